@@ -1,0 +1,592 @@
+//! The syntax tree of a card set, as written. Every node keeps the byte span it came from,
+//! relative to the start of its file, so every later diagnostic can point at the text.
+
+use std::fmt;
+
+/// Index of a file in the [`SourceMap`](crate::source::SourceMap).
+pub type FileId = u32;
+
+/// A byte range in one file: `start..end`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start: start as u32, end: end as u32 }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+
+    /// Length in bytes.
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    /// Whether the span covers no byte.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The span as a `Range<usize>`, for slicing the file text.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// An identifier (`tie-advanced-x1`) with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    /// The identifier as written.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// A string literal with its escapes resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Str {
+    /// The value, without quotes, `\"` and `\\` resolved.
+    pub value: String,
+    /// The span of the literal, quotes included.
+    pub span: Span,
+}
+
+/// A signed integer literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// The value.
+    pub value: i64,
+    /// Whether it was written with a sign (`+3`, `-1`).
+    pub signed: bool,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// One parsed file.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    /// The file.
+    pub id: FileId,
+    /// Its top-level items in order.
+    pub items: Vec<Item>,
+}
+
+/// A top-level item.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `game <id> "<Name>"`.
+    Game(Game),
+    /// A vocabulary line such as `faction empire "Galactic Empire", rebel`.
+    Vocab(Vocab),
+    /// `flagship: ship with <icon>`.
+    Flagship(Flagship),
+    /// `rule <id> "<message>": <constraint>`.
+    Rule(Rule),
+    /// `allow <lint>, …`.
+    Allow(Allow),
+    /// A card.
+    Card(Card),
+}
+
+/// The game declaration.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The game's id, which names its module.
+    pub id: Ident,
+    /// The display name.
+    pub name: Str,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// The kinds of vocabulary a game declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum VocabKind {
+    Faction,
+    Size,
+    Stat,
+    Icon,
+    ShipIcon,
+    Trait,
+    Class,
+    Tech,
+    Phase,
+    Token,
+    Resource,
+    Action,
+    Die,
+    Result,
+    Arc,
+    Header,
+}
+
+impl VocabKind {
+    /// Every kind, in declaration-table order.
+    pub const ALL: [VocabKind; 16] = [
+        VocabKind::Faction,
+        VocabKind::Size,
+        VocabKind::Stat,
+        VocabKind::Icon,
+        VocabKind::ShipIcon,
+        VocabKind::Trait,
+        VocabKind::Class,
+        VocabKind::Tech,
+        VocabKind::Phase,
+        VocabKind::Token,
+        VocabKind::Resource,
+        VocabKind::Action,
+        VocabKind::Die,
+        VocabKind::Result,
+        VocabKind::Arc,
+        VocabKind::Header,
+    ];
+
+    /// The keyword that starts its line.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            VocabKind::Faction => "faction",
+            VocabKind::Size => "size",
+            VocabKind::Stat => "stat",
+            VocabKind::Icon => "icon",
+            VocabKind::ShipIcon => "ship-icon",
+            VocabKind::Trait => "trait",
+            VocabKind::Class => "class",
+            VocabKind::Tech => "tech",
+            VocabKind::Phase => "phase",
+            VocabKind::Token => "token",
+            VocabKind::Resource => "resource",
+            VocabKind::Action => "action",
+            VocabKind::Die => "die",
+            VocabKind::Result => "result",
+            VocabKind::Arc => "arc",
+            VocabKind::Header => "header",
+        }
+    }
+
+    /// The kind a keyword names.
+    pub fn from_keyword(word: &str) -> Option<VocabKind> {
+        VocabKind::ALL.into_iter().find(|k| k.keyword() == word)
+    }
+}
+
+impl fmt::Display for VocabKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+/// A vocabulary line.
+#[derive(Clone, Debug)]
+pub struct Vocab {
+    /// What the line declares.
+    pub kind: VocabKind,
+    /// The keyword's span.
+    pub kind_span: Span,
+    /// The entries, in order.
+    pub entries: Vec<VocabEntry>,
+}
+
+/// One vocabulary entry: `commander "Commander" implicit`.
+#[derive(Clone, Debug)]
+pub struct VocabEntry {
+    /// Its id.
+    pub id: Ident,
+    /// Its display name, if given.
+    pub display: Option<Str>,
+    /// `implicit` / `optional` markers.
+    pub flags: Vec<Ident>,
+}
+
+/// `flagship: ship with <icon>`.
+#[derive(Clone, Debug)]
+pub struct Flagship {
+    /// The icon whose card makes a ship the flagship.
+    pub icon: Ident,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// `allow <lint>, …`: lints this set does not want reported.
+#[derive(Clone, Debug)]
+pub struct Allow {
+    /// Lint names or codes.
+    pub lints: Vec<Ident>,
+}
+
+/// A fleet-building or blueprint rule.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The rule's id, reported as the violation id.
+    pub id: Ident,
+    /// The message a violation prints.
+    pub message: Str,
+    /// What the rule demands.
+    pub constraint: Constraint,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// What a rule demands.
+#[derive(Clone, Debug)]
+pub enum Constraint {
+    /// `unique names per <scope>`.
+    UniqueNames {
+        /// Where names must be unique.
+        scope: Scope,
+    },
+    /// `sum <stat> <cmp> per <scope> [where …]`.
+    Sum {
+        /// The stat summed.
+        stat: Ident,
+        /// The bound.
+        cmp: Comparison,
+        /// What is summed over.
+        scope: Scope,
+        /// When the rule applies.
+        condition: Option<Restriction>,
+    },
+    /// `total cost <cmp> per <scope> [where …]`.
+    TotalCost {
+        /// The bound.
+        cmp: Comparison,
+        /// What is summed over.
+        scope: Scope,
+        /// When the rule applies.
+        condition: Option<Restriction>,
+    },
+    /// `<quantity> <selector> per <scope> [where …]`.
+    Count {
+        /// How many are allowed.
+        quantity: Quantity,
+        /// What is counted.
+        selector: Selector,
+        /// Where it is counted.
+        scope: Scope,
+        /// When the rule applies.
+        condition: Option<Restriction>,
+    },
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `at most`.
+    AtMost,
+    /// `at least`.
+    AtLeast,
+    /// `exactly`.
+    Exactly,
+}
+
+/// `at most 3`.
+#[derive(Clone, Copy, Debug)]
+pub struct Comparison {
+    /// The operator.
+    pub op: CmpOp,
+    /// The bound.
+    pub n: Number,
+}
+
+/// How many a counting rule allows.
+#[derive(Clone, Copy, Debug)]
+pub enum Quantity {
+    /// `at most N`, `at least N`, `exactly N`.
+    Cmp(Comparison),
+    /// `no`: none at all.
+    No(Span),
+}
+
+/// What a selector counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectorKind {
+    /// Upgrade cards.
+    Upgrade,
+    /// Ship parts.
+    Part,
+    /// Any card.
+    Card,
+}
+
+/// `upgrade with icon title`.
+#[derive(Clone, Debug)]
+pub struct Selector {
+    /// What is counted.
+    pub kind: SelectorKind,
+    /// The span of the kind word.
+    pub kind_span: Span,
+    /// Narrowing filters, all of which must hold.
+    pub filters: Vec<Filter>,
+}
+
+/// A narrowing of a selector.
+#[derive(Clone, Debug)]
+pub enum Filter {
+    /// `with icon X`.
+    Icon(Ident),
+    /// `with trait X`.
+    Trait(Ident),
+    /// `with drive`.
+    Drive(Span),
+    /// `with name "…"`.
+    Name(Str),
+}
+
+/// Where a rule counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeKind {
+    /// One ship and its upgrades.
+    Ship,
+    /// The whole list.
+    Fleet,
+    /// One blueprint.
+    Blueprint,
+}
+
+/// A rule's scope with its span.
+#[derive(Clone, Copy, Debug)]
+pub struct Scope {
+    /// The scope.
+    pub kind: ScopeKind,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// The kinds of card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CardKind {
+    /// What every ship of one type shares.
+    Chassis,
+    /// A ship (an Armada ship card, an X-Wing pilot).
+    Ship,
+    /// An upgrade card.
+    Upgrade,
+    /// An Eclipse ship part.
+    Part,
+    /// An Eclipse blueprint.
+    Blueprint,
+    /// An Eclipse species board.
+    Species,
+}
+
+impl CardKind {
+    /// Every kind.
+    pub const ALL: [CardKind; 6] =
+        [CardKind::Chassis, CardKind::Ship, CardKind::Upgrade, CardKind::Part, CardKind::Blueprint, CardKind::Species];
+
+    /// The keyword that starts such a card.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            CardKind::Chassis => "chassis",
+            CardKind::Ship => "ship",
+            CardKind::Upgrade => "upgrade",
+            CardKind::Part => "part",
+            CardKind::Blueprint => "blueprint",
+            CardKind::Species => "species",
+        }
+    }
+
+    /// The kind a keyword names.
+    pub fn from_keyword(word: &str) -> Option<CardKind> {
+        CardKind::ALL.into_iter().find(|k| k.keyword() == word)
+    }
+}
+
+impl fmt::Display for CardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+/// A card: `<kind> "<Name>" [as <id>] { … }`.
+#[derive(Clone, Debug)]
+pub struct Card {
+    /// Its kind.
+    pub kind: CardKind,
+    /// The span of the kind keyword.
+    pub kind_span: Span,
+    /// Its printed name.
+    pub name: Str,
+    /// The id given with `as`, if any.
+    pub as_id: Option<Ident>,
+    /// Its fields in order.
+    pub fields: Vec<Field>,
+    /// The whole card.
+    pub span: Span,
+    /// Whether its body failed to parse: the card is known by name, its fields are not.
+    pub broken: bool,
+}
+
+/// A card field.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The field name.
+    pub key: Ident,
+    /// Its value.
+    pub value: FieldValue,
+    /// The whole field.
+    pub span: Span,
+}
+
+/// What a field holds.
+#[derive(Clone, Debug)]
+pub enum FieldValue {
+    /// A bare flag (`unique`).
+    Flag,
+    /// `key: <tokens>`; empty when nothing follows the colon.
+    Tokens(Vec<Token>),
+    /// `text { … }`.
+    Text(TextBlock),
+    /// `ability "<Name>" { … }`.
+    Ability {
+        /// The ability's name.
+        name: Str,
+        /// Its text.
+        text: TextBlock,
+    },
+}
+
+/// A token of a field value or a restriction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// An identifier.
+    Ident(Ident),
+    /// A string literal.
+    Str(Str),
+    /// A number.
+    Number(Number),
+    /// `,`, `+`, `(` or `)`.
+    Punct(char, Span),
+}
+
+impl Token {
+    /// Where the token is written.
+    pub fn span(&self) -> Span {
+        match self {
+            Token::Ident(i) => i.span,
+            Token::Str(s) => s.span,
+            Token::Number(n) => n.span,
+            Token::Punct(_, span) => *span,
+        }
+    }
+
+    /// What the token is, for messages: "identifier `x`", "`,`", "number `3`".
+    pub fn describe(&self) -> String {
+        match self {
+            Token::Ident(i) => format!("identifier `{}`", i.text),
+            Token::Str(s) => format!("string \"{}\"", s.value),
+            Token::Number(n) => format!("number `{}`", n.value),
+            Token::Punct(c, _) => format!("`{c}`"),
+        }
+    }
+}
+
+/// Raw ability text, split into sentences.
+#[derive(Clone, Debug)]
+pub struct TextBlock {
+    /// The text between the braces.
+    pub span: Span,
+    /// Each sentence, trimmed, in order.
+    pub sentences: Vec<Span>,
+}
+
+/// A restriction (`size small, medium and flagship`), in post-order: operands first.
+#[derive(Clone, Debug)]
+pub struct Restriction {
+    /// The nodes; the last one is the root.
+    pub nodes: Vec<RNode>,
+    /// The span of each node (for a binary node, both operands; parentheses excluded).
+    pub spans: Vec<Span>,
+    /// The whole expression.
+    pub span: Span,
+}
+
+/// A node of a [`Restriction`].
+#[derive(Clone, Debug)]
+pub enum RNode {
+    /// A test of the ship.
+    Atom(Atom),
+    /// `not x`.
+    Not(u32),
+    /// `x and y`.
+    And(u32, u32),
+    /// `x or y`.
+    Or(u32, u32),
+}
+
+/// What an [`Atom`] tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AtomKind {
+    Size,
+    Flagship,
+    Trait,
+    Name,
+    ShipIcon,
+    Chassis,
+    Faction,
+    Action,
+    Class,
+}
+
+impl AtomKind {
+    /// Every atom.
+    pub const ALL: [AtomKind; 9] = [
+        AtomKind::Size,
+        AtomKind::Flagship,
+        AtomKind::Trait,
+        AtomKind::Name,
+        AtomKind::ShipIcon,
+        AtomKind::Chassis,
+        AtomKind::Faction,
+        AtomKind::Action,
+        AtomKind::Class,
+    ];
+
+    /// The word that starts the atom.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            AtomKind::Size => "size",
+            AtomKind::Flagship => "flagship",
+            AtomKind::Trait => "trait",
+            AtomKind::Name => "name",
+            AtomKind::ShipIcon => "ship-icon",
+            AtomKind::Chassis => "chassis",
+            AtomKind::Faction => "faction",
+            AtomKind::Action => "action",
+            AtomKind::Class => "class",
+        }
+    }
+}
+
+/// One test: `size small, medium`, `name "Star Destroyer"`, `flagship`.
+#[derive(Clone, Debug)]
+pub struct Atom {
+    /// What is tested.
+    pub kind: AtomKind,
+    /// The span of the keyword.
+    pub kind_span: Span,
+    /// Its arguments: identifiers, or one string for `name`.
+    pub args: Vec<Token>,
+    /// The whole atom.
+    pub span: Span,
+}
+
+impl Restriction {
+    /// The atoms in order of appearance.
+    pub fn atoms(&self) -> impl Iterator<Item = &Atom> {
+        self.nodes.iter().filter_map(|n| match n {
+            RNode::Atom(a) => Some(a),
+            _ => None,
+        })
+    }
+}

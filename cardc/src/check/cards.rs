@@ -1,0 +1,403 @@
+//! Cards: which fields each kind allows, each field's type and references, and the card
+//! built from them for the runtime model.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use cards_runtime::model::{self, Charges, NamedAbility};
+
+use super::restrictions::lower_restriction;
+use super::values::Value;
+use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, VocabKind};
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+use crate::resolve::{suggest, CardDef, Names};
+use crate::source::SourceMap;
+
+declare_code! {
+    /// ## What
+    /// A card has a field its kind does not take, or one nobody declared (a stat the
+    /// game does not declare).
+    ///
+    /// ## Why
+    /// An unknown field would be silently ignored; most are typos (`upgardes:`) or a
+    /// field of another kind (`class:` on a part).
+    ///
+    /// ## Example
+    /// `upgardes: officer` on a ship — write `upgrades: officer`.
+    pub static E0201: "E0201", "unknown-field", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A card gives the same field twice.
+    ///
+    /// ## Why
+    /// Only one value could win; the compiler will not pick one silently.
+    ///
+    /// ## Example
+    /// `cost: 12` and later `cost: 14` in one card. Keep one.
+    pub static E0202: "E0202", "duplicate-field", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// `limited:` is 0.
+    ///
+    /// ## Why
+    /// `limited: N` allows N copies of the card's name in a fleet; 0 would forbid the card
+    /// outright, which is what leaving it out of the set does.
+    ///
+    /// ## Example
+    /// `limited: 0` — write `limited: 1` (a unique name) or more.
+    pub static E0204: "E0204", "limited-zero", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// Two fields of one card contradict each other: `icon:` with `icons:`, or `unique`
+    /// with `limited:`.
+    ///
+    /// ## Why
+    /// `icons: a + b` already says everything `icon:` would; `unique` is `limited: 1`.
+    /// Writing both leaves the meaning to chance.
+    ///
+    /// ## Example
+    /// `unique` and `limited: 2` on one upgrade — keep one of them.
+    pub static E0209: "E0209", "conflicting-fields", Error;
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ty {
+    Flag,
+    Cost,
+    Count,
+    Stat,
+    Vocab(VocabKind),
+    VocabList(VocabKind),
+    IconGroup,
+    CardRef(CardKind),
+    CardList(CardKind),
+    Spaces,
+    Restriction,
+    Charges,
+    Text,
+    Ability,
+    String,
+}
+
+use CardKind::{Blueprint, Chassis, Part, Ship, Species, Upgrade};
+const ALL: &[CardKind] = &[Chassis, Ship, Upgrade, Part, Blueprint, Species];
+
+/// The built-in fields: name, the kinds that take it, its type.
+const FIELDS: &[(&str, &[CardKind], Ty)] = &[
+    ("faction", ALL, Ty::VocabList(VocabKind::Faction)),
+    ("cost", ALL, Ty::Cost),
+    ("unique", &[Ship, Upgrade], Ty::Flag),
+    ("limited", &[Ship, Upgrade], Ty::Count),
+    ("size", &[Chassis, Ship], Ty::Vocab(VocabKind::Size)),
+    ("ship-icon", &[Chassis, Ship, Upgrade], Ty::Vocab(VocabKind::ShipIcon)),
+    ("chassis", &[Ship], Ty::CardRef(Chassis)),
+    ("traits", &[Chassis, Ship, Upgrade], Ty::VocabList(VocabKind::Trait)),
+    ("upgrades", &[Ship], Ty::VocabList(VocabKind::Icon)),
+    ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
+    ("icons", &[Upgrade], Ty::IconGroup),
+    ("requires", &[Upgrade], Ty::Restriction),
+    ("actions", &[Chassis, Ship], Ty::VocabList(VocabKind::Action)),
+    ("force", &[Ship, Upgrade], Ty::Count),
+    ("charges", &[Ship, Upgrade], Ty::Charges),
+    ("class", &[Blueprint], Ty::Vocab(VocabKind::Class)),
+    ("spaces", &[Blueprint], Ty::Spaces),
+    ("fixed", &[Blueprint], Ty::CardList(Part)),
+    ("drive", &[Part], Ty::Flag),
+    ("ancient", &[Part], Ty::Flag),
+    ("tech", &[Part], Ty::Vocab(VocabKind::Tech)),
+    ("upgrade-activations", &[Species], Ty::Count),
+    ("blueprints", &[Species], Ty::CardList(Blueprint)),
+    ("text", ALL, Ty::Text),
+    ("ability", &[Chassis], Ty::Ability),
+    ("xws", ALL, Ty::String),
+];
+
+/// The names of the built-in fields (a stat may not take one).
+pub fn builtin_field_names() -> impl Iterator<Item = &'static str> {
+    FIELDS.iter().map(|(name, _, _)| *name)
+}
+
+const STAT_KINDS: &[CardKind] = &[Chassis, Ship, Part, Blueprint];
+
+/// Checks every card and builds its model. Cards keep the order of `names.cards`, so a
+/// card index in the model is its index there.
+pub fn check_cards(names: &Names<'_>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<model::Card> {
+    names.cards.iter().map(|def| CardBuilder { names, sources, def, d: &mut *d }.build()).collect()
+}
+
+struct CardBuilder<'n, 'a, 'd> {
+    names: &'n Names<'a>,
+    sources: &'n SourceMap,
+    def: &'n CardDef<'a>,
+    d: &'d mut Vec<Diagnostic>,
+}
+
+fn kind_of(kind: CardKind) -> model::CardKind {
+    match kind {
+        Chassis => model::CardKind::Chassis,
+        Ship => model::CardKind::Ship,
+        Upgrade => model::CardKind::Upgrade,
+        Part => model::CardKind::Part,
+        Blueprint => model::CardKind::Blueprint,
+        Species => model::CardKind::Species,
+    }
+}
+
+fn article(kind: CardKind) -> &'static str {
+    if kind == Upgrade {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+impl CardBuilder<'_, '_, '_> {
+    fn file(&self) -> FileId {
+        self.def.file
+    }
+
+    fn build(mut self) -> model::Card {
+        let card = self.def.card;
+        let mut out = model::Card::empty(self.def.id.clone(), card.name.value.clone(), kind_of(card.kind));
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut stats: Vec<(u16, i64)> = Vec::new();
+        let mut abilities = Vec::new();
+        for field in &card.fields {
+            let key = field.key.text.as_str();
+            let builtin = FIELDS.iter().find(|(name, _, _)| *name == key);
+            let stat = self.names.vocab_id(VocabKind::Stat, key).filter(|_| builtin.is_none());
+            let ty = match (builtin, stat) {
+                (Some((_, kinds, ty)), _) if kinds.contains(&card.kind) => *ty,
+                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => Ty::Stat,
+                _ => {
+                    self.unknown_field(field, builtin.map(|(_, kinds, _)| *kinds).or(stat.map(|_| STAT_KINDS)));
+                    continue;
+                }
+            };
+            if ty != Ty::Ability {
+                if let Some(&first) = seen.get(key) {
+                    self.d.push(
+                        Diagnostic::new(&E0202, format!("field `{key}` is given twice"))
+                            .label(self.file(), field.key.span, "given again here")
+                            .label(self.file(), first, "first given here")
+                            .help("keep one of them"),
+                    );
+                    continue;
+                }
+                seen.insert(key, field.key.span);
+            }
+            if let Err(e) = self.field(field, ty, stat, &mut out, &mut stats, &mut abilities) {
+                self.d.push(e);
+            }
+        }
+        self.conflict(&seen, "icon", "icons", "an upgrade has `icon:` or `icons:`, not both");
+        self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
+        stats.sort_by_key(|(s, _)| *s);
+        out.stats = stats.into();
+        out.abilities = abilities.into();
+        out
+    }
+
+    fn conflict(&mut self, seen: &HashMap<&str, Span>, a: &str, b: &str, help: &str) {
+        if let (Some(&sa), Some(&sb)) = (seen.get(a), seen.get(b)) {
+            self.d.push(
+                Diagnostic::new(&E0209, format!("`{a}` and `{b}` cannot both be given"))
+                    .label(self.file(), sb, format!("`{b}` given here"))
+                    .label(self.file(), sa, format!("`{a}` given here"))
+                    .help(help),
+            );
+        }
+    }
+
+    fn unknown_field(&mut self, field: &Field, kinds: Option<&[CardKind]>) {
+        let kind = self.def.card.kind;
+        let key = &field.key.text;
+        let mut allowed: Vec<&str> =
+            FIELDS.iter().filter(|(_, ks, _)| ks.contains(&kind)).map(|(name, _, _)| *name).collect();
+        if STAT_KINDS.contains(&kind) {
+            allowed.extend(self.names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.as_str()));
+        }
+        let message = match kinds {
+            Some(_) => format!("{} {kind} has no field `{key}`", article(kind)),
+            None => format!("unknown field `{key}`"),
+        };
+        let label = match kinds {
+            Some(ks) => {
+                let ks: Vec<String> = ks.iter().map(|k| format!("{k}s")).collect();
+                format!("`{key}` is a field of {}", ks.join(", "))
+            }
+            None => format!("not a field of {} {kind}", article(kind)),
+        };
+        let help = suggest::did_you_mean(key, allowed.iter().copied()).or_else(|| {
+            kinds.is_none().then(|| {
+                if STAT_KINDS.contains(&kind) {
+                    format!("to give a stat, declare it in `game.cards`: `stat {key}`")
+                } else {
+                    format!("{kind} fields are {}", allowed.join(", "))
+                }
+            })
+        });
+        self.d.push(Diagnostic::new(&E0201, message).label(self.file(), field.key.span, label).maybe_help(help));
+    }
+
+    fn vocab(&self, kind: VocabKind, ident: &Ident) -> Result<u16, Diagnostic> {
+        self.names.vocab(kind, ident, self.file())
+    }
+
+    fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
+        let mut out = Vec::new();
+        for ident in value.list(sep)? {
+            match self.vocab(kind, ident) {
+                Ok(i) => out.push(i),
+                Err(e) => self.d.push(e),
+            }
+        }
+        Ok(out.into())
+    }
+
+    fn card_list(
+        &mut self,
+        kind: CardKind,
+        value: &Value<'_>,
+        allow_empty: bool,
+    ) -> Result<Vec<Option<u32>>, Diagnostic> {
+        let mut out = Vec::new();
+        for ident in value.list(',')? {
+            if allow_empty && ident.text == "empty" {
+                out.push(None);
+                continue;
+            }
+            match self.names.card(kind, ident, self.file()) {
+                Ok(i) => out.push(Some(i)),
+                Err(e) => self.d.push(e),
+            }
+        }
+        Ok(out)
+    }
+
+    fn text(&self, block: &TextBlock) -> Cow<'static, str> {
+        let file = self.sources.file(self.file());
+        let sentences: Vec<&str> = block.sentences.iter().map(|s| file.slice(*s)).collect();
+        sentences.join(" ").into()
+    }
+
+    fn field(
+        &mut self,
+        field: &Field,
+        ty: Ty,
+        stat: Option<u16>,
+        out: &mut model::Card,
+        stats: &mut Vec<(u16, i64)>,
+        abilities: &mut Vec<NamedAbility>,
+    ) -> Result<(), Diagnostic> {
+        let key = field.key.text.as_str();
+        let file = self.file();
+        let tokens: &[crate::ast::Token] = match &field.value {
+            FieldValue::Tokens(t) => t,
+            _ => &[],
+        };
+        let value = Value { file, key, span: field.span, tokens };
+        let shape_ok = match (&field.value, ty) {
+            (FieldValue::Flag, Ty::Flag)
+            | (FieldValue::Text(_), Ty::Text)
+            | (FieldValue::Ability { .. }, Ty::Ability) => true,
+            (FieldValue::Tokens(_), t) => !matches!(t, Ty::Flag | Ty::Text | Ty::Ability),
+            _ => false,
+        };
+        if !shape_ok {
+            let shape = match ty {
+                Ty::Flag => format!("`{key}` is a flag: write `{key}` alone"),
+                Ty::Text => format!("write `{key} {{ … }}`"),
+                Ty::Ability => format!("write `{key} \"<Name>\" {{ … }}`"),
+                _ => format!("write `{key}: <value>`"),
+            };
+            return Err(Diagnostic::new(&super::values::E0203, format!("`{key}` is not written this way"))
+                .label(file, field.span, "wrong form for this field")
+                .help(shape));
+        }
+        match ty {
+            Ty::Flag => match key {
+                "unique" => out.unique = true,
+                "drive" => out.drive = true,
+                _ => out.ancient = true,
+            },
+            Ty::Cost => out.cost = Some(value.count()? as i64),
+            Ty::Count => {
+                let n = value.count()?;
+                match key {
+                    "limited" => {
+                        if n == 0 {
+                            return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
+                                .label(file, tokens[0].span(), "0 copies would forbid the card")
+                                .help("write `limited: 1` for a unique name, or remove the card"));
+                        }
+                        out.limited = Some(n);
+                        out.unique |= n == 1;
+                    }
+                    "force" => out.force = Some(n as i64),
+                    _ => out.upgrade_activations = Some(n),
+                }
+            }
+            Ty::Stat => {
+                let n = value.number()?;
+                stats.push((stat.unwrap_or_default(), n.value));
+            }
+            Ty::Vocab(kind) => {
+                let i = self.vocab(kind, value.ident()?)?;
+                match key {
+                    "size" => out.size = Some(i),
+                    "ship-icon" => out.ship_icon = Some(i),
+                    "icon" => out.icons = vec![i].into(),
+                    "class" => out.class = Some(i),
+                    _ => out.tech = Some(i),
+                }
+            }
+            Ty::VocabList(kind) => {
+                let list = self.vocab_list(kind, &value, ',')?;
+                match key {
+                    "faction" => out.factions = list,
+                    "traits" => out.traits = list,
+                    "upgrades" => out.upgrades = list,
+                    _ => out.actions = list,
+                }
+            }
+            Ty::IconGroup => out.icons = self.vocab_list(VocabKind::Icon, &value, '+')?,
+            Ty::CardRef(kind) => out.chassis = Some(self.names.card(kind, value.ident()?, file)?),
+            Ty::CardList(kind) => {
+                let list: Vec<u32> = self.card_list(kind, &value, false)?.into_iter().flatten().collect();
+                match key {
+                    "fixed" => out.fixed = list.into(),
+                    _ => out.blueprints = list.into(),
+                }
+            }
+            Ty::Spaces => out.spaces = self.card_list(Part, &value, true)?.into(),
+            Ty::Restriction => {
+                let r = crate::syntax::restriction::parse(file, tokens, field.span)?;
+                out.requires = lower_restriction(self.names, file, &r, self.d);
+            }
+            Ty::Charges => {
+                let (count, recurring) = value.charges()?;
+                out.charges = Some(Charges { count: count as i64, recurring });
+            }
+            Ty::Text => {
+                if let FieldValue::Text(block) = &field.value {
+                    out.text = Some(self.text(block));
+                }
+            }
+            Ty::Ability => {
+                if let FieldValue::Ability { name, text } = &field.value {
+                    abilities.push(NamedAbility { name: name.value.clone().into(), text: self.text(text) });
+                }
+            }
+            Ty::String => out.xws = Some(value.string()?.value.clone().into()),
+        }
+        Ok(())
+    }
+}

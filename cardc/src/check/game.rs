@@ -1,0 +1,196 @@
+//! The game declaration: vocabulary entries and their markers, stats that would shadow a
+//! built-in field, the `flagship:` line and `allow` lines.
+
+use std::borrow::Cow;
+
+use cards_runtime::model::{Entry, Vocabulary};
+
+use super::cards::builtin_field_names;
+use crate::ast::{File, FileId, Ident, Item, Span, VocabKind};
+use crate::declare_code;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::resolve::{suggest, Names};
+
+declare_code! {
+    /// ## What
+    /// A vocabulary entry carries a marker its kind does not take (`implicit` is for
+    /// icons, `optional` for headers), or a header has no display text.
+    ///
+    /// ## Why
+    /// `implicit` changes how icons are matched and `optional` how abilities resolve; on
+    /// another kind they would mean nothing. A header's text is what ability text starts
+    /// with (`Action:`), so it must be given.
+    ///
+    /// ## Example
+    /// `faction empire "Galactic Empire" implicit` — remove `implicit`.
+    pub static E0205: "E0205", "invalid-vocabulary-entry", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// The game declares `flagship:` more than once.
+    ///
+    /// ## Why
+    /// The flagship is the ship that equips a card with one icon; two lines would make two
+    /// answers.
+    ///
+    /// ## Example
+    /// Two `flagship: ship with …` lines in `game.cards`. Keep one.
+    pub static E0206: "E0206", "duplicate-flagship", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A stat has the name of a built-in field (`cost`, `size`, `text`…).
+    ///
+    /// ## Why
+    /// Each stat becomes a field name on cards (`hull: 8`); one named like a built-in
+    /// field could never be written.
+    ///
+    /// ## Example
+    /// `stat cost` — the fleet cost is already `cost:`; name the stat otherwise.
+    pub static E0207: "E0207", "stat-shadows-field", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// An `allow` line names a lint that does not exist or is not a warning.
+    ///
+    /// ## Why
+    /// `allow` silences a warning for a whole set; a misspelt name would silence nothing,
+    /// and errors cannot be allowed.
+    ///
+    /// ## Example
+    /// `allow unused-icons` — write `allow unused-icon` (or its code, `allow W0002`).
+    pub static E0208: "E0208", "unknown-lint", Error;
+}
+
+/// The vocabulary of a set, as the runtime model holds it.
+pub fn vocabulary(names: &Names<'_>) -> Vocabulary {
+    let list = |kind: VocabKind| -> Cow<'static, [Entry]> {
+        names
+            .entries(kind)
+            .iter()
+            .map(|v| Entry {
+                id: v.entry.id.text.clone().into(),
+                name: v.entry.display.as_ref().map_or_else(|| v.entry.id.text.clone(), |s| s.value.clone()).into(),
+                marked: !v.entry.flags.is_empty(),
+            })
+            .collect()
+    };
+    Vocabulary {
+        factions: list(VocabKind::Faction),
+        sizes: list(VocabKind::Size),
+        stats: list(VocabKind::Stat),
+        icons: list(VocabKind::Icon),
+        ship_icons: list(VocabKind::ShipIcon),
+        traits: list(VocabKind::Trait),
+        classes: list(VocabKind::Class),
+        techs: list(VocabKind::Tech),
+        phases: list(VocabKind::Phase),
+        tokens: list(VocabKind::Token),
+        resources: list(VocabKind::Resource),
+        actions: list(VocabKind::Action),
+        dice: list(VocabKind::Die),
+        results: list(VocabKind::Result),
+        arcs: list(VocabKind::Arc),
+        headers: list(VocabKind::Header),
+    }
+}
+
+/// Checks vocabulary markers, header texts and stat names.
+pub fn check_vocabulary(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+    for kind in VocabKind::ALL {
+        for def in names.entries(kind) {
+            let entry = def.entry;
+            for flag in &entry.flags {
+                let fits = match flag.text.as_str() {
+                    "implicit" => kind == VocabKind::Icon,
+                    _ => kind == VocabKind::Header,
+                };
+                if !fits {
+                    let owner = if flag.text == "implicit" { "icons" } else { "headers" };
+                    d.push(
+                        Diagnostic::new(&E0205, format!("`{}` does not apply to a {kind}", flag.text))
+                            .label(def.file, flag.span, format!("only {owner} can be `{}`", flag.text))
+                            .help(format!("remove `{}`", flag.text)),
+                    );
+                }
+            }
+            if kind == VocabKind::Header && entry.display.is_none() {
+                d.push(
+                    Diagnostic::new(&E0205, format!("header `{}` has no text", entry.id.text))
+                        .label(def.file, entry.id.span, "the text ability lines start with is missing")
+                        .help(format!("write `header {} \"<Text>\"`", entry.id.text)),
+                );
+            }
+            if kind == VocabKind::Stat && builtin_field_names().any(|f| f == entry.id.text) {
+                d.push(
+                    Diagnostic::new(&E0207, format!("stat `{}` has the name of a built-in field", entry.id.text))
+                        .label(def.file, entry.id.span, "cards could not give this stat")
+                        .help("give the stat another id"),
+                );
+            }
+        }
+    }
+}
+
+/// Resolves the `flagship:` line.
+pub fn flagship(files: &[File], names: &Names<'_>, d: &mut Vec<Diagnostic>) -> Option<u16> {
+    let mut first: Option<(FileId, Span)> = None;
+    let mut icon = None;
+    for file in files {
+        for item in &file.items {
+            let Item::Flagship(f) = item else { continue };
+            if let Some((ff, fs)) = first {
+                d.push(
+                    Diagnostic::new(&E0206, "`flagship:` is declared twice")
+                        .label(file.id, f.span, "declared again here")
+                        .label(ff, fs, "first declared here")
+                        .help("keep one `flagship:` line"),
+                );
+                continue;
+            }
+            first = Some((file.id, f.span));
+            match names.vocab(VocabKind::Icon, &f.icon, file.id) {
+                Ok(i) => icon = Some(i),
+                Err(e) => d.push(e),
+            }
+        }
+    }
+    icon
+}
+
+/// The warning codes a set's `allow` lines silence.
+pub fn allowed(files: &[File], warnings: &[&'static Code], d: &mut Vec<Diagnostic>) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for file in files {
+        for item in &file.items {
+            let Item::Allow(a) = item else { continue };
+            for lint in &a.lints {
+                match find_warning(lint, warnings) {
+                    Some(code) => out.push(code.id),
+                    None => d.push(unknown_lint(file.id, lint, warnings)),
+                }
+            }
+        }
+    }
+    out
+}
+
+fn find_warning(lint: &Ident, warnings: &[&'static Code]) -> Option<&'static Code> {
+    let text = lint.text.as_str();
+    warnings
+        .iter()
+        .copied()
+        .find(|c| c.severity == Severity::Warning && (c.name == text || c.id.eq_ignore_ascii_case(text)))
+}
+
+fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagnostic {
+    let names: Vec<&str> = warnings.iter().map(|c| c.name).collect();
+    let help = suggest::did_you_mean(&lint.text, names.iter().copied())
+        .unwrap_or_else(|| format!("the lints a set can allow are {}", names.join(", ")));
+    Diagnostic::new(&E0208, format!("unknown lint `{}`", lint.text))
+        .label(file, lint.span, "not a warning cardc reports")
+        .help(help)
+}

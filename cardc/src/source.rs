@@ -1,0 +1,236 @@
+//! Source files: reading them, finding the sets under a path, and line/column lookup.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::ast::{FileId, Span};
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+
+declare_code! {
+    /// ## What
+    /// A `.cards` file holds bytes that are not UTF-8.
+    ///
+    /// ## Why
+    /// Card files are UTF-8 text. The compiler does not guess another encoding: a
+    /// misread `é` would silently change a card's name and so its id.
+    ///
+    /// ## Example
+    /// A file saved as Latin-1 with `Séance` in a name. Re-save it as UTF-8.
+    pub static E0004: "E0004", "invalid-utf8", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A folder given to `cardc` holds no `.cards` file, directly or in its sub-folders.
+    ///
+    /// ## Why
+    /// A card set is a folder of `.cards` files; a path with none is almost always a typo
+    /// or the wrong folder, and checking nothing must not look like success.
+    ///
+    /// ## Example
+    /// `cardc check cards/armda` where the set is in `cards/armada`.
+    pub static E0006: "E0006", "no-card-files", Error;
+}
+
+/// One source file.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The path it was read from (or a made-up one for in-memory sources).
+    pub path: PathBuf,
+    /// The name shown in diagnostics.
+    pub name: String,
+    /// The text. For a file that is not UTF-8, the lossy text (used only for display).
+    pub text: Arc<str>,
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    /// A file from its path and text.
+    pub fn new(path: PathBuf, text: impl Into<Arc<str>>) -> SourceFile {
+        let text = text.into();
+        let name = path.display().to_string();
+        let mut line_starts = vec![0];
+        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1));
+        SourceFile { path, name, text, line_starts }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s as usize <= offset) - 1;
+        let start = self.line_starts[line] as usize;
+        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        (line + 1, column)
+    }
+
+    /// The text of a span ("" when it does not fall on character boundaries).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or("")
+    }
+}
+
+/// Every file read in one run, addressed by [`FileId`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    /// Adds a file and returns its id.
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        (self.files.len() - 1) as FileId
+    }
+
+    /// The file with this id.
+    ///
+    /// # Panics
+    /// If the id was not handed out by this map.
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id as usize]
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether no file was added.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// The files of one card set, as loaded.
+#[derive(Clone, Debug)]
+pub struct SetSource {
+    /// The set's folder.
+    pub dir: PathBuf,
+    /// Its readable `.cards` files, sorted by name.
+    pub files: Vec<FileId>,
+    /// Problems found while reading (non-UTF-8 files).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What a path given on the command line turned out to hold.
+#[derive(Debug)]
+pub enum Found {
+    /// Set folders, sorted.
+    Sets(Vec<PathBuf>),
+    /// A folder with no `.cards` file anywhere below one level: a diagnostic.
+    Nothing(Diagnostic),
+}
+
+/// Finds the card sets at `path`: the folder itself if it holds `.cards` files, else each
+/// sub-folder that does.
+///
+/// # Errors
+/// When `path` cannot be read or is not a folder.
+pub fn find_sets(path: &Path) -> io::Result<Found> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{}` is not a folder; give a set folder or a folder of sets", path.display()),
+        ));
+    }
+    if !card_files(path)?.is_empty() {
+        return Ok(Found::Sets(vec![path.to_path_buf()]));
+    }
+    let mut sets = Vec::new();
+    for entry in sorted_entries(path)? {
+        if entry.is_dir() && !card_files(&entry)?.is_empty() {
+            sets.push(entry);
+        }
+    }
+    if sets.is_empty() {
+        let d = Diagnostic::new(&E0006, format!("no `.cards` files in `{}`", path.display()))
+            .path(path)
+            .help("give a set folder (one with `game.cards`) or a folder of set folders");
+        return Ok(Found::Nothing(d));
+    }
+    Ok(Found::Sets(sets))
+}
+
+fn sorted_entries(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut entries = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<io::Result<Vec<_>>>()?;
+    entries.sort();
+    Ok(entries)
+}
+
+/// The `.cards` files directly in `dir`, sorted by name.
+///
+/// # Errors
+/// When the folder cannot be listed.
+pub fn card_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    Ok(sorted_entries(dir)?
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "cards") && p.is_file())
+        .collect())
+}
+
+/// Reads the set in `dir` into `sources`.
+///
+/// # Errors
+/// When a file cannot be read. A file that is not UTF-8 is not an I/O error: it becomes a
+/// diagnostic located at the first bad byte.
+pub fn load_set(dir: &Path, sources: &mut SourceMap) -> io::Result<SetSource> {
+    let mut set = SetSource { dir: dir.to_path_buf(), files: Vec::new(), diagnostics: Vec::new() };
+    for path in card_files(dir)? {
+        let bytes = std::fs::read(&path)?;
+        match add_bytes(sources, path, bytes) {
+            Ok(id) => set.files.push(id),
+            Err(d) => set.diagnostics.push(d),
+        }
+    }
+    Ok(set)
+}
+
+/// Adds a file's bytes to `sources`.
+///
+/// # Errors
+/// A non-UTF-8 file is still added (with its lossy text, for display) and the diagnostic
+/// that points at its first bad byte is returned.
+pub fn add_bytes(sources: &mut SourceMap, path: PathBuf, bytes: Vec<u8>) -> Result<FileId, Diagnostic> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(sources.add(SourceFile::new(path, text))),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let width = lossy[offset..].chars().next().map_or(0, char::len_utf8);
+            let id = sources.add(SourceFile::new(path, lossy));
+            Err(Diagnostic::new(&E0004, format!("invalid UTF-8 at byte offset {offset}"))
+                .label(id, Span::new(offset, offset + width), "this byte is not UTF-8")
+                .help("save the file as UTF-8"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let f = SourceFile::new("a.cards".into(), "ab\n“x” y\r\nz");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        assert_eq!(f.line_col(3 + "“x” ".len()), (2, 5));
+        assert_eq!(f.line_col(f.text.len()), (3, 2));
+    }
+
+    #[test]
+    fn non_utf8_points_at_the_byte() {
+        let mut map = SourceMap::new();
+        let d = add_bytes(&mut map, "x.cards".into(), b"game x \"\xff\"".to_vec()).unwrap_err();
+        assert_eq!(d.message, "invalid UTF-8 at byte offset 8");
+        assert_eq!(d.labels[0].span, Span::new(8, 11));
+    }
+}

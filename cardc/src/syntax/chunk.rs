@@ -1,0 +1,275 @@
+//! Cuts a file into top-level items before parsing, so that a syntax error in one card
+//! cannot hide the errors of the next.
+//!
+//! An item starts on a line whose first word is a top-level keyword (`game`, `rule`, a
+//! vocabulary keyword, a card kind…) while no `{` is open. While one is open (a card whose
+//! `}` is missing), a line that starts like a card (`upgrade "…"`) still starts a new item,
+//! and the unclosed brace is reported on the item it belongs to.
+
+use crate::ast::{CardKind, FileId, Span, VocabKind};
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+
+declare_code! {
+    /// ## What
+    /// A `{` has no matching `}`: the card (or its `text { … }` block) is not closed
+    /// before the next card starts or the file ends.
+    ///
+    /// ## Why
+    /// Without the `}` the compiler cannot tell where the card ends. It reads the card as if
+    /// it were closed at that point so that the rest of the file is still checked.
+    ///
+    /// ## Example
+    /// ```text
+    /// upgrade "Dominator" {
+    ///   icon: title
+    ///
+    /// upgrade "Warlord" {
+    /// ```
+    /// Add `}` after `icon: title`.
+    pub static E0002: "E0002", "unclosed-brace", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A string literal is not closed with `"` on the line it starts on.
+    ///
+    /// ## Why
+    /// Strings never span lines, so a missing `"` is reported where the line ends rather
+    /// than swallowing the rest of the file.
+    ///
+    /// ## Example
+    /// `upgrade "Dominator {` — write `upgrade "Dominator" {`.
+    pub static E0003: "E0003", "unterminated-string", Error;
+}
+
+/// One top-level item's bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// How many `{` are still open at the end.
+    pub unclosed: usize,
+    /// Whether the chunker already reported an error inside it (later parse errors in the
+    /// chunk are follow-ons and are not reported).
+    pub had_error: bool,
+}
+
+/// Whether `word` starts a top-level item.
+fn is_top_keyword(word: &str) -> bool {
+    matches!(word, "game" | "rule" | "flagship" | "allow")
+        || VocabKind::from_keyword(word).is_some()
+        || CardKind::from_keyword(word).is_some()
+}
+
+/// Whether the line (from its first word on) starts a card: a card kind, blanks, a quote.
+fn starts_card(content: &str) -> bool {
+    let word = leading_word(content);
+    CardKind::from_keyword(word).is_some() && {
+        let rest = &content[word.len()..];
+        let trimmed = rest.trim_start_matches([' ', '\t']);
+        trimmed.len() < rest.len() && trimmed.starts_with('"')
+    }
+}
+
+fn leading_word(s: &str) -> &str {
+    let end = s.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')).unwrap_or(s.len());
+    &s[..end]
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    Other,
+    Text,
+    Ability,
+    AbilityName,
+}
+
+/// Cuts `text` into items. Reports unterminated strings and unclosed braces.
+pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<Chunk> {
+    let mut out: Vec<Chunk> = Vec::new();
+    let mut current: Option<Chunk> = None;
+    let mut open: Vec<usize> = Vec::new();
+    let mut raw = false;
+    let mut last = Last::Other;
+    let mut line_start = 0;
+
+    let finish = |chunk: Option<Chunk>, open: &mut Vec<usize>, out: &mut Vec<Chunk>, d: &mut Vec<Diagnostic>| {
+        if let Some(mut chunk) = chunk {
+            if let Some(&brace) = open.last() {
+                d.push(
+                    Diagnostic::new(&E0002, "unclosed `{`")
+                        .label(file, Span::new(brace, brace + 1), "this `{` is never closed")
+                        .help("add `}` where the block ends"),
+                );
+                chunk.unclosed = open.len();
+                chunk.had_error = true;
+            }
+            out.push(chunk);
+        }
+        open.clear();
+    };
+
+    while line_start < text.len() {
+        let line_end = text[line_start..].find('\n').map_or(text.len(), |i| line_start + i + 1);
+        let line = &text[line_start..line_end];
+        let indent = line.len() - line.trim_start_matches([' ', '\t', '\u{feff}']).len();
+        let content = &line[indent..];
+        let significant = !(content.trim().is_empty() || content.starts_with('#'));
+        let starts_item = significant
+            && if open.is_empty() && !raw {
+                current.is_none() || is_top_keyword(leading_word(content))
+            } else {
+                starts_card(content)
+            };
+        if starts_item {
+            finish(current.take(), &mut open, &mut out, diagnostics);
+            raw = false;
+            last = Last::Other;
+            current = Some(Chunk { start: line_start, end: line_start, unclosed: 0, had_error: false });
+        }
+        if let Some(chunk) = current.as_mut() {
+            scan_line(file, text, line_start + indent, line_end, &mut open, &mut raw, &mut last, chunk, diagnostics);
+            chunk.end = line_end;
+        }
+        line_start = line_end;
+    }
+    finish(current.take(), &mut open, &mut out, diagnostics);
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn scan_line(
+    file: FileId,
+    text: &str,
+    from: usize,
+    to: usize,
+    open: &mut Vec<usize>,
+    raw: &mut bool,
+    last: &mut Last,
+    chunk: &mut Chunk,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while i < to {
+        let b = bytes[i];
+        if *raw {
+            if b == b'}' {
+                open.pop();
+                *raw = false;
+                *last = Last::Other;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'#' => return,
+            b'"' => {
+                let mut j = i + 1;
+                let mut closed = false;
+                while j < to {
+                    match bytes[j] {
+                        b'\\' => j += 2,
+                        b'"' => {
+                            closed = true;
+                            break;
+                        }
+                        b'\n' | b'\r' => break,
+                        _ => j += 1,
+                    }
+                }
+                if !closed {
+                    let end = text[i..to].trim_end_matches(['\n', '\r']).len() + i;
+                    diagnostics.push(
+                        Diagnostic::new(&E0003, "unterminated string")
+                            .label(file, Span::new(i, end), "this string has no closing `\"`")
+                            .help("add `\"` where the string ends; strings cannot span lines"),
+                    );
+                    chunk.had_error = true;
+                    return;
+                }
+                *last = if *last == Last::Ability { Last::AbilityName } else { Last::Other };
+                i = j + 1;
+            }
+            b'{' => {
+                open.push(i);
+                *raw = matches!(*last, Last::Text | Last::AbilityName);
+                *last = Last::Other;
+                i += 1;
+            }
+            b'}' => {
+                open.pop();
+                *last = Last::Other;
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            _ => {
+                let word = leading_word(&text[i..to]);
+                if word.is_empty() {
+                    *last = Last::Other;
+                    i += text[i..].chars().next().map_or(1, char::len_utf8);
+                } else {
+                    *last = match word {
+                        "text" => Last::Text,
+                        "ability" => Last::Ability,
+                        _ => Last::Other,
+                    };
+                    i += word.len();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str) -> (Vec<&str>, Vec<String>) {
+        let mut d = Vec::new();
+        let c = chunks(0, text, &mut d);
+        (c.iter().map(|c| &text[c.start..c.end]).collect(), d.iter().map(|d| d.code.id.to_string()).collect())
+    }
+
+    #[test]
+    fn items_and_continuations() {
+        let (c, d) = cut("# c\ngame x \"X\"\nsize a, b\nrule r \"m\":\n  at most 1 card per fleet\n");
+        assert_eq!(c, ["# c\ngame x \"X\"\n", "size a, b\n", "rule r \"m\":\n  at most 1 card per fleet\n"]);
+        assert!(d.is_empty());
+    }
+
+    #[test]
+    fn cards_with_text_blocks_hold_their_braces() {
+        let (c, d) = cut("ship \"A\" {\n  text {\n ship \"x\" is { odd\n }\n}\nship \"B\" { }\n");
+        // the text line starting with `ship "` does start a new item: the author is told
+        assert_eq!(c.len(), 3);
+        assert_eq!(d, ["E0002"]);
+        let (c, d) = cut("ship \"A\" {\n  text { a { b }\n}\nship \"B\" { }\n");
+        assert_eq!(c.len(), 2, "{c:?}");
+        assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn missing_brace_starts_next_card() {
+        let (c, d) = cut("upgrade \"A\" {\n  icon: x\n\nupgrade \"B\" {\n  icon: y\n}\n");
+        assert_eq!(c.len(), 2);
+        assert_eq!(d, ["E0002"]);
+    }
+
+    #[test]
+    fn unterminated_string() {
+        let (c, d) = cut("upgrade \"A {\n  icon: x\n}\n");
+        assert_eq!(c.len(), 1);
+        assert_eq!(d, ["E0003"]);
+    }
+
+    #[test]
+    fn braces_in_strings_and_comments_do_not_count() {
+        let (c, d) = cut("ship \"{\" { # {\n}\nship \"B\" {}\n");
+        assert_eq!(c.len(), 2);
+        assert!(d.is_empty());
+    }
+}

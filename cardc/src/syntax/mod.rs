@@ -1,0 +1,494 @@
+//! Parsing: a file's text → [`ast::File`](crate::ast::File), with a diagnostic for every
+//! syntax error.
+//!
+//! The file is first cut into top-level items ([`chunk`]); each item is parsed with the
+//! pest grammar in `grammar.pest`. A broken item is reported and skipped (a broken card is
+//! still known by its name, so references to it do not cascade), and parsing goes on with
+//! the next one.
+
+pub mod chunk;
+pub mod restriction;
+pub mod sentences;
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use crate::ast::Rule as AstRule;
+use crate::ast::*;
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+
+declare_code! {
+    /// ## What
+    /// The text does not follow the card language's grammar at this point.
+    ///
+    /// ## Why
+    /// The compiler says what it expected there; everything before and after the broken
+    /// item is still checked.
+    ///
+    /// ## Example
+    /// ```text
+    /// upgrade "Dominator" {
+    ///   icon title
+    /// }
+    /// ```
+    /// A field needs a colon: `icon: title`.
+    pub static E0001: "E0001", "syntax-error", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A `.cards` file declares nothing: it is empty or holds only comments.
+    ///
+    /// ## Why
+    /// An empty file is usually a mistake (a save that failed, a file in the wrong
+    /// folder); the compiler says so rather than check nothing.
+    ///
+    /// ## Example
+    /// An empty `ships.cards`. Add cards to it or delete it.
+    pub static E0005: "E0005", "empty-file", Error;
+}
+
+mod grammar {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "syntax/grammar.pest"]
+    pub struct CardParser;
+}
+
+use grammar::{CardParser, Rule};
+
+/// Parses one file. Every syntax error is reported; items that parse are kept.
+pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
+    pest::set_error_detail(true);
+    let mut diagnostics = Vec::new();
+    let mut items = Vec::new();
+    let chunks = chunk::chunks(file, text, &mut diagnostics);
+    for c in &chunks {
+        let slice = &text[c.start..c.end];
+        let closed;
+        let input = if c.unclosed > 0 {
+            closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
+            closed.as_str()
+        } else {
+            slice
+        };
+        let builder = Build { file, base: c.start };
+        match CardParser::parse(Rule::item, input) {
+            Ok(pairs) => {
+                for pair in pairs {
+                    if let Some(item) = builder.item(pair, &mut diagnostics) {
+                        items.push(item);
+                    }
+                }
+            }
+            Err(e) => {
+                if !c.had_error {
+                    diagnostics.push(builder.syntax_error(input, &e));
+                }
+                if let Some(card) = builder.card_head(input) {
+                    items.push(Item::Card(card));
+                }
+            }
+        }
+    }
+    if chunks.is_empty() && diagnostics.is_empty() {
+        let span = Span::new(0, text.len().min(1));
+        diagnostics.push(
+            Diagnostic::new(&E0005, "this file declares nothing")
+                .label(file, span, "empty file")
+                .help("add cards to the file or delete it"),
+        );
+    }
+    (File { id: file, items }, diagnostics)
+}
+
+struct Build {
+    file: FileId,
+    base: usize,
+}
+
+fn unescape(inner: &str) -> String {
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl Build {
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.base + s.start(), self.base + s.end())
+    }
+
+    fn ident(&self, pair: Pair<'_, Rule>) -> Ident {
+        Ident { text: pair.as_str().to_string(), span: self.span(&pair) }
+    }
+
+    fn string(&self, pair: Pair<'_, Rule>) -> Str {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().map_or("", |p| p.as_str());
+        Str { value: unescape(inner), span }
+    }
+
+    fn number(&self, pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Number {
+        let span = self.span(&pair);
+        let text = pair.as_str();
+        let value = text.parse::<i64>().unwrap_or_else(|_| {
+            diagnostics.push(Diagnostic::new(&E0001, format!("number `{text}` is too large")).label(
+                self.file,
+                span,
+                "does not fit in 64 bits",
+            ));
+            0
+        });
+        Number { value, signed: text.starts_with(['+', '-']), span }
+    }
+
+    fn item(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Item> {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::game_decl => {
+                let mut it = pair.into_inner().skip(1);
+                let id = self.ident(it.next()?);
+                let name = self.string(it.next()?);
+                Some(Item::Game(Game { id, name, span }))
+            }
+            Rule::vocab_decl => {
+                let mut it = pair.into_inner();
+                let kw = it.next()?;
+                let kind = VocabKind::from_keyword(kw.as_str())?;
+                let entries = it
+                    .map(|e| {
+                        let mut parts = e.into_inner();
+                        let id = parts.next().map(|p| self.ident(p));
+                        let mut display = None;
+                        let mut flags = Vec::new();
+                        for p in parts {
+                            match p.as_rule() {
+                                Rule::string => display = Some(self.string(p)),
+                                _ => flags.push(self.ident(p)),
+                            }
+                        }
+                        id.map(|id| VocabEntry { id, display, flags })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Item::Vocab(Vocab { kind, kind_span: self.span(&kw), entries }))
+            }
+            Rule::flagship_decl => {
+                let icon = self.ident(pair.into_inner().last()?);
+                Some(Item::Flagship(Flagship { icon, span }))
+            }
+            Rule::allow_decl => {
+                let lints = pair.into_inner().skip(1).map(|p| self.ident(p)).collect();
+                Some(Item::Allow(Allow { lints }))
+            }
+            Rule::rule_decl => {
+                let mut it = pair.into_inner().skip(1);
+                let id = self.ident(it.next()?);
+                let message = self.string(it.next()?);
+                let constraint = self.constraint(it.next()?, d)?;
+                Some(Item::Rule(AstRule { id, message, constraint, span }))
+            }
+            Rule::card => Some(Item::Card(self.card(pair, d)?)),
+            Rule::EOI => None,
+            _ => None,
+        }
+    }
+
+    fn constraint(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Constraint> {
+        let rule = pair.as_rule();
+        let mut scope = None;
+        let mut cmp = None;
+        let mut quantity = None;
+        let mut selector = None;
+        let mut stat = None;
+        let mut condition = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::per_scope => {
+                    let s = p.into_inner().last()?;
+                    let kind = match s.as_str() {
+                        "ship" => ScopeKind::Ship,
+                        "fleet" => ScopeKind::Fleet,
+                        _ => ScopeKind::Blueprint,
+                    };
+                    scope = Some(Scope { kind, span: self.span(&s) });
+                }
+                Rule::comparison => cmp = Some(self.comparison(p, d)?),
+                Rule::quantity => {
+                    let q = p.into_inner().next()?;
+                    quantity = Some(match q.as_rule() {
+                        Rule::comparison => Quantity::Cmp(self.comparison(q, d)?),
+                        _ => Quantity::No(self.span(&q)),
+                    });
+                }
+                Rule::selector => selector = Some(self.selector(p)?),
+                Rule::ident => stat = Some(self.ident(p)),
+                Rule::where_clause => {
+                    let span = self.span(&p);
+                    let tokens = self.tokens(p.into_inner().last()?, d);
+                    match restriction::parse(self.file, &tokens, span) {
+                        Ok(r) => condition = Some(r),
+                        Err(e) => d.push(e),
+                    }
+                }
+                _ => {}
+            }
+        }
+        let scope = scope?;
+        Some(match rule {
+            Rule::unique_names => Constraint::UniqueNames { scope },
+            Rule::sum_rule => Constraint::Sum { stat: stat?, cmp: cmp?, scope, condition },
+            Rule::total_cost => Constraint::TotalCost { cmp: cmp?, scope, condition },
+            _ => Constraint::Count { quantity: quantity?, selector: selector?, scope, condition },
+        })
+    }
+
+    fn comparison(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Comparison> {
+        let mut it = pair.into_inner();
+        let op = it.next()?;
+        let op = match op.as_str().split_whitespace().last() {
+            Some("most") => CmpOp::AtMost,
+            Some("least") => CmpOp::AtLeast,
+            _ => CmpOp::Exactly,
+        };
+        Some(Comparison { op, n: self.number(it.next()?, d) })
+    }
+
+    fn selector(&self, pair: Pair<'_, Rule>) -> Option<Selector> {
+        let mut it = pair.into_inner();
+        let k = it.next()?;
+        let kind = match k.as_str() {
+            "upgrade" => SelectorKind::Upgrade,
+            "part" => SelectorKind::Part,
+            _ => SelectorKind::Card,
+        };
+        let mut filters = Vec::new();
+        for f in it {
+            let mut parts = f.into_inner().skip(1);
+            let what = parts.next()?;
+            filters.push(match what.as_rule() {
+                Rule::k_icon => Filter::Icon(self.ident(parts.next()?)),
+                Rule::k_trait => Filter::Trait(self.ident(parts.next()?)),
+                Rule::k_drive => Filter::Drive(self.span(&what)),
+                _ => Filter::Name(self.string(parts.next()?)),
+            });
+        }
+        Some(Selector { kind, kind_span: self.span(&k), filters })
+    }
+
+    fn tokens(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Vec<Token> {
+        pair.into_inner()
+            .map(|t| match t.as_rule() {
+                Rule::string => Token::Str(self.string(t)),
+                Rule::number => Token::Number(self.number(t, d)),
+                Rule::ident => Token::Ident(self.ident(t)),
+                _ => Token::Punct(t.as_str().chars().next().unwrap_or(','), self.span(&t)),
+            })
+            .collect()
+    }
+
+    fn card_parts(&self, it: &mut pest::iterators::Pairs<'_, Rule>) -> Option<(CardKind, Span, Str, Option<Ident>)> {
+        let kind = it.next()?;
+        let kind_span = self.span(&kind);
+        let kind = CardKind::from_keyword(kind.as_str())?;
+        let name = self.string(it.next()?);
+        let mut as_id = None;
+        if it.peek().is_some_and(|p| p.as_rule() == Rule::k_as) {
+            it.next();
+            as_id = Some(self.ident(it.next()?));
+        }
+        Some((kind, kind_span, name, as_id))
+    }
+
+    fn card(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Card> {
+        let span = self.span(&pair);
+        let mut it = pair.into_inner();
+        let (kind, kind_span, name, as_id) = self.card_parts(&mut it)?;
+        let body = it.next()?;
+        let mut fields = Vec::new();
+        for f in body.into_inner() {
+            let fspan = self.span(&f);
+            let rule = f.as_rule();
+            let mut parts = f.into_inner();
+            let key = self.ident(parts.next()?);
+            let value = match rule {
+                Rule::flag_field => FieldValue::Flag,
+                Rule::kv_field => FieldValue::Tokens(parts.next().map(|t| self.tokens(t, d)).unwrap_or_default()),
+                Rule::text_block => FieldValue::Text(self.text_block(parts.next()?)),
+                _ => {
+                    let name = self.string(parts.next()?);
+                    FieldValue::Ability { name, text: self.text_block(parts.next()?) }
+                }
+            };
+            fields.push(Field { key, value, span: fspan });
+        }
+        Some(Card { kind, kind_span, name, as_id, fields, span, broken: false })
+    }
+
+    fn text_block(&self, raw: Pair<'_, Rule>) -> TextBlock {
+        let span = self.span(&raw);
+        let sentences = sentences::split(raw.as_str())
+            .into_iter()
+            .map(|(s, e)| Span::new(self.base + raw.as_span().start() + s, self.base + raw.as_span().start() + e))
+            .collect();
+        TextBlock { span, sentences }
+    }
+
+    /// The kind, name and id of a card whose body does not parse.
+    fn card_head(&self, input: &str) -> Option<Card> {
+        let mut pairs = CardParser::parse(Rule::card_head, input).ok()?;
+        let (kind, kind_span, name, as_id) = self.card_parts(&mut pairs)?;
+        let span = Span::new(kind_span.start as usize, self.base + input.len());
+        Some(Card { kind, kind_span, name, as_id, fields: Vec::new(), span, broken: true })
+    }
+
+    fn syntax_error(&self, input: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
+        let pos = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((s, _)) => s,
+        };
+        let mut expected: Vec<String> = Vec::new();
+        if let Some(attempts) = e.parse_attempts() {
+            for t in attempts.expected_tokens() {
+                let token = t.to_string();
+                let shown = matches!(token.as_str(), "{" | "}" | ":" | "," | "+" | "(" | ")")
+                    || (token.len() > 1 && token.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+                if shown {
+                    expected.push(format!("`{token}`"));
+                }
+            }
+            for stack in &attempts.call_stacks {
+                let rule = stack.parent.or_else(|| stack.deepest.get_rule().copied());
+                if let Some(r) = rule {
+                    expected.push(describe_rule(r).to_string());
+                }
+            }
+        }
+        if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant {
+            expected.extend(positives.iter().map(|r| describe_rule(*r).to_string()));
+        }
+        expected.retain(|s| !s.is_empty());
+        expected.sort();
+        expected.dedup();
+        let found_text = found(input, pos);
+        let width = found_text.1;
+        let message = if expected.is_empty() {
+            format!("unexpected {}", found_text.0)
+        } else {
+            format!("expected {}, found {}", join_or(&expected), found_text.0)
+        };
+        let span = Span::new(self.base + pos, self.base + pos + width);
+        let label =
+            if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
+        let mut diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
+        if let Some(help) = hint(input, pos) {
+            diag = diag.help(help);
+        }
+        diag
+    }
+}
+
+/// Says what is at `pos`, and how many bytes to underline.
+fn found(input: &str, pos: usize) -> (String, usize) {
+    let rest = &input[pos.min(input.len())..];
+    match rest.chars().next() {
+        None => ("the end of the file".into(), 0),
+        Some('\n') | Some('\r') => ("the end of the line".into(), 0),
+        Some(c) if c.is_alphanumeric() || c == '-' || c == '_' => {
+            let len = rest.find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).unwrap_or(rest.len());
+            let len = len.min(40);
+            let len = (0..=len).rev().find(|l| rest.is_char_boundary(*l)).unwrap_or(0);
+            (format!("`{}`", &rest[..len]), len)
+        }
+        Some(c) => (format!("`{c}`"), c.len_utf8()),
+    }
+}
+
+/// A concrete fix for common mistakes.
+fn hint(input: &str, pos: usize) -> Option<String> {
+    let rest = &input[pos.min(input.len())..];
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
+    if !word.is_empty() && word.chars().any(|c| c.is_ascii_uppercase() || c == '_') {
+        let id = word.to_ascii_lowercase().replace('_', "-");
+        return Some(format!("identifiers are kebab-case: write `{id}`"));
+    }
+    let line_before = input[..pos.min(input.len())].rsplit('\n').next().unwrap_or("");
+    let trimmed = line_before.trim();
+    if !trimmed.is_empty()
+        && trimmed.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && rest.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+    {
+        return Some(format!("a field needs a colon: `{trimmed}: …`"));
+    }
+    None
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+fn describe_rule(rule: Rule) -> &'static str {
+    match rule {
+        Rule::ident | Rule::field_key => "an identifier",
+        Rule::number => "a number",
+        Rule::string | Rule::str_inner => "a string",
+        Rule::game_decl
+        | Rule::vocab_decl
+        | Rule::vocab_kind
+        | Rule::flagship_decl
+        | Rule::rule_decl
+        | Rule::allow_decl
+        | Rule::card
+        | Rule::card_kind
+        | Rule::k_game
+        | Rule::k_rule
+        | Rule::k_flagship
+        | Rule::k_allow => "an item (`game`, a vocabulary line, `rule`, `flagship:` or a card)",
+        Rule::kv_field | Rule::flag_field | Rule::text_block | Rule::ability_block => "a field",
+        Rule::tokens => "a value",
+        Rule::entry_flag => "`implicit` or `optional`",
+        Rule::cmp_op | Rule::comparison => "`at most`, `at least` or `exactly`",
+        Rule::quantity | Rule::k_no => "a quantity (`at most N`, `at least N`, `exactly N`, `no`)",
+        Rule::count_rule
+        | Rule::unique_names
+        | Rule::sum_rule
+        | Rule::total_cost
+        | Rule::k_sum
+        | Rule::k_total
+        | Rule::k_unique => "a constraint (`<quantity> <selector> per <scope>`, `unique names`, `sum`, `total cost`)",
+        Rule::selector | Rule::selector_kind => "`upgrade`, `part` or `card`",
+        Rule::filter | Rule::k_with => "`with`",
+        Rule::per_scope | Rule::k_per => "`per`",
+        Rule::scope => "`ship`, `fleet` or `blueprint`",
+        Rule::where_clause | Rule::k_where => "`where`",
+        Rule::k_as => "`as`",
+        Rule::body => "`{`",
+        Rule::k_icon => "`icon`",
+        Rule::k_trait => "`trait`",
+        Rule::k_drive => "`drive`",
+        Rule::k_name => "`name`",
+        Rule::k_names => "`names`",
+        Rule::k_cost => "`cost`",
+        Rule::k_ship => "`ship`",
+        Rule::punct => "`,`",
+        Rule::EOI => "the end of the item",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,15 @@
+//! The runtime side of cardc: the model of a card set and the rules that decide what is
+//! legal.
+//!
+//! The compiler (`cardc`) builds these values at run time when it checks a set, and emits
+//! them as `static` data when it compiles one, so the rules below are written once and
+//! serve both paths.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod model;
+pub mod restriction;
+
+pub use model::{Card, CardKind, Set};
+pub use restriction::{Atom, Node, Restriction, Subject};
