@@ -11,7 +11,7 @@ use super::values::Value;
 use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
-use crate::resolve::{suggest, CardDef, Names};
+use crate::resolve::{a, suggest, CardDef, Names};
 use crate::source::SourceMap;
 
 declare_code! {
@@ -150,14 +150,6 @@ fn kind_of(kind: CardKind) -> model::CardKind {
     }
 }
 
-fn article(kind: CardKind) -> &'static str {
-    if kind == Upgrade {
-        "an"
-    } else {
-        "a"
-    }
-}
-
 impl CardBuilder<'_, '_, '_> {
     fn file(&self) -> FileId {
         self.def.file
@@ -169,7 +161,8 @@ impl CardBuilder<'_, '_, '_> {
         let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut stats: Vec<(u16, i64)> = Vec::new();
         let mut abilities = Vec::new();
-        for field in &card.fields {
+        let mut fields = card.fields.iter().peekable();
+        while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
             let builtin = FIELDS.iter().find(|(name, _, _)| *name == key);
             let stat = self.names.vocab_id(VocabKind::Stat, key).filter(|_| builtin.is_none());
@@ -195,6 +188,16 @@ impl CardBuilder<'_, '_, '_> {
             }
             if let Err(e) = self.field(field, ty, stat, &mut out, &mut stats, &mut abilities) {
                 self.d.push(e);
+                // `icon title`: the word after a valued field's name is its value without
+                // the colon, not a field of its own.
+                let missing_colon = matches!(field.value, FieldValue::Flag)
+                    && !matches!(ty, Ty::Flag)
+                    && fields.peek().is_some_and(|next| {
+                        matches!(next.value, FieldValue::Flag) && self.same_line(field.span, next.span)
+                    });
+                if missing_colon {
+                    fields.next();
+                }
             }
         }
         self.conflict(&seen, "icon", "icons", "an upgrade has `icon:` or `icons:`, not both");
@@ -203,6 +206,11 @@ impl CardBuilder<'_, '_, '_> {
         out.stats = stats.into();
         out.abilities = abilities.into();
         out
+    }
+
+    fn same_line(&self, a: Span, b: Span) -> bool {
+        let text = &self.sources.file(self.file()).text;
+        text.get(a.end as usize..b.start as usize).is_some_and(|between| !between.contains('\n'))
     }
 
     fn conflict(&mut self, seen: &HashMap<&str, Span>, a: &str, b: &str, help: &str) {
@@ -225,7 +233,7 @@ impl CardBuilder<'_, '_, '_> {
             allowed.extend(self.names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.as_str()));
         }
         let message = match kinds {
-            Some(_) => format!("{} {kind} has no field `{key}`", article(kind)),
+            Some(_) => format!("{} has no field `{key}`", a(kind)),
             None => format!("unknown field `{key}`"),
         };
         let label = match kinds {
@@ -233,7 +241,7 @@ impl CardBuilder<'_, '_, '_> {
                 let ks: Vec<String> = ks.iter().map(|k| format!("{k}s")).collect();
                 format!("`{key}` is a field of {}", ks.join(", "))
             }
-            None => format!("not a field of {} {kind}", article(kind)),
+            None => format!("not a field of {}", a(kind)),
         };
         let help = suggest::did_you_mean(key, allowed.iter().copied()).or_else(|| {
             kinds.is_none().then(|| {
@@ -316,7 +324,7 @@ impl CardBuilder<'_, '_, '_> {
                 Ty::Flag => format!("`{key}` is a flag: write `{key}` alone"),
                 Ty::Text => format!("write `{key} {{ … }}`"),
                 Ty::Ability => format!("write `{key} \"<Name>\" {{ … }}`"),
-                _ => format!("write `{key}: <value>`"),
+                _ => format!("a value follows a colon: write `{key}: <value>`"),
             };
             return Err(Diagnostic::new(&super::values::E0203, format!("`{key}` is not written this way"))
                 .label(file, field.span, "wrong form for this field")

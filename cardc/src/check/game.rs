@@ -111,9 +111,12 @@ pub fn check_vocabulary(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
                 if !fits {
                     let owner = if flag.text == "implicit" { "icons" } else { "headers" };
                     d.push(
-                        Diagnostic::new(&E0205, format!("`{}` does not apply to a {kind}", flag.text))
-                            .label(def.file, flag.span, format!("only {owner} can be `{}`", flag.text))
-                            .help(format!("remove `{}`", flag.text)),
+                        Diagnostic::new(
+                            &E0205,
+                            format!("`{}` does not apply to {}", flag.text, crate::resolve::a(kind)),
+                        )
+                        .label(def.file, flag.span, format!("only {owner} can be `{}`", flag.text))
+                        .help(format!("remove `{}`", flag.text)),
                     );
                 }
             }

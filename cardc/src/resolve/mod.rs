@@ -123,6 +123,13 @@ declare_code! {
     pub static E0108: "E0108", "duplicate-rule-id", Error;
 }
 
+/// `thing` with its indefinite article: "an icon", "a ship".
+pub fn a(thing: impl std::fmt::Display) -> String {
+    let word = thing.to_string();
+    let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {word}")
+}
+
 /// A declared vocabulary entry.
 #[derive(Clone, Debug)]
 pub struct VocabDef<'a> {
@@ -273,7 +280,7 @@ impl<'a> Names<'a> {
         let help = suggest::did_you_mean(&name.text, candidates).or_else(|| {
             let other = VocabKind::ALL.into_iter().find(|k| self.vocab_index.contains_key(&(*k, name.text.as_str())));
             match other {
-                Some(k) => Some(format!("`{}` is a {k}, not a {kind}", name.text)),
+                Some(k) => Some(format!("`{}` is {}, not {}", name.text, a(k), a(kind))),
                 None if self.entries(kind).is_empty() => {
                     Some(format!("the game declares no {kind}: add a `{kind} …` line to `game.cards`"))
                 }
@@ -281,7 +288,7 @@ impl<'a> Names<'a> {
             }
         });
         Err(Diagnostic::new(&E0105, format!("unknown {kind} `{}`", name.text))
-            .label(file, name.span, format!("not a {kind} of this game"))
+            .label(file, name.span, format!("not {} of this game", a(kind)))
             .maybe_help(help))
     }
 
@@ -296,8 +303,8 @@ impl<'a> Names<'a> {
             Some(&i) if self.cards[i as usize].card.kind == kind => Ok(i),
             Some(&i) => {
                 let other = &self.cards[i as usize];
-                Err(Diagnostic::new(&E0106, format!("`{}` is a {}, not a {kind}", name.text, other.card.kind))
-                    .label(file, name.span, format!("expected a {kind}"))
+                Err(Diagnostic::new(&E0106, format!("`{}` is {}, not {}", name.text, a(other.card.kind), a(kind)))
+                    .label(file, name.span, format!("expected {}", a(kind)))
                     .label(other.file, other.id_span, format!("`{}` is declared here", name.text)))
             }
             None => {

@@ -95,6 +95,9 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     let mut raw = false;
     let mut last = Last::Other;
     let mut line_start = 0;
+    // After an unterminated string the braces of the item can no longer be trusted: only
+    // a line that starts a card starts a new item.
+    let mut broken = false;
 
     let finish = |chunk: Option<Chunk>, open: &mut Vec<usize>, out: &mut Vec<Chunk>, d: &mut Vec<Diagnostic>| {
         if let Some(mut chunk) = chunk {
@@ -119,7 +122,7 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let content = &line[indent..];
         let significant = !(content.trim().is_empty() || content.starts_with('#'));
         let starts_item = significant
-            && if open.is_empty() && !raw {
+            && if open.is_empty() && !raw && !broken {
                 current.is_none() || is_top_keyword(leading_word(content))
             } else {
                 starts_card(content)
@@ -127,12 +130,15 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         if starts_item {
             finish(current.take(), &mut open, &mut out, diagnostics);
             raw = false;
+            broken = false;
             last = Last::Other;
             current = Some(Chunk { start: line_start, end: line_start, unclosed: 0, had_error: false });
         }
         if let Some(chunk) = current.as_mut() {
+            let errors_before = chunk.had_error;
             scan_line(file, text, line_start + indent, line_end, &mut open, &mut raw, &mut last, chunk, diagnostics);
             chunk.end = line_end;
+            broken |= chunk.had_error && !errors_before;
         }
         line_start = line_end;
     }
@@ -263,6 +269,9 @@ mod tests {
     fn unterminated_string() {
         let (c, d) = cut("upgrade \"A {\n  icon: x\n}\n");
         assert_eq!(c.len(), 1);
+        assert_eq!(d, ["E0003"]);
+        let (c, d) = cut("upgrade \"A {\n  icon: x\n}\nupgrade \"B\" {\n}\n");
+        assert_eq!(c.len(), 2);
         assert_eq!(d, ["E0003"]);
     }
 

@@ -378,6 +378,21 @@ impl Build {
             expected.extend(positives.iter().map(|r| describe_rule(*r).to_string()));
         }
         expected.retain(|s| !s.is_empty());
+        // Past the item's first word, "an item" is only the start of the next one.
+        let first_word = input.len() - input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
+        if pos > first_word {
+            expected.retain(|s| s != ITEM);
+        }
+        // Any token of a value: say "a value" once.
+        let value_parts = ["an identifier", "a number", "a string", "`(`", "`)`", "`+`", "`,`"];
+        if ["an identifier", "a number", "a string"].iter().all(|v| expected.iter().any(|e| e == v)) {
+            expected.retain(|e| !value_parts.contains(&e.as_str()));
+            expected.push("a value".into());
+        }
+        if expected.iter().any(|e| e == "a field" || e == "`text`") {
+            expected.retain(|e| e != "`text`" && e != "`ability`");
+            expected.push("a field".into());
+        }
         expected.sort();
         expected.dedup();
         let found_text = found(input, pos);
@@ -441,6 +456,8 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
+const ITEM: &str = "an item (`game`, a vocabulary line, `rule`, `flagship:` or a card)";
+
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
         Rule::ident | Rule::field_key => "an identifier",
@@ -457,7 +474,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::k_game
         | Rule::k_rule
         | Rule::k_flagship
-        | Rule::k_allow => "an item (`game`, a vocabulary line, `rule`, `flagship:` or a card)",
+        | Rule::k_allow => ITEM,
         Rule::kv_field | Rule::flag_field | Rule::text_block | Rule::ability_block => "a field",
         Rule::tokens => "a value",
         Rule::entry_flag => "`implicit` or `optional`",
