@@ -1,5 +1,6 @@
 //! "Did you mean": a case-insensitive exact match first, then the closest name within an
-//! edit distance of max(len, 3) / 3.
+//! edit distance of max(len, 3) / 3 (optimal string alignment: a swap of two neighbouring
+//! letters is one edit, as typos usually are).
 
 /// The closest candidate to `name`, if one is close enough.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
@@ -13,7 +14,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         if c.to_lowercase() == lower {
             return Some(c);
         }
-        let d = strsim::levenshtein(&lower, &c.to_lowercase());
+        let d = strsim::osa_distance(&lower, &c.to_lowercase());
         if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }
@@ -39,6 +40,7 @@ mod tests {
     fn within_a_third() {
         assert_eq!(closest("turbolaser", ["turbolasers", "ordnance"]), Some("turbolasers"));
         assert_eq!(closest("abc", ["abd"]), Some("abd"));
+        assert_eq!(closest("crwe", ["crew"]), Some("crew"));
         assert_eq!(closest("abc", ["xyz"]), None);
         assert_eq!(closest("officer", ["offensive-retrofit"]), None);
     }

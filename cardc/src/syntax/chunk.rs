@@ -98,6 +98,11 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     // After an unterminated string the braces of the item can no longer be trusted: only
     // a line that starts a card starts a new item.
     let mut broken = false;
+    // Whether a line that starts with no keyword continues the current item: a rule's
+    // constraint, a list after a trailing comma, a card whose `{` is on the next line.
+    // Anything else is a stray line of its own, so it cannot break the item before it.
+    let mut continues = false;
+    let mut kind_word = "";
 
     let finish = |chunk: Option<Chunk>, open: &mut Vec<usize>, out: &mut Vec<Chunk>, d: &mut Vec<Diagnostic>| {
         if let Some(mut chunk) = chunk {
@@ -123,7 +128,7 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let significant = !(content.trim().is_empty() || content.starts_with('#'));
         let starts_item = significant
             && if open.is_empty() && !raw && !broken {
-                current.is_none() || is_top_keyword(leading_word(content))
+                current.is_none() || is_top_keyword(leading_word(content)) || !continues
             } else {
                 starts_card(content)
             };
@@ -133,6 +138,11 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
             broken = false;
             last = Last::Other;
             current = Some(Chunk { start: line_start, end: line_start, unclosed: 0, had_error: false });
+            kind_word = leading_word(content);
+        }
+        if significant {
+            let code = content.split('#').next().unwrap_or("").trim_end();
+            continues = kind_word == "rule" || CardKind::from_keyword(kind_word).is_some() || code.ends_with(',');
         }
         if let Some(chunk) = current.as_mut() {
             let errors_before = chunk.had_error;
@@ -243,7 +253,9 @@ mod tests {
     #[test]
     fn items_and_continuations() {
         let (c, d) = cut("# c\ngame x \"X\"\nsize a, b\nrule r \"m\":\n  at most 1 card per fleet\n");
-        assert_eq!(c, ["# c\ngame x \"X\"\n", "size a, b\n", "rule r \"m\":\n  at most 1 card per fleet\n"]);
+        assert_eq!(c, ["game x \"X\"\n", "size a, b\n", "rule r \"m\":\n  at most 1 card per fleet\n"]);
+        let (c, _) = cut("game x \"X\"\nstray words\nfaction a,\n  b\n");
+        assert_eq!(c, ["game x \"X\"\n", "stray words\n", "faction a,\n  b\n"]);
         assert!(d.is_empty());
     }
 

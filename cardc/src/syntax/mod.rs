@@ -93,7 +93,7 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
         }
     }
     if chunks.is_empty() && diagnostics.is_empty() {
-        let span = Span::new(0, text.len().min(1));
+        let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
         diagnostics.push(
             Diagnostic::new(&E0005, "this file declares nothing")
                 .label(file, span, "empty file")
@@ -393,6 +393,10 @@ impl Build {
             expected.retain(|e| e != "`text`" && e != "`ability`");
             expected.push("a field".into());
         }
+        // A literal already named by a description (`ship` in "`ship`, `fleet` or …").
+        let literal = |e: &str| e.len() > 2 && e.starts_with('`') && e.ends_with('`') && e.matches('`').count() == 2;
+        let described: Vec<String> = expected.iter().filter(|e| !literal(e)).cloned().collect();
+        expected.retain(|e| !literal(e) || !described.iter().any(|d| d.contains(e.as_str())));
         expected.sort();
         expected.dedup();
         let found_text = found(input, pos);

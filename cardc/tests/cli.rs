@@ -1,0 +1,174 @@
+//! The `cardc` command line, end to end: the conformance sets, exit codes, JSON output,
+//! `explain`, and bad input that must give a located diagnostic and never a panic.
+
+mod common;
+
+use std::path::Path;
+
+use common::{cardc, code, shared};
+use serde_json::Value;
+
+#[test]
+fn every_conformance_set_checks_clean() {
+    let Some(shared) = shared() else { return };
+    let sets = common::example_sets(&shared);
+    assert!(sets.len() >= 3, "expected the armada, eclipse and xwing sets");
+    for set in sets {
+        let out = cardc(&["check", set.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(code(&out), 0, "{}:\n{stderr}", set.display());
+        assert!(stderr.contains(": 0 errors,"), "{stderr}");
+    }
+}
+
+#[test]
+fn the_shipped_sets_check_clean_and_the_summary_counts_them() {
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let out = cardc(&["check", cards.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(code(&out), 0, "{stderr}");
+    let summary = stderr.lines().last().unwrap();
+    assert!(summary.starts_with("checked 3 sets ("), "{summary}");
+    assert!(summary.contains(" 0 errors"), "{summary}");
+}
+
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+const GAME: &str = "game demo \"Demo\"\nsize small, large\nicon crew \"Crew\"\n";
+
+/// Writes a set (`game.cards` plus the given files) into a fresh temporary folder.
+fn set_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    dir
+}
+
+/// Checks a set in JSON mode; asserts exit 1 and returns the diagnostics.
+fn check_fails(dir: &Path) -> Vec<Value> {
+    let out = cardc(&["check", "--format", "json", dir.to_str().unwrap()]);
+    assert_eq!(code(&out), 1, "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    json_lines(&out.stdout)
+}
+
+fn has(diagnostics: &[Value], code: &str) -> Value {
+    diagnostics.iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code} in {diagnostics:#?}")).clone()
+}
+
+#[test]
+fn json_lines_carry_every_field() {
+    let dir = set_with(&[("game.cards", GAME.as_bytes()), ("u.cards", b"upgrade \"A\" {\n  icon: crwe\n}\n")]);
+    let d = has(&check_fails(dir.path()), "E0105");
+    assert_eq!(d["severity"], "error");
+    assert!(d["file"].as_str().unwrap().ends_with("u.cards"));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(2), Some(9)));
+    assert_eq!((d["span"]["start"].as_u64(), d["span"]["end"].as_u64()), (Some(22), Some(26)));
+    assert_eq!(d["message"], "unknown icon `crwe`");
+    assert_eq!(d["help"], "did you mean `crew`?");
+}
+
+#[test]
+fn every_independent_error_in_every_file_is_reported() {
+    let broken =
+        b"upgrade \"A\" {\n  icon crew crew\n}\nupgrade \"B\" {\n  icon: nope\n}\nupgrade \"C\" {\n  icon: crew\n";
+    let dir = set_with(&[
+        ("game.cards", GAME.as_bytes()),
+        ("a.cards", broken),
+        ("b.cards", b"upgrade \"D\" {\n  cost: x\n}\n"),
+    ]);
+    let codes: Vec<String> = check_fails(dir.path()).iter().map(|d| d["code"].as_str().unwrap().to_string()).collect();
+    for expected in ["E0105", "E0002", "E0203"] {
+        assert!(codes.iter().any(|c| c == expected), "{expected} missing from {codes:?}");
+    }
+}
+
+#[test]
+fn bad_input_gets_a_located_diagnostic_and_exit_1() {
+    let game = GAME.as_bytes();
+    let long_line = format!("upgrade \"A\" {{\n  icon: crew\n  {}\n}}\n", "@".repeat(1 << 20));
+    let deep = format!(
+        "upgrade \"A\" {{\n  icon: crew\n  requires: {}size small{}\n}}\n",
+        "(".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    type Files<'a> = Vec<(&'a str, Vec<u8>)>;
+    let cases: Vec<(&str, Files, &str)> = vec![
+        ("non-UTF-8", vec![("game.cards", game.to_vec()), ("a.cards", b"upgrade \"S\xe9\" {}\n".to_vec())], "E0004"),
+        ("an empty file", vec![("game.cards", game.to_vec()), ("a.cards", Vec::new())], "E0005"),
+        ("no game.cards", vec![("a.cards", b"upgrade \"A\" {}\n".to_vec())], "E0101"),
+        ("two game lines", vec![("game.cards", game.to_vec()), ("a.cards", b"game other \"O\"\n".to_vec())], "E0102"),
+        (
+            "an unknown field",
+            vec![("game.cards", game.to_vec()), ("a.cards", b"upgrade \"A\" { colour: red }\n".to_vec())],
+            "E0201",
+        ),
+        (
+            "a missing }",
+            vec![("game.cards", game.to_vec()), ("a.cards", b"upgrade \"A\" {\n  icon: crew\n".to_vec())],
+            "E0002",
+        ),
+        (
+            "an unterminated string",
+            vec![("game.cards", game.to_vec()), ("a.cards", b"upgrade \"A {\n}\n".to_vec())],
+            "E0003",
+        ),
+        ("a 1 MB line", vec![("game.cards", game.to_vec()), ("a.cards", long_line.into_bytes())], "E0001"),
+        ("10,000 parentheses", vec![("game.cards", game.to_vec()), ("a.cards", deep.into_bytes())], "E0007"),
+    ];
+    for (what, files, expected) in cases {
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+        let dir = set_with(&files);
+        let d = has(&check_fails(dir.path()), expected);
+        assert!(d["file"].is_string(), "{what}: no file in {d}");
+        if expected != "E0101" {
+            assert!(d["line"].is_u64() && d["span"]["start"].is_u64(), "{what}: not located: {d}");
+        }
+        // The human rendering of the same input must not panic either.
+        let out = cardc(&["check", dir.path().to_str().unwrap()]);
+        assert_eq!(code(&out), 1, "{what}");
+    }
+}
+
+#[test]
+fn a_folder_without_card_files_is_an_error_and_a_missing_one_is_exit_2() {
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("notes.txt"), "x").unwrap();
+    let d = has(&check_fails(empty.path()), "E0006");
+    assert_eq!(d["line"], Value::Null);
+    let out = cardc(&["check", "/definitely/not/here"]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error:"));
+    assert_eq!(code(&cardc(&["check"])), 2, "usage error");
+    assert_eq!(code(&cardc(&["frobnicate"])), 2, "usage error");
+}
+
+#[test]
+fn human_output_is_rendered_with_codes_labels_and_help() {
+    let dir = set_with(&[("game.cards", GAME.as_bytes()), ("u.cards", b"upgrade \"A\" {\n  icon: crwe\n}\n")]);
+    let out = cardc(&["check", dir.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("E0105"), "{stderr}");
+    assert!(stderr.contains("unknown icon `crwe`"), "{stderr}");
+    assert!(stderr.contains("u.cards:2:9"), "{stderr}");
+    assert!(stderr.contains("help: did you mean `crew`?"), "{stderr}");
+    assert!(stderr.trim_end().ends_with("checked 1 set (1 cards): 1 error, 0 warnings"), "{stderr}");
+}
+
+#[test]
+fn explain_prints_every_code_and_rejects_unknown_ones() {
+    for c in cardc::codes() {
+        let out = cardc(&["explain", &c.id.to_lowercase()]);
+        assert_eq!(code(&out), 0);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(c.id) && text.contains("## What") && text.contains("## Example"), "{text}");
+    }
+    let out = cardc(&["explain", "E9999"]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("E0001"));
+}
