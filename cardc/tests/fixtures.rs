@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cardc::source::{add_bytes, SetSource, SourceFile};
+use cardc::source::{add_bytes, SetSource};
 use cardc::{Diagnostic, RenderStyle, SourceMap};
 
 fn fixtures() -> Vec<PathBuf> {
