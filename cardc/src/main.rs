@@ -30,6 +30,22 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
+    /// run time, without rebuilding anything.
+    ///
+    /// Exits 0 when every scenario is legal, 1 when one is illegal, 2 when the set has
+    /// errors or a scenario cannot be read.
+    Validate {
+        /// The set folder.
+        #[arg(long)]
+        set: PathBuf,
+        /// Scenario JSON files.
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+        /// How to print the verdicts.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
     Explain {
         /// The code, such as `E0105` or `W0001`.
@@ -56,6 +72,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { paths, format } => check(&paths, format),
         Command::Explain { code } => explain(&code),
+        Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
     }
 }
 
@@ -96,6 +113,34 @@ fn check(paths: &[PathBuf], format: Format) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+    let report = match cardc::check_paths(&[dir]) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let style =
+        RenderStyle { color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(), width: 100 };
+    for d in report.all_diagnostics().filter(|d| d.is_error()) {
+        eprint!("{}", d.render(&report.sources, style));
+    }
+    let set = match report.sets.as_slice() {
+        [one] if one.set.is_some() => one.set.as_ref(),
+        [_] => {
+            eprintln!("error: the set in `{}` has errors", dir.display());
+            return ExitCode::from(2);
+        }
+        _ => {
+            eprintln!("error: `{}` is not one set folder", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let Some(set) = set else { return ExitCode::from(2) };
+    cards_runtime::scenario::validate_files(set, scenarios, matches!(format, Format::Json))
 }
 
 fn plural(n: usize) -> &'static str {

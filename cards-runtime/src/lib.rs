@@ -8,8 +8,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod blueprint;
+pub mod fleet;
 pub mod model;
 pub mod restriction;
+pub mod scenario;
+pub mod state;
+pub mod violation;
 
 pub use model::{Card, CardKind, Set};
 pub use restriction::{Atom, Node, Restriction, Subject};
+pub use scenario::{Outcome, Scenario};
+pub use violation::Violation;

@@ -1,0 +1,352 @@
+//! Scenarios: a fleet or an Upgrade action in JSON (the format of the conformance suite),
+//! what validating it gives, and whether that is what the scenario expects.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::blueprint::{upgrade, Activation, UpgradeAction};
+use crate::fleet::{validate_fleet, Fleet, FleetShip};
+use crate::model::{CardKind, Set};
+use crate::violation::Violation;
+
+/// A scenario file as written.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// The game's id; must be the set's.
+    pub game: String,
+    /// A fleet's faction.
+    pub faction: Option<String>,
+    /// A fleet's ships.
+    pub ships: Option<Vec<ScenarioShip>>,
+    /// An Upgrade action's species.
+    pub species: Option<String>,
+    /// The techs researched.
+    #[serde(default)]
+    pub researched: Vec<String>,
+    /// The Ancient parts owned.
+    #[serde(default)]
+    pub owned: Vec<String>,
+    /// The blueprint upgraded.
+    pub blueprint: Option<String>,
+    /// The activations, in order.
+    #[serde(default)]
+    pub activations: Vec<ScenarioActivation>,
+    /// The expected verdict.
+    pub expect: Option<Expect>,
+    /// Expected summed stats of the final blueprint.
+    pub stats: Option<BTreeMap<String, i64>>,
+}
+
+/// A ship of a scenario fleet.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioShip {
+    /// The ship card's id.
+    pub ship: String,
+    /// The upgrade cards' ids.
+    #[serde(default)]
+    pub upgrades: Vec<String>,
+}
+
+/// One activation of a scenario.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioActivation {
+    /// Grid spaces returned first.
+    #[serde(default, rename = "return")]
+    pub returns: Vec<usize>,
+    /// The part placed.
+    pub place: Option<ScenarioPlace>,
+}
+
+/// A placement.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioPlace {
+    /// The part's id.
+    pub part: String,
+    /// The grid space (0-based).
+    pub space: usize,
+}
+
+/// The verdict a scenario expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// No violation.
+    Legal,
+    /// Exactly this set of distinct violation ids.
+    Illegal(BTreeSet<String>),
+}
+
+impl<'de> Deserialize<'de> for Expect {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Word(String),
+            Illegal { illegal: Vec<String> },
+        }
+        match Raw::deserialize(d)? {
+            Raw::Word(w) if w == "legal" => Ok(Expect::Legal),
+            Raw::Word(w) => {
+                Err(serde::de::Error::custom(format!("expected \"legal\" or {{\"illegal\": [...]}}, found \"{w}\"")))
+            }
+            Raw::Illegal { illegal } => Ok(Expect::Illegal(illegal.into_iter().collect())),
+        }
+    }
+}
+
+/// A scenario that cannot be read, with where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{} at line {l}, column {c}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+impl Scenario {
+    /// Parses a scenario from JSON.
+    ///
+    /// # Errors
+    /// Malformed JSON, a field of the wrong type, an unknown field: with line and column.
+    pub fn parse(json: &str) -> Result<Scenario, ScenarioError> {
+        serde_json::from_str(json).map_err(|e| ScenarioError {
+            message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+            line: Some(e.line()),
+            column: Some(e.column()),
+        })
+    }
+}
+
+/// What validating a scenario gives.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// Every violation.
+    pub violations: Vec<Violation>,
+    /// For an Upgrade action, the final blueprint's summed stats.
+    pub stats: Option<BTreeMap<String, i64>>,
+}
+
+impl Outcome {
+    /// Whether there is no violation.
+    pub fn is_legal(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// The distinct violation ids.
+    pub fn ids(&self) -> BTreeSet<String> {
+        self.violations.iter().map(|v| v.id.to_string()).collect()
+    }
+
+    /// Whether the outcome is what `scenario` expects (its verdict and stats). `Err` says
+    /// how it differs.
+    pub fn check(&self, scenario: &Scenario) -> Result<(), String> {
+        match &scenario.expect {
+            Some(Expect::Legal) if !self.is_legal() => {
+                return Err(format!("expected legal, found {:?}", self.ids()));
+            }
+            Some(Expect::Illegal(ids)) if *ids != self.ids() => {
+                return Err(format!("expected {ids:?}, found {:?}", self.ids()));
+            }
+            _ => {}
+        }
+        if let Some(expected) = &scenario.stats {
+            let found = self.stats.clone().unwrap_or_default();
+            for (stat, value) in expected {
+                if found.get(stat) != Some(value) {
+                    return Err(format!("expected {stat} = {value}, found {:?}", found.get(stat)));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Violation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Violation", 4)?;
+        st.serialize_field("id", &self.id)?;
+        st.serialize_field("message", &self.message)?;
+        st.serialize_field("ship", &self.ship)?;
+        st.serialize_field("card", &self.card)?;
+        st.end()
+    }
+}
+
+fn unknown(kind: &str, id: &str) -> Violation {
+    Violation {
+        id: "unknown-card".into(),
+        message: format!("no {kind} `{id}` in this set"),
+        ship: None,
+        card: Some(id.to_string().into()),
+    }
+}
+
+/// Validates a scenario against a set.
+///
+/// # Errors
+/// When the scenario is for another game, or is neither a fleet nor an Upgrade action.
+pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
+    let plain = |message: String| ScenarioError { message, line: None, column: None };
+    if scenario.game != set.game {
+        return Err(plain(format!("the scenario is for `{}`, the set is `{}`", scenario.game, set.game)));
+    }
+    let mut out = Outcome::default();
+    let find = |kind: CardKind, id: &str| set.card(id).filter(|(_, c)| c.kind == kind).map(|(i, _)| i);
+    if let Some(ships) = &scenario.ships {
+        let mut fleet = Fleet::default();
+        if let Some(f) = &scenario.faction {
+            match set.vocab.factions.iter().position(|e| e.id == *f) {
+                Some(i) => fleet.faction = Some(i as u16),
+                None => out.violations.push(Violation {
+                    id: "faction".into(),
+                    message: format!("the game has no faction `{f}`"),
+                    ship: None,
+                    card: None,
+                }),
+            }
+        }
+        for s in ships {
+            let Some(ship) = find(CardKind::Ship, &s.ship) else {
+                out.violations.push(unknown("ship", &s.ship));
+                continue;
+            };
+            let mut upgrades = Vec::new();
+            for u in &s.upgrades {
+                match find(CardKind::Upgrade, u) {
+                    Some(i) => upgrades.push(i),
+                    None => out.violations.push(unknown("upgrade", u)),
+                }
+            }
+            fleet.ships.push(FleetShip { ship, upgrades });
+        }
+        out.violations.extend(validate_fleet(set, &fleet));
+        return Ok(out);
+    }
+    let (Some(species), Some(blueprint)) = (&scenario.species, &scenario.blueprint) else {
+        return Err(plain(
+            "a scenario needs `ships` (a fleet) or `species` and `blueprint` (an Upgrade action)".into(),
+        ));
+    };
+    let mut action = UpgradeAction::default();
+    let mut resolved = true;
+    let mut need = |kind: CardKind, what: &str, id: &str, out: &mut Outcome| {
+        let found = find(kind, id);
+        if found.is_none() {
+            out.violations.push(unknown(what, id));
+            resolved = false;
+        }
+        found.unwrap_or_default()
+    };
+    action.species = need(CardKind::Species, "species", species, &mut out);
+    action.blueprint = need(CardKind::Blueprint, "blueprint", blueprint, &mut out);
+    for t in &scenario.researched {
+        match set.vocab.techs.iter().position(|e| e.id == *t) {
+            Some(i) => action.researched.push(i as u16),
+            None => out.violations.push(unknown("tech", t)),
+        }
+    }
+    action.owned = scenario.owned.iter().map(|p| need(CardKind::Part, "part", p, &mut out)).collect();
+    for a in &scenario.activations {
+        let place = a.place.as_ref().map(|p| (need(CardKind::Part, "part", &p.part, &mut out), p.space));
+        action.activations.push(Activation { returns: a.returns.clone(), place });
+    }
+    if resolved {
+        let upgraded = upgrade(set, &action);
+        out.violations.extend(upgraded.violations);
+        out.stats = Some(upgraded.stats);
+    }
+    Ok(out)
+}
+
+/// The verdict word: `legal` or `illegal`.
+pub fn verdict(outcome: &Outcome) -> &'static str {
+    if outcome.is_legal() {
+        "legal"
+    } else {
+        "illegal"
+    }
+}
+
+/// One scenario's result as the JSON object `validate --format json` prints:
+/// `{"file", "verdict", "violations": [{"id", "message", "ship", "card"}], "stats"}`.
+pub fn report_json(file: &str, outcome: &Outcome) -> String {
+    #[derive(Serialize)]
+    struct Report<'a> {
+        file: &'a str,
+        verdict: &'static str,
+        violations: &'a [Violation],
+        stats: &'a Option<BTreeMap<String, i64>>,
+    }
+    let report = Report { file, verdict: verdict(outcome), violations: &outcome.violations, stats: &outcome.stats };
+    serde_json::to_string(&report).unwrap_or_default()
+}
+
+/// One scenario's result as text: the verdict, then a line per violation.
+pub fn report_text(file: &str, outcome: &Outcome) -> String {
+    let mut out = format!("{file}: {}\n", verdict(outcome));
+    for v in &outcome.violations {
+        let about: Vec<String> = [("ship", &v.ship), ("card", &v.card)]
+            .into_iter()
+            .filter_map(|(what, id)| id.as_ref().map(|id| format!("{what} `{id}`")))
+            .collect();
+        let about = if about.is_empty() { String::new() } else { format!(" ({})", about.join(", ")) };
+        out.push_str(&format!("  {}: {}{about}\n", v.id, v.message));
+    }
+    if let Some(stats) = &outcome.stats {
+        let stats: Vec<String> = stats.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        out.push_str(&format!("  stats: {}\n", stats.join(", ")));
+    }
+    out
+}
+
+/// Validates scenario files against a set and prints each verdict on stdout (text or
+/// JSON lines); problems reading a file go to stderr. The exit status of a `validate`
+/// command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be read.
+pub fn validate_files(set: &Set, files: &[impl AsRef<std::path::Path>], json: bool) -> std::process::ExitCode {
+    use std::io::Write;
+    let mut worst = 0u8;
+    let mut stdout = std::io::stdout().lock();
+    for path in files {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let outcome = std::fs::read_to_string(path)
+            .map_err(|e| ScenarioError { message: e.to_string(), line: None, column: None })
+            .and_then(|text| Scenario::parse(&text))
+            .and_then(|scenario| run(set, &scenario));
+        match outcome {
+            Ok(outcome) => {
+                let line = if json { report_json(&name, &outcome) + "\n" } else { report_text(&name, &outcome) };
+                if stdout.write_all(line.as_bytes()).is_err() {
+                    return std::process::ExitCode::from(2);
+                }
+                if !outcome.is_legal() {
+                    worst = worst.max(1);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                worst = 2;
+            }
+        }
+    }
+    std::process::ExitCode::from(worst)
+}
