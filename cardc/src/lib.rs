@@ -23,7 +23,9 @@
 
 pub mod ast;
 pub mod check;
+pub mod config;
 pub mod diagnostics;
+pub mod emit;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
@@ -32,6 +34,7 @@ use std::io;
 use std::path::Path;
 
 pub use check::{check_set, Checked};
+pub use config::{compile, generate, Config, Error};
 pub use diagnostics::{Code, Diagnostic, RenderStyle, Severity};
 pub use source::SourceMap;
 
@@ -63,6 +66,7 @@ pub fn codes() -> Vec<&'static Code> {
         &check::game::E0207,
         &check::game::E0208,
         &check::cards::E0209,
+        &check::identifiers::E0301,
     ];
     all.extend(check::WARNINGS.iter().copied());
     all.sort_by_key(|c| c.id);

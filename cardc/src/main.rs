@@ -140,7 +140,7 @@ fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> Exi
         }
     };
     let Some(set) = set else { return ExitCode::from(2) };
-    cards_runtime::scenario::validate_files(set, scenarios, matches!(format, Format::Json))
+    cards_runtime::scenario::validate_files(&[set], scenarios, matches!(format, Format::Json))
 }
 
 fn plural(n: usize) -> &'static str {

@@ -14,6 +14,7 @@ pub mod model;
 pub mod restriction;
 pub mod scenario;
 pub mod state;
+pub mod typed;
 pub mod violation;
 
 pub use model::{Card, CardKind, Set};

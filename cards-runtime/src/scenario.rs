@@ -318,10 +318,12 @@ pub fn report_text(file: &str, outcome: &Outcome) -> String {
     out
 }
 
-/// Validates scenario files against a set and prints each verdict on stdout (text or
-/// JSON lines); problems reading a file go to stderr. The exit status of a `validate`
-/// command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be read.
-pub fn validate_files(set: &Set, files: &[impl AsRef<std::path::Path>], json: bool) -> std::process::ExitCode {
+/// Validates scenario files and prints each verdict on stdout (text or JSON lines);
+/// problems reading a file go to stderr. With one set, every scenario is validated against
+/// it; with several, each against the set of its `game`. Returns the exit status of a
+/// `validate` command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be
+/// read or has no set.
+pub fn validate_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> std::process::ExitCode {
     use std::io::Write;
     let mut worst = 0u8;
     let mut stdout = std::io::stdout().lock();
@@ -331,7 +333,18 @@ pub fn validate_files(set: &Set, files: &[impl AsRef<std::path::Path>], json: bo
         let outcome = std::fs::read_to_string(path)
             .map_err(|e| ScenarioError { message: e.to_string(), line: None, column: None })
             .and_then(|text| Scenario::parse(&text))
-            .and_then(|scenario| run(set, &scenario));
+            .and_then(|scenario| {
+                let set = match sets {
+                    [one] => Some(*one),
+                    _ => sets.iter().copied().find(|s| s.game == scenario.game),
+                };
+                let set = set.ok_or_else(|| ScenarioError {
+                    message: format!("no compiled set is the game `{}`", scenario.game),
+                    line: None,
+                    column: None,
+                })?;
+                run(set, &scenario)
+            });
         match outcome {
             Ok(outcome) => {
                 let line = if json { report_json(&name, &outcome) + "\n" } else { report_text(&name, &outcome) };

@@ -1,0 +1,51 @@
+//! E0301: ids that become the same Rust identifier (`gr-75` and `gr75` are both `Gr75`).
+
+use std::collections::HashMap;
+
+use crate::ast::{FileId, Span, VocabKind};
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+use crate::emit::ident;
+use crate::resolve::Names;
+
+declare_code! {
+    /// ## What
+    /// Two ids of one kind become the same Rust identifier in the generated code: card
+    /// ids `gr-75` and `gr75` are both `Gr75`.
+    ///
+    /// ## Why
+    /// Each card becomes a variant of `CardId` and a type, each vocabulary entry a variant
+    /// of its enum. The compiler never makes names unique by adding a suffix behind your
+    /// back: the generated API would change the day a card is added.
+    ///
+    /// ## Example
+    /// `faction gr-75, gr75` — rename one of the two.
+    pub static E0301: "E0301", "identifier-collision", Error;
+}
+
+fn report(what: &str, items: impl Iterator<Item = (String, FileId, Span)>, d: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, (String, FileId, Span)> = HashMap::new();
+    for (id, file, span) in items {
+        let rust = ident::pascal(&id);
+        match seen.get(&rust) {
+            Some((first, ff, fs)) => d.push(
+                Diagnostic::new(&E0301, format!("{what} `{id}` and `{first}` are both `{rust}` in Rust"))
+                    .label(file, span, format!("`{id}` becomes `{rust}`"))
+                    .label(*ff, *fs, format!("and so does `{first}`"))
+                    .help("rename one of them; cardc does not add suffixes"),
+            ),
+            None => {
+                seen.insert(rust, (id, file, span));
+            }
+        }
+    }
+}
+
+/// Reports card ids, and vocabulary ids of one kind, that collide as Rust identifiers.
+pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+    report("cards", names.cards.iter().map(|c| (c.id.clone(), c.file, c.id_span)), d);
+    for kind in VocabKind::ALL {
+        let entries = names.entries(kind).iter().map(|v| (v.entry.id.text.clone(), v.file, v.entry.id.span));
+        report(&format!("{kind} entries"), entries, d);
+    }
+}

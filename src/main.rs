@@ -1,0 +1,76 @@
+//! `cards`: validates fleets and Upgrade actions against the sets compiled into this
+//! binary, and lists their cards.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Validate fleets against the compiled card sets.
+#[derive(Parser)]
+#[command(name = "cards", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate scenario files (a fleet or an Upgrade action, as JSON); each is checked
+    /// against the set of its `game`. Exits 0 when all are legal, 1 when one is illegal,
+    /// 2 when one cannot be read.
+    Validate {
+        /// Scenario JSON files.
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+        /// How to print the verdicts.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// List the cards of a game: id, kind, cost and name.
+    List {
+        /// The game's id (`armada`, `xwing`, `eclipse`).
+        game: String,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// A line per verdict and per violation.
+    Human,
+    /// One JSON object per scenario, one per line.
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match cli.command {
+        Command::Validate { scenarios, format } => {
+            cards_runtime::scenario::validate_files(cards::SETS, &scenarios, matches!(format, Format::Json))
+        }
+        Command::List { game } => {
+            let Some(set) = cards::set(&game) else {
+                let games: Vec<&str> = cards::SETS.iter().map(|s| &*s.game).collect();
+                eprintln!("error: no compiled set `{game}`; the sets are {}", games.join(", "));
+                return ExitCode::from(2);
+            };
+            for card in set.cards.iter() {
+                let cost = card.cost.map_or_else(|| "-".to_string(), |c| c.to_string());
+                println!(
+                    "{:<40} {:<10} {:>4}  {}",
+                    card.id,
+                    format!("{:?}", card.kind).to_lowercase(),
+                    cost,
+                    card.name
+                );
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
