@@ -32,7 +32,7 @@ fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 16] {
     let v = &set.vocab;
     [
         ("Faction", "factions", &v.factions),
-        ("Size", "size classes, smallest first", &v.sizes),
+        ("Size", "size classes", &v.sizes),
         ("Stat", "stats", &v.stats),
         ("Icon", "upgrade icons", &v.icons),
         ("ShipIcon", "ship icons", &v.ship_icons),
@@ -281,11 +281,23 @@ fn doc(text: &str) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
+/// Card text as inert Markdown: `[Charge]` must not become a link, `*` emphasis.
+fn escape_md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '~') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The documentation of a card's type: name, kind, cost, icons, printed text.
 fn card_doc(set: &Set, c: &Card) -> String {
-    let mut out = format!("**{}** (`{}`)\n\n", c.name, c.id);
+    let mut out = format!("**{}** (`{}`)\n\n", escape_md(&c.name), c.id);
     let kind = format!("{:?}", c.kind).to_lowercase();
-    let mut facts = vec![format!("A {kind}")];
+    let mut facts = vec![crate::resolve::a(kind).replacen('a', "A", 1)];
     if let Some(cost) = c.cost {
         facts.push(format!("cost {cost}"));
     }
@@ -303,7 +315,7 @@ fn card_doc(set: &Set, c: &Card) -> String {
     out.push('.');
     for text in c.text.iter().chain(c.abilities.iter().map(|a| &a.text)) {
         out.push_str("\n\n> ");
-        out.push_str(&text.replace('\n', " "));
+        out.push_str(&escape_md(&text.replace('\n', " ")));
     }
     out
 }
@@ -318,9 +330,9 @@ pub fn emit_set(set: &Set) -> String {
         let ty = format_ident!("{}", name);
         let field = field_of(name);
         let variants: Vec<proc_macro2::Ident> = entries.iter().map(|e| ident::token(&ident::pascal(&e.id))).collect();
-        let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", e.name, e.id)));
-        let count = entries.len();
-        let enum_doc = doc(&format!("The {what} of {}.", set.name));
+        let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", escape_md(&e.name), e.id)));
+        let count = Literal::usize_unsuffixed(entries.len());
+        let enum_doc = doc(&format!("The {what} of {}.", escape_md(&set.name)));
         items.extend(quote! {
             #enum_doc
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -349,8 +361,8 @@ pub fn emit_set(set: &Set) -> String {
 
     let card_variants: Vec<proc_macro2::Ident> =
         set.cards.iter().map(|c| ident::token(&ident::pascal(&c.id))).collect();
-    let card_count = set.cards.len();
-    let card_docs = set.cards.iter().map(|c| doc(&format!("{} (`{}`)", c.name, c.id)));
+    let card_count = Literal::usize_unsuffixed(set.cards.len());
+    let card_docs = set.cards.iter().map(|c| doc(&format!("{} (`{}`)", escape_md(&c.name), c.id)));
     items.extend(quote! {
         /// Every card of the set, by id.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -382,8 +394,8 @@ pub fn emit_set(set: &Set) -> String {
         }
         let k = kind_ident(kind);
         let what = doc(&format!(
-            "A {} card of this set, as a type: `N` is its index in [`SET`].",
-            format!("{kind:?}").to_lowercase()
+            "{} card of this set, as a type: `N` is its index in [`SET`].",
+            crate::resolve::a(format!("{kind:?}").to_lowercase()).replacen('a', "A", 1)
         ));
         items.extend(quote! {
             #what
@@ -419,7 +431,7 @@ pub fn emit_set(set: &Set) -> String {
     let flagship = opt(&set.flagship_icon, |x| num(*x));
     let cards = list(&set.cards, card);
     let rules = list(&set.rules, rule);
-    let set_doc = doc(&format!("The {} card set.", set.name));
+    let set_doc = doc(&format!("The {} card set.", escape_md(&set.name)));
     items.extend(quote! {
         #set_doc
         pub static SET: ::cards_runtime::model::Set = ::cards_runtime::model::Set {
@@ -451,7 +463,7 @@ pub fn emit_index(modules: &[(String, &Set)]) -> String {
     let mods = sorted.iter().map(|(module, set)| {
         let m = ident::token(module);
         let file = Literal::string(&format!("/{}.rs", module.trim_start_matches("r#")));
-        let d = doc(&format!("{} (`{}`), compiled by cardc.", set.name, set.game));
+        let d = doc(&format!("{} (`{}`), compiled by cardc.", escape_md(&set.name), set.game));
         quote!(#d pub mod #m { include!(concat!(env!("OUT_DIR"), #file)); })
     });
     let refs = sorted.iter().map(|(module, _)| {

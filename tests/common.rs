@@ -1,0 +1,37 @@
+//! Helpers shared by the root package's tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared` beside the checkout. Missing: a failure under `CI=true`, else a notice and
+/// `None` so the test can skip.
+pub fn shared() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if dir.join("examples").is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true but {} is missing", dir.display());
+    }
+    eprintln!("notice: skipping, {} is missing", dir.display());
+    None
+}
+
+/// The conformance set folders, sorted.
+pub fn example_sets(shared: &Path) -> Vec<PathBuf> {
+    let mut sets: Vec<PathBuf> =
+        std::fs::read_dir(shared.join("examples")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    sets.sort();
+    sets
+}
+
+/// A folder's files with this extension, sorted.
+pub fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
