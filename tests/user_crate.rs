@@ -1,0 +1,61 @@
+//! A user's crate built exactly as the README shows: its own `cards/`, the README's
+//! `Cargo.toml`, `build.rs` and `src/main.rs`, compiled with cargo and run.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The README's fenced block whose first line is `first`.
+fn readme_block(readme: &str, first: &str) -> String {
+    let mut blocks = readme.split("```").skip(1).step_by(2);
+    let block = blocks
+        .find_map(|b| {
+            let body = b.split_once('\n').map_or("", |(_, body)| body);
+            body.starts_with(first).then(|| body.to_string())
+        })
+        .unwrap_or_else(|| panic!("README has no block starting with {first}"));
+    block
+}
+
+#[test]
+fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let krate = dir.path();
+    let manifest = readme_block(&readme, "# Cargo.toml").replace("path/to/cardc", root.to_str().unwrap());
+    std::fs::write(krate.join("Cargo.toml"), format!("{manifest}\n[workspace]\n")).unwrap();
+    std::fs::write(krate.join("build.rs"), readme_block(&readme, "// build.rs")).unwrap();
+    std::fs::create_dir_all(krate.join("src")).unwrap();
+    std::fs::write(krate.join("src/main.rs"), readme_block(&readme, "// src/main.rs")).unwrap();
+    let cards = krate.join("cards/armada");
+    std::fs::create_dir_all(&cards).unwrap();
+    for file in std::fs::read_dir(root.join("cards/armada")).unwrap() {
+        let file = file.unwrap().path();
+        std::fs::copy(&file, cards.join(file.file_name().unwrap())).unwrap();
+    }
+    // A target folder of its own, kept between runs, so only the first run builds cardc.
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("user-crate-target");
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--manifest-path"])
+        .arg(krate.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the user's crate failed:\n{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "legal");
+
+    // A broken card fails the build with the diagnostic, rendered without colour.
+    std::fs::write(cards.join("broken.cards"), "upgrade \"Broken\" {\n  icon: turbolaser\n}\n").unwrap();
+    let out = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(krate.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("unknown icon `turbolaser`") && stderr.contains("did you mean `turbolasers`?"), "{stderr}");
+    assert!(!stderr.contains("\u{1b}["), "colour in build output");
+}
