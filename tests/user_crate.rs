@@ -46,6 +46,24 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
     assert!(out.status.success(), "the user's crate failed:\n{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "legal");
 
+    // A build with nothing changed does not run build.rs again; a changed card file does.
+    let build = || {
+        let out = Command::new(env!("CARGO"))
+            .args(["build", "-v", "--manifest-path"])
+            .arg(krate.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .env_remove("RUSTFLAGS")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).contains("build-script-build`")
+    };
+    assert!(!build(), "a no-change build reran build.rs");
+    let ships = cards.join("ships.cards");
+    let text = std::fs::read_to_string(&ships).unwrap();
+    std::fs::write(&ships, format!("{text}\n# touched\n")).unwrap();
+    assert!(build(), "a changed card file did not rerun build.rs");
+
     // A broken card fails the build with the diagnostic, rendered without colour.
     std::fs::write(cards.join("broken.cards"), "upgrade \"Broken\" {\n  icon: turbolaser\n}\n").unwrap();
     let out = Command::new(env!("CARGO"))
