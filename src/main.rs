@@ -62,13 +62,7 @@ fn main() -> ExitCode {
             };
             for card in set.cards.iter() {
                 let cost = card.cost.map_or_else(|| "-".to_string(), |c| c.to_string());
-                println!(
-                    "{:<40} {:<10} {:>4}  {}",
-                    card.id,
-                    format!("{:?}", card.kind).to_lowercase(),
-                    cost,
-                    card.name
-                );
+                println!("{:<40} {:<10} {:>4}  {}", card.id, card.kind.as_str(), cost, card.name);
             }
             ExitCode::SUCCESS
         }

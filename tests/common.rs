@@ -1,12 +1,19 @@
-//! Helpers shared by the root package's tests.
+//! Helpers shared by the tests of every package (cardc's include this file too).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
+/// The checkout's root: the folder holding `cards-runtime/`, from whichever package's
+/// tests run.
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().find(|d| d.join("cards-runtime").is_dir()).unwrap_or(manifest).to_path_buf()
+}
+
 /// `../shared` beside the checkout. Missing: a failure under `CI=true`, else a notice and
 /// `None` so the test can skip.
 pub fn shared() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    let dir = root().join("../shared");
     if dir.join("examples").is_dir() {
         return Some(dir);
     }

@@ -361,51 +361,7 @@ pub struct Scope {
     pub span: Span,
 }
 
-/// The kinds of card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum CardKind {
-    /// What every ship of one type shares.
-    Chassis,
-    /// A ship (an Armada ship card, an X-Wing pilot).
-    Ship,
-    /// An upgrade card.
-    Upgrade,
-    /// An Eclipse ship part.
-    Part,
-    /// An Eclipse blueprint.
-    Blueprint,
-    /// An Eclipse species board.
-    Species,
-}
-
-impl CardKind {
-    /// Every kind.
-    pub const ALL: [CardKind; 6] =
-        [CardKind::Chassis, CardKind::Ship, CardKind::Upgrade, CardKind::Part, CardKind::Blueprint, CardKind::Species];
-
-    /// The keyword that starts such a card.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            CardKind::Chassis => "chassis",
-            CardKind::Ship => "ship",
-            CardKind::Upgrade => "upgrade",
-            CardKind::Part => "part",
-            CardKind::Blueprint => "blueprint",
-            CardKind::Species => "species",
-        }
-    }
-
-    /// The kind a keyword names.
-    pub fn from_keyword(word: &str) -> Option<CardKind> {
-        CardKind::ALL.into_iter().find(|k| k.keyword() == word)
-    }
-}
-
-impl fmt::Display for CardKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.keyword())
-    }
-}
+pub use cards_runtime::model::CardKind;
 
 /// A card: `<kind> "<Name>" [as <id>] { … }`.
 #[derive(Clone, Debug)]

@@ -65,6 +65,35 @@ pub enum CardKind {
     Species,
 }
 
+impl CardKind {
+    /// Every kind.
+    pub const ALL: [CardKind; 6] =
+        [CardKind::Chassis, CardKind::Ship, CardKind::Upgrade, CardKind::Part, CardKind::Blueprint, CardKind::Species];
+
+    /// The keyword that starts such a card in a card file (`ship`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardKind::Chassis => "chassis",
+            CardKind::Ship => "ship",
+            CardKind::Upgrade => "upgrade",
+            CardKind::Part => "part",
+            CardKind::Blueprint => "blueprint",
+            CardKind::Species => "species",
+        }
+    }
+
+    /// The kind a keyword names.
+    pub fn from_keyword(word: &str) -> Option<CardKind> {
+        CardKind::ALL.into_iter().find(|k| k.as_str() == word)
+    }
+}
+
+impl std::fmt::Display for CardKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// `charges: N [recurring]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Charges {

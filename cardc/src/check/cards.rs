@@ -139,17 +139,6 @@ struct CardBuilder<'n, 'a, 'd> {
     d: &'d mut Vec<Diagnostic>,
 }
 
-fn kind_of(kind: CardKind) -> model::CardKind {
-    match kind {
-        Chassis => model::CardKind::Chassis,
-        Ship => model::CardKind::Ship,
-        Upgrade => model::CardKind::Upgrade,
-        Part => model::CardKind::Part,
-        Blueprint => model::CardKind::Blueprint,
-        Species => model::CardKind::Species,
-    }
-}
-
 impl CardBuilder<'_, '_, '_> {
     fn file(&self) -> FileId {
         self.def.file
@@ -157,7 +146,7 @@ impl CardBuilder<'_, '_, '_> {
 
     fn build(mut self) -> model::Card {
         let card = self.def.card;
-        let mut out = model::Card::empty(self.def.id.clone(), card.name.value.clone(), kind_of(card.kind));
+        let mut out = model::Card::empty(self.def.id.clone(), card.name.value.clone(), card.kind);
         let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut stats: Vec<(u16, i64)> = Vec::new();
         let mut abilities = Vec::new();

@@ -138,17 +138,7 @@ fn restriction(r: &Restriction) -> TokenStream {
 }
 
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
-    format_ident!(
-        "{}",
-        match kind {
-            CardKind::Chassis => "Chassis",
-            CardKind::Ship => "Ship",
-            CardKind::Upgrade => "Upgrade",
-            CardKind::Part => "Part",
-            CardKind::Blueprint => "Blueprint",
-            CardKind::Species => "Species",
-        }
-    )
+    format_ident!("{}", ident::pascal(kind.as_str()))
 }
 
 fn card(c: &Card) -> TokenStream {
@@ -296,8 +286,7 @@ fn escape_md(text: &str) -> String {
 /// The documentation of a card's type: name, kind, cost, icons, printed text.
 fn card_doc(set: &Set, c: &Card) -> String {
     let mut out = format!("**{}** (`{}`)\n\n", escape_md(&c.name), c.id);
-    let kind = format!("{:?}", c.kind).to_lowercase();
-    let mut facts = vec![crate::resolve::a(kind).replacen('a', "A", 1)];
+    let mut facts = vec![crate::resolve::a(c.kind).replacen('a', "A", 1)];
     if let Some(cost) = c.cost {
         facts.push(format!("cost {cost}"));
     }
@@ -395,7 +384,7 @@ pub fn emit_set(set: &Set) -> String {
         let k = kind_ident(kind);
         let what = doc(&format!(
             "{} card of this set, as a type: `N` is its index in [`SET`].",
-            crate::resolve::a(format!("{kind:?}").to_lowercase()).replacen('a', "A", 1)
+            crate::resolve::a(kind).replacen('a', "A", 1)
         ));
         items.extend(quote! {
             #what
