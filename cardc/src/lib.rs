@@ -27,6 +27,7 @@ pub mod diagnostics;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
+pub mod synth;
 
 use std::io;
 use std::path::Path;
