@@ -7,6 +7,7 @@
 //! the next one.
 
 pub mod chunk;
+mod fast;
 pub mod restriction;
 pub mod sentences;
 
@@ -85,32 +86,13 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
     let mut items = Vec::new();
     let chunks = chunk::chunks(file, text, &mut diagnostics);
     for c in &chunks {
-        let slice = &text[c.start..c.end];
-        let closed;
-        let input = if c.unclosed > 0 {
-            closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
-            closed.as_str()
-        } else {
-            slice
-        };
-        let builder = Build { file, base: c.start };
-        match parse_item(input) {
-            Ok(pairs) => {
-                for pair in pairs {
-                    if let Some(item) = builder.item(pair, &mut diagnostics) {
-                        items.push(item);
-                    }
-                }
-            }
-            Err(e) => {
-                if !c.had_error {
-                    diagnostics.push(builder.syntax_error(input, &e));
-                }
-                if let Some(card) = builder.card_head(input) {
-                    items.push(Item::Card(card));
-                }
+        if c.unclosed == 0 && !c.had_error {
+            if let Some(card) = fast::card(c.start, &text[c.start..c.end]) {
+                items.push(Item::Card(card));
+                continue;
             }
         }
+        parse_chunk(file, text, c, &mut items, &mut diagnostics);
     }
     if chunks.is_empty() && diagnostics.is_empty() {
         let span = Span::new(0, text.len().min(1));
@@ -121,6 +103,36 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
         );
     }
     (File { id: file, items }, diagnostics)
+}
+
+/// Parses one item with the grammar: the item, or a syntax error and the card's head.
+fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
+    let slice = &text[c.start..c.end];
+    let closed;
+    let input = if c.unclosed > 0 {
+        closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
+        closed.as_str()
+    } else {
+        slice
+    };
+    let builder = Build { file, base: c.start };
+    match parse_item(input) {
+        Ok(pairs) => {
+            for pair in pairs {
+                if let Some(item) = builder.item(pair, diagnostics) {
+                    items.push(item);
+                }
+            }
+        }
+        Err(e) => {
+            if !c.had_error {
+                diagnostics.push(builder.syntax_error(input, &e));
+            }
+            if let Some(card) = builder.card_head(input) {
+                items.push(Item::Card(card));
+            }
+        }
+    }
 }
 
 struct Build {
