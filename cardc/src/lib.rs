@@ -29,6 +29,7 @@ pub mod emit;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
+pub mod synth;
 
 use std::io;
 use std::path::Path;

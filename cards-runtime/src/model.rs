@@ -453,14 +453,13 @@ pub fn factions_meet(a: &[u16], b: &[u16]) -> bool {
 /// Whether a ship's upgrade bar, on its own, has room for one card with `icons` (a group
 /// takes one printed icon of each; an implicit icon needs none printed).
 pub fn bar_has_room(bar: &[u16], icons: &[u16], implicit: impl Fn(u16) -> bool) -> bool {
-    let mut free: Vec<u16> = bar.to_vec();
-    icons.iter().all(|icon| {
-        if let Some(pos) = free.iter().position(|i| i == icon) {
-            free.swap_remove(pos);
-            true
-        } else {
-            implicit(*icon)
-        }
+    // Each copy of an icon in the group takes one printed copy while there are any left;
+    // the copies beyond them need the icon to be implicit. Counting, rather than taking
+    // copies out of a copy of the bar, allocates nothing: this runs for every pair of
+    // upgrade and ship when a set is linted.
+    icons.iter().enumerate().all(|(k, icon)| {
+        let nth = icons[..k].iter().filter(|i| *i == icon).count();
+        bar.iter().filter(|i| *i == icon).count() > nth || implicit(*icon)
     })
 }
 

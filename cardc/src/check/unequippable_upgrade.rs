@@ -1,6 +1,9 @@
 //! W0001: an upgrade that no ship of its set could ever equip.
 
+use std::collections::HashMap;
+
 use cards_runtime::model::{bar_has_room, could_meet, factions_meet, Card, CardKind, Set, ShipView};
+use cards_runtime::restriction::{Atom, Node, Restriction};
 
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
@@ -30,11 +33,12 @@ pub fn check(set: &Set, names: &Names<'_>, d: &mut Vec<Diagnostic>) {
         .filter(|&i| set.cards[i as usize].kind == CardKind::Ship)
         .filter_map(|i| ShipView::new(set, i, false))
         .collect();
+    let by_chassis = Ships::index(&ships);
     for (i, card) in set.cards.iter().enumerate() {
         if card.kind != CardKind::Upgrade {
             continue;
         }
-        let Some(reason) = why_unequippable(set, card, &ships, &implicit) else { continue };
+        let Some(reason) = why_unequippable(set, card, &by_chassis, &implicit) else { continue };
         let def = &names.cards[i];
         d.push(
             Diagnostic::new(&W0001, format!("no ship in this set can equip `{}`", def.id))
@@ -47,12 +51,85 @@ pub fn check(set: &Set, names: &Names<'_>, d: &mut Vec<Diagnostic>) {
 }
 
 /// Why no ship can equip `card`, or `None` if one can.
-fn why_unequippable(set: &Set, card: &Card, ships: &[ShipView<'_>], implicit: &dyn Fn(u16) -> bool) -> Option<String> {
+/// The ships of a set, and the ones of each chassis.
+struct Ships<'s, 'a> {
+    all: &'s [ShipView<'a>],
+    /// Indices into `all` of the ships that are of each chassis card, as
+    /// [`Subject::is_chassis`](cards_runtime::Subject::is_chassis) sees it.
+    by_chassis: HashMap<u32, Vec<usize>>,
+}
+
+impl<'s, 'a> Ships<'s, 'a> {
+    fn index(all: &'s [ShipView<'a>]) -> Ships<'s, 'a> {
+        let mut by_chassis: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (k, s) in all.iter().enumerate() {
+            by_chassis.entry(s.index).or_default().push(k);
+            if let Some(c) = s.ship.chassis.filter(|c| *c != s.index) {
+                by_chassis.entry(c).or_default().push(k);
+            }
+        }
+        Ships { all, by_chassis }
+    }
+
+    /// The ships that could meet `r`: those of the chassis it requires, if it requires
+    /// one (`requires: chassis x-wing and …`); else all of them. A ship may come twice.
+    fn candidates<'x>(&'x self, r: Option<&Restriction>) -> Box<dyn Iterator<Item = &'x ShipView<'a>> + 'x> {
+        match r.and_then(required_chassis) {
+            Some(chassis) => Box::new(
+                chassis.into_iter().flat_map(|c| self.by_chassis.get(&c).into_iter().flatten()).map(|&k| &self.all[k]),
+            ),
+            None => Box::new(self.all.iter()),
+        }
+    }
+}
+
+/// The chassis of which a ship must be to meet `r`, when `r` requires one: every ship
+/// that meets `r` is of one of them. `None` when `r` does not narrow the chassis.
+fn required_chassis(r: &Restriction) -> Option<Vec<u32>> {
+    let mut sets: Vec<Option<Vec<u32>>> = Vec::with_capacity(r.nodes.len());
+    for (i, node) in r.nodes.iter().enumerate() {
+        let operand = |j: u32| if (j as usize) < i { sets[j as usize].clone() } else { None };
+        let set = match node {
+            Node::Atom(Atom::Chassis(c)) => Some(vec![*c]),
+            Node::Atom(_) | Node::Not(_) => None,
+            Node::And(a, b) => match (operand(*a), operand(*b)) {
+                (Some(x), Some(y)) => Some(x.into_iter().filter(|c| y.contains(c)).collect()),
+                (x, y) => x.or(y),
+            },
+            Node::Or(a, b) => match (operand(*a), operand(*b)) {
+                (Some(mut x), Some(y)) => {
+                    x.extend(y);
+                    Some(x)
+                }
+                _ => None,
+            },
+        };
+        sets.push(set);
+    }
+    sets.pop().flatten()
+}
+
+fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dyn Fn(u16) -> bool) -> Option<String> {
     if card.icons.is_empty() {
         return Some("this upgrade has no icon".into());
     }
+    let may_be_flagship =
+        |s: &ShipView<'_>| set.flagship_icon.is_some_and(|f| bar_has_room(&s.ship.upgrades, &[f], implicit));
+    let fits = |s: &ShipView<'_>| {
+        card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(s, icon))
+            && could_meet(card.requires.as_ref(), *s, may_be_flagship(s))
+    };
+    // One ship that can equip the card is enough, and almost every card has one: stop at
+    // the first instead of collecting every ship that passes each test, and look only at
+    // the ships of the chassis a restriction names, which made this lint quadratic in the
+    // size of the set. The tests below only run to say why no ship can.
+    if ships.candidates(card.requires.as_ref()).any(|s| {
+        bar_has_room(&s.ship.upgrades, &card.icons, implicit) && factions_meet(&card.factions, s.factions()) && fits(s)
+    }) {
+        return None;
+    }
     let with_icon: Vec<&ShipView<'_>> =
-        ships.iter().filter(|s| bar_has_room(&s.ship.upgrades, &card.icons, implicit)).collect();
+        ships.all.iter().filter(|s| bar_has_room(&s.ship.upgrades, &card.icons, implicit)).collect();
     if with_icon.is_empty() {
         let icons: Vec<String> = card
             .icons
@@ -66,11 +143,30 @@ fn why_unequippable(set: &Set, card: &Card, ships: &[ShipView<'_>], implicit: &d
     if of_faction.is_empty() {
         return Some("no ship with its icon is of its faction".into());
     }
-    let may_be_flagship =
-        |s: &ShipView<'_>| set.flagship_icon.is_some_and(|f| bar_has_room(&s.ship.upgrades, &[f], implicit));
-    let fits = of_faction.iter().any(|s| {
-        card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(**s, icon))
-            && could_meet(card.requires.as_ref(), ***s, may_be_flagship(s))
-    });
+    let fits = of_faction.iter().any(|s| fits(s));
     (!fits).then(|| "its restriction excludes every ship that has its icon and faction".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(nodes: Vec<Node>) -> Restriction {
+        Restriction { nodes: nodes.into() }
+    }
+
+    #[test]
+    fn chassis_a_restriction_requires() {
+        let chassis = |c| Node::Atom(Atom::Chassis(c));
+        let other = Node::Atom(Atom::Flagship);
+        assert_eq!(required_chassis(&r(vec![chassis(4)])), Some(vec![4]));
+        assert_eq!(required_chassis(&r(vec![chassis(4), other.clone(), Node::And(0, 1)])), Some(vec![4]));
+        assert_eq!(required_chassis(&r(vec![chassis(4), chassis(5), Node::Or(0, 1)])), Some(vec![4, 5]));
+        assert_eq!(required_chassis(&r(vec![chassis(4), chassis(5), Node::And(0, 1)])), Some(vec![]));
+        assert_eq!(required_chassis(&r(vec![chassis(4), other.clone(), Node::Or(0, 1)])), None);
+        assert_eq!(required_chassis(&r(vec![chassis(4), Node::Not(0)])), None);
+        assert_eq!(required_chassis(&r(vec![other])), None);
+        assert_eq!(required_chassis(&r(vec![chassis(4), Node::And(0, 7)])), Some(vec![4]));
+        assert_eq!(required_chassis(&r(vec![])), None);
+    }
 }

@@ -7,10 +7,13 @@
 //! the next one.
 
 pub mod chunk;
+mod fast;
 pub mod restriction;
 pub mod sentences;
 
-use pest::iterators::Pair;
+use std::sync::{Mutex, PoisonError};
+
+use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 use crate::ast::Rule as AstRule;
@@ -58,39 +61,38 @@ mod grammar {
 
 use grammar::{CardParser, Rule};
 
+/// Serialises the parses that need pest's error detail; see [`parse_item`].
+static ERROR_DETAIL: Mutex<()> = Mutex::new(());
+
+/// Parses one item. pest's error detail (the expected tokens and rules that syntax errors
+/// list) is a process-wide switch, read when a parse starts, and collecting it makes every
+/// parse two to three times slower. So an item is parsed without it, and only one that
+/// fails is parsed again with it, under a lock, so that parses on other threads cannot
+/// switch it off halfway. (A parse that starts while the switch is on just runs slower:
+/// the detail never changes whether or how an item parses.)
+fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    CardParser::parse(Rule::item, input).or_else(|_| {
+        let _lock = ERROR_DETAIL.lock().unwrap_or_else(PoisonError::into_inner);
+        pest::set_error_detail(true);
+        let detailed = CardParser::parse(Rule::item, input);
+        pest::set_error_detail(false);
+        detailed
+    })
+}
+
 /// Parses one file. Every syntax error is reported; items that parse are kept.
 pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
-    pest::set_error_detail(true);
     let mut diagnostics = Vec::new();
     let mut items = Vec::new();
     let chunks = chunk::chunks(file, text, &mut diagnostics);
     for c in &chunks {
-        let slice = &text[c.start..c.end];
-        let closed;
-        let input = if c.unclosed > 0 {
-            closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
-            closed.as_str()
-        } else {
-            slice
-        };
-        let builder = Build { file, base: c.start };
-        match CardParser::parse(Rule::item, input) {
-            Ok(pairs) => {
-                for pair in pairs {
-                    if let Some(item) = builder.item(pair, &mut diagnostics) {
-                        items.push(item);
-                    }
-                }
-            }
-            Err(e) => {
-                if !c.had_error {
-                    diagnostics.push(builder.syntax_error(input, &e));
-                }
-                if let Some(card) = builder.card_head(input) {
-                    items.push(Item::Card(card));
-                }
+        if c.unclosed == 0 && !c.had_error {
+            if let Some(card) = fast::card(c.start, &text[c.start..c.end]) {
+                items.push(Item::Card(card));
+                continue;
             }
         }
+        parse_chunk(file, text, c, &mut items, &mut diagnostics);
     }
     if chunks.is_empty() && diagnostics.is_empty() {
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
@@ -101,6 +103,36 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
         );
     }
     (File { id: file, items }, diagnostics)
+}
+
+/// Parses one item with the grammar: the item, or a syntax error and the card's head.
+fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
+    let slice = &text[c.start..c.end];
+    let closed;
+    let input = if c.unclosed > 0 {
+        closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
+        closed.as_str()
+    } else {
+        slice
+    };
+    let builder = Build { file, base: c.start };
+    match parse_item(input) {
+        Ok(pairs) => {
+            for pair in pairs {
+                if let Some(item) = builder.item(pair, diagnostics) {
+                    items.push(item);
+                }
+            }
+        }
+        Err(e) => {
+            if !c.had_error {
+                diagnostics.push(builder.syntax_error(input, &e));
+            }
+            if let Some(card) = builder.card_head(input) {
+                items.push(Item::Card(card));
+            }
+        }
+    }
 }
 
 struct Build {
