@@ -262,8 +262,8 @@ impl Reader<'_> {
     /// `card = { card_kind ~ string ~ (k_as ~ ident)? ~ body }`.
     fn card(&mut self) -> Option<Card> {
         let start = self.pos;
-        let kind = CardKind::ALL.into_iter().find(|k| self.bytes[start..].starts_with(k.keyword().as_bytes()))?;
-        if !self.keyword(kind.keyword()) {
+        let kind = CardKind::ALL.into_iter().find(|k| self.bytes[start..].starts_with(k.as_str().as_bytes()))?;
+        if !self.keyword(kind.as_str()) {
             return None;
         }
         let kind_span = self.span(start, self.pos);
