@@ -411,6 +411,12 @@ pub fn emit_set(set: &Set) -> String {
         pub mod cards { #(#aliases)* }
     });
 
+    items.extend(set_static(set));
+    format(items)
+}
+
+/// `pub static SET`: the set's whole model as one static table.
+fn set_static(set: &Set) -> TokenStream {
     let (game, name) = (s(&set.game), s(&set.name));
     let vocab_fields = vocab_lists(set).map(|(n, _, entries)| {
         let f = field_of(n);
@@ -421,7 +427,7 @@ pub fn emit_set(set: &Set) -> String {
     let cards = list(&set.cards, card);
     let rules = list(&set.rules, rule);
     let set_doc = doc(&format!("The {} card set.", escape_md(&set.name)));
-    items.extend(quote! {
+    quote! {
         #set_doc
         pub static SET: ::cards_runtime::model::Set = ::cards_runtime::model::Set {
             game: #game,
@@ -431,8 +437,14 @@ pub fn emit_set(set: &Set) -> String {
             cards: #cards,
             rules: #rules,
         };
-    });
-    format(items)
+    }
+}
+
+/// The set's data alone, as one plain static table (`pub static SET`) with no enums and no
+/// card types: the baseline the compile-cost benchmark measures the generated module
+/// against.
+pub fn emit_table(set: &Set) -> String {
+    format(set_static(set))
 }
 
 /// Parses and formats tokens; a header line first.

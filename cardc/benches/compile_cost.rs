@@ -1,0 +1,98 @@
+//! What the generated code costs to compile: a synthetic set of 10,000 cards
+//! ([`cardc::synth`]) compiled by `cargo build` (debug) as the module cardc generates,
+//! and, in the same run, as a baseline crate holding the same data as one plain static
+//! table ([`cardc::emit::emit_table`]). Prints the median build time of each over three
+//! rebuilds (dependencies built beforehand and not timed), their ratio (goal: at most
+//! 1.5x), and the peak memory of each build (through `/usr/bin/time` where it exists).
+//!
+//! `cargo bench -p cardc --bench compile_cost` (a few minutes). `CARDC_BENCH_CARDS=N`
+//! changes the size.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 3;
+
+fn write_crate(dir: &Path, module: &str) {
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards-runtime");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let manifest = format!(
+        "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\ncards-runtime = {{ path = {:?} }}\n\n[workspace]\n",
+        dir.file_name().unwrap().to_str().unwrap(),
+        runtime.display().to_string()
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+    std::fs::write(dir.join("src/set.rs"), module).unwrap();
+}
+
+/// Builds the crate (after touching it) and returns the wall time and peak memory in KiB.
+fn build(dir: &Path, target: &Path, run: usize) -> (Duration, Option<u64>) {
+    std::fs::write(
+        dir.join("src/lib.rs"),
+        format!("// build {run}\npub mod synth {{\n    include!(\"set.rs\");\n}}\n"),
+    )
+    .unwrap();
+    let time = Path::new("/usr/bin/time");
+    std::fs::create_dir_all(target).unwrap();
+    let rss_file = target.join("rss.txt");
+    let mut cmd = if time.exists() {
+        let mut c = Command::new(time);
+        c.args(["-f", "%M", "-o"]).arg(&rss_file).arg(env!("CARGO"));
+        c
+    } else {
+        Command::new(env!("CARGO"))
+    };
+    cmd.args(["build", "--quiet", "--manifest-path"]).arg(dir.join("Cargo.toml")).env("CARGO_TARGET_DIR", target);
+    let start = Instant::now();
+    let status = cmd.status().unwrap();
+    let elapsed = start.elapsed();
+    assert!(status.success(), "building {} failed", dir.display());
+    let rss = std::fs::read_to_string(&rss_file).ok().and_then(|s| s.trim().lines().last()?.trim().parse().ok());
+    (elapsed, rss)
+}
+
+fn median(mut d: Vec<Duration>) -> Duration {
+    d.sort();
+    d[d.len() / 2]
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let n: usize = std::env::var("CARDC_BENCH_CARDS").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
+    let (sources, set_source) = cardc::synth::load(n);
+    let checked = cardc::check_set(&sources, &set_source);
+    let set = checked.set.expect("the synthetic set checks clean");
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compile-cost");
+    let target = root.join("target");
+    let crates = [("generated", cardc::emit::emit_set(&set)), ("baseline", cardc::emit::emit_table(&set))];
+    let mut medians = Vec::new();
+    println!("compile cost of {n} synthetic cards (cargo build, debug, {RUNS} rebuilds each):");
+    for (name, module) in &crates {
+        let dir = root.join(name);
+        write_crate(&dir, module);
+        build(&dir, &target, 0); // dependencies, and a first build: not timed
+        let mut times = Vec::new();
+        let mut peak = None;
+        for run in 1..=RUNS {
+            let (t, rss) = build(&dir, &target, run);
+            times.push(t);
+            peak = peak.max(rss);
+        }
+        let m = median(times);
+        let peak =
+            peak.map_or_else(|| "n/a (no /usr/bin/time)".to_string(), |kib| format!("{:.0} MiB", kib as f64 / 1024.0));
+        println!(
+            "  {name:<10} median {:>7.2} s   peak memory {peak}   source {} KiB",
+            m.as_secs_f64(),
+            module.len() / 1024
+        );
+        medians.push(m);
+    }
+    println!(
+        "  ratio generated / baseline: {:.2}x (goal: at most 1.50x)",
+        medians[0].as_secs_f64() / medians[1].as_secs_f64()
+    );
+}
