@@ -523,15 +523,7 @@ fn text_block(d: &mut Dice, pool: &[&str], indent: &str, out: &mut String) {
 
 // --- The plan: every card's kind, name and what others need to know of it -------------
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
-    Chassis,
-    Ship,
-    Upgrade,
-    Part,
-    Blueprint,
-    Species,
-}
+use crate::ast::CardKind as Kind;
 
 /// The kinds of twenty consecutive cards: 1 chassis, 6 ships, 8 upgrades, 3 parts, 1
 /// blueprint, 1 species.
@@ -605,7 +597,7 @@ impl Plan {
         let kinds: Vec<Kind> = (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect();
         let of = |kind: Kind| -> Vec<usize> { (0..n).filter(|&i| kinds[i] == kind).collect() };
         let mut ordinal = vec![0; n];
-        for kind in [Kind::Chassis, Kind::Ship, Kind::Upgrade, Kind::Part, Kind::Blueprint, Kind::Species] {
+        for kind in Kind::ALL {
             for (k, i) in of(kind).into_iter().enumerate() {
                 ordinal[i] = k;
             }
