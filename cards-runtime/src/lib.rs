@@ -4,6 +4,32 @@
 //! The compiler (`cardc`) builds these values at run time when it checks a set, and emits
 //! them as `static` data when it compiles one, so the rules below are written once and
 //! serve both paths.
+//!
+//! ```
+//! use cards_runtime::fleet::{validate_fleet, Fleet, FleetShip};
+//! use cards_runtime::model::{Card, CardKind, Cmp, CmpOp, Constraint, Entry, Rule, Scope, Set, Vocabulary};
+//!
+//! let entry = |id: &'static str| Entry { id: id.into(), name: id.into(), marked: false };
+//! let mut ship = Card::empty("victory", "Victory", CardKind::Ship);
+//! ship.cost = Some(73);
+//! ship.upgrades = vec![0].into();
+//! let mut title = Card::empty("dominator", "Dominator", CardKind::Upgrade);
+//! title.cost = Some(12);
+//! title.icons = vec![0].into();
+//! let points = Constraint::TotalCost { cmp: Cmp { op: CmpOp::AtMost, n: 80 }, scope: Scope::Fleet, condition: None };
+//! let set = Set {
+//!     game: "demo".into(),
+//!     name: "Demo".into(),
+//!     vocab: Vocabulary { icons: vec![entry("title")].into(), ..Vocabulary::default() },
+//!     flagship_icon: None,
+//!     cards: vec![ship, title].into(),
+//!     rules: vec![Rule { id: "points".into(), message: "at most 80 points".into(), constraint: points }].into(),
+//! };
+//! // Two titles on a ship with one title icon, and 97 points.
+//! let fleet = Fleet { faction: None, ships: vec![FleetShip { ship: 0, upgrades: vec![1, 1] }] };
+//! let ids: Vec<String> = validate_fleet(&set, &fleet).iter().map(|v| v.id.to_string()).collect();
+//! assert_eq!(ids, ["no-icon", "points"]);
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
