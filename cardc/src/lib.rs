@@ -30,6 +30,7 @@ pub mod resolve;
 pub mod source;
 pub mod syntax;
 pub mod synth;
+pub mod text;
 
 use std::io;
 use std::path::Path;
