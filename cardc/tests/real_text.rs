@@ -12,7 +12,7 @@ use cardc::ast::Span;
 use cardc::text::{frames, EffectKind, Frame};
 use serde_json::Value;
 
-fn texts_in(value: &Value, key: Option<&str>, out: &mut BTreeSet<String>) {
+fn texts_in(value: &Value, out: &mut BTreeSet<String>) {
     match value {
         Value::Object(map) => {
             for (k, v) in map {
@@ -25,11 +25,11 @@ fn texts_in(value: &Value, key: Option<&str>, out: &mut BTreeSet<String>) {
                             out.insert(s.clone());
                         }
                     }
-                    _ => texts_in(v, Some(k), out),
+                    _ => texts_in(v, out),
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|i| texts_in(i, key, out)),
+        Value::Array(items) => items.iter().for_each(|i| texts_in(i, out)),
         _ => {}
     }
 }
@@ -77,7 +77,7 @@ fn every_real_ability_text_parses_into_frames_without_losing_a_word() {
             .filter(|f| f.to_string_lossy().contains("/pilots/") || f.to_string_lossy().contains("/upgrades/"))
         {
             let value: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
-            texts_in(&value, None, &mut texts);
+            texts_in(&value, &mut texts);
         }
     }
     assert!(texts.len() > 1000, "only {} texts found", texts.len());
