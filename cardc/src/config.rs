@@ -56,7 +56,12 @@ impl From<io::Error> for Error {
     }
 }
 
-/// The generated files for checked sets: `<module>.rs` per set and the index `cards.rs`.
+/// The name of the index file that includes every set's module. It holds a `-`, which no
+/// module file name can (they are snake_case), so no game id can collide with it.
+pub const INDEX_FILE: &str = "cardc-sets.rs";
+
+/// The generated files for checked sets: `<module>.rs` per set and the index
+/// [`INDEX_FILE`].
 /// Pure: no file is read or written.
 ///
 /// # Errors
@@ -70,17 +75,19 @@ pub fn generate(report: &Report) -> Result<Vec<GeneratedFile>, Error> {
         return Err(Error::Check { errors, rendered });
     }
     let mut modules: Vec<(String, &cards_runtime::Set)> = Vec::new();
+    let mut dirs: Vec<&Path> = Vec::new();
     for checked in &report.sets {
         let Some(set) = &checked.set else { continue };
         let module = ident::snake(&set.game);
-        if let Some((_, other)) = modules.iter().find(|(m, _)| *m == module) {
+        if let Some(i) = modules.iter().position(|(m, _)| *m == module) {
             return Err(Error::Conflict(format!(
-                "two sets are both the game `{}` (module `{module}`): `{}` and another; give one of them another game id",
-                other.game,
+                "the sets in `{}` and `{}` would both be the module `{module}`; give one of them another game id",
+                dirs[i].display(),
                 checked.dir.display()
             )));
         }
         modules.push((module, set));
+        dirs.push(&checked.dir);
     }
     let mut files: Vec<GeneratedFile> = modules
         .iter()
@@ -90,7 +97,7 @@ pub fn generate(report: &Report) -> Result<Vec<GeneratedFile>, Error> {
         })
         .collect();
     files.sort_by(|a, b| a.name.cmp(&b.name));
-    files.push(GeneratedFile { name: "cards.rs".into(), contents: emit::emit_index(&modules) });
+    files.push(GeneratedFile { name: INDEX_FILE.into(), contents: emit::emit_index(&modules) });
     Ok(files)
 }
 

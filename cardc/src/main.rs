@@ -99,10 +99,11 @@ fn check(paths: &[PathBuf], format: Format) -> ExitCode {
     }
     let _ = writeln!(
         stderr,
-        "checked {} set{} ({} cards): {} error{}, {} warning{}",
+        "checked {} set{} ({} card{}): {} error{}, {} warning{}",
         report.sets.len(),
         plural(report.sets.len()),
         report.cards(),
+        plural(report.cards()),
         report.errors(),
         plural(report.errors()),
         report.warnings(),

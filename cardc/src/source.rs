@@ -134,7 +134,7 @@ pub enum Found {
 /// # Errors
 /// When `path` cannot be read or is not a folder.
 pub fn find_sets(path: &Path) -> io::Result<Found> {
-    let meta = std::fs::metadata(path)?;
+    let meta = std::fs::metadata(path).map_err(|e| with_path(e, path))?;
     if !meta.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -159,8 +159,15 @@ pub fn find_sets(path: &Path) -> io::Result<Found> {
     Ok(Found::Sets(sets))
 }
 
+/// The error with the path it is about, so the message says which file.
+fn with_path(e: io::Error, path: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
 fn sorted_entries(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut entries = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<io::Result<Vec<_>>>()?;
+    let read = std::fs::read_dir(dir).map_err(|e| with_path(e, dir))?;
+    let mut entries =
+        read.map(|e| e.map(|e| e.path())).collect::<io::Result<Vec<_>>>().map_err(|e| with_path(e, dir))?;
     entries.sort();
     Ok(entries)
 }
@@ -184,7 +191,7 @@ pub fn card_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 pub fn load_set(dir: &Path, sources: &mut SourceMap) -> io::Result<SetSource> {
     let mut set = SetSource { dir: dir.to_path_buf(), files: Vec::new(), diagnostics: Vec::new() };
     for path in card_files(dir)? {
-        let bytes = std::fs::read(&path)?;
+        let bytes = std::fs::read(&path).map_err(|e| with_path(e, &path))?;
         match add_bytes(sources, path, bytes) {
             Ok(id) => set.files.push(id),
             Err(d) => set.diagnostics.push(d),

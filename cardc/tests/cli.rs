@@ -157,7 +157,7 @@ fn human_output_is_rendered_with_codes_labels_and_help() {
     assert!(stderr.contains("unknown icon `crwe`"), "{stderr}");
     assert!(stderr.contains("u.cards:2:9"), "{stderr}");
     assert!(stderr.contains("help: did you mean `crew`?"), "{stderr}");
-    assert!(stderr.trim_end().ends_with("checked 1 set (1 cards): 1 error, 0 warnings"), "{stderr}");
+    assert!(stderr.trim_end().ends_with("checked 1 set (1 card): 1 error, 0 warnings"), "{stderr}");
 }
 
 #[test]

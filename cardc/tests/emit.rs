@@ -21,7 +21,7 @@ fn generate(dir: &Path) -> Vec<GeneratedFile> {
 fn generated_code_for_a_small_set_is_as_snapshotted() {
     let files = generate(&tricky());
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["type.rs", "cards.rs"]);
+    assert_eq!(names, ["type.rs", "cardc-sets.rs"]);
     insta::assert_snapshot!("tricky_type_rs", files[0].contents);
     insta::assert_snapshot!("tricky_cards_rs", files[1].contents);
 }
@@ -87,9 +87,34 @@ fn write_if_changed_leaves_equal_files_alone() {
 fn config_writes_every_file_into_out_dir() {
     let out = tempfile::tempdir().unwrap();
     cardc::Config::new().out_dir(out.path()).cargo_instructions(false).compile(&[tricky()]).unwrap();
-    for name in ["type.rs", "cards.rs"] {
+    for name in ["type.rs", "cardc-sets.rs"] {
         assert!(out.path().join(name).is_file(), "{name}");
     }
     let err = cardc::Config::new().out_dir(out.path()).compile(&[Path::new("/no/such/dir")]).unwrap_err();
     assert!(matches!(err, cardc::Error::Io(_)));
+}
+
+#[test]
+fn a_game_called_cards_does_not_collide_with_the_index() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.cards"), "game cards \"Cards\"\nicon crew\n").unwrap();
+    std::fs::write(dir.path().join("ships.cards"), "ship \"S\" { upgrades: crew }\n").unwrap();
+    let names: Vec<String> = generate(dir.path()).into_iter().map(|f| f.name).collect();
+    assert_eq!(names, ["cards.rs", cardc::config::INDEX_FILE]);
+}
+
+#[test]
+fn two_sets_of_one_game_name_both_folders() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for dir in [&a, &b] {
+        std::fs::write(dir.path().join("game.cards"), "game same \"Same\"\nicon crew\n").unwrap();
+        std::fs::write(dir.path().join("ships.cards"), "ship \"S\" { upgrades: crew }\n").unwrap();
+    }
+    let report = cardc::check_paths(&[a.path(), b.path()]).unwrap();
+    let message = cardc::generate(&report).unwrap_err().to_string();
+    assert!(
+        message.contains(&a.path().display().to_string()) && message.contains(&b.path().display().to_string()),
+        "{message}"
+    );
 }

@@ -2,9 +2,10 @@
 //!
 //! An Upgrade action grants the species a number of activations. Each activation first
 //! returns the tiles on the listed grid spaces (an Ancient part returned leaves the game),
-//! then places at most one part on an empty or preprinted grid space. A placement that
-//! breaks a built-in condition (`tech-required`, `not-available`, `no-space`) is not
-//! made; the blueprint's rules are checked after every activation, over the grid, the
+//! then places at most one part on an empty or preprinted grid space (a space that holds
+//! a placed tile must be returned first: `no-space`). A placement that breaks a built-in
+//! condition (`tech-required`, `not-available`, `no-space`) is not made, and every
+//! condition it breaks is reported; the blueprint's rules are checked after every activation, over the grid, the
 //! fixed parts and the blueprint's own values, and a broken rule is reported while the
 //! placement stands. Validation goes on to the end.
 
@@ -208,30 +209,35 @@ pub fn upgrade(set: &Set, action: &UpgradeAction) -> Upgraded {
         if let Some((p, space)) = activation.place {
             let Some(part) = set.cards.get(p as usize) else { continue };
             let in_use = grid.iter().any(|s| matches!(s, Space::Placed(q, _) if *q == p));
+            // Every built-in condition the placement breaks is reported; it is made only
+            // when it breaks none.
+            let mut broken = Vec::new();
             if part.tech.is_some_and(|t| !action.researched.contains(&t)) {
-                push(
-                    &mut out.violations,
-                    builtin("tech-required", format!("{} needs its tech researched", part.name), Some(part)),
-                );
-            } else if part.ancient && (!action.owned.contains(&p) || gone.contains(&p) || in_use) {
-                push(
-                    &mut out.violations,
-                    builtin("not-available", format!("{} is not available", part.name), Some(part)),
-                );
-            } else if space >= grid.len() {
-                push(
-                    &mut out.violations,
-                    builtin("no-space", format!("{} has no grid space {space}", card.name), Some(part)),
-                );
-            } else {
-                if let Space::Placed(..) = grid[space] {
-                    return_tile(&mut grid, space, &mut out, &mut gone);
+                broken.push(builtin("tech-required", format!("{} needs its tech researched", part.name), Some(part)));
+            }
+            if part.ancient && (!action.owned.contains(&p) || gone.contains(&p) || in_use) {
+                broken.push(builtin("not-available", format!("{} is not available", part.name), Some(part)));
+            }
+            match grid.get(space) {
+                None => {
+                    broken.push(builtin("no-space", format!("{} has no grid space {space}", card.name), Some(part)))
                 }
+                Some(Space::Placed(..)) => broken.push(builtin(
+                    "no-space",
+                    format!("grid space {space} of {} holds a placed tile: return it first", card.name),
+                    Some(part),
+                )),
+                Some(_) => {}
+            }
+            if broken.is_empty() {
                 let under = match grid[space] {
                     Space::Printed(q) => Some(q),
                     _ => None,
                 };
                 grid[space] = Space::Placed(p, under);
+            }
+            for v in broken {
+                push(&mut out.violations, v);
             }
         }
         bp.check_rules(&grid, &mut out.violations);

@@ -34,6 +34,10 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
     let flagship = |s: &FleetShip| {
         set.flagship_icon.is_some_and(|f| s.upgrades.iter().any(|&u| card(u).is_some_and(|c| c.icons.contains(&f))))
     };
+    // Whether a rule's `where` condition holds for a ship (always, without one).
+    let applies = |s: &FleetShip, condition: Option<&crate::restriction::Restriction>| {
+        ShipView::new(set, s.ship, flagship(s)).is_some_and(|v| condition.is_none_or(|c| c.eval(&v)))
+    };
     for ship in &fleet.ships {
         let Some(view) = ShipView::new(set, ship.ship, flagship(ship)) else { continue };
         check_ship(set, fleet, ship, view, &mut out);
@@ -67,29 +71,21 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                 }
             }
             Constraint::Count { cmp, selector, scope, condition } => {
-                let counts = |ships: &mut dyn Iterator<Item = &FleetShip>| -> i64 {
-                    let mut n = 0;
-                    for s in ships {
-                        let cards = std::iter::once(s.ship).chain(s.upgrades.iter().copied());
-                        n += cards.filter_map(card).filter(|c| selects(c, selector.kind, &selector.filters)).count()
-                            as i64;
-                    }
-                    n
+                let count = |s: &FleetShip| -> i64 {
+                    let cards = std::iter::once(s.ship).chain(s.upgrades.iter().copied());
+                    cards.filter_map(card).filter(|c| selects(c, selector.kind, &selector.filters)).count() as i64
                 };
+                let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 match scope {
                     Scope::Ship => {
-                        for s in &fleet.ships {
-                            let Some(view) = ShipView::new(set, s.ship, flagship(s)) else { continue };
-                            if condition.as_ref().is_some_and(|c| !c.eval(&view)) {
-                                continue;
-                            }
-                            if !cmp.holds(counts(&mut std::iter::once(s))) {
+                        for s in ships {
+                            if !cmp.holds(count(s)) {
                                 out.push(violation(card(s.ship), None));
                             }
                         }
                     }
                     Scope::Fleet => {
-                        if !cmp.holds(counts(&mut fleet.ships.iter())) {
+                        if !cmp.holds(ships.map(count).sum()) {
                             out.push(violation(None, None));
                         }
                     }
@@ -104,18 +100,17 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                         .filter_map(|c| c.cost)
                         .sum()
                 };
+                let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 match scope {
                     Scope::Ship => {
-                        for s in &fleet.ships {
-                            let applies = ShipView::new(set, s.ship, flagship(s))
-                                .is_some_and(|v| condition.as_ref().is_none_or(|c| c.eval(&v)));
-                            if applies && !cmp.holds(cost(s)) {
+                        for s in ships {
+                            if !cmp.holds(cost(s)) {
                                 out.push(violation(card(s.ship), None));
                             }
                         }
                     }
                     Scope::Fleet => {
-                        let total: i64 = fleet.ships.iter().map(cost).sum();
+                        let total: i64 = ships.map(cost).sum();
                         if !cmp.holds(total) {
                             let mut v = violation(None, None);
                             v.message = format!("{} (the fleet costs {total})", rule.message);
@@ -126,19 +121,19 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                 }
             }
             Constraint::Sum { stat, cmp, scope, condition } => {
-                let views = fleet.ships.iter().filter_map(|s| ShipView::new(set, s.ship, flagship(s)));
-                let applies = |v: &ShipView<'_>| condition.as_ref().is_none_or(|c| c.eval(v));
+                let stat_of =
+                    |s: &FleetShip| ShipView::new(set, s.ship, flagship(s)).and_then(|v| v.stat(*stat)).unwrap_or(0);
+                let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 match scope {
                     Scope::Ship => {
-                        for v in views.filter(applies) {
-                            if !cmp.holds(v.stat(*stat).unwrap_or(0)) {
-                                out.push(violation(Some(v.ship), None));
+                        for s in ships {
+                            if !cmp.holds(stat_of(s)) {
+                                out.push(violation(card(s.ship), None));
                             }
                         }
                     }
                     Scope::Fleet => {
-                        let total: i64 = views.filter(applies).map(|v| v.stat(*stat).unwrap_or(0)).sum();
-                        if !cmp.holds(total) {
+                        if !cmp.holds(ships.map(stat_of).sum()) {
                             out.push(violation(None, None));
                         }
                     }
@@ -206,8 +201,12 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
             ));
         }
     }
-    let ship_factions: Vec<u16> =
-        if view.factions().is_empty() { fleet.faction.into_iter().collect() } else { view.factions().to_vec() };
+    // The faction the ship fights for: the fleet's, when the ship may be of it (a ship of
+    // two factions is only one of them in a fleet); else its own.
+    let ship_factions: Vec<u16> = match fleet.faction {
+        Some(f) if view.factions().is_empty() || view.factions().contains(&f) => vec![f],
+        _ => view.factions().to_vec(),
+    };
     let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
     // Slots: the printed bar, plus one slot of each implicit icon the bar does not print.
     let mut free: Vec<u16> = view.ship.upgrades.to_vec();

@@ -127,6 +127,7 @@ impl Scenario {
     /// # Errors
     /// Malformed JSON, a field of the wrong type, an unknown field: with line and column.
     pub fn parse(json: &str) -> Result<Scenario, ScenarioError> {
+        let json = json.strip_prefix('\u{feff}').unwrap_or(json);
         serde_json::from_str(json).map_err(|e| ScenarioError {
             message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
             line: Some(e.line()),
@@ -247,29 +248,40 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
         ));
     };
     let mut action = UpgradeAction::default();
-    let mut resolved = true;
-    let mut need = |kind: CardKind, what: &str, id: &str, out: &mut Outcome| {
-        let found = find(kind, id);
-        if found.is_none() {
-            out.violations.push(unknown(what, id));
-            resolved = false;
-        }
-        found.unwrap_or_default()
-    };
-    action.species = need(CardKind::Species, "species", species, &mut out);
-    action.blueprint = need(CardKind::Blueprint, "blueprint", blueprint, &mut out);
+    let species_i = find(CardKind::Species, species);
+    let blueprint_i = find(CardKind::Blueprint, blueprint);
+    if species_i.is_none() {
+        out.violations.push(unknown("species", species));
+    }
+    if blueprint_i.is_none() {
+        out.violations.push(unknown("blueprint", blueprint));
+    }
     for t in &scenario.researched {
         match set.vocab.techs.iter().position(|e| e.id == *t) {
             Some(i) => action.researched.push(i as u16),
             None => out.violations.push(unknown("tech", t)),
         }
     }
-    action.owned = scenario.owned.iter().map(|p| need(CardKind::Part, "part", p, &mut out)).collect();
+    for p in &scenario.owned {
+        match find(CardKind::Part, p) {
+            Some(i) => action.owned.push(i),
+            None => out.violations.push(unknown("part", p)),
+        }
+    }
+    // An unknown part is reported and its placement skipped; the rest still runs.
     for a in &scenario.activations {
-        let place = a.place.as_ref().map(|p| (need(CardKind::Part, "part", &p.part, &mut out), p.space));
+        let place = a.place.as_ref().and_then(|p| {
+            let found = find(CardKind::Part, &p.part);
+            if found.is_none() {
+                out.violations.push(unknown("part", &p.part));
+            }
+            found.map(|i| (i, p.space))
+        });
         action.activations.push(Activation { returns: a.returns.clone(), place });
     }
-    if resolved {
+    if let (Some(species), Some(blueprint)) = (species_i, blueprint_i) {
+        action.species = species;
+        action.blueprint = blueprint;
         let upgraded = upgrade(set, &action);
         out.violations.extend(upgraded.violations);
         out.stats = Some(upgraded.stats);

@@ -107,6 +107,6 @@ pub trait Species: Card {
 #[macro_export]
 macro_rules! include_cards {
     () => {
-        include!(concat!(env!("OUT_DIR"), "/cards.rs"));
+        include!(concat!(env!("OUT_DIR"), "/cardc-sets.rs"));
     };
 }

@@ -102,6 +102,9 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     // constraint, a list after a trailing comma, a card whose `{` is on the next line.
     // Anything else is a stray line of its own, so it cannot break the item before it.
     let mut continues = false;
+    // Whether the item's last line ends in the middle of a rule (`where`, `and`, `with`…):
+    // then even a line starting with a keyword (`size …`) continues it.
+    let mut dangling = false;
     let mut kind_word = "";
 
     let finish = |chunk: Option<Chunk>, open: &mut Vec<usize>, out: &mut Vec<Chunk>, d: &mut Vec<Diagnostic>| {
@@ -128,7 +131,7 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let significant = !(content.trim().is_empty() || content.starts_with('#'));
         let starts_item = significant
             && if open.is_empty() && !raw && !broken {
-                current.is_none() || is_top_keyword(leading_word(content)) || !continues
+                current.is_none() || (is_top_keyword(leading_word(content)) && !dangling) || !continues
             } else {
                 starts_card(content)
             };
@@ -143,12 +146,16 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         if significant {
             let code = content.split('#').next().unwrap_or("").trim_end();
             continues = kind_word == "rule" || CardKind::from_keyword(kind_word).is_some() || code.ends_with(',');
+            let last = code.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
+            dangling = kind_word == "rule"
+                && (code.ends_with([',', ':']) || matches!(last, "where" | "and" | "or" | "not" | "with" | "per"));
         }
         if let Some(chunk) = current.as_mut() {
             let errors_before = chunk.had_error;
             scan_line(file, text, line_start + indent, line_end, &mut open, &mut raw, &mut last, chunk, diagnostics);
             chunk.end = line_end;
-            broken |= chunk.had_error && !errors_before;
+            // A card whose header string is broken may hide its `{`; a one-line item may not.
+            broken |= chunk.had_error && !errors_before && CardKind::from_keyword(kind_word).is_some();
         }
         line_start = line_end;
     }
@@ -254,6 +261,8 @@ mod tests {
     fn items_and_continuations() {
         let (c, d) = cut("# c\ngame x \"X\"\nsize a, b\nrule r \"m\":\n  at most 1 card per fleet\n");
         assert_eq!(c, ["game x \"X\"\n", "size a, b\n", "rule r \"m\":\n  at most 1 card per fleet\n"]);
+        let (c, _) = cut("rule r \"m\": at most 1 card\n  per ship where\n  size l\nsize m\n");
+        assert_eq!(c, ["rule r \"m\": at most 1 card\n  per ship where\n  size l\n", "size m\n"]);
         let (c, _) = cut("game x \"X\"\nstray words\nfaction a,\n  b\n");
         assert_eq!(c, ["game x \"X\"\n", "stray words\n", "faction a,\n  b\n"]);
         assert!(d.is_empty());
@@ -284,6 +293,10 @@ mod tests {
         assert_eq!(d, ["E0003"]);
         let (c, d) = cut("upgrade \"A {\n  icon: x\n}\nupgrade \"B\" {\n}\n");
         assert_eq!(c.len(), 2);
+        assert_eq!(d, ["E0003"]);
+        // In the game's vocabulary it costs only its own line.
+        let (c, d) = cut("faction a \"A\nsize s\nicon x\n");
+        assert_eq!(c.len(), 3);
         assert_eq!(d, ["E0003"]);
     }
 

@@ -222,7 +222,7 @@ impl Reader<'_> {
             return None;
         }
         self.pos += 1;
-        self.skip();
+        // Raw text: nothing is skipped after `{`, not even a `#`.
         let start = self.pos;
         let len = self.bytes[start..].iter().position(|b| *b == b'}')?;
         let raw = &self.text[start..start + len];

@@ -108,10 +108,14 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
 /// Parses one item with the grammar: the item, or a syntax error and the card's head.
 fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
     let slice = &text[c.start..c.end];
-    let closed;
+    let owned;
     let input = if c.unclosed > 0 {
-        closed = format!("{slice}\n{}", "}".repeat(c.unclosed));
-        closed.as_str()
+        owned = format!("{slice}\n{}", "}".repeat(c.unclosed));
+        owned.as_str()
+    } else if slice.trim_start().starts_with("rule") {
+        // A rule may break its constraint over lines anywhere.
+        owned = one_line(slice);
+        owned.as_str()
     } else {
         slice
     };
@@ -175,7 +179,8 @@ impl Build {
         let span = self.span(&pair);
         let text = pair.as_str();
         let value = text.parse::<i64>().unwrap_or_else(|_| {
-            diagnostics.push(Diagnostic::new(&E0001, format!("number `{text}` is too large")).label(
+            let shown = if text.len() > 24 { format!("{}…", &text[..20]) } else { text.to_string() };
+            diagnostics.push(Diagnostic::new(&E0001, format!("number `{shown}` is too large")).label(
                 self.file,
                 span,
                 "does not fit in 64 bits",
@@ -447,6 +452,39 @@ impl Build {
         }
         diag
     }
+}
+
+/// The text with line breaks and comments turned into spaces, byte for byte, so every
+/// span stays where it was.
+fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    for c in text.chars() {
+        let blank = match c {
+            '\n' | '\r' => {
+                in_comment = false;
+                true
+            }
+            _ if in_comment => true,
+            '#' if !in_string => {
+                in_comment = true;
+                true
+            }
+            _ => {
+                if c == '"' && !escaped {
+                    in_string = !in_string;
+                }
+                escaped = in_string && c == '\\' && !escaped;
+                false
+            }
+        };
+        if blank {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Says what is at `pos`, and how many bytes to underline.

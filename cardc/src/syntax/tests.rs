@@ -135,3 +135,23 @@ fn a_megabyte_line_is_one_error() {
     assert_eq!(file.items.len(), 1);
     assert!(d[0].labels[0].span.len() <= 40);
 }
+
+#[test]
+fn a_rule_may_break_over_lines_anywhere() {
+    let text = "rule r \"m\": at most 2 upgrade # note\n  with icon a\n  with trait t\n  per ship where\n  size l\n";
+    let (file, d) = parse(text);
+    assert!(d.is_empty(), "{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let Item::Rule(r) = &file.items[0] else { panic!() };
+    let Constraint::Count { selector, condition: Some(c), .. } = &r.constraint else { panic!() };
+    assert_eq!(selector.filters.len(), 2);
+    assert_eq!(&text[c.span.range()], "size l");
+}
+
+#[test]
+fn a_hash_right_after_a_text_brace_is_text() {
+    let (file, d) = parse("upgrade \"A\" { text {#1 ranked card. } }\nupgrade \"B\" {}\n");
+    assert!(d.is_empty(), "{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let Item::Card(a) = &file.items[0] else { panic!() };
+    let FieldValue::Text(t) = &a.fields[0].value else { panic!() };
+    assert_eq!(t.sentences.len(), 1);
+}
