@@ -76,21 +76,7 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                     cards.filter_map(card).filter(|c| selects(c, selector.kind, &selector.filters)).count() as i64
                 };
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
-                match scope {
-                    Scope::Ship => {
-                        for s in ships {
-                            if !cmp.holds(count(s)) {
-                                out.push(violation(card(s.ship), None));
-                            }
-                        }
-                    }
-                    Scope::Fleet => {
-                        if !cmp.holds(ships.map(count).sum()) {
-                            out.push(violation(None, None));
-                        }
-                    }
-                    Scope::Blueprint => {}
-                }
+                per_scope(*scope, ships, count, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
             }
             Constraint::TotalCost { cmp, scope, condition } => {
                 let cost = |s: &FleetShip| -> i64 {
@@ -101,49 +87,52 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                         .sum()
                 };
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
-                match scope {
-                    Scope::Ship => {
-                        for s in ships {
-                            if !cmp.holds(cost(s)) {
-                                out.push(violation(card(s.ship), None));
-                            }
-                        }
+                per_scope(*scope, ships, cost, *cmp, |s, total| {
+                    let mut v = violation(s.and_then(|s| card(s.ship)), None);
+                    if s.is_none() {
+                        v.message = format!("{} (the fleet costs {total})", rule.message);
                     }
-                    Scope::Fleet => {
-                        let total: i64 = ships.map(cost).sum();
-                        if !cmp.holds(total) {
-                            let mut v = violation(None, None);
-                            v.message = format!("{} (the fleet costs {total})", rule.message);
-                            out.push(v);
-                        }
-                    }
-                    Scope::Blueprint => {}
-                }
+                    out.push(v);
+                });
             }
             Constraint::Sum { stat, cmp, scope, condition } => {
                 let stat_of =
                     |s: &FleetShip| ShipView::new(set, s.ship, flagship(s)).and_then(|v| v.stat(*stat)).unwrap_or(0);
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
-                match scope {
-                    Scope::Ship => {
-                        for s in ships {
-                            if !cmp.holds(stat_of(s)) {
-                                out.push(violation(card(s.ship), None));
-                            }
-                        }
-                    }
-                    Scope::Fleet => {
-                        if !cmp.holds(ships.map(stat_of).sum()) {
-                            out.push(violation(None, None));
-                        }
-                    }
-                    Scope::Blueprint => {}
-                }
+                per_scope(*scope, ships, stat_of, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
             }
             Constraint::UniqueNames { scope: Scope::Blueprint } => {}
         }
     }
     out
+}
+
+/// Checks a bound per ship (each ship's value) or per fleet (the sum over the ships), and
+/// calls `report` with the ship (none for the fleet) and the value that broke it.
+fn per_scope<'f>(
+    scope: Scope,
+    ships: impl Iterator<Item = &'f FleetShip>,
+    value: impl Fn(&FleetShip) -> i64,
+    cmp: crate::model::Cmp,
+    mut report: impl FnMut(Option<&FleetShip>, i64),
+) {
+    match scope {
+        Scope::Ship => {
+            for s in ships {
+                let v = value(s);
+                if !cmp.holds(v) {
+                    report(Some(s), v);
+                }
+            }
+        }
+        Scope::Fleet => {
+            let total = ships.map(value).sum();
+            if !cmp.holds(total) {
+                report(None, total);
+            }
+        }
+        Scope::Blueprint => {}
+    }
 }
 
 /// Whether a selector of `kind` with `filters` counts `card`.

@@ -97,6 +97,22 @@ pub struct Effect {
     pub facing: Option<Piece>,
 }
 
+impl Effect {
+    /// An effect nothing structures: the text alone.
+    pub fn opaque(piece: Piece) -> Effect {
+        Effect {
+            kind: EffectKind::Opaque,
+            piece,
+            amount: None,
+            noun: None,
+            to: None,
+            color: None,
+            action: None,
+            facing: None,
+        }
+    }
+}
+
 /// One clause: `you may spend 1 [Force] to perform an action`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clause {
@@ -213,16 +229,7 @@ impl Build<'_> {
             Rule::discard => EffectKind::Discard,
             _ => EffectKind::Opaque,
         };
-        let mut e = Effect {
-            kind,
-            piece: self.piece(&inner),
-            amount: None,
-            noun: None,
-            to: None,
-            color: None,
-            action: None,
-            facing: None,
-        };
+        let mut e = Effect { kind, ..Effect::opaque(self.piece(&inner)) };
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
@@ -261,16 +268,7 @@ impl Build<'_> {
                 _ => {}
             }
         }
-        let effect = effect.unwrap_or_else(|| Effect {
-            kind: EffectKind::Opaque,
-            piece: piece.clone(),
-            amount: None,
-            noun: None,
-            to: None,
-            color: None,
-            action: None,
-            facing: None,
-        });
+        let effect = effect.unwrap_or_else(|| Effect::opaque(piece.clone()));
         Clause { piece, subject, qualifier, cost, effect, duration }
     }
 
@@ -286,16 +284,7 @@ impl Build<'_> {
     /// opaque clause holding all of it.
     fn whole_opaque(&self) -> Step {
         let piece = Piece { text: self.text.to_string(), span: Span::new(self.base, self.base + self.text.len()) };
-        let effect = Effect {
-            kind: EffectKind::Opaque,
-            piece: piece.clone(),
-            amount: None,
-            noun: None,
-            to: None,
-            color: None,
-            action: None,
-            facing: None,
-        };
+        let effect = Effect::opaque(piece.clone());
         let clause =
             Clause { piece: piece.clone(), subject: None, qualifier: None, cost: None, effect, duration: None };
         Step { piece, condition: None, clauses: vec![clause] }
