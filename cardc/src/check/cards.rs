@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use cards_runtime::model::{self, Charges, NamedAbility};
 
-use super::restrictions::lower_restriction;
+use super::restrictions::{lower_restriction, resolve_all};
 use super::values::Value;
 use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, VocabKind};
 use crate::declare_code;
@@ -249,13 +249,8 @@ impl CardBuilder<'_, '_, '_> {
     }
 
     fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
-        let mut out = Vec::new();
-        for ident in value.list(sep)? {
-            match self.vocab(kind, ident) {
-                Ok(i) => out.push(i),
-                Err(e) => self.d.push(e),
-            }
-        }
+        let (names, file) = (self.names, self.file());
+        let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
         Ok(out.into())
     }
 
@@ -265,18 +260,12 @@ impl CardBuilder<'_, '_, '_> {
         value: &Value<'_>,
         allow_empty: bool,
     ) -> Result<Vec<Option<u32>>, Diagnostic> {
-        let mut out = Vec::new();
-        for ident in value.list(',')? {
-            if allow_empty && ident.text == "empty" {
-                out.push(None);
-                continue;
-            }
-            match self.names.card(kind, ident, self.file()) {
-                Ok(i) => out.push(Some(i)),
-                Err(e) => self.d.push(e),
-            }
-        }
-        Ok(out)
+        let (names, file) = (self.names, self.file());
+        let resolve = |i: &Ident| match i.text.as_str() {
+            "empty" if allow_empty => Ok(None),
+            _ => names.card(kind, i, file).map(Some),
+        };
+        Ok(resolve_all(value.list(',')?.into_iter(), resolve, self.d).0)
     }
 
     fn text(&self, block: &TextBlock) -> Cow<'static, str> {

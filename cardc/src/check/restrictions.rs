@@ -92,7 +92,7 @@ fn map(resolved: (Vec<u16>, bool), f: fn(u16) -> RtAtom) -> (Vec<RtAtom>, bool) 
 }
 
 /// Resolves every identifier, reporting each failure; the bool says whether all resolved.
-fn resolve_all<'i, T>(
+pub(crate) fn resolve_all<'i, T>(
     idents: impl Iterator<Item = &'i crate::ast::Ident>,
     mut resolve: impl FnMut(&'i crate::ast::Ident) -> Result<T, Diagnostic>,
     d: &mut Vec<Diagnostic>,
