@@ -1,8 +1,6 @@
 //! The syntax tree of a card set, as written. Every node keeps the byte span it came from,
 //! relative to the start of its file, so every later diagnostic can point at the text.
 
-use std::fmt;
-
 /// Index of a file in the [`SourceMap`](crate::source::SourceMap).
 pub type FileId = u32;
 
@@ -108,82 +106,7 @@ pub struct Game {
     pub span: Span,
 }
 
-/// The kinds of vocabulary a game declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)]
-pub enum VocabKind {
-    Faction,
-    Size,
-    Stat,
-    Icon,
-    ShipIcon,
-    Trait,
-    Class,
-    Tech,
-    Phase,
-    Token,
-    Resource,
-    Action,
-    Die,
-    Result,
-    Arc,
-    Header,
-}
-
-impl VocabKind {
-    /// Every kind, in declaration-table order.
-    pub const ALL: [VocabKind; 16] = [
-        VocabKind::Faction,
-        VocabKind::Size,
-        VocabKind::Stat,
-        VocabKind::Icon,
-        VocabKind::ShipIcon,
-        VocabKind::Trait,
-        VocabKind::Class,
-        VocabKind::Tech,
-        VocabKind::Phase,
-        VocabKind::Token,
-        VocabKind::Resource,
-        VocabKind::Action,
-        VocabKind::Die,
-        VocabKind::Result,
-        VocabKind::Arc,
-        VocabKind::Header,
-    ];
-
-    /// The keyword that starts its line.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            VocabKind::Faction => "faction",
-            VocabKind::Size => "size",
-            VocabKind::Stat => "stat",
-            VocabKind::Icon => "icon",
-            VocabKind::ShipIcon => "ship-icon",
-            VocabKind::Trait => "trait",
-            VocabKind::Class => "class",
-            VocabKind::Tech => "tech",
-            VocabKind::Phase => "phase",
-            VocabKind::Token => "token",
-            VocabKind::Resource => "resource",
-            VocabKind::Action => "action",
-            VocabKind::Die => "die",
-            VocabKind::Result => "result",
-            VocabKind::Arc => "arc",
-            VocabKind::Header => "header",
-        }
-    }
-
-    /// The kind a keyword names.
-    pub fn from_keyword(word: &str) -> Option<VocabKind> {
-        VocabKind::ALL.into_iter().find(|k| k.keyword() == word)
-    }
-}
-
-impl fmt::Display for VocabKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.keyword())
-    }
-}
+pub use cards_runtime::model::VocabKind;
 
 /// A vocabulary line.
 #[derive(Clone, Debug)]

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ability;
 pub mod blueprint;
 pub mod fleet;
 pub mod model;

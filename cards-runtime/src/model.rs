@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use crate::ability::Ability;
 use crate::restriction::{Restriction, Subject};
 
 /// A string in the model.
@@ -46,6 +47,105 @@ pub struct Vocabulary {
     pub results: List<Entry>,
     pub arcs: List<Entry>,
     pub headers: List<Entry>,
+}
+
+/// The kinds of vocabulary a game declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum VocabKind {
+    Faction,
+    Size,
+    Stat,
+    Icon,
+    ShipIcon,
+    Trait,
+    Class,
+    Tech,
+    Phase,
+    Token,
+    Resource,
+    Action,
+    Die,
+    Result,
+    Arc,
+    Header,
+}
+
+impl VocabKind {
+    /// Every kind, in declaration-table order.
+    pub const ALL: [VocabKind; 16] = [
+        VocabKind::Faction,
+        VocabKind::Size,
+        VocabKind::Stat,
+        VocabKind::Icon,
+        VocabKind::ShipIcon,
+        VocabKind::Trait,
+        VocabKind::Class,
+        VocabKind::Tech,
+        VocabKind::Phase,
+        VocabKind::Token,
+        VocabKind::Resource,
+        VocabKind::Action,
+        VocabKind::Die,
+        VocabKind::Result,
+        VocabKind::Arc,
+        VocabKind::Header,
+    ];
+
+    /// The keyword that starts its line in `game.cards`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            VocabKind::Faction => "faction",
+            VocabKind::Size => "size",
+            VocabKind::Stat => "stat",
+            VocabKind::Icon => "icon",
+            VocabKind::ShipIcon => "ship-icon",
+            VocabKind::Trait => "trait",
+            VocabKind::Class => "class",
+            VocabKind::Tech => "tech",
+            VocabKind::Phase => "phase",
+            VocabKind::Token => "token",
+            VocabKind::Resource => "resource",
+            VocabKind::Action => "action",
+            VocabKind::Die => "die",
+            VocabKind::Result => "result",
+            VocabKind::Arc => "arc",
+            VocabKind::Header => "header",
+        }
+    }
+
+    /// The kind a keyword names.
+    pub fn from_keyword(word: &str) -> Option<VocabKind> {
+        VocabKind::ALL.into_iter().find(|k| k.keyword() == word)
+    }
+
+    /// This kind's entries in a vocabulary.
+    pub fn entries(self, vocab: &Vocabulary) -> &[Entry] {
+        match self {
+            VocabKind::Faction => &vocab.factions,
+            VocabKind::Size => &vocab.sizes,
+            VocabKind::Stat => &vocab.stats,
+            VocabKind::Icon => &vocab.icons,
+            VocabKind::ShipIcon => &vocab.ship_icons,
+            VocabKind::Trait => &vocab.traits,
+            VocabKind::Class => &vocab.classes,
+            VocabKind::Tech => &vocab.techs,
+            VocabKind::Phase => &vocab.phases,
+            VocabKind::Token => &vocab.tokens,
+            VocabKind::Resource => &vocab.resources,
+            VocabKind::Action => &vocab.actions,
+            VocabKind::Die => &vocab.dice,
+            VocabKind::Result => &vocab.results,
+            VocabKind::Arc => &vocab.arcs,
+            VocabKind::Header => &vocab.headers,
+        }
+    }
+}
+
+impl std::fmt::Display for VocabKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.keyword())
+    }
 }
 
 /// The kinds of card.
@@ -170,7 +270,9 @@ pub struct Card {
     /// The printed ability text.
     pub text: Option<Text>,
     /// Named ship abilities (chassis).
-    pub abilities: List<NamedAbility>,
+    pub ship_abilities: List<NamedAbility>,
+    /// The abilities of its text and of its ship abilities, parsed, in printed order.
+    pub abilities: List<Ability>,
     /// The id in the XWS squad format.
     pub xws: Option<Text>,
 }
@@ -206,6 +308,7 @@ impl Card {
             upgrade_activations: None,
             blueprints: List::Borrowed(&[]),
             text: None,
+            ship_abilities: List::Borrowed(&[]),
             abilities: List::Borrowed(&[]),
             xws: None,
         }

@@ -193,7 +193,7 @@ impl CardBuilder<'_, '_, '_> {
         self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
         stats.sort_by_key(|(s, _)| *s);
         out.stats = stats.into();
-        out.abilities = abilities.into();
+        out.ship_abilities = abilities.into();
         out
     }
 

@@ -8,6 +8,7 @@
 //! with its name, cost, icons and text; and `pub static SET`. Everything else is data: the
 //! behaviour lives in cards-runtime.
 
+mod ability;
 pub mod ident;
 
 use cards_runtime::model::{Card, CardKind, Cmp, CmpOp, Constraint, Entry, Filter, Rule, Scope, SelectorKind, Set};
@@ -174,10 +175,11 @@ fn card(c: &Card) -> TokenStream {
     let upgrade_activations = opt(&c.upgrade_activations, |x| num(*x));
     let blueprints = u32s(&c.blueprints);
     let text = opt(&c.text, |t| s(t));
-    let abilities = list(&c.abilities, |a| {
+    let ship_abilities = list(&c.ship_abilities, |a| {
         let (n, t) = (s(&a.name), s(&a.text));
         quote!(::cards_runtime::model::NamedAbility { name: #n, text: #t })
     });
+    let abilities = list(&c.abilities, ability::ability);
     let xws = opt(&c.xws, |t| s(t));
     quote! {
         ::cards_runtime::model::Card {
@@ -187,7 +189,7 @@ fn card(c: &Card) -> TokenStream {
             icons: #icons, requires: #requires, stats: #stats, actions: #actions, force: #force,
             charges: #charges, class: #class, spaces: #spaces, fixed: #fixed, drive: #drive,
             ancient: #ancient, tech: #tech, upgrade_activations: #upgrade_activations,
-            blueprints: #blueprints, text: #text, abilities: #abilities, xws: #xws,
+            blueprints: #blueprints, text: #text, ship_abilities: #ship_abilities, abilities: #abilities, xws: #xws,
         }
     }
 }
@@ -302,7 +304,7 @@ fn card_doc(set: &Set, c: &Card) -> String {
     }
     out.push_str(&facts.join(", "));
     out.push('.');
-    for text in c.text.iter().chain(c.abilities.iter().map(|a| &a.text)) {
+    for text in c.text.iter().chain(c.ship_abilities.iter().map(|a| &a.text)) {
         out.push_str("\n\n> ");
         out.push_str(&escape_md(&text.replace('\n', " ")));
     }

@@ -22,50 +22,7 @@ mod grammar {
 
 use grammar::{AbilityParser, Rule};
 
-/// What a clause does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[allow(missing_docs)]
-pub enum EffectKind {
-    Gain,
-    Spend,
-    Remove,
-    Lose,
-    Recover,
-    Roll,
-    Reroll,
-    Change,
-    Perform,
-    Lock,
-    Suffer,
-    Dealt,
-    Exhaust,
-    Discard,
-    /// Not structured: kept as text.
-    Opaque,
-}
-
-impl EffectKind {
-    /// The kebab-case name used in JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EffectKind::Gain => "gain",
-            EffectKind::Spend => "spend",
-            EffectKind::Remove => "remove",
-            EffectKind::Lose => "lose",
-            EffectKind::Recover => "recover",
-            EffectKind::Roll => "roll",
-            EffectKind::Reroll => "reroll",
-            EffectKind::Change => "change",
-            EffectKind::Perform => "perform",
-            EffectKind::Lock => "acquire-lock",
-            EffectKind::Suffer => "suffer",
-            EffectKind::Dealt => "be-dealt",
-            EffectKind::Exhaust => "exhaust",
-            EffectKind::Discard => "discard",
-            EffectKind::Opaque => "opaque",
-        }
-    }
-}
+pub use cards_runtime::ability::EffectKind;
 
 /// A piece of text with its span in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +96,9 @@ pub struct Timing {
     pub what: Piece,
     /// The whole clause.
     pub piece: Piece,
+    /// The event it names, read as a clause (`you perform an action`), when the grammar
+    /// structures it.
+    pub event: Option<Clause>,
 }
 
 /// A sentence's part of an ability: an optional condition and its clauses.
@@ -161,6 +121,8 @@ pub struct Replacement {
     pub subject: Option<Piece>,
     /// The event that would happen (`gain a focus token`).
     pub event: Piece,
+    /// The same event read as an effect, when the grammar structures it.
+    pub effect: Option<Effect>,
 }
 
 /// An ability frame.
@@ -345,7 +307,7 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
                     }
                 }
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    out.replacement = Some(Replacement { kind, subject, event });
+                    out.replacement = Some(Replacement { kind, subject, event, effect: None });
                 }
             }
             Rule::framed => {
@@ -356,7 +318,7 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
                             let mut it = q.into_inner();
                             let when = it.next().map(|w| w.as_str().to_lowercase()).unwrap_or_default();
                             if let Some(what) = it.next() {
-                                out.timings.push(Timing { when, what: b.piece(&what), piece });
+                                out.timings.push(Timing { when, what: b.piece(&what), piece, event: None });
                             }
                         }
                         Rule::condition => out.step.condition = b.condition(q),

@@ -1,0 +1,118 @@
+//! Abilities → tokens that build the runtime's `ability` types as constants.
+
+use cards_runtime::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Replacement, Step, Subject, Timing};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{list, num, opt, s};
+
+/// `::cards_runtime::ability::Enum::Variant` for a unit variant, named by its `Debug` form.
+fn unit(path: TokenStream, value: impl std::fmt::Debug) -> TokenStream {
+    let v = format_ident!("{}", format!("{value:?}"));
+    quote!(::cards_runtime::ability::#path::#v)
+}
+
+fn noun(n: &Noun) -> TokenStream {
+    let text = s(&n.text);
+    let refs = list(&n.refs, |r| {
+        let kind = format_ident!("{}", format!("{:?}", r.kind));
+        let index = num(r.index);
+        quote!(::cards_runtime::ability::VocabRef { kind: ::cards_runtime::model::VocabKind::#kind, index: #index })
+    });
+    quote!(::cards_runtime::ability::Noun { text: #text, refs: #refs })
+}
+
+fn amount(a: &Amount) -> TokenStream {
+    match *a {
+        Amount::Exactly(n) => quote!(::cards_runtime::ability::Amount::Exactly(#n)),
+        Amount::UpTo(n) => quote!(::cards_runtime::ability::Amount::UpTo(#n)),
+        Amount::All => quote!(::cards_runtime::ability::Amount::All),
+    }
+}
+
+fn effect(e: &Effect) -> TokenStream {
+    let kind = unit(quote!(EffectKind), e.kind);
+    let text = s(&e.text);
+    let amount = opt(&e.amount, amount);
+    let (n, to) = (opt(&e.noun, noun), opt(&e.to, noun));
+    let color = opt(&e.color, |c| s(c));
+    let facing = opt(&e.facing, |f| unit(quote!(Facing), f));
+    quote! {
+        ::cards_runtime::ability::Effect {
+            kind: #kind, text: #text, amount: #amount, noun: #n, to: #to, color: #color, facing: #facing,
+        }
+    }
+}
+
+fn subject(x: &Subject) -> TokenStream {
+    let text = s(&x.text);
+    let person = unit(quote!(Person), x.person);
+    let side = unit(quote!(Side), x.side);
+    let range = opt(&x.range, |(a, b)| quote!((#a, #b)));
+    quote!(::cards_runtime::ability::Subject { text: #text, person: #person, side: #side, range: #range })
+}
+
+fn duration(d: &Duration) -> TokenStream {
+    let text = s(&d.text);
+    let until = opt(&d.until_end_of, |p| num(*p));
+    let round = d.this_round;
+    quote!(::cards_runtime::ability::Duration { text: #text, until_end_of: #until, this_round: #round })
+}
+
+fn clause(c: &Clause) -> TokenStream {
+    let text = s(&c.text);
+    let subj = subject(&c.subject);
+    let qualifier = unit(quote!(Qualifier), c.qualifier);
+    let cost = opt(&c.cost, effect);
+    let eff = effect(&c.effect);
+    let dur = opt(&c.duration, duration);
+    quote! {
+        ::cards_runtime::ability::Clause {
+            text: #text, subject: #subj, qualifier: #qualifier, cost: #cost, effect: #eff, duration: #dur,
+        }
+    }
+}
+
+fn step(st: &Step) -> TokenStream {
+    let condition = opt(&st.condition, |c| s(c));
+    let clauses = list(&st.clauses, clause);
+    quote!(::cards_runtime::ability::Step { condition: #condition, clauses: #clauses })
+}
+
+fn timing(t: &Timing) -> TokenStream {
+    let when = unit(quote!(When), t.when);
+    let what = s(&t.what);
+    let phase = opt(&t.phase, |p| num(*p));
+    let event = opt(&t.event, clause);
+    quote!(::cards_runtime::ability::Timing { when: #when, what: #what, phase: #phase, event: #event })
+}
+
+fn replacement(r: &Replacement) -> TokenStream {
+    let before = r.before;
+    let subj = subject(&r.subject);
+    let event = effect(&r.event);
+    quote!(::cards_runtime::ability::Replacement { before: #before, subject: #subj, event: #event })
+}
+
+/// The tokens of one ability.
+pub(super) fn ability(a: &Ability) -> TokenStream {
+    let name = opt(&a.name, |n| s(n));
+    let (text, file) = (s(&a.text), s(&a.file));
+    let (start, end) = (a.span.start, a.span.end);
+    let header = opt(&a.header, |h| num(*h));
+    let requirement = opt(&a.requirement, noun);
+    let timings = list(&a.timings, timing);
+    let optional = a.optional;
+    let frequency = unit(quote!(Frequency), a.frequency);
+    let cost = opt(&a.cost, effect);
+    let repl = opt(&a.replacement, replacement);
+    let steps = list(&a.steps, step);
+    quote! {
+        ::cards_runtime::ability::Ability {
+            name: #name, text: #text, file: #file,
+            span: ::cards_runtime::ability::SourceSpan { start: #start, end: #end },
+            header: #header, requirement: #requirement, timings: #timings, optional: #optional,
+            frequency: #frequency, cost: #cost, replacement: #repl, steps: #steps,
+        }
+    }
+}

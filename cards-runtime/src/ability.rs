@@ -1,0 +1,401 @@
+//! Abilities: a card's printed text, read the way the rules read it.
+//!
+//! cardc parses each `text { … }` block into ability frames and lowers them to these
+//! types; generated code holds them as `static` data, and the [`engine`](crate::engine)
+//! resolves them against a game's state. A clause the grammar could not structure is an
+//! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
+
+use crate::model::{List, Text, VocabKind};
+
+/// What an effect does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum EffectKind {
+    /// Gain N of a token or resource.
+    Gain,
+    /// Spend N of a token or resource.
+    Spend,
+    /// Remove N of a token or resource.
+    Remove,
+    /// Lose N of a token or resource.
+    Lose,
+    /// Recover N of a resource.
+    Recover,
+    /// Roll N additional dice.
+    Roll,
+    /// Reroll (up to) N dice.
+    Reroll,
+    /// Change N results to other results.
+    Change,
+    /// Perform an action (or an attack).
+    Perform,
+    /// Acquire a lock.
+    Lock,
+    /// Suffer N damage.
+    Suffer,
+    /// Be dealt a damage card faceup or facedown.
+    Dealt,
+    /// Exhaust this card.
+    Exhaust,
+    /// Discard this card (or N cards).
+    Discard,
+    /// Not structured: kept as text.
+    Opaque,
+}
+
+impl EffectKind {
+    /// The kebab-case name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EffectKind::Gain => "gain",
+            EffectKind::Spend => "spend",
+            EffectKind::Remove => "remove",
+            EffectKind::Lose => "lose",
+            EffectKind::Recover => "recover",
+            EffectKind::Roll => "roll",
+            EffectKind::Reroll => "reroll",
+            EffectKind::Change => "change",
+            EffectKind::Perform => "perform",
+            EffectKind::Lock => "acquire-lock",
+            EffectKind::Suffer => "suffer",
+            EffectKind::Dealt => "be-dealt",
+            EffectKind::Exhaust => "exhaust",
+            EffectKind::Discard => "discard",
+            EffectKind::Opaque => "opaque",
+        }
+    }
+}
+
+impl std::fmt::Display for EffectKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A byte range in a card file of the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SourceSpan {
+    /// Start, in bytes from the start of the file.
+    pub start: u32,
+    /// End (exclusive).
+    pub end: u32,
+}
+
+/// A vocabulary entry a noun names: `[Charge]` is resource `charge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VocabRef {
+    /// Which list.
+    pub kind: VocabKind,
+    /// The entry's index in that list.
+    pub index: u16,
+}
+
+/// What an effect acts on: `1 [Charge]`, `evade tokens`, `[Hit]/[Critical Hit] results`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Noun {
+    /// As written.
+    pub text: Text,
+    /// The vocabulary entries it names; two or more mean any combination of them (`/`).
+    /// Empty when it names nothing the game declares (`damage`, `obstacles`).
+    pub refs: List<VocabRef>,
+}
+
+/// How many: `1`, `a`, `up to 2`, `all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Amount {
+    /// Exactly N (`a`, `an` and `one` are 1).
+    Exactly(u32),
+    /// Up to N: any number from 0 to N.
+    UpTo(u32),
+    /// All of them.
+    All,
+}
+
+impl Amount {
+    /// The most this amount can be.
+    pub fn most(self) -> Option<u32> {
+        match self {
+            Amount::Exactly(n) | Amount::UpTo(n) => Some(n),
+            Amount::All => None,
+        }
+    }
+}
+
+/// `faceup` or `facedown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Facing {
+    /// Faceup.
+    Faceup,
+    /// Facedown.
+    Facedown,
+}
+
+/// One effect, or the cost of one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// What it does.
+    pub kind: EffectKind,
+    /// The whole effect as written.
+    pub text: Text,
+    /// How many.
+    pub amount: Option<Amount>,
+    /// What it acts on.
+    pub noun: Option<Noun>,
+    /// For `change`: what the results become.
+    pub to: Option<Noun>,
+    /// For `perform`: `white`, `red`.
+    pub color: Option<Text>,
+    /// For `be dealt`: faceup or facedown.
+    pub facing: Option<Facing>,
+}
+
+impl Effect {
+    /// Whether this effect is the same event as `other`: the same kind acting on at least
+    /// one common vocabulary entry (or on the same words, when neither names an entry).
+    pub fn same_event(&self, other: &Effect) -> bool {
+        if self.kind != other.kind || self.kind == EffectKind::Opaque {
+            return false;
+        }
+        match (&self.noun, &other.noun) {
+            (Some(a), Some(b)) if !a.refs.is_empty() && !b.refs.is_empty() => a.refs.iter().any(|r| b.refs.contains(r)),
+            (Some(a), Some(b)) => a.text.eq_ignore_ascii_case(&b.text),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+/// Who a clause is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Person {
+    /// `you`: the ship the card is on (the default when no subject is written).
+    You,
+    /// `it`, `they`, `that ship`: the ship named earlier in the ability.
+    That,
+    /// `the attacker`.
+    Attacker,
+    /// `the defender`.
+    Defender,
+    /// `a ship`, `an enemy ship`: one ship, chosen.
+    A,
+    /// `another ship`: one ship other than you.
+    Another,
+    /// `each ship`: every ship.
+    Each,
+}
+
+/// Which side a ship is on, relative to you.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Either side.
+    Any,
+    /// `friendly`.
+    Friendly,
+    /// `enemy`.
+    Enemy,
+}
+
+/// The subject of a clause: `you`, `a friendly ship at range 0-3`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subject {
+    /// As written; empty when the clause names no subject (it is then `you`).
+    pub text: Text,
+    /// Who.
+    pub person: Person,
+    /// Which side.
+    pub side: Side,
+    /// `at range A-B`.
+    pub range: Option<(u8, u8)>,
+}
+
+impl Subject {
+    /// `you`, unwritten.
+    pub const YOU: Subject = Subject { text: Text::Borrowed(""), person: Person::You, side: Side::Any, range: None };
+}
+
+/// `may`, `must`, `can`, `cannot`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Qualifier {
+    /// Nothing written: the clause happens (mandatory).
+    None,
+    /// `may`: an option the player can decline.
+    May,
+    /// `must`: mandatory, said again.
+    Must,
+    /// `can`: a capability.
+    Can,
+    /// `cannot`: absolute; no `can` overrides it.
+    Cannot,
+}
+
+/// How long an effect lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Duration {
+    /// As written.
+    pub text: Text,
+    /// It ends at the end of this phase (`until the end of the Engagement Phase`).
+    pub until_end_of: Option<u16>,
+    /// `this round`: it ends when the round ends.
+    pub this_round: bool,
+}
+
+/// One clause: `you may spend 1 [Force] to perform an action`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Clause {
+    /// As written.
+    pub text: Text,
+    /// Who does it.
+    pub subject: Subject,
+    /// `may`, `must`, `can`, `cannot`.
+    pub qualifier: Qualifier,
+    /// The cost paid for the effect, if any.
+    pub cost: Option<Effect>,
+    /// The effect.
+    pub effect: Effect,
+    /// How long it lasts, if it lasts.
+    pub duration: Option<Duration>,
+}
+
+/// A sentence's part of an ability: an optional condition and its clauses, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// `if …` (without `if`); `you do` for "If you do, …".
+    pub condition: Option<Text>,
+    /// The clauses.
+    pub clauses: List<Clause>,
+}
+
+/// When a timing clause opens its window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum When {
+    /// `At the start of …`.
+    StartOf,
+    /// `At the end of …`.
+    EndOf,
+    /// `During …`.
+    During,
+    /// `Before …`.
+    Before,
+    /// `After …`.
+    After,
+    /// `While …`.
+    While,
+    /// `When …`.
+    When,
+}
+
+impl When {
+    /// The words as written, lowercased.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            When::StartOf => "at the start of",
+            When::EndOf => "at the end of",
+            When::During => "during",
+            When::Before => "before",
+            When::After => "after",
+            When::While => "while",
+            When::When => "when",
+        }
+    }
+
+    /// The kind the words name.
+    pub fn from_words(words: &str) -> Option<When> {
+        let words = words.to_ascii_lowercase();
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        [When::StartOf, When::EndOf, When::During, When::Before, When::After, When::While, When::When]
+            .into_iter()
+            .find(|w| w.as_str() == words)
+    }
+}
+
+/// A timing clause: `After you perform an action`, `At the start of the Engagement Phase`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Timing {
+    /// Before, after, during…
+    pub when: When,
+    /// What it names, as written (`you perform an action`, `the Engagement Phase`).
+    pub what: Text,
+    /// The phase it names, if it names one.
+    pub phase: Option<u16>,
+    /// The event it names, when the grammar structures it (`you perform an action`).
+    pub event: Option<Clause>,
+}
+
+/// `If … would …, … instead.` or `Before you would …, … instead.`
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Replacement {
+    /// `Before` rather than `If`.
+    pub before: bool,
+    /// Whose event is replaced.
+    pub subject: Subject,
+    /// The event that would happen (`gain a focus token`).
+    pub event: Effect,
+}
+
+/// How often an ability may resolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Frequency {
+    /// The default: once each time its timing occurs.
+    OncePerOpportunity,
+    /// `Once per round`.
+    OncePerRound,
+    /// `Once per phase`.
+    OncePerPhase,
+    /// `Once per game`.
+    OncePerGame,
+}
+
+impl Frequency {
+    /// The kebab-case name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Frequency::OncePerOpportunity => "once-per-opportunity",
+            Frequency::OncePerRound => "once-per-round",
+            Frequency::OncePerPhase => "once-per-phase",
+            Frequency::OncePerGame => "once-per-game",
+        }
+    }
+}
+
+/// One ability.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ability {
+    /// The name of the chassis ability it belongs to, if any.
+    pub name: Option<Text>,
+    /// Its printed text.
+    pub text: Text,
+    /// The card file it is written in, relative to the set's folder.
+    pub file: Text,
+    /// Where in that file.
+    pub span: SourceSpan,
+    /// The header it sits under (an index into the game's headers).
+    pub header: Option<u16>,
+    /// The header's requirement: `[Lock]` in `Attack ([Lock]):`.
+    pub requirement: Option<Noun>,
+    /// Timing clauses.
+    pub timings: List<Timing>,
+    /// Optional (a `may`, or an `optional` header) rather than mandatory.
+    pub optional: bool,
+    /// How often it may resolve.
+    pub frequency: Frequency,
+    /// A cost paid for the whole ability (a header's leading `Spend 1 [Charge].`).
+    pub cost: Option<Effect>,
+    /// The replacement it makes, if it is a replacement effect.
+    pub replacement: Option<Replacement>,
+    /// Its sentences' conditions and clauses, in order.
+    pub steps: List<Step>,
+}
+
+impl Ability {
+    /// Every clause of every step.
+    pub fn clauses(&self) -> impl Iterator<Item = &Clause> {
+        self.steps.iter().flat_map(|s| s.clauses.iter())
+    }
+
+    /// The texts of its opaque effects and costs.
+    pub fn opaque(&self) -> impl Iterator<Item = &str> {
+        let costs = self.cost.iter();
+        costs
+            .chain(self.clauses().flat_map(|c| c.cost.iter().chain(std::iter::once(&c.effect))))
+            .filter(|e| e.kind == EffectKind::Opaque)
+            .map(|e| &*e.text)
+    }
+}
