@@ -139,9 +139,22 @@ pub struct Flagship {
     pub span: Span,
 }
 
-/// `allow <lint>, …`: lints this set does not want reported.
+/// How a set wants a lint reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LintLevel {
+    /// `allow`: not at all.
+    Allow,
+    /// `warn`: as a warning.
+    Warn,
+    /// `deny`: as an error.
+    Deny,
+}
+
+/// `allow <lint>, …` (or `warn`, `deny`): how this set wants lints reported.
 #[derive(Clone, Debug)]
 pub struct Allow {
+    /// `allow`, `warn` or `deny`.
+    pub level: LintLevel,
     /// Lint names or codes.
     pub lints: Vec<Ident>,
 }

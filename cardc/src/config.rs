@@ -176,7 +176,8 @@ impl Config {
         for i in 0..report.sources.len() {
             println!("cargo:rerun-if-changed={}", report.sources.file(i as u32).path.display());
         }
-        for d in report.all_diagnostics().filter(|d| !d.is_error()) {
+        // Notes (how cards interact) are for `cardc check`; a build shows only warnings.
+        for d in report.all_diagnostics().filter(|d| d.severity == crate::Severity::Warning) {
             let place = d.primary().map(|l| {
                 let file = report.sources.file(l.file);
                 let (line, col) = file.line_col(l.span.start as usize);

@@ -17,7 +17,9 @@ use crate::source::SourceMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Worth knowing; never fails a check.
+    /// Context worth knowing about how cards interact; never fails a check.
+    Note,
+    /// Worth fixing; never fails a check.
     Warning,
     /// The set cannot be compiled.
     Error,
@@ -136,6 +138,12 @@ impl Diagnostic {
         self
     }
 
+    /// Reports it as `severity` instead of the code's own (a set's `warn` / `deny` line).
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+
     /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
@@ -209,6 +217,7 @@ fn severity_word(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "note",
     }
 }
 
@@ -295,6 +304,7 @@ impl MietteView {
             severity: match d.severity {
                 Severity::Error => miette::Severity::Error,
                 Severity::Warning => miette::Severity::Warning,
+                Severity::Note => miette::Severity::Advice,
             },
             help: d.help.clone(),
             source: primary_file.map(|f| {

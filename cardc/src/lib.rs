@@ -69,6 +69,9 @@ pub fn codes() -> Vec<&'static Code> {
         &check::game::E0208,
         &check::cards::E0209,
         &check::identifiers::E0301,
+        &check::abilities::E0401,
+        &check::abilities::E0402,
+        &check::abilities::E0403,
     ];
     all.extend(check::WARNINGS.iter().copied());
     all.sort_by_key(|c| c.id);
@@ -104,7 +107,12 @@ impl Report {
 
     /// Number of warnings.
     pub fn warnings(&self) -> usize {
-        self.all_diagnostics().filter(|d| !d.is_error()).count()
+        self.all_diagnostics().filter(|d| d.severity == Severity::Warning).count()
+    }
+
+    /// Number of notes.
+    pub fn notes(&self) -> usize {
+        self.all_diagnostics().filter(|d| d.severity == Severity::Note).count()
     }
 
     /// Number of cards over all sets.

@@ -29,6 +29,22 @@ enum Command {
         /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Also print, per set, how much ability text the grammar structures: abilities,
+        /// sentences in frames, structured and opaque clauses, and the most common opaque
+        /// shapes.
+        #[arg(long)]
+        coverage: bool,
+    },
+    /// Print the abilities of a set as the compiler reads them: timing, header,
+    /// optional, cost, effect, replacement, duration, frequency and opaque clauses.
+    ///
+    /// Exits 0, or 2 when the set cannot be read or has errors.
+    Abilities {
+        /// The set folder.
+        set: PathBuf,
+        /// `human`: one line per ability; `json`: one JSON object per ability.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
     /// run time, without rebuilding anything.
@@ -70,13 +86,14 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { paths, format } => check(&paths, format),
+        Command::Check { paths, format, coverage } => check(&paths, format, coverage),
+        Command::Abilities { set, format } => abilities(&set, format),
         Command::Explain { code } => explain(&code),
         Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
     }
 }
 
-fn check(paths: &[PathBuf], format: Format) -> ExitCode {
+fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
     let report = match cardc::check_paths(paths) {
         Ok(r) => r,
         Err(e) => {
@@ -97,9 +114,24 @@ fn check(paths: &[PathBuf], format: Format) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    if coverage {
+        for set in &report.sets {
+            let written = match format {
+                Format::Human => write!(stderr, "{}", coverage_text(set)),
+                Format::Json => writeln!(stdout, "{}", coverage_json(set)),
+            };
+            if written.is_err() {
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let notes = match report.notes() {
+        0 => String::new(),
+        n => format!(", {n} note{}", plural(n)),
+    };
     let _ = writeln!(
         stderr,
-        "checked {} set{} ({} card{}): {} error{}, {} warning{}",
+        "checked {} set{} ({} card{}): {} error{}, {} warning{}{notes}",
         report.sets.len(),
         plural(report.sets.len()),
         report.cards(),
@@ -116,12 +148,55 @@ fn check(paths: &[PathBuf], format: Format) -> ExitCode {
     }
 }
 
-fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+/// How many opaque shapes `--coverage` lists.
+const TOP_SHAPES: usize = 10;
+
+fn coverage_text(set: &cardc::Checked) -> String {
+    let c = &set.coverage;
+    let mut out = format!(
+        "coverage of {}: {} abilit{} in {} text block{}; frames parsed: {}/{} sentences; clauses: {} structured, {} opaque ({:.1}% structured)\n",
+        set.dir.display(),
+        c.abilities,
+        if c.abilities == 1 { "y" } else { "ies" },
+        c.blocks,
+        plural(c.blocks),
+        c.sentences_in_frames,
+        c.sentences,
+        c.structured,
+        c.opaque,
+        c.structured_percent(),
+    );
+    for (shape, n) in c.top_shapes(TOP_SHAPES) {
+        out.push_str(&format!("  {n:>5}  {shape}\n"));
+    }
+    out
+}
+
+fn coverage_json(set: &cardc::Checked) -> String {
+    let c = &set.coverage;
+    let top: Vec<serde_json::Value> =
+        c.top_shapes(TOP_SHAPES).into_iter().map(|(s, n)| serde_json::json!({ "shape": s, "count": n })).collect();
+    serde_json::json!({
+        "set": set.dir.display().to_string(),
+        "blocks": c.blocks,
+        "abilities": c.abilities,
+        "sentences": c.sentences,
+        "sentences_in_frames": c.sentences_in_frames,
+        "structured": c.structured,
+        "opaque": c.opaque,
+        "structured_percent": (c.structured_percent() * 10.0).round() / 10.0,
+        "top_opaque_shapes": top,
+    })
+    .to_string()
+}
+
+/// Loads one set folder at run time, printing its errors; `None` when it cannot be used.
+fn load_one(dir: &std::path::Path) -> Option<cards_runtime::Set> {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return None;
         }
     };
     let style =
@@ -129,19 +204,55 @@ fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> Exi
     for d in report.all_diagnostics().filter(|d| d.is_error()) {
         eprint!("{}", d.render(&report.sources, style));
     }
-    let set = match report.sets.as_slice() {
-        [one] if one.set.is_some() => one.set.as_ref(),
+    let mut sets = report.sets;
+    match sets.as_mut_slice() {
+        [one] if one.set.is_some() => one.set.take(),
         [_] => {
             eprintln!("error: the set in `{}` has errors", dir.display());
-            return ExitCode::from(2);
+            None
         }
         _ => {
             eprintln!("error: `{}` is not one set folder", dir.display());
-            return ExitCode::from(2);
+            None
         }
-    };
-    let Some(set) = set else { return ExitCode::from(2) };
-    cards_runtime::scenario::validate_files(&[set], scenarios, matches!(format, Format::Json))
+    }
+}
+
+fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
+    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    let mut stdout = std::io::stdout().lock();
+    for card in set.cards.iter() {
+        for a in card.abilities.iter() {
+            let line = match format {
+                Format::Json => cards_runtime::ability_json::ability_json(&set, card, a).to_string(),
+                Format::Human => {
+                    let mut tags = vec![if a.optional { "optional" } else { "mandatory" }, a.frequency.as_str()];
+                    if a.replacement.is_some() {
+                        tags.push("replacement");
+                    }
+                    let effects: Vec<&str> = a.clauses().map(|c| c.effect.kind.as_str()).collect();
+                    let opaque = a.opaque().count();
+                    format!(
+                        "{}: {} [{}] effects: {}{}",
+                        card.id,
+                        a.text,
+                        tags.join(", "),
+                        effects.join(", "),
+                        if opaque > 0 { format!(" ({opaque} opaque)") } else { String::new() }
+                    )
+                }
+            };
+            if writeln!(stdout, "{line}").is_err() {
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    cards_runtime::scenario::validate_files(&[&set], scenarios, matches!(format, Format::Json))
 }
 
 fn plural(n: usize) -> &'static str {
@@ -159,7 +270,11 @@ fn explain(id: &str) -> ExitCode {
                 "{} ({}, {})\n",
                 code.id,
                 code.name,
-                if code.severity == cardc::Severity::Error { "error" } else { "warning" }
+                match code.severity {
+                    cardc::Severity::Error => "error",
+                    cardc::Severity::Warning => "warning",
+                    cardc::Severity::Note => "note",
+                }
             );
             print!("{}", code.explanation());
             ExitCode::SUCCESS

@@ -323,6 +323,9 @@ fn game_file(n: usize) -> String {
     vocab_lines(&mut g, "phase", PHASES);
     g.push_str("header action \"Action\" optional\nheader attack \"Attack\" optional\nheader setup \"Setup\"\n\n");
     let _ = writeln!(g, "flagship: ship with {COMMANDER}\n");
+    // Realistic text includes clauses the grammar keeps opaque (counted, not reported)
+    // and many cards replacing the same event.
+    g.push_str("allow opaque-clause, competing-replacements\n\n");
     g.push_str(RULES);
     g
 }

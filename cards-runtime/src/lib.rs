@@ -35,6 +35,7 @@
 #![warn(missing_docs)]
 
 pub mod ability;
+pub mod ability_json;
 pub mod blueprint;
 pub mod fleet;
 pub mod model;

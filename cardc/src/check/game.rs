@@ -1,12 +1,13 @@
 //! The game declaration: vocabulary entries and their markers, stats that would shadow a
-//! built-in field, the `flagship:` line and `allow` lines.
+//! built-in field, the `flagship:` line and the lint levels of `allow`, `warn` and `deny` lines.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use cards_runtime::model::{Entry, Vocabulary};
 
 use super::cards::builtin_field_names;
-use crate::ast::{File, FileId, Ident, Item, Span, VocabKind};
+use crate::ast::{File, FileId, Ident, Item, LintLevel, Span, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::resolve::{suggest, Names};
@@ -54,11 +55,12 @@ declare_code! {
 
 declare_code! {
     /// ## What
-    /// An `allow` line names a lint that does not exist or is not a warning.
+    /// An `allow`, `warn` or `deny` line names a lint that does not exist or is an error.
     ///
     /// ## Why
-    /// `allow` silences a warning for a whole set; a misspelt name would silence nothing,
-    /// and errors cannot be allowed.
+    /// `allow` silences a lint (a warning or a note) for a whole set, `warn` reports it as
+    /// a warning and `deny` as an error; a misspelt name would change nothing, and errors
+    /// cannot be allowed.
     ///
     /// ## Example
     /// `allow unused-icons` — write `allow unused-icon` (or its code, `allow W0002`).
@@ -164,15 +166,22 @@ pub fn flagship(files: &[File], names: &Names<'_>, d: &mut Vec<Diagnostic>) -> O
     icon
 }
 
-/// The warning codes a set's `allow` lines silence.
-pub fn allowed(files: &[File], warnings: &[&'static Code], d: &mut Vec<Diagnostic>) -> Vec<&'static str> {
-    let mut out = Vec::new();
+/// The level a set's `allow`, `warn` and `deny` lines give each lint code; a later line
+/// wins over an earlier one.
+pub fn lint_levels(
+    files: &[File],
+    warnings: &[&'static Code],
+    d: &mut Vec<Diagnostic>,
+) -> HashMap<&'static str, LintLevel> {
+    let mut out = HashMap::new();
     for file in files {
         for item in &file.items {
             let Item::Allow(a) = item else { continue };
             for lint in &a.lints {
                 match find_warning(lint, warnings) {
-                    Some(code) => out.push(code.id),
+                    Some(code) => {
+                        out.insert(code.id, a.level);
+                    }
                     None => d.push(unknown_lint(file.id, lint, warnings)),
                 }
             }
@@ -181,12 +190,26 @@ pub fn allowed(files: &[File], warnings: &[&'static Code], d: &mut Vec<Diagnosti
     out
 }
 
+/// Applies a set's lint levels to lint diagnostics: `allow` drops one, `warn` and `deny`
+/// report it as a warning or an error.
+pub fn apply_levels(lints: Vec<Diagnostic>, levels: &HashMap<&'static str, LintLevel>) -> Vec<Diagnostic> {
+    lints
+        .into_iter()
+        .filter_map(|l| match levels.get(l.code.id) {
+            Some(LintLevel::Allow) => None,
+            Some(LintLevel::Warn) => Some(l.with_severity(Severity::Warning)),
+            Some(LintLevel::Deny) => Some(l.with_severity(Severity::Error)),
+            None => Some(l),
+        })
+        .collect()
+}
+
 fn find_warning(lint: &Ident, warnings: &[&'static Code]) -> Option<&'static Code> {
     let text = lint.text.as_str();
     warnings
         .iter()
         .copied()
-        .find(|c| c.severity == Severity::Warning && (c.name == text || c.id.eq_ignore_ascii_case(text)))
+        .find(|c| c.severity != Severity::Error && (c.name == text || c.id.eq_ignore_ascii_case(text)))
 }
 
 fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagnostic {
@@ -194,6 +217,6 @@ fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagn
     let help = suggest::did_you_mean(&lint.text, names.iter().copied())
         .unwrap_or_else(|| format!("the lints a set can allow are {}", names.join(", ")));
     Diagnostic::new(&E0208, format!("unknown lint `{}`", lint.text))
-        .label(file, lint.span, "not a warning cardc reports")
+        .label(file, lint.span, "not a lint cardc reports")
         .help(help)
 }

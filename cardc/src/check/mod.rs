@@ -12,6 +12,7 @@
 //! The result is the runtime model of the set (when there is no error) and every
 //! diagnostic, sorted by place.
 
+pub mod abilities;
 pub mod cards;
 pub mod game;
 pub mod identifiers;
@@ -27,12 +28,21 @@ mod tests;
 use cards_runtime::Set;
 
 use crate::ast::File;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::resolve::Names;
 use crate::source::{SetSource, SourceMap};
 
-/// The warnings a set can `allow`.
-pub static WARNINGS: &[&Code] = &[&unequippable_upgrade::W0001, &unused_icon::W0002];
+/// The lints (warnings and notes) a set can `allow`, `warn` or `deny`.
+pub static WARNINGS: &[&Code] = &[
+    &unequippable_upgrade::W0001,
+    &unused_icon::W0002,
+    &abilities::W0003,
+    &abilities::W0004,
+    &abilities::W0005,
+    &abilities::W0006,
+    &abilities::N0001,
+    &abilities::N0002,
+];
 
 /// What checking one set gives.
 #[derive(Debug)]
@@ -45,6 +55,8 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// How many cards the set declares.
     pub cards: usize,
+    /// How much of its ability text is structured.
+    pub coverage: abilities::Coverage,
 }
 
 impl Checked {
@@ -55,7 +67,12 @@ impl Checked {
 
     /// Number of warnings.
     pub fn warnings(&self) -> usize {
-        self.diagnostics.len() - self.errors()
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count()
+    }
+
+    /// Number of notes.
+    pub fn notes(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Note).count()
     }
 }
 
@@ -83,27 +100,25 @@ pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], m
     game::check_vocabulary(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
-    let cards = cards::check_cards(&names, sources, &mut d);
+    let mut cards = cards::check_cards(&names, sources, &mut d);
+    let vocab = game::vocabulary(&names);
+    let texts = abilities::lower_cards(&names, sources, dir, &vocab, &mut cards, &mut d);
     let rules = rules::check_rules(&names, &mut d);
-    let allowed = game::allowed(files, WARNINGS, &mut d);
+    let levels = game::lint_levels(files, WARNINGS, &mut d);
     let (game, name) = names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
     let card_count = cards.len();
-    let model = Set {
-        game: game.into(),
-        name: name.into(),
-        vocab: game::vocabulary(&names),
-        flagship_icon,
-        cards: cards.into(),
-        rules: rules.into(),
-    };
-    let has_errors = d.iter().any(Diagnostic::is_error);
-    if !has_errors {
-        let mut warnings = Vec::new();
-        unequippable_upgrade::check(&model, &names, &mut warnings);
-        unused_icon::check(&model, &names, &mut warnings);
-        warnings.retain(|w| !allowed.contains(&w.code.id));
-        d.extend(warnings);
+    let model =
+        Set { game: game.into(), name: name.into(), vocab, flagship_icon, cards: cards.into(), rules: rules.into() };
+    if !d.iter().any(Diagnostic::is_error) {
+        let mut lints = Vec::new();
+        unequippable_upgrade::check(&model, &names, &mut lints);
+        unused_icon::check(&model, &names, &mut lints);
+        abilities::lints(&texts, &model.vocab, &model.cards, &mut lints);
+        d.extend(game::apply_levels(lints, &levels));
     }
+    // A `deny` line can make a lint an error.
+    let has_errors = d.iter().any(Diagnostic::is_error);
     Diagnostic::sort(&mut d);
-    Checked { dir: dir.to_path_buf(), set: (!has_errors).then_some(model), diagnostics: d, cards: card_count }
+    let coverage = abilities::Coverage::of(&texts);
+    Checked { dir: dir.to_path_buf(), set: (!has_errors).then_some(model), diagnostics: d, cards: card_count, coverage }
 }

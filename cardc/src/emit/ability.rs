@@ -24,8 +24,14 @@ fn noun(n: &Noun) -> TokenStream {
 
 fn amount(a: &Amount) -> TokenStream {
     match *a {
-        Amount::Exactly(n) => quote!(::cards_runtime::ability::Amount::Exactly(#n)),
-        Amount::UpTo(n) => quote!(::cards_runtime::ability::Amount::UpTo(#n)),
+        Amount::Exactly(n) => {
+            let n = num(n);
+            quote!(::cards_runtime::ability::Amount::Exactly(#n))
+        }
+        Amount::UpTo(n) => {
+            let n = num(n);
+            quote!(::cards_runtime::ability::Amount::UpTo(#n))
+        }
         Amount::All => quote!(::cards_runtime::ability::Amount::All),
     }
 }
@@ -48,7 +54,10 @@ fn subject(x: &Subject) -> TokenStream {
     let text = s(&x.text);
     let person = unit(quote!(Person), x.person);
     let side = unit(quote!(Side), x.side);
-    let range = opt(&x.range, |(a, b)| quote!((#a, #b)));
+    let range = opt(&x.range, |(a, b)| {
+        let (a, b) = (num(*a), num(*b));
+        quote!((#a, #b))
+    });
     quote!(::cards_runtime::ability::Subject { text: #text, person: #person, side: #side, range: #range })
 }
 
@@ -98,7 +107,7 @@ fn replacement(r: &Replacement) -> TokenStream {
 pub(super) fn ability(a: &Ability) -> TokenStream {
     let name = opt(&a.name, |n| s(n));
     let (text, file) = (s(&a.text), s(&a.file));
-    let (start, end) = (a.span.start, a.span.end);
+    let (start, end) = (num(a.span.start), num(a.span.end));
     let header = opt(&a.header, |h| num(*h));
     let requirement = opt(&a.requirement, noun);
     let timings = list(&a.timings, timing);

@@ -59,7 +59,7 @@ pub struct Chunk {
 
 /// Whether `word` starts a top-level item.
 fn is_top_keyword(word: &str) -> bool {
-    matches!(word, "game" | "rule" | "flagship" | "allow")
+    matches!(word, "game" | "rule" | "flagship" | "allow" | "warn" | "deny")
         || VocabKind::from_keyword(word).is_some()
         || CardKind::from_keyword(word).is_some()
 }

@@ -225,8 +225,14 @@ impl Build {
                 Some(Item::Flagship(Flagship { icon, span }))
             }
             Rule::allow_decl => {
-                let lints = pair.into_inner().skip(1).map(|p| self.ident(p)).collect();
-                Some(Item::Allow(Allow { lints }))
+                let mut it = pair.into_inner();
+                let level = match it.next()?.as_str() {
+                    "warn" => LintLevel::Warn,
+                    "deny" => LintLevel::Deny,
+                    _ => LintLevel::Allow,
+                };
+                let lints = it.map(|p| self.ident(p)).collect();
+                Some(Item::Allow(Allow { level, lints }))
             }
             Rule::rule_decl => {
                 let mut it = pair.into_inner().skip(1);

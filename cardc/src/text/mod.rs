@@ -13,6 +13,8 @@ use pest::Parser;
 
 use crate::ast::Span;
 
+pub mod lower;
+
 mod grammar {
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]

@@ -1,0 +1,414 @@
+//! Ability text: each `text { … }` and `ability "…" { … }` block is parsed into frames
+//! ([`crate::text`]), checked against the game's vocabulary, and lowered into the card's
+//! [`Ability`](cards_runtime::ability::Ability) list. The templating lints read the same
+//! frames.
+
+use std::collections::BTreeMap;
+
+use cards_runtime::ability::{Ability, EffectKind, Qualifier};
+use cards_runtime::model::{self, Vocabulary};
+
+use crate::ast::{FieldValue, FileId, Span, TextBlock};
+use crate::declare_code;
+use crate::diagnostics::Diagnostic;
+use crate::resolve::{suggest, Names};
+use crate::source::SourceMap;
+use crate::text::lower::{self, Context, NOUN_KINDS};
+use crate::text::{self, Frame};
+
+declare_code! {
+    /// ## What
+    /// Ability text names `[Something]` the game does not declare.
+    ///
+    /// ## Why
+    /// `[Name]` is an icon: it names a vocabulary entry of the game (a token, resource,
+    /// action, die, result, arc, phase, upgrade icon…) by its display name. A name nothing
+    /// declares is almost always a typo, and the rules engine could not tell what the
+    /// ability spends, rolls or changes.
+    ///
+    /// ## Example
+    /// `Spend 1 [Charges].` — the game declares `resource charge "Charge"`: write
+    /// `[Charge]`, or declare the entry in `game.cards`.
+    pub static E0401: "E0401", "unknown-icon-name", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A sentence starts with a header (`Word:`) the game does not declare.
+    ///
+    /// ## Why
+    /// Headers such as `Action:` and `Attack:` say when an ability can be used and whether
+    /// it is optional; the game declares them with `header <id> "<Text>" [optional]`.
+    ///
+    /// ## Example
+    /// `Acton: Spend 1 [Charge] to recover 1 shield.` — write `Action:`.
+    pub static E0402: "E0402", "unknown-header", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// An ability says what `would` happen (`If you would …`) but never says what happens
+    /// `instead`.
+    ///
+    /// ## Why
+    /// "If … would …, … instead." is the template of a replacement effect: it replaces an
+    /// effect as it happens, and the replaced effect does not occur. Without `instead` the
+    /// reader cannot tell whether the original effect still happens.
+    ///
+    /// ## Example
+    /// `If you would gain a focus token, you may gain an evade token.` — write
+    /// `…, you may gain an evade token instead.`
+    pub static E0403: "E0403", "would-without-instead", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// An ability pays a cost and does nothing with it: a header followed only by a cost
+    /// sentence (`Action: Spend 1 [Charge].`).
+    ///
+    /// ## Why
+    /// A cost can be paid only if its effect can resolve; with no effect it can never be
+    /// paid, so the ability is dead text. Usually the effect sentence was lost.
+    ///
+    /// ## Example
+    /// `Action: Spend 1 [Charge].` — add what it does:
+    /// `Action: Spend 1 [Charge]. Recover 1 shield.`
+    pub static W0003: "W0003", "cost-without-effect", Warning;
+}
+
+declare_code! {
+    /// ## What
+    /// `must` in an ability under a header the game declares `optional`.
+    ///
+    /// ## Why
+    /// Abilities under an optional header (`Action:`) are optional: the player chooses to
+    /// use them. Saying the card's own ship `must` do something there contradicts that.
+    ///
+    /// ## Example
+    /// `Action: You must gain 1 stress token.` — drop `must`, or move the text out from
+    /// under the header.
+    pub static W0004: "W0004", "must-under-optional-header", Warning;
+}
+
+declare_code! {
+    /// ## What
+    /// `may` in an ability under a header the game declares `optional`.
+    ///
+    /// ## Why
+    /// An ability under an optional header is already optional; `may` says it twice. Card
+    /// templating leaves it out.
+    ///
+    /// ## Example
+    /// `Action: You may recover 1 shield.` — write `Action: Recover 1 shield.`
+    pub static W0005: "W0005", "redundant-may", Warning;
+}
+
+declare_code! {
+    /// ## What
+    /// A clause of ability text the grammar cannot structure. It is kept, with its span,
+    /// as an opaque effect of its ability: the rules engine sees its text but cannot
+    /// resolve it.
+    ///
+    /// ## Why
+    /// Nothing printed is dropped, and nothing is silently ignored: every clause either
+    /// becomes a structured effect (gain, spend, roll, change results, perform an action…)
+    /// or is reported here. A set chooses how loud this lint is: `allow opaque-clause`,
+    /// `warn opaque-clause` (the default) or `deny opaque-clause` in `game.cards`.
+    /// `cardc check --coverage` counts them per set.
+    ///
+    /// ## Example
+    /// `Flip this card.` — reword with the game's templates, or declare the level.
+    pub static W0006: "W0006", "opaque-clause", Warning;
+}
+
+declare_code! {
+    /// ## What
+    /// Two abilities in the set replace the same event (`Before you would gain a focus
+    /// token, … instead.` on two cards).
+    ///
+    /// ## Why
+    /// Only one replacement effect can apply to one effect: when both cards are on one
+    /// ship, the player picks one and the other does nothing for that event.
+    ///
+    /// ## Example
+    /// Evasion Protocol and Calculated Protocol both replace gaining a focus token.
+    pub static N0001: "N0001", "competing-replacements", Note;
+}
+
+declare_code! {
+    /// ## What
+    /// One ability says a ship `can` do something that another ability says it `cannot`.
+    ///
+    /// ## Why
+    /// "Cannot" is absolute: no "can" overrides it. When both apply, the ship cannot.
+    ///
+    /// ## Example
+    /// `you can spend evade tokens` on one card and `the defender cannot spend evade
+    /// tokens` on another: the defender cannot.
+    pub static N0002: "N0002", "can-and-cannot", Note;
+}
+
+/// One text block of a card, parsed.
+#[derive(Debug)]
+pub struct TextSite {
+    /// The card's index in the set.
+    pub card: usize,
+    /// Its file.
+    pub file: FileId,
+    /// How many sentences the block has.
+    pub sentences: usize,
+    /// Its frames.
+    pub frames: Vec<Frame>,
+    /// The frames lowered, in the same order.
+    pub abilities: Vec<Ability>,
+}
+
+/// Parses, checks and lowers every ability text block of every card, and appends the
+/// abilities to the cards (which keep the order of `names.cards`).
+pub fn lower_cards(
+    names: &Names<'_>,
+    sources: &SourceMap,
+    dir: &std::path::Path,
+    vocab: &Vocabulary,
+    cards: &mut [model::Card],
+    d: &mut Vec<Diagnostic>,
+) -> Vec<TextSite> {
+    let mut sites = Vec::new();
+    for (index, def) in names.cards.iter().enumerate() {
+        let file = sources.file(def.file);
+        let path = file.path.strip_prefix(dir).unwrap_or(&file.path).to_string_lossy().replace('\\', "/");
+        let mut seen_text = false;
+        for field in &def.card.fields {
+            let (block, name): (&TextBlock, Option<&str>) = match &field.value {
+                FieldValue::Text(block) if !seen_text => {
+                    seen_text = true;
+                    (block, None)
+                }
+                FieldValue::Ability { name, text } => (text, Some(name.value.as_str())),
+                _ => continue,
+            };
+            let frames = text::frames(&file.text, &block.sentences);
+            check_block(def.file, &file.text, block, &frames, vocab, d);
+            let cx = Context { vocab, file: &path, source: &file.text, name };
+            let abilities: Vec<Ability> = frames.iter().map(|f| lower::ability(f, &cx)).collect();
+            if let Some(card) = cards.get_mut(index) {
+                card.abilities.to_mut().extend(abilities.iter().cloned());
+            }
+            sites.push(TextSite { card: index, file: def.file, sentences: block.sentences.len(), frames, abilities });
+        }
+    }
+    sites
+}
+
+/// The display names `[Name]` may use.
+fn icon_names(vocab: &Vocabulary) -> impl Iterator<Item = &str> {
+    NOUN_KINDS.iter().flat_map(move |k| k.entries(vocab).iter().map(|e| &*e.name))
+}
+
+/// E0401, E0402, E0403 for one block.
+fn check_block(
+    file: FileId,
+    source: &str,
+    block: &TextBlock,
+    frames: &[Frame],
+    vocab: &Vocabulary,
+    d: &mut Vec<Diagnostic>,
+) {
+    for sentence in &block.sentences {
+        let Some(text) = source.get(sentence.range()) else { continue };
+        for (at, name) in lower::brackets(text) {
+            let known = icon_names(vocab).any(|n| n == name || n.eq_ignore_ascii_case(name));
+            if !known {
+                let start = sentence.start as usize + at;
+                let help = suggest::did_you_mean(name, icon_names(vocab)).unwrap_or_else(|| {
+                    "declare it in `game.cards` (a token, resource, action, die, result, arc, phase or icon)".into()
+                });
+                d.push(
+                    Diagnostic::new(&E0401, format!("unknown name `[{name}]`"))
+                        .label(file, Span::new(start, start + name.len()), "the game declares nothing by this name")
+                        .help(help),
+                );
+            }
+        }
+    }
+    for frame in frames {
+        if let Some(h) = &frame.header {
+            if lower::header(h, vocab).is_none() {
+                let names = vocab.headers.iter().map(|e| &*e.name);
+                let help = suggest::did_you_mean(&h.text, names)
+                    .unwrap_or_else(|| format!("declare it in `game.cards`: `header <id> \"{}\"`", h.text));
+                d.push(
+                    Diagnostic::new(&E0402, format!("unknown header `{}:`", h.text))
+                        .label(file, h.span, "the game declares no such header")
+                        .help(help),
+                );
+            }
+        }
+        let text = source.get(frame.span.range()).unwrap_or_default();
+        let has_word = |w: &str| text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
+        let would = frame
+            .steps
+            .iter()
+            .filter_map(|s| s.condition.as_ref())
+            .find(|c| c.text.split_whitespace().any(|w| w.eq_ignore_ascii_case("would")));
+        if let (Some(cond), false) = (would, has_word("instead")) {
+            d.push(
+                Diagnostic::new(&E0403, "`would` without `instead`")
+                    .label(file, cond.span, "this says what would happen…")
+                    .label(file, frame.span, "…but the ability never says what happens instead")
+                    .help("a replacement effect reads \"If … would …, … instead.\""),
+            );
+        }
+    }
+}
+
+/// The templating lints over every parsed block: W0003–W0006, N0001, N0002.
+pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &mut Vec<Diagnostic>) {
+    let mut replacements: Vec<(&Ability, usize, FileId, Span)> = Vec::new();
+    let mut capabilities: Vec<(Qualifier, &cards_runtime::ability::Clause, FileId, Span)> = Vec::new();
+    for site in sites {
+        for (frame, ability) in site.frames.iter().zip(&site.abilities) {
+            let optional_header = ability.header.is_some_and(|h| vocab.headers[h as usize].marked);
+            if lower::leading_cost(frame).is_some() && frame.steps.len() == 1 {
+                d.push(
+                    Diagnostic::new(&W0003, "a cost with no effect")
+                        .label(site.file, frame.span, "this ability only pays")
+                        .help("a cost can be paid only if its effect can resolve; add the effect"),
+                );
+            }
+            for (step, clause) in frame.steps.iter().flat_map(|s| s.clauses.iter().map(move |c| (s, c))) {
+                let own_ship = clause.subject.as_ref().is_none_or(|s| s.text.eq_ignore_ascii_case("you"));
+                let q = clause.qualifier.as_ref();
+                match q.map(|q| q.text.to_lowercase()).as_deref() {
+                    Some("must") if optional_header && own_ship => d.push(
+                        Diagnostic::new(&W0004, "`must` under an optional header")
+                            .label(site.file, q.map_or(clause.piece.span, |q| q.span), "makes this mandatory")
+                            .label(
+                                site.file,
+                                frame.header.as_ref().map_or(frame.span, |h| h.span),
+                                "but this header makes the ability optional",
+                            )
+                            .help("drop `must`, or write the ability without the header"),
+                    ),
+                    Some("may") if optional_header && own_ship && std::ptr::eq(step, &frame.steps[0]) => d.push(
+                        Diagnostic::new(&W0005, "redundant `may` under an optional header")
+                            .label(site.file, q.map_or(clause.piece.span, |q| q.span), "already optional")
+                            .label(
+                                site.file,
+                                frame.header.as_ref().map_or(frame.span, |h| h.span),
+                                "because of this header",
+                            )
+                            .help("drop `may`"),
+                    ),
+                    _ => {}
+                }
+                for e in clause.cost.iter().chain(std::iter::once(&clause.effect)) {
+                    if e.kind == EffectKind::Opaque {
+                        d.push(
+                            Diagnostic::new(&W0006, format!("opaque clause `{}`", lower::squash(&e.piece.text)))
+                                .label(site.file, e.piece.span, "kept as text: the rules engine cannot resolve it")
+                                .help("`allow opaque-clause` in game.cards if the set accepts opaque text"),
+                        );
+                    }
+                }
+            }
+            if ability.replacement.is_some() {
+                replacements.push((ability, site.card, site.file, frame.span));
+            }
+            for c in ability.clauses() {
+                if matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot) {
+                    capabilities.push((c.qualifier, c, site.file, frame.span));
+                }
+            }
+        }
+    }
+    for (i, (a, _, file, span)) in replacements.iter().enumerate() {
+        let Some(event) = a.replacement.as_ref().map(|r| &r.event) else { continue };
+        let earlier = replacements[..i]
+            .iter()
+            .find(|(b, _, _, _)| b.replacement.as_ref().is_some_and(|r| r.event.same_event(event)));
+        if let Some((_, card, bfile, bspan)) = earlier {
+            let other = cards.get(*card).map_or_else(String::new, |c| format!(" on `{}`", c.id));
+            d.push(
+                Diagnostic::new(&N0001, format!("another ability{other} also replaces `{}`", event.text))
+                    .label(*file, *span, "this replacement…")
+                    .label(*bfile, *bspan, "…and this one replace the same event")
+                    .help("only one replacement effect can apply to one effect; the player picks one"),
+            );
+        }
+    }
+    for (q, c, file, span) in &capabilities {
+        if *q != Qualifier::Can {
+            continue;
+        }
+        let against =
+            capabilities.iter().find(|(q2, c2, _, _)| *q2 == Qualifier::Cannot && c2.effect.same_event(&c.effect));
+        if let Some((_, c2, file2, span2)) = against {
+            d.push(
+                Diagnostic::new(&N0002, format!("`can {}` meets `cannot {}`", c.effect.text, c2.effect.text))
+                    .label(*file, *span, "this says a ship can…")
+                    .label(*file2, *span2, "…and this says a ship cannot")
+                    .help("\"cannot\" is absolute: when both apply, the ship cannot"),
+            );
+        }
+    }
+}
+
+/// How much of a set's ability text the grammar structures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Text blocks.
+    pub blocks: usize,
+    /// Sentences.
+    pub sentences: usize,
+    /// Sentences inside a frame.
+    pub sentences_in_frames: usize,
+    /// Abilities (frames).
+    pub abilities: usize,
+    /// Structured effects and costs.
+    pub structured: usize,
+    /// Opaque effects and costs.
+    pub opaque: usize,
+    /// Opaque clauses by shape (first three words, numbers as `N`), with counts.
+    pub shapes: BTreeMap<String, usize>,
+}
+
+impl Coverage {
+    /// Counts the parsed blocks of a set.
+    pub fn of(sites: &[TextSite]) -> Coverage {
+        let mut c = Coverage::default();
+        for site in sites {
+            c.blocks += 1;
+            c.sentences += site.sentences;
+            c.abilities += site.frames.len();
+            c.sentences_in_frames += site.frames.iter().map(|f| f.steps.len()).sum::<usize>();
+            for frame in &site.frames {
+                for e in frame.clauses().flat_map(|cl| cl.cost.iter().chain(std::iter::once(&cl.effect))) {
+                    if e.kind == EffectKind::Opaque {
+                        c.opaque += 1;
+                        *c.shapes.entry(lower::shape(&e.piece.text)).or_default() += 1;
+                    } else {
+                        c.structured += 1;
+                    }
+                }
+            }
+        }
+        c
+    }
+
+    /// Structured effects as a share of all, in percent (100 when there are none).
+    pub fn structured_percent(&self) -> f64 {
+        match self.structured + self.opaque {
+            0 => 100.0,
+            n => 100.0 * self.structured as f64 / n as f64,
+        }
+    }
+
+    /// The most common opaque shapes, most common first (ties by shape).
+    pub fn top_shapes(&self, n: usize) -> Vec<(&str, usize)> {
+        let mut v: Vec<(&str, usize)> = self.shapes.iter().map(|(s, c)| (s.as_str(), *c)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v.truncate(n);
+        v
+    }
+}

@@ -1,0 +1,131 @@
+//! Abilities as JSON: what `cardc abilities <set> --format json` prints, one object per
+//! ability.
+//!
+//! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
+//! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
+//! `timing` (a list of `{when, what, phase, event}`), `optional` (bool), `cost` (null or an
+//! effect), `effect` (the steps: `{condition, clauses: [{subject, qualifier, cost, effect,
+//! duration}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
+//! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
+//! `opaque` (the texts of its opaque clauses). Vocabulary references are `"kind:id"`
+//! strings such as `"resource:charge"`.
+
+use serde_json::{json, Value};
+
+use crate::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Person, Qualifier, Side, Subject};
+use crate::model::{Card, Set};
+
+fn noun(set: &Set, n: &Noun) -> Value {
+    let refs: Vec<String> = n
+        .refs
+        .iter()
+        .filter_map(|r| {
+            let e = r.kind.entries(&set.vocab).get(r.index as usize)?;
+            Some(format!("{}:{}", r.kind.keyword(), e.id))
+        })
+        .collect();
+    json!({ "text": n.text, "refs": refs })
+}
+
+fn effect(set: &Set, e: &Effect) -> Value {
+    let amount = e.amount.map(|a| match a {
+        Amount::Exactly(n) => json!(n),
+        Amount::UpTo(n) => json!({ "up-to": n }),
+        Amount::All => json!("all"),
+    });
+    json!({
+        "kind": e.kind.as_str(),
+        "text": e.text,
+        "amount": amount,
+        "noun": e.noun.as_ref().map(|n| noun(set, n)),
+        "to": e.to.as_ref().map(|n| noun(set, n)),
+        "color": e.color,
+        "facing": e.facing.map(|f| format!("{f:?}").to_lowercase()),
+    })
+}
+
+fn subject(s: &Subject) -> Value {
+    let person = match s.person {
+        Person::You => "you",
+        Person::That => "that",
+        Person::Attacker => "attacker",
+        Person::Defender => "defender",
+        Person::A => "a",
+        Person::Another => "another",
+        Person::Each => "each",
+    };
+    let side = match s.side {
+        Side::Any => "any",
+        Side::Friendly => "friendly",
+        Side::Enemy => "enemy",
+    };
+    json!({ "text": s.text, "person": person, "side": side, "range": s.range.map(|(a, b)| [a, b]) })
+}
+
+fn duration(set: &Set, d: &Duration) -> Value {
+    let phase = d.until_end_of.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
+    json!({ "text": d.text, "until-end-of": phase, "this-round": d.this_round })
+}
+
+fn clause(set: &Set, c: &Clause) -> Value {
+    let qualifier = match c.qualifier {
+        Qualifier::None => None,
+        Qualifier::May => Some("may"),
+        Qualifier::Must => Some("must"),
+        Qualifier::Can => Some("can"),
+        Qualifier::Cannot => Some("cannot"),
+    };
+    json!({
+        "text": c.text,
+        "subject": subject(&c.subject),
+        "qualifier": qualifier,
+        "cost": c.cost.as_ref().map(|e| effect(set, e)),
+        "effect": effect(set, &c.effect),
+        "duration": c.duration.as_ref().map(|d| duration(set, d)),
+    })
+}
+
+/// One ability as a JSON object.
+pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
+    let header = a.header.and_then(|h| set.vocab.headers.get(h as usize)).map(|e| &e.id);
+    let timing: Vec<Value> = a
+        .timings
+        .iter()
+        .map(|t| {
+            let phase = t.phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
+            json!({
+                "when": t.when.as_str(),
+                "what": t.what,
+                "phase": phase,
+                "event": t.event.as_ref().map(|c| clause(set, c)),
+            })
+        })
+        .collect();
+    let steps: Vec<Value> = a
+        .steps
+        .iter()
+        .map(|s| json!({ "condition": s.condition, "clauses": s.clauses.iter().map(|c| clause(set, c)).collect::<Vec<_>>() }))
+        .collect();
+    let replacement = a
+        .replacement
+        .as_ref()
+        .map(|r| json!({ "before": r.before, "subject": subject(&r.subject), "event": effect(set, &r.event) }));
+    let first_duration = a.clauses().find_map(|c| c.duration.as_ref()).map(|d| duration(set, d));
+    json!({
+        "card": card.id,
+        "name": a.name,
+        "text": a.text,
+        "file": a.file,
+        "span": { "start": a.span.start, "end": a.span.end },
+        "header": header,
+        "requirement": a.requirement.as_ref().map(|n| noun(set, n)),
+        "timing": timing,
+        "optional": a.optional,
+        "cost": a.cost.as_ref().map(|e| effect(set, e)),
+        "effect": steps,
+        "replacement": replacement,
+        "duration": first_duration,
+        "frequency": a.frequency.as_str(),
+        "opaque": a.opaque().collect::<Vec<_>>(),
+    })
+}
