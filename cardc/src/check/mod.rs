@@ -5,9 +5,12 @@
 //! 3. [`game`]: vocabulary markers, the flagship line; [`identifiers`]: ids that
 //!    would collide in generated Rust;
 //! 4. [`cards`]: each card's fields, types and references, building its model;
+//!    [`abilities`]: each text block parsed into ability frames, its `[Name]`s, headers
+//!    and replacements checked, and lowered into the card's abilities;
 //! 5. [`rules`]: each rule's names;
 //! 6. lints, only on a set without errors (so they never report follow-ons):
-//!    [`unequippable_upgrade`], [`unused_icon`]; `allow` lines silence them.
+//!    [`unequippable_upgrade`], [`unused_icon`], and the templating lints and notes of
+//!    [`abilities`]; `allow`, `warn` and `deny` lines set their level.
 //!
 //! The result is the runtime model of the set (when there is no error) and every
 //! diagnostic, sorted by place.
