@@ -46,7 +46,7 @@ fn json_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 /// The spans a frame accounts for: its header, timings, replacement, and each step's
-/// condition, timings, duration and clauses.
+/// condition, for-each, timings, duration and clauses.
 fn covered(frame: &Frame) -> Vec<Span> {
     let mut spans = Vec::new();
     spans.extend(frame.header.iter().chain(&frame.requirement).chain(&frame.frequency).map(|p| p.span));
@@ -57,7 +57,9 @@ fn covered(frame: &Frame) -> Vec<Span> {
         spans.push(r.event.span);
     }
     for step in &frame.steps {
-        spans.extend(step.condition.iter().chain(&step.and_if).chain(&step.duration).map(|p| p.span));
+        spans.extend(
+            step.condition.iter().chain(&step.and_if).chain(&step.for_each).chain(&step.duration).map(|p| p.span),
+        );
         spans.extend(step.timings.iter().map(|t| t.piece.span));
         spans.extend(step.clauses.iter().map(|c| c.piece.span));
     }

@@ -111,6 +111,28 @@ pub enum EffectKind {
     Declare,
     /// Activate: mostly a timing's event (`before you activate`).
     Activate,
+    /// Use a template, an ability or a card (`use the [1 [Turn Left]] template`).
+    Use,
+    /// Set a dial (`set your dial to another maneuver`); the target is what it is set to.
+    Set,
+    /// Replace an ability or card with another (the target).
+    Replace,
+    /// Reload N charges (`reload 1 [Charge]`).
+    Reload,
+    /// Prevent N damage.
+    Prevent,
+    /// Return cards or ships (to the target).
+    Return,
+    /// Dock, or let ships dock (`dock up to 2 small ships`).
+    Dock,
+    /// Apply a bonus or effect (`apply the range bonus`).
+    Apply,
+    /// Maintain N locks.
+    Maintain,
+    /// Resolve an effect or card.
+    Resolve,
+    /// Modify dice: mostly passive (`your dice cannot be modified`).
+    Modify,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -169,6 +191,17 @@ impl EffectKind {
             EffectKind::Reveal => "reveal",
             EffectKind::Declare => "declare",
             EffectKind::Activate => "activate",
+            EffectKind::Use => "use",
+            EffectKind::Set => "set",
+            EffectKind::Replace => "replace",
+            EffectKind::Reload => "reload",
+            EffectKind::Prevent => "prevent",
+            EffectKind::Return => "return",
+            EffectKind::Dock => "dock",
+            EffectKind::Apply => "apply",
+            EffectKind::Maintain => "maintain",
+            EffectKind::Resolve => "resolve",
+            EffectKind::Modify => "modify",
             EffectKind::Opaque => "opaque",
         }
     }

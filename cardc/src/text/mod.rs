@@ -59,6 +59,12 @@ pub struct Effect {
     pub target: Option<Piece>,
     /// Where it is taken from: `that ship` in `transfer 1 focus token from that ship to you`.
     pub from: Option<Piece>,
+    /// Passive: the clause's subject undergoes the effect rather than doing it (`This
+    /// card's [Charge] cannot be recovered`, `that damage card is discarded`); the target
+    /// is the agent after `by`, if written.
+    pub passive: bool,
+    /// Negated by `not` after the verb (`you are not removed`): it does not happen.
+    pub negated: bool,
 }
 
 impl Effect {
@@ -75,6 +81,8 @@ impl Effect {
             facing: None,
             target: None,
             from: None,
+            passive: false,
+            negated: false,
         }
     }
 }
@@ -132,6 +140,8 @@ pub struct Step {
     /// Further conditions written after the first (`If you do, if there is an asteroid at
     /// range 0 of it, …`): all of them must hold.
     pub and_if: Vec<Piece>,
+    /// `For each [Hit] result`, as written: the step happens once for each.
+    pub for_each: Option<Piece>,
     /// Timings that follow the condition (`If you do, while you execute that maneuver, …`):
     /// they open the window of this step only.
     pub timings: Vec<Timing>,
@@ -246,6 +256,27 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::reveal => EffectKind::Reveal,
         Rule::declare => EffectKind::Declare,
         Rule::activate => EffectKind::Activate,
+        Rule::use_ => EffectKind::Use,
+        Rule::set => EffectKind::Set,
+        Rule::replace => EffectKind::Replace,
+        Rule::reload => EffectKind::Reload,
+        Rule::prevent => EffectKind::Prevent,
+        Rule::return_ => EffectKind::Return,
+        Rule::dock => EffectKind::Dock,
+        Rule::apply => EffectKind::Apply,
+        Rule::maintain => EffectKind::Maintain,
+        Rule::resolve => EffectKind::Resolve,
+        Rule::pp_recover => EffectKind::Recover,
+        Rule::pp_modify => EffectKind::Modify,
+        Rule::pp_cancel => EffectKind::Cancel,
+        Rule::pp_remove => EffectKind::Remove,
+        Rule::pp_discard => EffectKind::Discard,
+        Rule::pp_flip => EffectKind::Flip,
+        Rule::pp_dealt => EffectKind::Dealt,
+        Rule::pp_destroy => EffectKind::Destroyed,
+        Rule::pp_assign => EffectKind::Assign,
+        Rule::pp_place => EffectKind::Place,
+        Rule::pp_treat => EffectKind::Treat,
         _ => return None,
     })
 }
@@ -266,8 +297,12 @@ impl Build<'_> {
             Rule::effect | Rule::cost | Rule::opaque_effect => pair.clone().into_inner().next().unwrap_or(pair),
             _ => pair,
         };
-        let kind = kind_of(inner.as_rule()).unwrap_or(EffectKind::Opaque);
-        let mut e = Effect { kind, ..Effect::opaque(self.piece(&inner)) };
+        // A passive names its kind by its participle.
+        let passive = inner.as_rule() == Rule::passive;
+        let participle = inner.clone().into_inner().find(|p| p.as_rule() == Rule::participle);
+        let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
+        let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
+        let mut e = Effect { kind, passive, ..Effect::opaque(self.piece(&inner)) };
         if kind == EffectKind::Opaque && inner.as_rule() != Rule::elided {
             return e;
         }
@@ -275,10 +310,11 @@ impl Build<'_> {
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
-                Rule::noun | Rule::slot_noun if e.noun.is_none() => e.noun = Some(self.piece(&p)),
+                Rule::noun | Rule::slot_noun | Rule::elided_noun if e.noun.is_none() => e.noun = Some(self.piece(&p)),
                 Rule::noun => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
+                Rule::not => e.negated = true,
                 Rule::color => e.color = Some(self.piece(&p)),
                 Rule::bracket => e.action = Some(self.piece(&p)),
                 Rule::facing => e.facing = Some(self.piece(&p)),
@@ -290,9 +326,8 @@ impl Build<'_> {
         e
     }
 
-    /// A clause, or two when two verbs share their object (`move through and overlap
-    /// obstacles`); the flag says its effect was `elided` (a bare `2 stress tokens`).
-    fn clause(&self, pair: Pair<'_, Rule>) -> (Vec<Clause>, bool) {
+    /// A clause; the flag says its effect was `elided` (a bare `2 stress tokens`).
+    fn clause(&self, pair: Pair<'_, Rule>) -> (Clause, bool) {
         let piece = self.piece(&pair);
         let mut c = Clause {
             piece: piece.clone(),
@@ -306,7 +341,7 @@ impl Build<'_> {
             alternative: false,
         };
         let mut elided = false;
-        let mut shared = None;
+        let is_elided = |p: &Pair<'_, Rule>| p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::subject => c.subject = Some(self.piece(&p)),
@@ -315,51 +350,37 @@ impl Build<'_> {
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::cost => {
-                                elided |= q.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
+                                elided |= is_elided(&q);
                                 c.cost = Some(self.effect(q));
                             }
-                            Rule::effect => c.effect = self.effect(q),
+                            Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
                             _ => {}
                         }
                     }
                 }
-                Rule::shared_object => {
-                    let mut it = p.into_inner().filter(|q| q.as_rule() != Rule::k_and);
-                    let first = it.next().and_then(|b| b.into_inner().next()).map(|b| self.effect(b));
-                    let second = it.next().map(|e| self.effect(e));
-                    if let (Some(mut first), Some(second)) = (first, second) {
-                        first.noun = first.noun.or_else(|| second.noun.clone());
-                        c.effect = first;
-                        shared = Some(second);
-                    }
-                }
                 Rule::effect => {
-                    elided = p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
+                    elided = is_elided(&p);
                     c.effect = self.effect(p);
                 }
                 Rule::opaque_effect => c.effect = self.effect(p),
-                Rule::modifier => c.modifiers.push(self.piece(&p)),
+                Rule::modifier | Rule::lead_modifier => c.modifiers.push(self.piece(&p)),
                 Rule::duration => c.duration = Some(self.piece(&p)),
                 Rule::instead => c.instead = true,
                 _ => {}
             }
         }
-        let mut out = vec![c];
-        if let Some(effect) = shared {
-            let mut second = out[0].clone();
-            second.effect = effect;
-            out.push(second);
-        }
-        (out, elided)
+        (c, elided)
     }
 
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Piece> {
-        pair.into_inner().find(|w| w.as_rule() == Rule::cond_words).map(|w| self.piece(&w))
+        pair.into_inner().find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on)).map(|w| self.piece(&w))
     }
 
     /// The clauses of a `clauses` pair. An elided effect takes the kind of the clause
     /// before it (`gains 1 strain token, or 2 strain tokens`); with no structured clause
-    /// before, it stays opaque.
+    /// before, it stays opaque. A bare verb that needs an object shares the next clause's
+    /// (`drop or launch a bomb`, `move through and overlap obstacles`), and that clause
+    /// shares its subject and qualifier.
     fn clauses(&self, pair: Pair<'_, Rule>) -> Vec<Clause> {
         let mut out: Vec<Clause> = Vec::new();
         let mut alternative = false;
@@ -367,23 +388,33 @@ impl Build<'_> {
             match p.as_rule() {
                 Rule::alternative => alternative = true,
                 Rule::clause => {
-                    let (clauses, elided) = self.clause(p);
-                    for mut c in clauses {
-                        c.alternative = alternative;
-                        if elided {
-                            let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
-                            let slot = match &mut c.cost {
-                                Some(cost) => cost,
-                                None => &mut c.effect,
-                            };
-                            match before {
-                                Some(kind) => slot.kind = kind,
-                                None => *slot = Effect::opaque(slot.piece.clone()),
-                            }
-                        }
-                        out.push(c);
-                    }
+                    let (mut c, elided) = self.clause(p);
+                    c.alternative = alternative;
                     alternative = false;
+                    if elided {
+                        let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
+                        let slot = match &mut c.cost {
+                            Some(cost) => cost,
+                            None => &mut c.effect,
+                        };
+                        match before {
+                            Some(kind) => slot.kind = kind,
+                            None => *slot = Effect::opaque(slot.piece.clone()),
+                        }
+                    }
+                    if let Some(before) = out.last_mut() {
+                        let bare = matches!(
+                            before.effect.kind,
+                            EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
+                        ) && before.effect.noun.is_none();
+                        if bare && c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
+                            before.effect.amount.clone_from(&c.effect.amount);
+                            before.effect.noun.clone_from(&c.effect.noun);
+                            c.subject.clone_from(&before.subject);
+                            c.qualifier.clone_from(&before.qualifier);
+                        }
+                    }
+                    out.push(c);
                 }
                 _ => {}
             }
@@ -446,6 +477,7 @@ impl Build<'_> {
             piece: clause.piece.clone(),
             condition: None,
             and_if: Vec::new(),
+            for_each: None,
             timings: Vec::new(),
             duration: None,
             clauses: vec![clause],
@@ -480,6 +512,7 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
             piece: whole,
             condition: None,
             and_if: Vec::new(),
+            for_each: None,
             timings: Vec::new(),
             duration: None,
             clauses: Vec::new(),
@@ -544,6 +577,10 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
                             } else {
                                 out.step.and_if.extend(c);
                             }
+                        }
+                        Rule::for_each => {
+                            follow_up = true;
+                            out.step.for_each = Some(b.piece(&q));
                         }
                         Rule::lead_duration => {
                             follow_up = true;
