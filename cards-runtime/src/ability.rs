@@ -131,7 +131,9 @@ pub enum EffectKind {
     Maintain,
     /// Resolve an effect or card.
     Resolve,
-    /// Modify dice: mostly passive (`your dice cannot be modified`).
+    /// Look at cards or a dial (`look at that ship's dial`).
+    Look,
+    /// Modify dice (`modify 1 of its dice`), or passive (`your dice cannot be modified`).
     Modify,
     /// Not structured: kept as text.
     Opaque,
@@ -202,6 +204,7 @@ impl EffectKind {
             EffectKind::Maintain => "maintain",
             EffectKind::Resolve => "resolve",
             EffectKind::Modify => "modify",
+            EffectKind::Look => "look",
             EffectKind::Opaque => "opaque",
         }
     }

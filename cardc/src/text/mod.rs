@@ -266,6 +266,8 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::apply => EffectKind::Apply,
         Rule::maintain => EffectKind::Maintain,
         Rule::resolve => EffectKind::Resolve,
+        Rule::modify => EffectKind::Modify,
+        Rule::look => EffectKind::Look,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,
@@ -310,7 +312,9 @@ impl Build<'_> {
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
-                Rule::noun | Rule::slot_noun | Rule::elided_noun if e.noun.is_none() => e.noun = Some(self.piece(&p)),
+                Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun if e.noun.is_none() => {
+                    e.noun = Some(self.piece(&p))
+                }
                 Rule::noun => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
