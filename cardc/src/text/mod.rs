@@ -380,9 +380,9 @@ impl Build<'_> {
         pair.into_inner().find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on)).map(|w| self.piece(&w))
     }
 
-    /// The clauses of a `clauses` pair. An elided effect takes the kind of the clause
-    /// before it (`gains 1 strain token, or 2 strain tokens`); with no structured clause
-    /// before, it stays opaque. A bare verb that needs an object shares the next clause's
+    /// The clauses of a `clauses` pair. An elided effect takes the kind, subject and
+    /// qualifier of the clause before it (`that ship gains 1 strain token, or 2 strain
+    /// tokens`); with no structured clause before, it stays opaque. A bare verb that needs an object shares the next clause's
     /// (`drop or launch a bomb`, `move through and overlap obstacles`), and that clause
     /// shares its subject and qualifier.
     fn clauses(&self, pair: Pair<'_, Rule>) -> Vec<Clause> {
@@ -396,6 +396,13 @@ impl Build<'_> {
                     c.alternative = alternative;
                     alternative = false;
                     if elided {
+                        // Said once for both: the verb, and whoever does it.
+                        if let Some(b) = out.last().filter(|b| b.effect.kind != EffectKind::Opaque) {
+                            if c.subject.is_none() {
+                                c.subject.clone_from(&b.subject);
+                                c.qualifier.clone_from(&b.qualifier);
+                            }
+                        }
                         let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
                         let slot = match &mut c.cost {
                             Some(cost) => cost,

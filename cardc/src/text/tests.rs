@@ -10,7 +10,12 @@ fn effect(e: &Effect) -> String {
             .collect::<Vec<_>>()
             .join("|"),
     };
-    let mut out = format!("{}({what})", e.kind.as_str());
+    let voice = match (e.passive, e.negated) {
+        (true, true) => "passive-not-",
+        (true, false) => "passive-",
+        _ => "",
+    };
+    let mut out = format!("{voice}{}({what})", e.kind.as_str());
     if let Some(f) = &e.from {
         out.push_str(&format!("<-{}", f.text));
     }
@@ -84,6 +89,9 @@ fn show(text: &str) -> Vec<String> {
                     parts.push(format!("if={}", c.text));
                 }
                 parts.extend(s.and_if.iter().map(|c| format!("and-if={}", c.text)));
+                if let Some(f) = &s.for_each {
+                    parts.push(format!("each={}", f.text));
+                }
                 parts.extend(s.timings.iter().map(timing));
                 if let Some(d) = &s.duration {
                     parts.push(format!("for={}", d.text));
@@ -231,4 +239,34 @@ fn replacements_read_their_event_as_an_effect() {
     let e = r.effect.as_ref().unwrap();
     assert_eq!((e.kind, e.amount.as_ref().unwrap().text.as_str()), (EffectKind::Gain, "a"));
     assert_eq!(&text[e.noun.as_ref().unwrap().span.range()], "focus token");
+}
+
+#[test]
+fn targets_modifiers_passives_and_shared_verbs() {
+    let cases = [
+        (
+            "Action: Transfer 1 focus token from that ship to another friendly ship at range 0-2.",
+            "header=Action; transfer(1|focus token)<-that ship->another friendly ship at range 0-2",
+        ),
+        (
+            "After you defend, you may perform a bonus attack against the attacker, even while stressed.",
+            "after=you defend [you:defend()]; you:may perform(a|bonus attack)->the attacker {even while stressed}",
+        ),
+        ("This card's [Charge] cannot be recovered.", "This card's [Charge]:cannot passive-recover()"),
+        (
+            "Action: Choose a ship in your [Front Arc] at range 1. That ship gains 1 tractor token, or 2 tractor tokens if it is in your [Bullseye Arc].",
+            "header=Action; choose(a|ship in your [Front Arc] at range 1); That ship:gain(1|tractor token); or That ship:gain(2|tractor tokens) {if it is in your [Bullseye Arc]}",
+        ),
+        (
+            "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
+            "after=you fully execute a maneuver [you:execute(a|maneuver)]; you:may spend([Charge])->drop(a|bomb); or you:may launch(a|bomb)",
+        ),
+        (
+            "Attack: If this attack hits, the defender gains 1 deplete and 1 jam token. For each [Hit] result, repair 1 faceup damage card.",
+            "header=Attack; if=this attack hits; the defender:gain(1|deplete); the defender:gain(1|jam token); each=For each [Hit] result; repair(1|faceup damage card)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
 }
