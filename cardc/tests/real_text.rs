@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use cardc::ast::Span;
@@ -45,7 +45,8 @@ fn json_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The spans a frame accounts for: its header, timings, replacement, conditions, clauses.
+/// The spans a frame accounts for: its header, timings, replacement, and each step's
+/// condition, for-each, timings, duration and clauses.
 fn covered(frame: &Frame) -> Vec<Span> {
     let mut spans = Vec::new();
     spans.extend(frame.header.iter().chain(&frame.requirement).chain(&frame.frequency).map(|p| p.span));
@@ -56,7 +57,10 @@ fn covered(frame: &Frame) -> Vec<Span> {
         spans.push(r.event.span);
     }
     for step in &frame.steps {
-        spans.extend(step.condition.iter().map(|p| p.span));
+        spans.extend(
+            step.condition.iter().chain(&step.and_if).chain(&step.for_each).chain(&step.duration).map(|p| p.span),
+        );
+        spans.extend(step.timings.iter().map(|t| t.piece.span));
         spans.extend(step.clauses.iter().map(|c| c.piece.span));
     }
     spans
@@ -82,6 +86,8 @@ fn every_real_ability_text_parses_into_frames_without_losing_a_word() {
     }
     assert!(texts.len() > 1000, "only {} texts found", texts.len());
     let (mut sentences, mut frames_n, mut structured, mut opaque) = (0, 0, 0, 0);
+    let mut shapes: BTreeMap<String, usize> = BTreeMap::new();
+    let dump = std::env::var_os("OPAQUE_DUMP").is_some();
     for text in &texts {
         let spans: Vec<Span> =
             cardc::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
@@ -116,8 +122,27 @@ fn every_real_ability_text_parses_into_frames_without_losing_a_word() {
         for f in &fs {
             for c in f.clauses() {
                 for e in c.cost.iter().chain(std::iter::once(&c.effect)) {
+                    if std::env::var_os("CLAUSE_DUMP").is_some() {
+                        let part =
+                            |p: &Option<cardc::text::Piece>| p.as_ref().map_or(String::new(), |p| p.text.clone());
+                        println!(
+                            "CLAUSE\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                            e.kind.as_str(),
+                            part(&c.subject),
+                            part(&e.amount),
+                            part(&e.noun),
+                            part(&e.to),
+                            part(&e.target),
+                            c.modifiers.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(" | "),
+                            c.piece.text
+                        );
+                    }
                     if e.kind == EffectKind::Opaque {
                         opaque += 1;
+                        *shapes.entry(shape(&e.piece.text)).or_default() += 1;
+                        if dump {
+                            println!("OPAQUE\t{}\t{}", e.piece.text, &text[f.span.range()]);
+                        }
                     } else {
                         structured += 1;
                     }
@@ -130,4 +155,19 @@ fn every_real_ability_text_parses_into_frames_without_losing_a_word() {
         "{} texts, {sentences} sentences, {frames_n} frames; clauses: {structured} structured, {opaque} opaque ({share:.1}% structured)",
         texts.len()
     );
+    let mut top: Vec<(&String, &usize)> = shapes.iter().collect();
+    top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    println!("the most common opaque shapes:");
+    for (shape, n) in top.iter().take(25) {
+        println!("{n:5}  {shape}");
+    }
+}
+
+/// An opaque clause's first three words, lowercased, numbers as `N`: what it starts with.
+fn shape(text: &str) -> String {
+    text.split_whitespace()
+        .take(3)
+        .map(|w| if w.chars().all(|c| c.is_ascii_digit() || c == '-') { "N".to_string() } else { w.to_lowercase() })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

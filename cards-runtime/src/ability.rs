@@ -38,6 +38,103 @@ pub enum EffectKind {
     Exhaust,
     /// Discard this card (or N cards).
     Discard,
+    /// Roll N fewer dice (`roll 1 fewer defense die`).
+    RollFewer,
+    /// Roll N dice of their own, not added to an attack or defense (`roll 2 defense dice`).
+    RollDice,
+    /// Choose a ship, object or card (`choose a friendly ship at range 0-3`); the noun is what is chosen.
+    Choose,
+    /// Assign N tokens to a ship (the effect's target).
+    Assign,
+    /// Transfer N tokens from a ship (`from`) to another (the target).
+    Transfer,
+    /// Flip a card (`flip this card`).
+    Flip,
+    /// Equip a card's side (`Equip this side faceup`).
+    Equip,
+    /// Add upgrade slots (`Add [Crew] slot`).
+    AddSlot,
+    /// Add an action to the action bar (`add white [Boost] to your action bar`); the
+    /// effect's `action` and `color` say which.
+    AddAction,
+    /// Add N results to the dice (`add 1 [Focus] result`).
+    AddResult,
+    /// Cancel N dice results (or an attack).
+    Cancel,
+    /// Rotate a turret arc indicator or the ship (`rotate 90°`); the target is where to.
+    Rotate,
+    /// Drop a device.
+    Drop,
+    /// Launch a device.
+    Launch,
+    /// Place a device or marker (on the target).
+    Place,
+    /// Repair N damage cards (or hull, shields).
+    Repair,
+    /// Treat something as something else (`treat that action as red`): the noun, and what it becomes in `to`.
+    Treat,
+    /// Ignore something (`ignore obstacles`).
+    Ignore,
+    /// Execute a maneuver.
+    Execute,
+    /// Jam a ship or object.
+    Jam,
+    /// Expose N damage cards.
+    Expose,
+    /// Increase a value or difficulty (to the target, when given).
+    Increase,
+    /// Reduce a value or difficulty (to the target, when given).
+    Reduce,
+    /// Skip a step (`skip your Perform Action step`).
+    Skip,
+    /// Move through something (`move through obstacles`).
+    MoveThrough,
+    /// Overlap something (`overlap obstacles`).
+    Overlap,
+    /// Deal N damage cards (faceup or facedown) to a ship (the target).
+    Deal,
+    /// Be destroyed (`the chosen ship is destroyed`).
+    Destroyed,
+    /// Engage (`engage at initiative 7`).
+    Engage,
+    /// Coordinate a ship (the coordinate action, as a verb).
+    Coordinate,
+    /// Boost (the boost action, as a verb).
+    Boost,
+    /// Barrel roll (the barrel roll action, as a verb).
+    BarrelRoll,
+    /// Defend: mostly a timing's event (`after you defend`).
+    Defend,
+    /// Reveal a dial or maneuver.
+    Reveal,
+    /// Declare an attack or a defender.
+    Declare,
+    /// Activate: mostly a timing's event (`before you activate`).
+    Activate,
+    /// Use a template, an ability or a card (`use the [1 [Turn Left]] template`).
+    Use,
+    /// Set a dial (`set your dial to another maneuver`); the target is what it is set to.
+    Set,
+    /// Replace an ability or card with another (the target).
+    Replace,
+    /// Reload N charges (`reload 1 [Charge]`).
+    Reload,
+    /// Prevent N damage.
+    Prevent,
+    /// Return cards or ships (to the target).
+    Return,
+    /// Dock, or let ships dock (`dock up to 2 small ships`).
+    Dock,
+    /// Apply a bonus or effect (`apply the range bonus`).
+    Apply,
+    /// Maintain N locks.
+    Maintain,
+    /// Resolve an effect or card.
+    Resolve,
+    /// Look at cards or a dial (`look at that ship's dial`).
+    Look,
+    /// Modify dice (`modify 1 of its dice`), or passive (`your dice cannot be modified`).
+    Modify,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -60,6 +157,54 @@ impl EffectKind {
             EffectKind::Dealt => "be-dealt",
             EffectKind::Exhaust => "exhaust",
             EffectKind::Discard => "discard",
+            EffectKind::RollFewer => "roll-fewer",
+            EffectKind::RollDice => "roll-dice",
+            EffectKind::Choose => "choose",
+            EffectKind::Assign => "assign",
+            EffectKind::Transfer => "transfer",
+            EffectKind::Flip => "flip",
+            EffectKind::Equip => "equip",
+            EffectKind::AddSlot => "add-slot",
+            EffectKind::AddResult => "add-result",
+            EffectKind::AddAction => "add-action",
+            EffectKind::Cancel => "cancel",
+            EffectKind::Rotate => "rotate",
+            EffectKind::Drop => "drop",
+            EffectKind::Launch => "launch",
+            EffectKind::Place => "place",
+            EffectKind::Repair => "repair",
+            EffectKind::Treat => "treat",
+            EffectKind::Ignore => "ignore",
+            EffectKind::Execute => "execute",
+            EffectKind::Jam => "jam",
+            EffectKind::Expose => "expose",
+            EffectKind::Increase => "increase",
+            EffectKind::Reduce => "reduce",
+            EffectKind::Skip => "skip",
+            EffectKind::MoveThrough => "move-through",
+            EffectKind::Overlap => "overlap",
+            EffectKind::Deal => "deal",
+            EffectKind::Destroyed => "destroyed",
+            EffectKind::Engage => "engage",
+            EffectKind::Coordinate => "coordinate",
+            EffectKind::Boost => "boost",
+            EffectKind::BarrelRoll => "barrel-roll",
+            EffectKind::Defend => "defend",
+            EffectKind::Reveal => "reveal",
+            EffectKind::Declare => "declare",
+            EffectKind::Activate => "activate",
+            EffectKind::Use => "use",
+            EffectKind::Set => "set",
+            EffectKind::Replace => "replace",
+            EffectKind::Reload => "reload",
+            EffectKind::Prevent => "prevent",
+            EffectKind::Return => "return",
+            EffectKind::Dock => "dock",
+            EffectKind::Apply => "apply",
+            EffectKind::Maintain => "maintain",
+            EffectKind::Resolve => "resolve",
+            EffectKind::Modify => "modify",
+            EffectKind::Look => "look",
             EffectKind::Opaque => "opaque",
         }
     }

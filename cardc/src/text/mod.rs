@@ -54,6 +54,19 @@ pub struct Effect {
     pub action: Option<Piece>,
     /// For `be dealt`: `faceup` or `facedown`.
     pub facing: Option<Piece>,
+    /// The ship or object it is directed at, without the preposition: `that ship` in
+    /// `assign 1 stress token to that ship`, `the defender` in `acquire a lock on the
+    /// defender`, `the attacker` in `perform a bonus attack against the attacker`, `1` in
+    /// `reduce its speed to 1`.
+    pub target: Option<Piece>,
+    /// Where it is taken from: `that ship` in `transfer 1 focus token from that ship to you`.
+    pub from: Option<Piece>,
+    /// Passive: the clause's subject undergoes the effect rather than doing it (`This
+    /// card's [Charge] cannot be recovered`, `that damage card is discarded`); the target
+    /// is the agent after `by`, if written.
+    pub passive: bool,
+    /// Negated by `not` after the verb (`you are not removed`): it does not happen.
+    pub negated: bool,
 }
 
 impl Effect {
@@ -68,6 +81,10 @@ impl Effect {
             color: None,
             action: None,
             facing: None,
+            target: None,
+            from: None,
+            passive: false,
+            negated: false,
         }
     }
 }
@@ -87,6 +104,15 @@ pub struct Clause {
     pub effect: Effect,
     /// `until the end of the Engagement Phase`, `this round`.
     pub duration: Option<Piece>,
+    /// Trailing phrases that restrict or qualify the effect, each from its first word:
+    /// `even while stressed`, `ignoring range restrictions`, `using the [1 [Straight]]
+    /// template`, `on your action bar`, `if able`, `for each [Hit] result`.
+    pub modifiers: Vec<Piece>,
+    /// It ends with `instead`: it replaces what the ability (or its condition) would
+    /// otherwise do.
+    pub instead: bool,
+    /// It is joined to the clause before by `or`: one of the two happens, not both.
+    pub alternative: bool,
 }
 
 /// A timing clause.
@@ -101,6 +127,9 @@ pub struct Timing {
     /// The event it names, read as a clause (`you perform an action`), when the grammar
     /// structures it.
     pub event: Option<Clause>,
+    /// Every clause of the event, in order, when it names more than one (`you boost or
+    /// barrel roll`: the second is `alternative`); the first is `event`.
+    pub events: Vec<Clause>,
 }
 
 /// A sentence's part of an ability: an optional condition and its clauses.
@@ -110,6 +139,17 @@ pub struct Step {
     pub piece: Piece,
     /// `if …` (without `if`).
     pub condition: Option<Piece>,
+    /// Further conditions written after the first (`If you do, if there is an asteroid at
+    /// range 0 of it, …`): all of them must hold.
+    pub and_if: Vec<Piece>,
+    /// `For each [Hit] result`, as written: the step happens once for each.
+    pub for_each: Option<Piece>,
+    /// Timings that follow the condition (`If you do, while you execute that maneuver, …`):
+    /// they open the window of this step only.
+    pub timings: Vec<Timing>,
+    /// A duration written before the clauses (`If you do, until the end of the round, …`):
+    /// it applies to every clause of the step.
+    pub duration: Option<Piece>,
     /// The clauses in order.
     pub clauses: Vec<Clause>,
 }
@@ -165,6 +205,86 @@ struct Build<'t> {
     text: &'t str,
 }
 
+/// The effect kind a grammar rule structures; `None` for a rule that is not an effect.
+fn kind_of(rule: Rule) -> Option<EffectKind> {
+    Some(match rule {
+        Rule::gain => EffectKind::Gain,
+        Rule::spend => EffectKind::Spend,
+        Rule::remove => EffectKind::Remove,
+        Rule::lose => EffectKind::Lose,
+        Rule::recover => EffectKind::Recover,
+        Rule::roll => EffectKind::Roll,
+        Rule::roll_fewer => EffectKind::RollFewer,
+        Rule::roll_dice => EffectKind::RollDice,
+        Rule::reroll => EffectKind::Reroll,
+        Rule::change => EffectKind::Change,
+        Rule::perform => EffectKind::Perform,
+        Rule::lock => EffectKind::Lock,
+        Rule::suffer => EffectKind::Suffer,
+        Rule::dealt => EffectKind::Dealt,
+        Rule::exhaust => EffectKind::Exhaust,
+        Rule::discard => EffectKind::Discard,
+        Rule::choose => EffectKind::Choose,
+        Rule::assign => EffectKind::Assign,
+        Rule::transfer => EffectKind::Transfer,
+        Rule::flip => EffectKind::Flip,
+        Rule::equip => EffectKind::Equip,
+        Rule::add_slot => EffectKind::AddSlot,
+        Rule::add_result => EffectKind::AddResult,
+        Rule::add_action => EffectKind::AddAction,
+        Rule::cancel => EffectKind::Cancel,
+        Rule::rotate => EffectKind::Rotate,
+        Rule::drop => EffectKind::Drop,
+        Rule::launch => EffectKind::Launch,
+        Rule::place => EffectKind::Place,
+        Rule::repair => EffectKind::Repair,
+        Rule::treat => EffectKind::Treat,
+        Rule::ignore => EffectKind::Ignore,
+        Rule::execute => EffectKind::Execute,
+        Rule::jam => EffectKind::Jam,
+        Rule::expose => EffectKind::Expose,
+        Rule::increase => EffectKind::Increase,
+        Rule::reduce => EffectKind::Reduce,
+        Rule::skip => EffectKind::Skip,
+        Rule::move_through => EffectKind::MoveThrough,
+        Rule::overlap => EffectKind::Overlap,
+        Rule::deal => EffectKind::Deal,
+        Rule::destroyed => EffectKind::Destroyed,
+        Rule::engage => EffectKind::Engage,
+        Rule::coordinate => EffectKind::Coordinate,
+        Rule::boost => EffectKind::Boost,
+        Rule::barrel_roll => EffectKind::BarrelRoll,
+        Rule::defend => EffectKind::Defend,
+        Rule::reveal => EffectKind::Reveal,
+        Rule::declare => EffectKind::Declare,
+        Rule::activate => EffectKind::Activate,
+        Rule::use_ => EffectKind::Use,
+        Rule::set => EffectKind::Set,
+        Rule::replace => EffectKind::Replace,
+        Rule::reload => EffectKind::Reload,
+        Rule::prevent => EffectKind::Prevent,
+        Rule::return_ => EffectKind::Return,
+        Rule::dock => EffectKind::Dock,
+        Rule::apply => EffectKind::Apply,
+        Rule::maintain => EffectKind::Maintain,
+        Rule::resolve => EffectKind::Resolve,
+        Rule::modify => EffectKind::Modify,
+        Rule::look => EffectKind::Look,
+        Rule::pp_recover => EffectKind::Recover,
+        Rule::pp_modify => EffectKind::Modify,
+        Rule::pp_cancel => EffectKind::Cancel,
+        Rule::pp_remove => EffectKind::Remove,
+        Rule::pp_discard => EffectKind::Discard,
+        Rule::pp_flip => EffectKind::Flip,
+        Rule::pp_dealt => EffectKind::Dealt,
+        Rule::pp_destroy => EffectKind::Destroyed,
+        Rule::pp_assign => EffectKind::Assign,
+        Rule::pp_place => EffectKind::Place,
+        Rule::pp_treat => EffectKind::Treat,
+        _ => return None,
+    })
+}
+
 impl Build<'_> {
     /// A pair's text and span, without the white space pest leaves at its end.
     fn piece(&self, pair: &Pair<'_, Rule>) -> Piece {
@@ -173,85 +293,208 @@ impl Build<'_> {
         Piece { text: text.to_string(), span: Span::new(self.base + s.start(), self.base + s.start() + text.len()) }
     }
 
+    /// An effect from the rule that structures it (or from `effect`/`cost`, which wrap
+    /// one). An `elided` effect (`or 2 stress tokens`) comes out opaque: its kind is the
+    /// clause before's, which only `clauses` knows.
     fn effect(&self, pair: Pair<'_, Rule>) -> Effect {
-        // `effect` and `cost` wrap one effect rule.
-        let inner = pair.clone().into_inner().next().unwrap_or(pair);
-        let kind = match inner.as_rule() {
-            Rule::gain => EffectKind::Gain,
-            Rule::spend => EffectKind::Spend,
-            Rule::remove => EffectKind::Remove,
-            Rule::lose => EffectKind::Lose,
-            Rule::recover => EffectKind::Recover,
-            Rule::roll => EffectKind::Roll,
-            Rule::reroll => EffectKind::Reroll,
-            Rule::change => EffectKind::Change,
-            Rule::perform => EffectKind::Perform,
-            Rule::lock => EffectKind::Lock,
-            Rule::suffer => EffectKind::Suffer,
-            Rule::dealt => EffectKind::Dealt,
-            Rule::exhaust => EffectKind::Exhaust,
-            Rule::discard => EffectKind::Discard,
-            _ => EffectKind::Opaque,
+        let inner = match pair.as_rule() {
+            Rule::effect | Rule::cost | Rule::opaque_effect => pair.clone().into_inner().next().unwrap_or(pair),
+            _ => pair,
         };
-        let mut e = Effect { kind, ..Effect::opaque(self.piece(&inner)) };
+        // A passive names its kind by its participle.
+        let passive = inner.as_rule() == Rule::passive;
+        let participle = inner.clone().into_inner().find(|p| p.as_rule() == Rule::participle);
+        let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
+        let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
+        let mut e = Effect { kind, passive, ..Effect::opaque(self.piece(&inner)) };
+        if kind == EffectKind::Opaque && inner.as_rule() != Rule::elided {
+            return e;
+        }
+        let mut after = Rule::EOI;
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
-                Rule::noun if e.noun.is_none() => e.noun = Some(self.piece(&p)),
+                Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun if e.noun.is_none() => {
+                    e.noun = Some(self.piece(&p))
+                }
                 Rule::noun => e.to = Some(self.piece(&p)),
+                Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
+                Rule::target => e.target = Some(self.piece(&p)),
+                Rule::not => e.negated = true,
                 Rule::color => e.color = Some(self.piece(&p)),
                 Rule::bracket => e.action = Some(self.piece(&p)),
                 Rule::facing => e.facing = Some(self.piece(&p)),
-                _ => {}
+                // `perform an action` / `perform a bonus attack`: which of the two.
+                Rule::k_this_card | Rule::k_action | Rule::k_attack => e.noun = Some(self.piece(&p)),
+                rule => after = rule,
             }
         }
         e
     }
 
-    fn clause(&self, pair: Pair<'_, Rule>) -> Clause {
+    /// A clause; the flag says its effect was `elided` (a bare `2 stress tokens`).
+    fn clause(&self, pair: Pair<'_, Rule>) -> (Clause, bool) {
         let piece = self.piece(&pair);
-        let mut subject = None;
-        let mut qualifier = None;
-        let mut cost = None;
-        let mut effect = None;
-        let mut duration = None;
+        let mut c = Clause {
+            piece: piece.clone(),
+            subject: None,
+            qualifier: None,
+            cost: None,
+            effect: Effect::opaque(piece.clone()),
+            duration: None,
+            modifiers: Vec::new(),
+            instead: false,
+            alternative: false,
+        };
+        let mut elided = false;
+        let is_elided = |p: &Pair<'_, Rule>| p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::subject => subject = Some(self.piece(&p)),
-                Rule::qualifier => qualifier = Some(self.piece(&p)),
+                Rule::subject => c.subject = Some(self.piece(&p)),
+                Rule::qualifier => c.qualifier = Some(self.piece(&p)),
                 Rule::cost_effect => {
                     for q in p.into_inner() {
                         match q.as_rule() {
-                            Rule::cost => cost = Some(self.effect(q)),
-                            _ => effect = Some(self.effect(q)),
+                            Rule::cost => {
+                                elided |= is_elided(&q);
+                                c.cost = Some(self.effect(q));
+                            }
+                            Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
+                            _ => {}
                         }
                     }
                 }
-                Rule::effect => effect = Some(self.effect(p)),
-                Rule::duration => duration = Some(self.piece(&p)),
+                Rule::effect => {
+                    elided = is_elided(&p);
+                    c.effect = self.effect(p);
+                }
+                Rule::opaque_effect => c.effect = self.effect(p),
+                Rule::modifier | Rule::lead_modifier => c.modifiers.push(self.piece(&p)),
+                Rule::duration => c.duration = Some(self.piece(&p)),
+                Rule::instead => c.instead = true,
                 _ => {}
             }
         }
-        let effect = effect.unwrap_or_else(|| Effect::opaque(piece.clone()));
-        Clause { piece, subject, qualifier, cost, effect, duration }
+        (c, elided)
     }
 
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Piece> {
-        pair.into_inner().find(|w| w.as_rule() == Rule::cond_words).map(|w| self.piece(&w))
+        pair.into_inner().find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on)).map(|w| self.piece(&w))
     }
 
+    /// The clauses of a `clauses` pair. An elided effect takes the kind, subject and
+    /// qualifier of the clause before it (`that ship gains 1 strain token, or 2 strain
+    /// tokens`); with no structured clause before, it stays opaque. A bare verb that needs an object shares the next clause's
+    /// (`drop or launch a bomb`, `move through and overlap obstacles`), and that clause
+    /// shares its subject and qualifier.
     fn clauses(&self, pair: Pair<'_, Rule>) -> Vec<Clause> {
-        pair.into_inner().filter(|p| p.as_rule() == Rule::clause).map(|p| self.clause(p)).collect()
+        let mut out: Vec<Clause> = Vec::new();
+        let mut alternative = false;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::alternative => alternative = true,
+                Rule::clause => {
+                    let (mut c, elided) = self.clause(p);
+                    c.alternative = alternative;
+                    alternative = false;
+                    if elided {
+                        // Said once for both: the verb, and whoever does it.
+                        if let Some(b) = out.last().filter(|b| b.effect.kind != EffectKind::Opaque) {
+                            if c.subject.is_none() {
+                                c.subject.clone_from(&b.subject);
+                                c.qualifier.clone_from(&b.qualifier);
+                            }
+                        }
+                        let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
+                        let slot = match &mut c.cost {
+                            Some(cost) => cost,
+                            None => &mut c.effect,
+                        };
+                        match before {
+                            Some(kind) => slot.kind = kind,
+                            None => *slot = Effect::opaque(slot.piece.clone()),
+                        }
+                    }
+                    if let Some(before) = out.last_mut() {
+                        let bare = matches!(
+                            before.effect.kind,
+                            EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
+                        ) && before.effect.noun.is_none();
+                        if bare && c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
+                            before.effect.amount.clone_from(&c.effect.amount);
+                            before.effect.noun.clone_from(&c.effect.noun);
+                            c.subject.clone_from(&before.subject);
+                            c.qualifier.clone_from(&before.qualifier);
+                        }
+                    }
+                    out.push(c);
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// A timing clause; an event (`after you perform an action`) is also read as clauses.
+    fn timing(&self, pair: Pair<'_, Rule>) -> Option<Timing> {
+        let piece = self.piece(&pair);
+        let mut it = pair.into_inner();
+        let when = it.next()?;
+        let what = it.next()?;
+        let events = match what.as_rule() {
+            Rule::event_words => self.reparse(Rule::event_clause, &what),
+            _ => Vec::new(),
+        };
+        let when = when.as_str().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        Some(Timing { when, what: self.piece(&what), piece, event: events.first().cloned(), events })
+    }
+
+    /// Reads a part of the sentence again from another entry rule, keeping its spans.
+    fn reparse(&self, rule: Rule, part: &Pair<'_, Rule>) -> Vec<Clause> {
+        let text = part.as_str().trim_end();
+        let b = Build { base: self.base + part.as_span().start(), text };
+        let Ok(mut pairs) = AbilityParser::parse(rule, text) else { return Vec::new() };
+        let Some(top) = pairs.next() else { return Vec::new() };
+        let mut out = Vec::new();
+        for p in top.into_inner() {
+            match p.as_rule() {
+                Rule::clauses => out.extend(b.clauses(p)),
+                Rule::effect => out.push(Clause { effect: b.effect(p), ..b.whole_clause() }),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The whole text as one opaque clause.
+    fn whole_clause(&self) -> Clause {
+        let piece = Piece { text: self.text.to_string(), span: Span::new(self.base, self.base + self.text.len()) };
+        Clause {
+            piece: piece.clone(),
+            subject: None,
+            qualifier: None,
+            cost: None,
+            effect: Effect::opaque(piece),
+            duration: None,
+            modifiers: Vec::new(),
+            instead: false,
+            alternative: false,
+        }
     }
 
     /// A sentence that does not parse at all (the grammar is meant to be total): one
     /// opaque clause holding all of it.
     fn whole_opaque(&self) -> Step {
-        let piece = Piece { text: self.text.to_string(), span: Span::new(self.base, self.base + self.text.len()) };
-        let effect = Effect::opaque(piece.clone());
-        let clause =
-            Clause { piece: piece.clone(), subject: None, qualifier: None, cost: None, effect, duration: None };
-        Step { piece, condition: None, clauses: vec![clause] }
+        let clause = self.whole_clause();
+        Step {
+            piece: clause.piece.clone(),
+            condition: None,
+            and_if: Vec::new(),
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: vec![clause],
+        }
     }
 }
 
@@ -278,7 +521,15 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
         frequency: None,
         timings: Vec::new(),
         replacement: None,
-        step: Step { piece: whole, condition: None, clauses: Vec::new() },
+        step: Step {
+            piece: whole,
+            condition: None,
+            and_if: Vec::new(),
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: Vec::new(),
+        },
     };
     let Ok(mut pairs) = AbilityParser::parse(Rule::sentence, text) else {
         out.step = b.whole_opaque();
@@ -303,27 +554,51 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
                         Rule::rep_kw => kind = Some(b.piece(&q)),
                         Rule::condition => out.step.condition = b.condition(q),
                         Rule::rep_subject => subject = Some(b.piece(&q)),
-                        Rule::rep_event => event = Some(b.piece(&q)),
+                        Rule::rep_event => event = Some(q),
                         Rule::clauses => out.step.clauses = b.clauses(q),
                         _ => {}
                     }
                 }
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    out.replacement = Some(Replacement { kind, subject, event, effect: None });
+                    let effect = b.reparse(Rule::event_effect, &event).pop().map(|c| c.effect);
+                    let effect = effect.filter(|e| e.kind != EffectKind::Opaque);
+                    out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect });
                 }
             }
             Rule::framed => {
+                // Timings before any condition or `Then` open the ability; after one, they
+                // belong to this step.
+                let mut follow_up = false;
                 for q in p.into_inner() {
                     match q.as_rule() {
+                        Rule::k_then => follow_up = true,
                         Rule::timing => {
-                            let piece = b.piece(&q);
-                            let mut it = q.into_inner();
-                            let when = it.next().map(|w| w.as_str().to_lowercase()).unwrap_or_default();
-                            if let Some(what) = it.next() {
-                                out.timings.push(Timing { when, what: b.piece(&what), piece, event: None });
+                            if let Some(t) = b.timing(q) {
+                                if follow_up {
+                                    out.step.timings.push(t);
+                                } else {
+                                    out.timings.push(t);
+                                }
                             }
                         }
-                        Rule::condition => out.step.condition = b.condition(q),
+                        Rule::frequency => out.frequency = q.into_inner().last().map(|u| b.piece(&u)),
+                        Rule::condition => {
+                            follow_up = true;
+                            let c = b.condition(q);
+                            if out.step.condition.is_none() {
+                                out.step.condition = c;
+                            } else {
+                                out.step.and_if.extend(c);
+                            }
+                        }
+                        Rule::for_each => {
+                            follow_up = true;
+                            out.step.for_each = Some(b.piece(&q));
+                        }
+                        Rule::lead_duration => {
+                            follow_up = true;
+                            out.step.duration = Some(b.piece(&q));
+                        }
                         Rule::clauses => out.step.clauses = b.clauses(q),
                         _ => {}
                     }

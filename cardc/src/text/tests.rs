@@ -1,5 +1,67 @@
 use super::*;
 
+/// An effect as `kind(amount|noun|to|action|facing)`, with `->target` and `<-from`.
+fn effect(e: &Effect) -> String {
+    let what = match e.kind {
+        EffectKind::Opaque => e.piece.text.clone(),
+        _ => [&e.amount, &e.noun, &e.to, &e.action, &e.facing]
+            .iter()
+            .filter_map(|p| p.as_ref().map(|p| p.text.as_str()))
+            .collect::<Vec<_>>()
+            .join("|"),
+    };
+    let voice = match (e.passive, e.negated) {
+        (true, true) => "passive-not-",
+        (true, false) => "passive-",
+        _ => "",
+    };
+    let mut out = format!("{voice}{}({what})", e.kind.as_str());
+    if let Some(f) = &e.from {
+        out.push_str(&format!("<-{}", f.text));
+    }
+    if let Some(t) = &e.target {
+        out.push_str(&format!("->{}", t.text));
+    }
+    out
+}
+
+/// A clause as `subject:qualifier cost->effect duration {modifiers}`.
+fn clause(c: &Clause) -> String {
+    let mut out = String::new();
+    if c.alternative {
+        out.push_str("or ");
+    }
+    if let Some(s) = &c.subject {
+        out.push_str(&format!("{}:", s.text));
+    }
+    if let Some(q) = &c.qualifier {
+        out.push_str(&format!("{} ", q.text));
+    }
+    if let Some(cost) = &c.cost {
+        out.push_str(&format!("{}({})->", cost.kind.as_str(), cost.noun.as_ref().map_or("", |n| &n.text)));
+    }
+    out.push_str(&effect(&c.effect));
+    if let Some(d) = &c.duration {
+        out.push_str(&format!(" {}", d.text));
+    }
+    for m in &c.modifiers {
+        out.push_str(&format!(" {{{}}}", m.text.trim_start_matches(',').trim_start()));
+    }
+    if c.instead {
+        out.push_str(" instead");
+    }
+    out
+}
+
+/// A timing as `when=what`, with its event's clauses in brackets.
+fn timing(t: &Timing) -> String {
+    let mut out = format!("{}={}", t.when, t.what.text);
+    if !t.events.is_empty() {
+        out.push_str(&format!(" [{}]", t.events.iter().map(clause).collect::<Vec<_>>().join(", ")));
+    }
+    out
+}
+
 /// A compact rendering of a text's frames, for assertions.
 fn show(text: &str) -> Vec<String> {
     let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
@@ -16,46 +78,25 @@ fn show(text: &str) -> Vec<String> {
             if let Some(q) = &f.frequency {
                 parts.push(format!("once-per={}", q.text));
             }
-            for t in &f.timings {
-                parts.push(format!("{}={}", t.when, t.what.text));
-            }
+            parts.extend(f.timings.iter().map(timing));
             if let Some(r) = &f.replacement {
-                parts.push(format!("replace[{}]={}", r.kind.text.to_lowercase(), r.event.text));
+                let subject = r.subject.as_ref().map_or(String::new(), |s| format!("{}:", s.text));
+                let event = r.effect.as_ref().map_or_else(|| format!("?{}", r.event.text), effect);
+                parts.push(format!("replace[{}]={subject}{event}", r.kind.text.to_lowercase()));
             }
             for s in &f.steps {
                 if let Some(c) = &s.condition {
                     parts.push(format!("if={}", c.text));
                 }
-                for c in &s.clauses {
-                    let mut clause = String::new();
-                    if let Some(s) = &c.subject {
-                        clause.push_str(&format!("{}:", s.text));
-                    }
-                    if let Some(q) = &c.qualifier {
-                        clause.push_str(&format!("{} ", q.text));
-                    }
-                    if let Some(cost) = &c.cost {
-                        clause.push_str(&format!(
-                            "{}({})->",
-                            cost.kind.as_str(),
-                            cost.noun.as_ref().map_or("", |n| &n.text)
-                        ));
-                    }
-                    let e = &c.effect;
-                    let what = match e.kind {
-                        EffectKind::Opaque => e.piece.text.clone(),
-                        _ => [&e.amount, &e.noun, &e.to, &e.action, &e.facing]
-                            .iter()
-                            .filter_map(|p| p.as_ref().map(|p| p.text.as_str()))
-                            .collect::<Vec<_>>()
-                            .join("|"),
-                    };
-                    clause.push_str(&format!("{}({what})", e.kind.as_str()));
-                    if let Some(d) = &c.duration {
-                        clause.push_str(&format!(" {}", d.text));
-                    }
-                    parts.push(clause);
+                parts.extend(s.and_if.iter().map(|c| format!("and-if={}", c.text)));
+                if let Some(f) = &s.for_each {
+                    parts.push(format!("each={}", f.text));
                 }
+                parts.extend(s.timings.iter().map(timing));
+                if let Some(d) = &s.duration {
+                    parts.push(format!("for={}", d.text));
+                }
+                parts.extend(s.clauses.iter().map(clause));
             }
             parts.join("; ")
         })
@@ -67,25 +108,40 @@ fn conformance_texts() {
     let cases = [
         (
             "After you perform an action, you may spend 1 [Force] to perform an action.",
-            vec!["after=you perform an action; you:may spend([Force])->perform(an)"],
+            vec!["after=you perform an action [you:perform(an|action)]; you:may spend([Force])->perform(an|action)"],
         ),
-        ("After you become the defender, you may recover 1 [Force].", vec!["after=you become the defender; you:may recover(1|[Force])"]),
+        (
+            "After you become the defender, you may recover 1 [Force].",
+            vec!["after=you become the defender [you:opaque(become the defender)]; you:may recover(1|[Force])"],
+        ),
         (
             "Before you would be dealt a faceup damage card, you may spend 1 [Charge] to be dealt the card facedown instead.",
-            vec!["replace[before]=be dealt a faceup damage card; you:may spend([Charge])->be-dealt(the card|facedown)"],
+            vec!["replace[before]=you:be-dealt(a|damage card|faceup); you:may spend([Charge])->be-dealt(the card|facedown) instead"],
         ),
         (
             "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.",
-            vec!["replace[if]=gain a focus token; it:may gain(1|evade token)"],
+            vec!["replace[if]=a friendly ship at range 0-3:gain(a|focus token); it:may gain(1|evade token) instead"],
         ),
-        ("Setup: Lose 1 [Charge].\nAction: Spend 1 [Charge] to recover 1 shield.", vec!["header=Setup; lose(1|[Charge])", "header=Action; spend([Charge])->recover(1|shield)"]),
-        ("Before you would gain a focus token, gain an evade token instead.", vec!["replace[before]=gain a focus token; gain(an|evade token)"]),
+        (
+            "Setup: Lose 1 [Charge].\nAction: Spend 1 [Charge] to recover 1 shield.",
+            vec!["header=Setup; lose(1|[Charge])", "header=Action; spend([Charge])->recover(1|shield)"],
+        ),
+        (
+            "Before you would gain a focus token, gain an evade token instead.",
+            vec!["replace[before]=you:gain(a|focus token); gain(an|evade token) instead"],
+        ),
         (
             "While you boost or barrel roll, you can move through and overlap obstacles.",
-            vec!["while=you boost or barrel roll; you:can opaque(move through); opaque(overlap obstacles)"],
+            vec!["while=you boost or barrel roll [you:boost(), or barrel-roll()]; you:can move-through(obstacles); you:can overlap(obstacles)"],
         ),
-        ("At the start of the Engagement Phase, you may perform a [Barrel Roll] action.", vec!["at the start of=the Engagement Phase; you:may perform(a|[Barrel Roll])"]),
-        ("While you perform an attack, you may reroll 1 attack die.", vec!["while=you perform an attack; you:may reroll(1|attack die)"]),
+        (
+            "At the start of the Engagement Phase, you may perform a [Barrel Roll] action.",
+            vec!["at the start of=the Engagement Phase; you:may perform(a|action|[Barrel Roll])"],
+        ),
+        (
+            "While you perform an attack, you may reroll 1 attack die.",
+            vec!["while=you perform an attack [you:perform(an|attack)]; you:may reroll(1|attack die)"],
+        ),
         (
             "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
             vec!["header=Attack; if=this attack hits; the defender:cannot spend(evade tokens) until the end of the Engagement Phase"],
@@ -96,12 +152,15 @@ fn conformance_texts() {
         ),
         (
             "Once per round, after you perform an attack, you must gain 1 stress token.",
-            vec!["once-per=round; after=you perform an attack; you:must gain(1|stress token)"],
+            vec!["once-per=round; after=you perform an attack [you:perform(an|attack)]; you:must gain(1|stress token)"],
         ),
-        ("During the System Phase, you may perform a [Coordinate] action.", vec!["during=the System Phase; you:may perform(a|[Coordinate])"]),
+        (
+            "During the System Phase, you may perform a [Coordinate] action.",
+            vec!["during=the System Phase; you:may perform(a|action|[Coordinate])"],
+        ),
         (
             "While you perform a primary attack against a defender you have locked, roll 1 additional attack die and change 1 [Hit] result to a [Critical Hit] result.",
-            vec!["while=you perform a primary attack against a defender you have locked; roll(1|attack die); change(1|[Hit] result|[Critical Hit] result)"],
+            vec!["while=you perform a primary attack against a defender you have locked [you:perform(a|primary attack)->a defender you have locked]; roll(1|attack die); change(1|[Hit] result|[Critical Hit] result)"],
         ),
     ];
     for (text, expected) in cases {
@@ -113,4 +172,101 @@ fn conformance_texts() {
 fn follow_ups_attach_to_the_ability_before() {
     let f = show("At the start of the Engagement Phase, you may gain 1 stress token. If you do, gain 1 focus token. Then, remove 1 stress token.");
     assert_eq!(f, ["at the start of=the Engagement Phase; you:may gain(1|stress token); if=you do; gain(1|focus token); remove(1|stress token)"]);
+}
+
+/// The ability texts of a set's card files: each `text { … }` and `ability "…" { … }`
+/// block, with the file it is in.
+fn example_texts(dir: &std::path::Path) -> Vec<(String, Vec<Span>)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "cards")) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (file, _) = crate::syntax::parse_file(0, &text);
+        for item in &file.items {
+            let crate::ast::Item::Card(card) = item else { continue };
+            for field in &card.fields {
+                match &field.value {
+                    crate::ast::FieldValue::Text(block) | crate::ast::FieldValue::Ability { text: block, .. } => {
+                        out.push((text.clone(), block.sentences.clone()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_shipped_xwing_texts_have_no_opaque_clause() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards/xwing");
+    let texts = example_texts(&dir);
+    assert!(texts.len() >= 15, "only {} texts in {}", texts.len(), dir.display());
+    for (file, sentences) in &texts {
+        for frame in frames(file, sentences) {
+            let opaque: Vec<&str> = frame.opaque().map(|e| e.piece.text.as_str()).collect();
+            assert!(opaque.is_empty(), "opaque {opaque:?} in {:?}", &file[frame.span.range()]);
+            for t in frame.timings.iter().filter(|t| t.when != "at the start of" && t.when != "during") {
+                assert!(t.event.is_some(), "no event in {:?}", t.piece.text);
+            }
+            if let Some(r) = &frame.replacement {
+                assert!(r.effect.is_some(), "no effect for {:?}", r.event.text);
+            }
+        }
+    }
+}
+
+#[test]
+fn replacements_read_their_event_as_an_effect() {
+    let spans = |t: &str| -> Vec<Span> {
+        crate::syntax::sentences::split(t).into_iter().map(|(s, e)| Span::new(s, e)).collect()
+    };
+    let text = "Before you would be dealt a faceup damage card, you may spend 1 [Charge] to be dealt the card facedown instead.";
+    let f = frames(text, &spans(text));
+    let r = f[0].replacement.as_ref().unwrap();
+    let e = r.effect.as_ref().unwrap();
+    assert_eq!(e.kind, EffectKind::Dealt);
+    assert_eq!(e.noun.as_ref().unwrap().text, "damage card");
+    assert_eq!(e.facing.as_ref().unwrap().text, "faceup");
+    assert_eq!(&text[e.noun.as_ref().unwrap().span.range()], "damage card");
+    assert_eq!(r.subject.as_ref().unwrap().text, "you");
+
+    let text = "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.";
+    let f = frames(text, &spans(text));
+    let r = f[0].replacement.as_ref().unwrap();
+    assert_eq!(r.subject.as_ref().unwrap().text, "a friendly ship at range 0-3");
+    let e = r.effect.as_ref().unwrap();
+    assert_eq!((e.kind, e.amount.as_ref().unwrap().text.as_str()), (EffectKind::Gain, "a"));
+    assert_eq!(&text[e.noun.as_ref().unwrap().span.range()], "focus token");
+}
+
+#[test]
+fn targets_modifiers_passives_and_shared_verbs() {
+    let cases = [
+        (
+            "Action: Transfer 1 focus token from that ship to another friendly ship at range 0-2.",
+            "header=Action; transfer(1|focus token)<-that ship->another friendly ship at range 0-2",
+        ),
+        (
+            "After you defend, you may perform a bonus attack against the attacker, even while stressed.",
+            "after=you defend [you:defend()]; you:may perform(a|bonus attack)->the attacker {even while stressed}",
+        ),
+        ("This card's [Charge] cannot be recovered.", "This card's [Charge]:cannot passive-recover()"),
+        (
+            "Action: Choose a ship in your [Front Arc] at range 1. That ship gains 1 tractor token, or 2 tractor tokens if it is in your [Bullseye Arc].",
+            "header=Action; choose(a|ship in your [Front Arc] at range 1); That ship:gain(1|tractor token); or That ship:gain(2|tractor tokens) {if it is in your [Bullseye Arc]}",
+        ),
+        (
+            "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
+            "after=you fully execute a maneuver [you:execute(a|maneuver)]; you:may spend([Charge])->drop(a|bomb); or you:may launch(a|bomb)",
+        ),
+        (
+            "Attack: If this attack hits, the defender gains 1 deplete and 1 jam token. For each [Hit] result, repair 1 faceup damage card.",
+            "header=Attack; if=this attack hits; the defender:gain(1|deplete); the defender:gain(1|jam token); each=For each [Hit] result; repair(1|faceup damage card)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
 }
