@@ -105,6 +105,8 @@ pub enum EffectKind {
     BarrelRoll,
     /// Defend: mostly a timing's event (`after you defend`).
     Defend,
+    /// Attack, as a verb (`you can attack from the same hull zone …`).
+    Attack,
     /// Reveal a dial or maneuver.
     Reveal,
     /// Declare an attack or a defender.
@@ -190,6 +192,7 @@ impl EffectKind {
             EffectKind::Boost => "boost",
             EffectKind::BarrelRoll => "barrel-roll",
             EffectKind::Defend => "defend",
+            EffectKind::Attack => "attack",
             EffectKind::Reveal => "reveal",
             EffectKind::Declare => "declare",
             EffectKind::Activate => "activate",

@@ -117,7 +117,8 @@ declare_code! {
     /// `cardc check --coverage` counts them per set.
     ///
     /// ## Example
-    /// `Flip this card.` — reword with the game's templates, or declare the level.
+    /// `Sing a song about the Kessel Run.` — reword with the game's templates, or declare
+    /// the level.
     pub static W0006: "W0006", "opaque-clause", Warning;
 }
 

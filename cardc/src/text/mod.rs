@@ -255,6 +255,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::boost => EffectKind::Boost,
         Rule::barrel_roll => EffectKind::BarrelRoll,
         Rule::defend => EffectKind::Defend,
+        Rule::attack => EffectKind::Attack,
         Rule::reveal => EffectKind::Reveal,
         Rule::declare => EffectKind::Declare,
         Rule::activate => EffectKind::Activate,
