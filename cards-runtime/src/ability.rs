@@ -547,3 +547,54 @@ impl Ability {
             .map(|e| &*e.text)
     }
 }
+
+impl VocabRef {
+    /// Entry `index` of the `kind` list.
+    pub const fn new(kind: VocabKind, index: u16) -> VocabRef {
+        VocabRef { kind, index }
+    }
+}
+
+impl Noun {
+    /// A noun as written, naming these vocabulary entries.
+    pub fn new(text: impl Into<Text>, refs: impl Into<List<VocabRef>>) -> Noun {
+        Noun { text: text.into(), refs: refs.into() }
+    }
+}
+
+impl Effect {
+    /// An effect of `kind` with its text and nothing else; the `with_…` methods add the rest.
+    /// Games use it to describe what is happening (`gain a focus token`).
+    pub fn new(kind: EffectKind, text: impl Into<Text>) -> Effect {
+        Effect { kind, text: text.into(), amount: None, noun: None, to: None, color: None, facing: None }
+    }
+
+    /// An effect nothing structures: its text alone.
+    pub fn opaque(text: impl Into<Text>) -> Effect {
+        Effect::new(EffectKind::Opaque, text)
+    }
+
+    /// The same effect with this amount.
+    pub fn with_amount(mut self, amount: Amount) -> Effect {
+        self.amount = Some(amount);
+        self
+    }
+
+    /// The same effect acting on this noun.
+    pub fn with_noun(mut self, noun: Noun) -> Effect {
+        self.noun = Some(noun);
+        self
+    }
+
+    /// The same effect (a `change`) turning results into this noun.
+    pub fn with_to(mut self, to: Noun) -> Effect {
+        self.to = Some(to);
+        self
+    }
+
+    /// The same effect (a `be dealt`) with this facing.
+    pub fn with_facing(mut self, facing: Facing) -> Effect {
+        self.facing = Some(facing);
+        self
+    }
+}

@@ -37,6 +37,7 @@
 pub mod ability;
 pub mod ability_json;
 pub mod blueprint;
+pub mod engine;
 pub mod fleet;
 pub mod model;
 pub mod restriction;
