@@ -117,9 +117,13 @@ use crate::ability::{Ability, Clause, Duration, Effect, EffectKind, Person, Qual
 use crate::model::Card;
 
 /// How deep events may nest (an event whose effect makes an event happen, …) before the
-/// engine stops making more happen: a game whose effects trigger each other forever gets
-/// [`Happened::TooDeep`] rather than a stack overflow.
+/// engine stops making more happen.
 pub const MAX_DEPTH: usize = 64;
+
+/// How many events one event passed to [`Engine::happen`] by the game may cause in all.
+/// With [`MAX_DEPTH`], a game whose effects trigger each other forever gets
+/// [`Happened::Stopped`] rather than a stack overflow or a hang.
+pub const MAX_EVENTS: usize = 10_000;
 
 /// A ship (or any piece that carries abilities), numbered by the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -310,8 +314,9 @@ pub enum Happened<'a> {
     Occurred,
     /// This replacement happened instead: the event did not occur.
     Replaced(Key<'a>),
-    /// Events nested deeper than [`MAX_DEPTH`]: it did not happen.
-    TooDeep,
+    /// Events nested deeper than [`MAX_DEPTH`], or more than [`MAX_EVENTS`] of them: it
+    /// did not happen.
+    Stopped,
 }
 
 /// Why [`Engine::activate`] did not resolve an ability.
@@ -408,6 +413,7 @@ pub struct Engine<'a> {
     open: Vec<Window>,
     replacing: Vec<Key<'a>>,
     depth: usize,
+    events: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -498,9 +504,13 @@ impl<'a> Engine<'a> {
         chooser: &mut dyn Chooser,
         event: Event,
     ) -> Happened<'a> {
-        if self.depth >= MAX_DEPTH {
-            return Happened::TooDeep;
+        if self.depth == 0 {
+            self.events = 0;
         }
+        if self.depth >= MAX_DEPTH || self.events >= MAX_EVENTS {
+            return Happened::Stopped;
+        }
+        self.events += 1;
         self.depth += 1;
         let happened = self.happen_now(state, chooser, event);
         self.depth -= 1;
@@ -538,7 +548,10 @@ impl<'a> Engine<'a> {
     /// Whether `ship` could activate an ability now (one under a header, such as `Action:`):
     /// it has the ability, its frequency allows, and its cost can be paid.
     pub fn usable<S: GameState<'a> + ?Sized>(&self, state: &S, ship: ShipId, held: Held<'a>) -> Result<(), Refused> {
-        let has = state.abilities(ship).iter().any(|h| h.card == held.card && h.index == held.index);
+        let has = state
+            .abilities(ship)
+            .iter()
+            .any(|h| h.card == held.card && h.index == held.index && h.ability == held.ability);
         if state.status(ship) == Status::Removed || !has {
             return Err(Refused::NotHeld);
         }
@@ -709,7 +722,12 @@ impl<'a> Engine<'a> {
 
     /// The ability's `can` and `cannot` clauses are in force: it has no timing, or a `while`
     /// or `during` timing that names an open window. Returns the ship `that` names.
-    fn in_force<S: GameState<'a> + ?Sized>(&self, state: &S, owner: ShipId, ability: &Ability) -> Option<Option<ShipId>> {
+    fn in_force<S: GameState<'a> + ?Sized>(
+        &self,
+        state: &S,
+        owner: ShipId,
+        ability: &Ability,
+    ) -> Option<Option<ShipId>> {
         if ability.header.is_some() || ability.replacement.is_some() {
             return None;
         }
@@ -968,15 +986,16 @@ fn stands(ability: &Ability) -> bool {
 /// Whether an effect written on a card (`pattern`) covers an effect that happens: the same
 /// kind, acting on a common vocabulary entry (or on the same words when either names none);
 /// a pattern naming nothing covers any noun. `perform an action` and `perform an attack`
-/// differ; a facing, when written, must agree. Unstructured effects compare their words,
-/// where `a or b` covers either.
+/// differ; a facing, when written, must agree. Unstructured effects compare their words:
+/// `a or b` covers either, and words that begin the other's cover it (`move through`, of
+/// `move through and overlap obstacles`, covers `move through obstacles`).
 pub fn matches(pattern: &Effect, event: &Effect) -> bool {
     if pattern.kind != event.kind {
         return false;
     }
     if pattern.kind == EffectKind::Opaque {
         let event = normalize(&event.text);
-        return alternatives(&normalize(&pattern.text)).any(|a| same_words(a, &event));
+        return alternatives(&normalize(&pattern.text)).any(|a| begins(a, &event) || begins(&event, a));
     }
     if pattern.facing.is_some() && pattern.facing != event.facing {
         return false;
@@ -1018,15 +1037,22 @@ fn alternatives(text: &str) -> impl Iterator<Item = &str> {
 
 /// The same words, ignoring articles, counts and plurals (`an evade token` = `evade tokens`).
 fn same_words(a: &str, b: &str) -> bool {
-    fn words(s: &str) -> Vec<&str> {
-        s.split(' ')
-            .filter(|w| !matches!(*w, "a" | "an" | "the" | "one" | "all") && !w.chars().all(|c| c.is_ascii_digit()))
-            .map(|w| match w {
-                "dice" => "die",
-                _ if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") => &w[..w.len() - 1],
-                _ => w,
-            })
-            .collect()
-    }
     words(a) == words(b)
+}
+
+/// Whether `a`'s words begin `b`'s (or are all of them), read as [`same_words`] reads them.
+fn begins(a: &str, b: &str) -> bool {
+    let (a, b) = (words(a), words(b));
+    !a.is_empty() && b.starts_with(&a)
+}
+
+fn words(s: &str) -> Vec<&str> {
+    s.split(' ')
+        .filter(|w| !matches!(*w, "a" | "an" | "the" | "one" | "all") && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(|w| match w {
+            "dice" => "die",
+            _ if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") => &w[..w.len() - 1],
+            _ => w,
+        })
+        .collect()
 }

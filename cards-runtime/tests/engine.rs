@@ -1,0 +1,872 @@
+//! The ability engine against a small X-Wing game, one test per rule. The abilities are
+//! built by hand in the shape cardc's lowering gives them, with vocabulary indices from
+//! `examples/xwing/game.cards`.
+
+use std::collections::VecDeque;
+
+use cards_runtime::ability::*;
+use cards_runtime::engine::*;
+use cards_runtime::model::VocabKind;
+
+// --- vocabulary of examples/xwing/game.cards ---------------------------------------------
+
+const FOCUS: VocabRef = VocabRef::new(VocabKind::Token, 0);
+const EVADE: VocabRef = VocabRef::new(VocabKind::Token, 1);
+const CALCULATE: VocabRef = VocabRef::new(VocabKind::Token, 2);
+const STRESS: VocabRef = VocabRef::new(VocabKind::Token, 3);
+const FORCE: VocabRef = VocabRef::new(VocabKind::Resource, 0);
+const CHARGE: VocabRef = VocabRef::new(VocabKind::Resource, 1);
+const SHIELD: VocabRef = VocabRef::new(VocabKind::Resource, 2);
+const ATTACK_DIE: VocabRef = VocabRef::new(VocabKind::Die, 0);
+const BARREL_ROLL: VocabRef = VocabRef::new(VocabKind::Action, 3);
+const FOCUS_ACTION: VocabRef = VocabRef::new(VocabKind::Action, 0);
+const SYSTEM: u16 = 1;
+const ACTIVATION: u16 = 2;
+const ENGAGEMENT: u16 = 3;
+const HEADER_ACTION: u16 = 0;
+const HEADER_ATTACK: u16 = 1;
+const HEADER_SETUP: u16 = 2;
+
+// --- building abilities as the lowering does ---------------------------------------------
+
+fn effect(kind: EffectKind, text: &'static str, amount: Option<u32>, noun: &'static str, refs: &[VocabRef]) -> Effect {
+    let mut e = Effect::new(kind, text);
+    if let Some(n) = amount {
+        e = e.with_amount(Amount::Exactly(n));
+    }
+    if !noun.is_empty() {
+        e = e.with_noun(Noun::new(noun, refs.to_vec()));
+    }
+    e
+}
+
+fn gain(n: u32, noun: &'static str, r: VocabRef) -> Effect {
+    effect(EffectKind::Gain, "gain", Some(n), noun, &[r])
+}
+
+fn perform(text: &'static str) -> Effect {
+    Effect::new(EffectKind::Perform, text).with_amount(Amount::Exactly(1))
+}
+
+fn subject(text: &'static str, person: Person, side: Side, range: Option<(u8, u8)>) -> Subject {
+    Subject { text: text.into(), person, side, range }
+}
+
+fn you() -> Subject {
+    subject("you", Person::You, Side::Any, None)
+}
+
+fn clause(subject: Subject, qualifier: Qualifier, cost: Option<Effect>, effect: Effect) -> Clause {
+    Clause { text: effect.text.clone(), subject, qualifier, cost, effect, duration: None }
+}
+
+fn step(clauses: Vec<Clause>) -> Step {
+    Step { condition: None, clauses: clauses.into() }
+}
+
+fn ability(text: &'static str, steps: Vec<Step>) -> Ability {
+    Ability {
+        name: None,
+        text: text.into(),
+        file: "upgrades.cards".into(),
+        span: SourceSpan { start: 0, end: 0 },
+        header: None,
+        requirement: None,
+        timings: Vec::new().into(),
+        optional: false,
+        frequency: Frequency::OncePerOpportunity,
+        cost: None,
+        replacement: None,
+        steps: steps.into(),
+    }
+}
+
+fn after_event(when: When, what: &'static str, event: Effect) -> Timing {
+    Timing { when, what: what.into(), phase: None, event: Some(clause(you(), Qualifier::None, None, event)) }
+}
+
+fn at_phase(when: When, what: &'static str, phase: u16) -> Timing {
+    Timing { when, what: what.into(), phase: Some(phase), event: None }
+}
+
+/// "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead."
+fn jyn_erso() -> Ability {
+    let it = subject("it", Person::That, Side::Any, None);
+    let mut a = ability(
+        "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.",
+        vec![step(vec![clause(it, Qualifier::May, None, gain(1, "evade token", EVADE))])],
+    );
+    a.optional = true;
+    a.replacement = Some(Replacement {
+        before: false,
+        subject: subject("a friendly ship at range 0-3", Person::A, Side::Friendly, Some((0, 3))),
+        event: gain(1, "focus token", FOCUS),
+    });
+    a
+}
+
+/// "Before you would gain a focus token, gain an evade (or a calculate) token instead."
+fn protocol(token: &'static str, r: VocabRef) -> Ability {
+    let mut a = ability(
+        "Before you would gain a focus token, gain a token instead.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, token, r))])],
+    );
+    a.replacement = Some(Replacement { before: true, subject: you(), event: gain(1, "focus token", FOCUS) });
+    a
+}
+
+/// GNK "Gonk" Droid: "Setup: Lose 1 [Charge]." and "Action: Spend 1 [Charge] to recover 1 shield."
+fn gonk() -> [Ability; 2] {
+    let mut setup = ability(
+        "Setup: Lose 1 [Charge].",
+        vec![step(vec![clause(
+            Subject::YOU,
+            Qualifier::None,
+            None,
+            effect(EffectKind::Lose, "Lose 1 [Charge]", Some(1), "[Charge]", &[CHARGE]),
+        )])],
+    );
+    setup.header = Some(HEADER_SETUP);
+    let spend = effect(EffectKind::Spend, "Spend 1 [Charge]", Some(1), "[Charge]", &[CHARGE]);
+    let recover = effect(EffectKind::Recover, "recover 1 shield", Some(1), "shield", &[SHIELD]);
+    let mut action = ability(
+        "Action: Spend 1 [Charge] to recover 1 shield.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, Some(spend), recover)])],
+    );
+    action.header = Some(HEADER_ACTION);
+    action.optional = true;
+    [setup, action]
+}
+
+/// Trick Shot Coach: "While you perform an attack, you may reroll 1 attack die."
+fn trick_shot_coach() -> Ability {
+    let reroll = effect(EffectKind::Reroll, "reroll 1 attack die", Some(1), "attack die", &[ATTACK_DIE]);
+    let mut a = ability(
+        "While you perform an attack, you may reroll 1 attack die.",
+        vec![step(vec![clause(you(), Qualifier::May, None, reroll)])],
+    );
+    a.optional = true;
+    a.timings = vec![after_event(When::While, "you perform an attack", perform("perform an attack"))].into();
+    a
+}
+
+/// Obstacle Runner: "While you boost or barrel roll, you can move through and overlap obstacles."
+fn obstacle_runner() -> Ability {
+    let mut a = ability(
+        "While you boost or barrel roll, you can move through and overlap obstacles.",
+        vec![step(vec![
+            clause(you(), Qualifier::Can, None, Effect::opaque("move through")),
+            clause(Subject::YOU, Qualifier::None, None, Effect::opaque("overlap obstacles")),
+        ])],
+    );
+    a.timings =
+        vec![Timing { when: When::While, what: "you boost or barrel roll".into(), phase: None, event: None }].into();
+    a
+}
+
+/// Darth Vader: "After you perform an action, you may spend 1 [Force] to perform an action."
+fn darth_vader() -> Ability {
+    let spend = effect(EffectKind::Spend, "spend 1 [Force]", Some(1), "[Force]", &[FORCE]);
+    let mut a = ability(
+        "After you perform an action, you may spend 1 [Force] to perform an action.",
+        vec![step(vec![clause(you(), Qualifier::May, Some(spend), perform("perform an action"))])],
+    );
+    a.optional = true;
+    a.timings = vec![after_event(When::After, "you perform an action", perform("perform an action"))].into();
+    a
+}
+
+/// Sustained Fire: "Attack: If this attack hits, the defender cannot spend evade tokens until
+/// the end of the Engagement Phase."
+fn sustained_fire() -> Ability {
+    let spend = effect(EffectKind::Spend, "spend evade tokens", None, "evade tokens", &[EVADE]);
+    let mut c = clause(subject("the defender", Person::Defender, Side::Any, None), Qualifier::Cannot, None, spend);
+    c.duration = Some(Duration {
+        text: "until the end of the Engagement Phase".into(),
+        until_end_of: Some(ENGAGEMENT),
+        this_round: false,
+    });
+    let mut a = ability(
+        "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
+        vec![Step { condition: Some("this attack hits".into()), clauses: vec![c].into() }],
+    );
+    a.header = Some(HEADER_ATTACK);
+    a.optional = true;
+    a
+}
+
+/// Vader's Wrath: "Once per round, after you perform an attack, you must gain 1 stress token."
+fn vaders_wrath() -> Ability {
+    let mut a = ability(
+        "Once per round, after you perform an attack, you must gain 1 stress token.",
+        vec![step(vec![clause(you(), Qualifier::Must, None, gain(1, "stress token", STRESS))])],
+    );
+    a.frequency = Frequency::OncePerRound;
+    a.timings = vec![after_event(When::After, "you perform an attack", perform("perform an attack"))].into();
+    a
+}
+
+/// Opening Roll: "At the start of the Engagement Phase, you may perform a [Barrel Roll] action."
+fn opening_roll() -> Ability {
+    let roll = perform("perform a [Barrel Roll] action").with_noun(Noun::new("[Barrel Roll]", vec![BARREL_ROLL]));
+    let mut a = ability(
+        "At the start of the Engagement Phase, you may perform a [Barrel Roll] action.",
+        vec![step(vec![clause(you(), Qualifier::May, None, roll)])],
+    );
+    a.optional = true;
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// Tactical Officer: "During the System Phase, you may perform a [Coordinate] action."
+fn tactical_officer() -> Ability {
+    let mut a = ability(
+        "During the System Phase, you may perform a [Coordinate] action.",
+        vec![step(vec![clause(you(), Qualifier::May, None, perform("perform a [Coordinate] action"))])],
+    );
+    a.optional = true;
+    a.timings = vec![at_phase(When::During, "the System Phase", SYSTEM)].into();
+    a
+}
+
+/// Luke Skywalker: "After you become the defender, you may recover 1 [Force]." The event is
+/// not structured: it is matched by its words.
+fn luke_skywalker() -> Ability {
+    let recover = effect(EffectKind::Recover, "recover 1 [Force]", Some(1), "[Force]", &[FORCE]);
+    let mut a = ability(
+        "After you become the defender, you may recover 1 [Force].",
+        vec![step(vec![clause(you(), Qualifier::May, None, recover)])],
+    );
+    a.optional = true;
+    a.timings =
+        vec![Timing { when: When::After, what: "you become the defender".into(), phase: None, event: None }].into();
+    a
+}
+
+/// Test only: "After you gain a focus token, you must gain 1 stress token."
+fn focus_alarm() -> Ability {
+    let mut a = ability(
+        "After you gain a focus token, you must gain 1 stress token.",
+        vec![step(vec![clause(you(), Qualifier::Must, None, gain(1, "stress token", STRESS))])],
+    );
+    a.timings = vec![after_event(When::After, "you gain a focus token", gain(1, "focus token", FOCUS))].into();
+    a
+}
+
+/// Test only: "At the start of the Engagement Phase, gain 1 stress token."
+fn engagement_stress() -> Ability {
+    let mut a = ability(
+        "At the start of the Engagement Phase, gain 1 stress token.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// Test only: "Before you would spend a [Charge], gain 1 stress token instead."
+fn charge_saver() -> Ability {
+    let mut a = ability(
+        "Before you would spend a [Charge], gain 1 stress token instead.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])],
+    );
+    a.replacement = Some(Replacement {
+        before: true,
+        subject: you(),
+        event: effect(EffectKind::Spend, "spend a [Charge]", Some(1), "[Charge]", &[CHARGE]),
+    });
+    a
+}
+
+/// Test only: "Action: Each enemy ship at range 0-3 cannot move through obstacles this round."
+fn obstacle_jammer() -> Ability {
+    let mut c = clause(
+        subject("each enemy ship at range 0-3", Person::Each, Side::Enemy, Some((0, 3))),
+        Qualifier::Cannot,
+        None,
+        Effect::opaque("move through obstacles"),
+    );
+    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+    let mut a =
+        ability("Action: Each enemy ship at range 0-3 cannot move through obstacles this round.", vec![step(vec![c])]);
+    a.header = Some(HEADER_ACTION);
+    a.optional = true;
+    a
+}
+
+// --- the game -----------------------------------------------------------------------------
+
+struct Ship<'a> {
+    player: u32,
+    /// Where on a line: the range between two ships is their distance, up to 3.
+    at: i32,
+    status: Status,
+    tokens: [u32; 5],
+    /// force, charge, shield: (current, most).
+    resources: [(u32, u32); 3],
+    held: Vec<Held<'a>>,
+}
+
+#[derive(Default)]
+struct Game<'a> {
+    ships: Vec<Ship<'a>>,
+    attacker: Option<ShipId>,
+    defender: Option<ShipId>,
+    hits: bool,
+    rerolls: u32,
+    /// Every event applied: `ship text`.
+    log: Vec<String>,
+}
+
+impl<'a> Game<'a> {
+    fn ship(&mut self, player: u32, at: i32, abilities: &[(&'static str, &'a Ability)]) -> ShipId {
+        // Each ability's index among its card's abilities.
+        let held = abilities
+            .iter()
+            .enumerate()
+            .map(|(i, &(card, ability))| {
+                let index = abilities[..i].iter().filter(|(c, _)| *c == card).count();
+                Held { card, index, ability }
+            })
+            .collect();
+        self.ships.push(Ship { player, at, status: Status::Active, tokens: [0; 5], resources: [(0, 0); 3], held });
+        ShipId(self.ships.len() as u32 - 1)
+    }
+
+    fn get(&self, ship: ShipId) -> Option<&Ship<'a>> {
+        self.ships.get(ship.0 as usize)
+    }
+
+    fn tokens(&self, ship: ShipId) -> [u32; 5] {
+        self.get(ship).map_or([0; 5], |s| s.tokens)
+    }
+
+    fn resource(&self, ship: ShipId, r: VocabRef) -> (u32, u32) {
+        self.get(ship).map_or((0, 0), |s| s.resources[usize::from(r.index)])
+    }
+
+    fn set_resource(&mut self, ship: ShipId, r: VocabRef, value: (u32, u32)) {
+        self.ships[ship.0 as usize].resources[usize::from(r.index)] = value;
+    }
+
+    fn performed(&self, ship: ShipId, what: &str) -> usize {
+        self.log.iter().filter(|l| **l == format!("{} {what}", ship.0)).count()
+    }
+
+    fn count(&self, ship: ShipId, kind: EffectKind) -> usize {
+        let prefix = format!("{} ", ship.0);
+        self.log.iter().filter(|l| l.starts_with(&prefix) && l.contains(kind.as_str())).count()
+    }
+}
+
+fn amount(e: &Effect) -> u32 {
+    e.amount.and_then(Amount::most).unwrap_or(1)
+}
+
+fn vocab(e: &Effect) -> Option<VocabRef> {
+    e.noun.as_ref().and_then(|n| n.refs.first().copied())
+}
+
+impl<'a> GameState<'a> for Game<'a> {
+    fn ships(&self) -> Vec<ShipId> {
+        (0..self.ships.len() as u32).map(ShipId).collect()
+    }
+
+    fn status(&self, ship: ShipId) -> Status {
+        self.get(ship).map_or(Status::Removed, |s| s.status)
+    }
+
+    fn player(&self, ship: ShipId) -> Option<u32> {
+        self.get(ship).map(|s| s.player)
+    }
+
+    fn range(&self, from: ShipId, to: ShipId) -> Option<u8> {
+        let d = (self.get(from)?.at - self.get(to)?.at).unsigned_abs();
+        (d <= 3).then_some(d as u8)
+    }
+
+    fn role(&self, person: Person) -> Option<ShipId> {
+        match person {
+            Person::Attacker => self.attacker,
+            Person::Defender => self.defender,
+            _ => None,
+        }
+    }
+
+    fn abilities(&self, ship: ShipId) -> Vec<Held<'a>> {
+        self.get(ship).map(|s| s.held.clone()).unwrap_or_default()
+    }
+
+    fn holds(&self, _: ShipId, condition: &str) -> bool {
+        condition == "this attack hits" && self.hits
+    }
+
+    fn can_resolve(&self, event: &Event) -> bool {
+        let (Some(ship), Some(r)) = (self.get(event.ship), vocab(&event.effect)) else { return true };
+        let n = amount(&event.effect);
+        match (event.effect.kind, r.kind) {
+            (EffectKind::Spend | EffectKind::Remove | EffectKind::Lose, VocabKind::Token) => {
+                ship.tokens[usize::from(r.index)] >= n
+            }
+            (EffectKind::Spend | EffectKind::Remove | EffectKind::Lose, VocabKind::Resource) => {
+                ship.resources[usize::from(r.index)].0 >= n
+            }
+            (EffectKind::Recover, VocabKind::Resource) => {
+                let (now, most) = ship.resources[usize::from(r.index)];
+                now < most
+            }
+            _ => true,
+        }
+    }
+
+    fn apply(&mut self, event: &Event) -> Vec<Event> {
+        self.log.push(format!("{} {}", event.ship.0, event.effect.text));
+        let n = amount(&event.effect);
+        let kind = event.effect.kind;
+        if kind == EffectKind::Reroll {
+            self.rerolls += n;
+        }
+        let (Some(ship), Some(r)) = (self.ships.get_mut(event.ship.0 as usize), vocab(&event.effect)) else {
+            return Vec::new();
+        };
+        let i = usize::from(r.index);
+        match (kind, r.kind) {
+            (EffectKind::Gain, VocabKind::Token) => ship.tokens[i] += n,
+            (EffectKind::Spend | EffectKind::Remove | EffectKind::Lose, VocabKind::Token) => {
+                ship.tokens[i] = ship.tokens[i].saturating_sub(n)
+            }
+            (EffectKind::Spend | EffectKind::Remove | EffectKind::Lose, VocabKind::Resource) => {
+                ship.resources[i].0 = ship.resources[i].0.saturating_sub(n)
+            }
+            (EffectKind::Recover | EffectKind::Gain, VocabKind::Resource) => {
+                ship.resources[i].0 = (ship.resources[i].0 + n).min(ship.resources[i].1)
+            }
+            // Performing a focus action gains a focus token.
+            (EffectKind::Perform, VocabKind::Action) if r == FOCUS_ACTION => {
+                return vec![Event { ship: event.ship, effect: gain(1, "focus token", FOCUS) }];
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+}
+
+/// A chooser that follows a script and records what it was offered.
+#[derive(Default)]
+struct Script {
+    /// Answers to `next`, in order; `Some(0)` once they run out.
+    picks: VecDeque<Option<usize>>,
+    /// The answer to `replacement`.
+    replace: Option<usize>,
+    /// The answer to `accept`.
+    accept: bool,
+    /// The cards of each `next` offer.
+    offers: Vec<Vec<String>>,
+    /// How many candidates each `replacement` offer had.
+    replacements: Vec<usize>,
+}
+
+impl Script {
+    fn new() -> Script {
+        Script { replace: Some(0), accept: true, ..Script::default() }
+    }
+}
+
+impl Chooser for Script {
+    fn next(&mut self, pending: &[Pending<'_>]) -> Option<usize> {
+        self.offers.push(pending.iter().map(|p| p.held.card.to_string()).collect());
+        self.picks.pop_front().unwrap_or(Some(0))
+    }
+    fn replacement(&mut self, _: &Event, candidates: &[Pending<'_>]) -> Option<usize> {
+        self.replacements.push(candidates.len());
+        self.replace
+    }
+    fn accept(&mut self, _: ShipId, _: &Clause) -> bool {
+        self.accept
+    }
+    fn target(&mut self, _: &Clause, _: &[ShipId]) -> Option<usize> {
+        Some(0)
+    }
+}
+
+fn event(ship: ShipId, effect: Effect) -> Event {
+    Event { ship, effect }
+}
+
+fn focus_action() -> Effect {
+    perform("perform a [Focus] action").with_noun(Noun::new("[Focus]", vec![FOCUS_ACTION]))
+}
+
+fn attack() -> Effect {
+    perform("perform an attack")
+}
+
+// --- one test per rule ----------------------------------------------------------------
+
+/// Rule 1: a window collects the abilities whose timing names it: by phase index, by a
+/// structured event (kind, noun and subject relative to the ability's ship), or by the
+/// event's words when the timing is not structured.
+#[test]
+fn rule1_windows_collect_the_abilities_that_trigger_in_them() {
+    let (roll, officer, wrath, luke) = (opening_roll(), tactical_officer(), vaders_wrath(), luke_skywalker());
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("opening-roll", &roll), ("tactical-officer", &officer), ("vaders-wrath", &wrath)]);
+    let b = game.ship(1, 2, &[("luke-skywalker", &luke)]);
+    game.set_resource(b, FORCE, (1, 2));
+    let mut engine = Engine::new();
+    let mut chooser = First;
+
+    // Phases: only the start of the Engagement Phase triggers Opening Roll.
+    for w in [Window::phase(When::StartOf, ACTIVATION), Window::phase(When::EndOf, ENGAGEMENT)] {
+        engine.window(&mut game, &mut chooser, w);
+    }
+    assert!(game.log.is_empty(), "{:?}", game.log);
+    engine.window(&mut game, &mut chooser, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.log, ["0 perform a [Barrel Roll] action"]);
+    engine.window(&mut game, &mut chooser, Window::phase(When::During, SYSTEM));
+    assert_eq!(game.performed(a, "perform a [Coordinate] action"), 1);
+
+    // Structured events: another ship's attack, or an action, is not "you perform an attack".
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(b, attack())));
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, focus_action())));
+    engine.window(&mut game, &mut chooser, Window::event(When::Before, event(a, attack())));
+    assert_eq!(game.tokens(a)[3], 0);
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, attack())));
+    assert_eq!(game.tokens(a)[3], 1);
+
+    // Unstructured: "you become the defender" is matched by its words, for the ship itself.
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, Effect::opaque("become the defender"))));
+    assert_eq!(game.resource(b, FORCE), (1, 2));
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(b, Effect::opaque("become the defender"))));
+    assert_eq!(game.resource(b, FORCE), (2, 2));
+}
+
+/// Rule 2: simultaneous abilities resolve in the order the player picks; an optional one
+/// may be declined, a mandatory one resolves anyway.
+#[test]
+fn rule2_the_queue_is_ordered_by_the_player_and_only_optional_abilities_may_be_declined() {
+    let (roll, stress) = (opening_roll(), engagement_stress());
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("opening-roll", &roll), ("engagement-stress", &stress)]);
+    let start = Window::phase(When::StartOf, ENGAGEMENT);
+
+    // Both pending at once; the player resolves the second first.
+    let mut engine = Engine::new();
+    let mut chooser = Script { picks: VecDeque::from([Some(1)]), ..Script::new() };
+    engine.window(&mut game, &mut chooser, start.clone());
+    assert_eq!(chooser.offers[0], ["opening-roll", "engagement-stress"]);
+    assert_eq!(game.log, ["0 gain", "0 perform a [Barrel Roll] action"]);
+
+    // Declining: the mandatory one still resolves, the optional one does not.
+    game.log.clear();
+    engine.window(&mut game, &mut Decline, start.clone());
+    assert_eq!(game.log, ["0 gain"]);
+
+    // A chooser that answers nonsense declines: no panic, mandatory still resolves.
+    game.log.clear();
+    let mut chooser = Script { picks: VecDeque::from([Some(7)]), ..Script::new() };
+    engine.window(&mut game, &mut chooser, start);
+    assert_eq!(game.log, ["0 gain"]);
+    assert_eq!(game.tokens(a)[3], 3);
+}
+
+/// Rule 3: replacement effects apply when the event would happen, are not queued, at most
+/// one per event, and the replaced event has not occurred.
+#[test]
+fn rule3_one_replacement_applies_and_the_replaced_event_does_not_occur() {
+    let (jyn, alarm) = (jyn_erso(), focus_alarm());
+    let mut game = Game::default();
+    let j = game.ship(0, 0, &[("jyn-erso", &jyn)]);
+    let f = game.ship(0, 2, &[("focus-alarm", &alarm)]);
+    let e = game.ship(1, 1, &[("focus-alarm", &alarm)]);
+    let mut engine = Engine::new();
+
+    // Jyn Erso: the friendly ship gains an evade instead; "after you gain a focus token"
+    // does not trigger.
+    let happened = engine.happen(&mut game, &mut First, event(f, gain(1, "focus token", FOCUS)));
+    assert_eq!(happened, Happened::Replaced(Key { ship: j, card: "jyn-erso", index: 0 }));
+    assert_eq!(game.tokens(f), [0, 1, 0, 0, 0]);
+    assert_eq!(game.tokens(j), [0; 5]);
+
+    // Declined (it is optional): the focus token is gained, and the trigger fires.
+    let mut chooser = Script { replace: None, ..Script::new() };
+    assert_eq!(engine.happen(&mut game, &mut chooser, event(f, gain(1, "focus token", FOCUS))), Happened::Occurred);
+    assert_eq!(game.tokens(f), [1, 1, 0, 1, 0]);
+
+    // Not for an enemy ship, nor beyond range 3.
+    engine.happen(&mut game, &mut First, event(e, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(e), [1, 0, 0, 1, 0]);
+    game.ships[f.0 as usize].at = 4;
+    engine.happen(&mut game, &mut First, event(f, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(f), [2, 1, 0, 2, 0]);
+
+    // Evasion Protocol and Calculated Protocol on one ship: the player picks one; only it
+    // applies. Both are mandatory, so declining still applies one.
+    let (evasion, calculated) = (protocol("evade token", EVADE), protocol("calculate token", CALCULATE));
+    let mut game = Game::default();
+    let p = game.ship(0, 0, &[("evasion-protocol", &evasion), ("calculated-protocol", &calculated)]);
+    let mut chooser = Script { replace: Some(1), ..Script::new() };
+    engine.happen(&mut game, &mut chooser, event(p, gain(1, "focus token", FOCUS)));
+    assert_eq!(chooser.replacements, [2]);
+    assert_eq!(game.tokens(p), [0, 0, 1, 0, 0]);
+    engine.happen(&mut game, &mut Decline, event(p, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(p), [0, 1, 1, 0, 0]);
+}
+
+/// Rule 4: a cost can be paid only if its effect can resolve; a replaced cost still lets
+/// the effect resolve.
+#[test]
+fn rule4_a_cost_is_paid_only_if_its_effect_can_resolve() {
+    let [setup, action] = gonk();
+    let saver = charge_saver();
+    let mut game = Game::default();
+    let g = game.ship(0, 0, &[("gnk-gonk-droid", &setup), ("gnk-gonk-droid", &action)]);
+    let h = game.ship(0, 1, &[("gnk-gonk-droid", &setup), ("gnk-gonk-droid", &action), ("charge-saver", &saver)]);
+    let none = game.ship(0, 2, &[]);
+    let (on_g, on_h) = (game.abilities(g)[1], game.abilities(h)[1]);
+    assert_eq!((on_g.ability.header, on_h.ability.header), (Some(HEADER_ACTION), Some(HEADER_ACTION)));
+    let mut engine = Engine::new();
+
+    // Every shield up: the charge cannot be spent, nothing happens.
+    game.set_resource(g, CHARGE, (1, 1));
+    game.set_resource(g, SHIELD, (2, 2));
+    assert_eq!(engine.usable(&game, g, on_g), Err(Refused::CannotPay));
+    assert_eq!(engine.activate(&mut game, &mut First, g, on_g), Err(Refused::CannotPay));
+    assert_eq!((game.resource(g, CHARGE), game.log.len()), ((1, 1), 0));
+
+    // A shield down: spend the charge, recover the shield; then no charge is left.
+    game.set_resource(g, SHIELD, (1, 2));
+    assert_eq!(engine.activate(&mut game, &mut First, g, on_g), Ok(()));
+    assert_eq!((game.resource(g, CHARGE), game.resource(g, SHIELD)), ((0, 1), (2, 2)));
+    game.set_resource(g, SHIELD, (1, 2));
+    assert_eq!(engine.usable(&game, g, on_g), Err(Refused::CannotPay));
+
+    // A replaced cost (spending the charge becomes a stress token) still recovers the shield.
+    game.set_resource(h, CHARGE, (1, 1));
+    game.set_resource(h, SHIELD, (0, 2));
+    assert_eq!(engine.activate(&mut game, &mut First, h, on_h), Ok(()));
+    assert_eq!((game.resource(h, CHARGE), game.resource(h, SHIELD), game.tokens(h)[3]), ((1, 1), (1, 2), 1));
+
+    // Setup: Lose 1 [Charge] (mandatory, no cost). An ability the ship lacks is refused.
+    game.set_resource(g, CHARGE, (1, 1));
+    let setup_held = Held { card: "gnk-gonk-droid", index: 0, ability: &setup };
+    assert_eq!(engine.activate(&mut game, &mut First, g, setup_held), Ok(()));
+    assert_eq!(game.resource(g, CHARGE), (0, 1));
+    assert_eq!(engine.activate(&mut game, &mut First, none, setup_held), Err(Refused::NotHeld));
+}
+
+/// Rule 5: an ability resolves once per opportunity (once per window) by default; `once
+/// per round` until the round ends.
+#[test]
+fn rule5_once_per_opportunity_and_once_per_round() {
+    let (coach, vader, wrath) = (trick_shot_coach(), darth_vader(), vaders_wrath());
+    let mut game = Game::default();
+    let t = game.ship(0, 0, &[("trick-shot-coach", &coach)]);
+    let v = game.ship(1, 1, &[("darth-vader", &vader), ("vaders-wrath", &wrath)]);
+    let mut engine = Engine::new();
+
+    // Trick Shot Coach: one reroll per attack, however willing the player.
+    engine.window(&mut game, &mut First, Window::event(When::While, event(t, attack())));
+    assert_eq!(game.rerolls, 1);
+    engine.window(&mut game, &mut First, Window::event(When::While, event(t, attack())));
+    assert_eq!(game.rerolls, 2);
+
+    // Darth Vader: the action he performs through his ability is a new opportunity, so it
+    // triggers again after it while he has Force; never twice in one window. Declining in
+    // the third window leaves 1 Force, and the windows before do not offer it again.
+    game.set_resource(v, FORCE, (3, 3));
+    let mut chooser = Script { picks: VecDeque::from([Some(0), Some(0), None]), ..Script::new() };
+    engine.happen(&mut game, &mut chooser, event(v, focus_action()));
+    assert_eq!(chooser.offers, [["darth-vader"], ["darth-vader"], ["darth-vader"]]);
+    assert_eq!(game.resource(v, FORCE), (1, 3));
+    assert_eq!(game.count(v, EffectKind::Perform), 3);
+    assert_eq!(game.tokens(v)[0], 1, "the focus action gave its focus token");
+
+    // With Force to spare every time, it runs until the Force is gone: never offered
+    // when its cost cannot be paid.
+    let mut chooser = Script::new();
+    engine.happen(&mut game, &mut chooser, event(v, focus_action()));
+    assert_eq!(chooser.offers.len(), 1);
+    assert_eq!(game.resource(v, FORCE), (0, 3));
+
+    // Vader's Wrath: mandatory (even when the player declines), once per round.
+    engine.window(&mut game, &mut Decline, Window::event(When::After, event(v, attack())));
+    engine.window(&mut game, &mut Decline, Window::event(When::After, event(v, attack())));
+    assert_eq!(game.tokens(v)[3], 1);
+    engine.end_round();
+    engine.window(&mut game, &mut Decline, Window::event(When::After, event(v, attack())));
+    assert_eq!(game.tokens(v)[3], 2);
+}
+
+/// Rule 6: an effect lasts until the end of the phase it names, or of the round; the active
+/// ones can be queried.
+#[test]
+fn rule6_durations_end_at_the_named_phase_or_the_round() {
+    let fire = sustained_fire();
+    let mut this_round = sustained_fire();
+    if let Some(c) = this_round.steps.to_mut()[0].clauses.to_mut().first_mut() {
+        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+    }
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("sustained-fire", &fire), ("sustained-fire-this-round", &this_round)]);
+    let d = game.ship(1, 2, &[]);
+    let held = game.abilities(a);
+    let spend_evade = effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE]);
+    let mut engine = Engine::new();
+    game.attacker = Some(a);
+    game.defender = Some(d);
+
+    // A miss: nothing lasts.
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[0]), Ok(()));
+    assert!(engine.lasting().is_empty());
+
+    // A hit: the defender cannot spend evade tokens until the end of the Engagement Phase.
+    game.hits = true;
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[0]), Ok(()));
+    assert_eq!(engine.lasting().len(), 1);
+    assert_eq!(engine.lasting()[0].ship, d);
+    assert_eq!(engine.lasting()[0].until, Until::EndOfPhase(ENGAGEMENT));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Forbidden);
+    assert_eq!(engine.permission(&game, a, &spend_evade), Permission::Unstated);
+    engine.window(&mut game, &mut First, Window::phase(When::EndOf, ACTIVATION));
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Forbidden);
+    engine.window(&mut game, &mut First, Window::phase(When::EndOf, ENGAGEMENT));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
+    assert!(engine.lasting().is_empty());
+
+    // "this round" outlives the phase and ends with the round.
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[1]), Ok(()));
+    engine.window(&mut game, &mut First, Window::phase(When::EndOf, ENGAGEMENT));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Forbidden);
+    engine.end_round();
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
+}
+
+/// Rule 7: `cannot` is absolute: a prohibition from any active effect beats any `can`.
+#[test]
+fn rule7_cannot_beats_can() {
+    let (runner, jammer) = (obstacle_runner(), obstacle_jammer());
+    let mut game = Game::default();
+    let r = game.ship(0, 0, &[("obstacle-runner", &runner)]);
+    let x = game.ship(1, 2, &[("obstacle-jammer", &jammer)]);
+    let move_through = Effect::opaque("move through obstacles");
+    let overlap = Effect::opaque("overlap obstacles");
+    let mut engine = Engine::new();
+
+    // Obstacle Runner: while boosting or barrel rolling, not otherwise; not for others.
+    assert_eq!(engine.permission(&game, r, &move_through), Permission::Unstated);
+    for (ship, what, expected) in [
+        (r, "boost", Permission::Granted),
+        (r, "barrel roll", Permission::Granted),
+        (r, "perform an attack", Permission::Unstated),
+        (x, "boost", Permission::Unstated),
+    ] {
+        engine.open(&mut game, &mut First, Window::event(When::While, event(ship, Effect::opaque(what))));
+        assert_eq!(engine.permission(&game, r, &move_through), expected, "while {ship:?} {what}");
+        assert_eq!(engine.permission(&game, r, &overlap), expected, "the `and` clause is a `can` too");
+        assert_eq!(engine.permission(&game, x, &move_through), Permission::Unstated);
+        assert!(engine.close().is_some());
+    }
+    assert!(game.log.is_empty(), "a `can` is not an effect to apply");
+
+    // An enemy's "cannot" wins over the "can" while it lasts.
+    let jam = game.abilities(x)[0];
+    assert_eq!(engine.activate(&mut game, &mut First, x, jam), Ok(()));
+    engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque("boost"))));
+    assert_eq!(engine.permission(&game, r, &move_through), Permission::Forbidden);
+    assert!(!engine.permission(&game, r, &move_through).allows(true));
+    engine.close();
+    engine.end_round();
+    engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque("boost"))));
+    assert_eq!(engine.permission(&game, r, &move_through), Permission::Granted);
+    engine.close();
+}
+
+/// Rule 8: a ship spends only its own tokens and modifies only its own dice, unless an
+/// effect says so: an ability whose subject is another ship, or an explicit permission.
+#[test]
+fn rule8_a_ship_affects_only_its_own_tokens_and_dice() {
+    let (jyn, fire) = (jyn_erso(), sustained_fire());
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("jyn-erso", &jyn), ("sustained-fire", &fire)]);
+    let b = game.ship(0, 1, &[]);
+    let d = game.ship(1, 1, &[]);
+    let spend_focus = effect(EffectKind::Spend, "spend 1 focus token", Some(1), "focus token", &[FOCUS]);
+    let spend_evade = effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE]);
+    let reroll = effect(EffectKind::Reroll, "reroll 1 attack die", Some(1), "attack die", &[ATTACK_DIE]);
+    let mut engine = Engine::new();
+
+    assert!(engine.may_affect(&game, a, a, &spend_focus));
+    assert!(!engine.may_affect(&game, a, b, &spend_focus));
+    assert!(!engine.may_affect(&game, a, d, &reroll));
+
+    // An explicit permission, for what it names and as long as it lasts.
+    engine.permit(Grant { actor: a, target: b, effect: spend_focus.clone(), until: Until::EndOfRound });
+    assert!(engine.may_affect(&game, a, b, &spend_focus));
+    assert!(!engine.may_affect(&game, a, b, &spend_evade));
+    assert!(!engine.may_affect(&game, b, a, &spend_focus));
+    engine.end_round();
+    assert!(!engine.may_affect(&game, a, b, &spend_focus));
+
+    // An ability about another ship acts on that ship: Jyn Erso's evade goes to `it`.
+    engine.happen(&mut game, &mut First, event(b, gain(1, "focus token", FOCUS)));
+    assert_eq!((game.tokens(a)[1], game.tokens(b)[1]), (0, 1));
+
+    // And a prohibition on the defender holds against a permission too.
+    engine.permit(Grant { actor: a, target: d, effect: spend_evade.clone(), until: Until::EndOfRound });
+    assert!(engine.may_affect(&game, a, d, &spend_evade));
+    (game.attacker, game.defender, game.hits) = (Some(a), Some(d), true);
+    let fire_held = game.abilities(a)[1];
+    assert_eq!(engine.activate(&mut game, &mut First, a, fire_held), Ok(()));
+    assert!(!engine.may_affect(&game, a, d, &spend_evade));
+}
+
+/// Rule 9: a destroyed ship's abilities stay active until it is removed.
+#[test]
+fn rule9_a_destroyed_ships_abilities_stay_active_until_it_is_removed() {
+    let (jyn, wrath) = (jyn_erso(), vaders_wrath());
+    let mut game = Game::default();
+    let j = game.ship(0, 0, &[("jyn-erso", &jyn), ("vaders-wrath", &wrath)]);
+    let f = game.ship(0, 1, &[]);
+    let mut engine = Engine::new();
+
+    game.ships[j.0 as usize].status = Status::Destroyed;
+    engine.happen(&mut game, &mut First, event(f, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(f), [0, 1, 0, 0, 0]);
+    engine.window(&mut game, &mut First, Window::event(When::After, event(j, attack())));
+    assert_eq!(game.tokens(j)[3], 1);
+
+    game.ships[j.0 as usize].status = Status::Removed;
+    engine.end_round();
+    engine.happen(&mut game, &mut First, event(f, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(f), [1, 1, 0, 0, 0]);
+    engine.window(&mut game, &mut First, Window::event(When::After, event(j, attack())));
+    assert_eq!(game.tokens(j)[3], 1);
+}
+
+/// Effects that trigger each other forever stop at a limit instead of overflowing or hanging.
+#[test]
+fn endless_chains_stop() {
+    let vader = darth_vader();
+    let mut game = Game::default();
+    let v = game.ship(0, 0, &[("darth-vader", &vader)]);
+    // Force that never runs out: the state never lowers it below what a spend needs.
+    game.set_resource(v, FORCE, (u32::MAX, u32::MAX));
+    let mut engine = Engine::new();
+    engine.happen(&mut game, &mut First, event(v, focus_action()));
+    assert!(game.count(v, EffectKind::Perform) <= MAX_DEPTH);
+    assert!(game.count(v, EffectKind::Perform) > 1);
+
+    // Two abilities each answering a stress token with another: the chain branches.
+    let mut echo = ability(
+        "After you gain a stress token, gain 1 stress token.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])],
+    );
+    echo.timings = vec![after_event(When::After, "you gain a stress token", gain(1, "stress token", STRESS))].into();
+    let mut game = Game::default();
+    let s = game.ship(0, 0, &[("echo", &echo), ("echo-too", &echo)]);
+    let mut engine = Engine::new();
+    assert_eq!(engine.happen(&mut game, &mut First, event(s, gain(1, "stress token", STRESS))), Happened::Occurred);
+    assert!(game.log.len() <= MAX_EVENTS);
+    assert_eq!(engine.happen(&mut game, &mut First, event(s, gain(1, "stress token", STRESS))), Happened::Occurred);
+}
