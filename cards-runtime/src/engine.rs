@@ -986,18 +986,16 @@ fn stands(ability: &Ability) -> bool {
 /// Whether an effect written on a card (`pattern`) covers an effect that happens: the same
 /// kind, acting on a common vocabulary entry (or on the same words when either names none);
 /// a pattern naming nothing covers any noun. `perform an action` and `perform an attack`
-/// differ; a facing, when written, must agree. Unstructured effects compare their words:
-/// `a or b` covers either, and words that begin the other's cover it (`move through`, of
-/// `move through and overlap obstacles`, covers `move through obstacles`).
+/// differ; a facing, when written, must agree. An unstructured pattern compares its words
+/// with the event's, whatever the event's kind: `a or b` covers either, and words that
+/// begin the event's cover it (`move through`, of `move through and overlap obstacles`,
+/// covers `move through obstacles`).
 pub fn matches(pattern: &Effect, event: &Effect) -> bool {
-    if pattern.kind != event.kind {
-        return false;
-    }
     if pattern.kind == EffectKind::Opaque {
         let event = normalize(&event.text);
-        return alternatives(&normalize(&pattern.text)).any(|a| begins(a, &event) || begins(&event, a));
+        return alternatives(&normalize(&pattern.text)).any(|a| begins(a, &event));
     }
-    if pattern.facing.is_some() && pattern.facing != event.facing {
+    if pattern.kind != event.kind || pattern.facing.is_some() && pattern.facing != event.facing {
         return false;
     }
     if pattern.kind == EffectKind::Perform && mentions_attack(&pattern.text) != mentions_attack(&event.text) {
