@@ -96,6 +96,13 @@ impl<'a> Game<'a> {
         ShipId(self.ships.len() as u32 - 1)
     }
 
+    /// A ship with the abilities of these cards (compiled ones, for the root package's tests).
+    pub fn ship_with(&mut self, player: u32, at: i32, held: Vec<Held<'a>>) -> ShipId {
+        let id = self.ship(player, at, &[]);
+        self.ships[id.0 as usize].held = held;
+        id
+    }
+
     pub fn get(&self, ship: ShipId) -> Option<&Ship<'a>> {
         self.ships.get(ship.0 as usize)
     }
