@@ -113,7 +113,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::ability::{Ability, Clause, Duration, Effect, EffectKind, Person, Qualifier, Side, Step, Subject, When};
+use crate::ability::{
+    Ability, Clause, Duration, Effect, EffectKind, Frequency, Person, Qualifier, Side, Step, Subject, Timing, When,
+};
 use crate::model::Card;
 
 /// How deep events may nest (an event whose effect makes an event happen, …) before the
@@ -702,7 +704,7 @@ impl<'a> Engine<'a> {
         &self,
         state: &S,
         owner: ShipId,
-        timing: &crate::ability::Timing,
+        timing: &Timing,
         window: &Window,
     ) -> Option<Option<ShipId>> {
         if timing.when != window.when {
@@ -744,24 +746,24 @@ impl<'a> Engine<'a> {
     fn fresh(&self, p: &Pending<'a>) -> bool {
         let key = p.key();
         match p.held.ability.frequency {
-            crate::ability::Frequency::OncePerOpportunity => true,
-            crate::ability::Frequency::OncePerRound => !self.round.contains(&key),
-            crate::ability::Frequency::OncePerPhase => !self.phase.contains(&key),
-            crate::ability::Frequency::OncePerGame => !self.game.contains(&key),
+            Frequency::OncePerOpportunity => true,
+            Frequency::OncePerRound => !self.round.contains(&key),
+            Frequency::OncePerPhase => !self.phase.contains(&key),
+            Frequency::OncePerGame => !self.game.contains(&key),
         }
     }
 
     fn record(&mut self, p: &Pending<'a>) {
         let key = p.key();
         match p.held.ability.frequency {
-            crate::ability::Frequency::OncePerOpportunity => {}
-            crate::ability::Frequency::OncePerRound => {
+            Frequency::OncePerOpportunity => {}
+            Frequency::OncePerRound => {
                 self.round.insert(key);
             }
-            crate::ability::Frequency::OncePerPhase => {
+            Frequency::OncePerPhase => {
                 self.phase.insert(key);
             }
-            crate::ability::Frequency::OncePerGame => {
+            Frequency::OncePerGame => {
                 self.game.insert(key);
             }
         }
