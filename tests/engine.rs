@@ -215,15 +215,15 @@ fn sustained_fire_lasts_until_the_end_of_the_engagement_phase() {
 fn obstacle_runner_can_while_boosting_and_cannot_beats_it() {
     let mut game = Game::default();
     let r = game.ship_with(0, 0, with(&["obstacle-runner"]));
-    let move_through = Effect::opaque("move through obstacles");
-    let overlap = Effect::opaque("overlap obstacles");
+    let (move_through, overlap) = (move_through(), overlap());
     let mut engine = Engine::new();
 
     assert_eq!(engine.permission(&game, r, &move_through), Permission::Unstated);
-    for what in ["boost", "barrel roll"] {
-        engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque(what))));
-        assert_eq!(engine.permission(&game, r, &move_through), Permission::Granted, "{what}");
-        assert_eq!(engine.permission(&game, r, &overlap), Permission::Granted, "{what}");
+    for what in [boost(), barrel_roll()] {
+        let what_text = what.text.clone();
+        engine.open(&mut game, &mut First, Window::event(When::While, event(r, what)));
+        assert_eq!(engine.permission(&game, r, &move_through), Permission::Granted, "{what_text}");
+        assert_eq!(engine.permission(&game, r, &overlap), Permission::Granted, "{what_text}");
         engine.close();
     }
     engine.open(&mut game, &mut First, Window::event(When::While, event(r, attack())));
@@ -237,13 +237,13 @@ fn obstacle_runner_can_while_boosting_and_cannot_beats_it() {
     cannot.header = Some(HEADER_ACTION);
     if let Some(c) = cannot.steps.to_mut()[0].clauses.to_mut().first_mut() {
         c.qualifier = Qualifier::Cannot;
-        c.effect = Effect::opaque("move through obstacles");
+        c.effect = move_through.clone();
         c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
     }
     let held = Held { card: "jammer", index: 0, ability: &cannot };
     game.ships[r.0 as usize].held.push(held);
     assert_eq!(engine.activate(&mut game, &mut First, r, held), Ok(()));
-    engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque("boost"))));
+    engine.open(&mut game, &mut First, Window::event(When::While, event(r, boost())));
     assert_eq!(engine.permission(&game, r, &move_through), Permission::Forbidden);
     engine.close();
 }
@@ -271,7 +271,7 @@ fn every_compiled_ability_runs_without_panicking() {
             }
         }
         for ship in [a, b] {
-            for e in [attack(), focus_action(), focus(), Effect::opaque("boost"), Effect::opaque("become the defender")]
+            for e in [attack(), focus_action(), focus(), boost(), barrel_roll(), Effect::opaque("become the defender")]
             {
                 engine.happen(&mut game, &mut First, event(ship, e.clone()));
                 engine.open(&mut game, &mut First, Window::event(When::While, event(ship, e)));

@@ -113,10 +113,11 @@
 
 use std::collections::BTreeSet;
 
+use crate::ability::VocabRef;
 use crate::ability::{
     Ability, Clause, Duration, Effect, EffectKind, Frequency, Person, Qualifier, Side, Step, Subject, Timing, When,
 };
-use crate::model::Card;
+use crate::model::{Card, VocabKind};
 
 /// How deep events may nest (an event whose effect makes an event happen, …) before the
 /// engine stops making more happen.
@@ -362,9 +363,6 @@ pub struct Lasting<'a> {
     pub source: Key<'a>,
     /// The clause.
     pub clause: &'a Clause,
-    /// `can`, `cannot`, or what the clause does (inherited from the clause before it when
-    /// it writes none: `you can move through and overlap obstacles`).
-    pub qualifier: Qualifier,
     /// When it ends.
     pub until: Until,
 }
@@ -590,7 +588,7 @@ impl<'a> Engine<'a> {
         let mut granted = false;
         for l in &self.lasting {
             if l.ship == ship && matches(&l.clause.effect, effect) {
-                match l.qualifier {
+                match l.clause.qualifier {
                     Qualifier::Cannot => return Permission::Forbidden,
                     Qualifier::Can => granted = true,
                     _ => {}
@@ -600,15 +598,13 @@ impl<'a> Engine<'a> {
         for owner in self.active(state) {
             for held in state.abilities(owner) {
                 let Some(that) = self.in_force(state, owner, held.ability) else { continue };
-                for step in held.ability.steps.iter() {
-                    for (clause, (subject, qualifier)) in step.clauses.iter().zip(reading(step)) {
-                        let rule = matches!(qualifier, Qualifier::Can | Qualifier::Cannot) && clause.duration.is_none();
-                        if rule && self.fits(state, owner, subject, ship, that) && matches(&clause.effect, effect) {
-                            if qualifier == Qualifier::Cannot {
-                                return Permission::Forbidden;
-                            }
-                            granted = true;
+                for clause in held.ability.clauses().filter(|c| c.duration.is_none()) {
+                    let rule = matches!(clause.qualifier, Qualifier::Can | Qualifier::Cannot);
+                    if rule && self.fits(state, owner, &clause.subject, ship, that) && matches(&clause.effect, effect) {
+                        if clause.qualifier == Qualifier::Cannot {
+                            return Permission::Forbidden;
                         }
+                        granted = true;
                     }
                 }
             }
@@ -713,10 +709,13 @@ impl<'a> Engine<'a> {
         match &window.moment {
             Moment::Phase(p) => (timing.phase == Some(*p)).then_some(None),
             Moment::Event(e) => {
-                let named = match &timing.event {
-                    Some(c) => self.fits(state, owner, &c.subject, e.ship, None) && matches(&c.effect, &e.effect),
-                    None => timing.phase.is_none() && e.ship == owner && names_by_text(&timing.what, &e.effect.text),
-                };
+                // The structured event, or else the words: `you boost or barrel roll` holds
+                // alternatives that one structured clause cannot.
+                let structured = timing.event.as_ref().is_some_and(|c| {
+                    self.fits(state, owner, &c.subject, e.ship, None) && matches(&c.effect, &e.effect)
+                });
+                let named = structured
+                    || timing.phase.is_none() && e.ship == owner && names_by_text(&timing.what, &e.effect.text);
                 named.then_some(Some(e.ship))
             }
         }
@@ -832,23 +831,21 @@ impl<'a> Engine<'a> {
         taken: &mut bool,
     ) -> bool {
         let mut did = false;
-        for (clause, (subject, qualifier)) in step.clauses.iter().zip(reading(step)) {
-            did |= self.clause(state, chooser, p, clause, subject, qualifier, taken);
+        for clause in step.clauses.iter() {
+            did |= self.clause(state, chooser, p, clause, taken);
         }
         did
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn clause<S: GameState<'a> + ?Sized>(
         &mut self,
         state: &mut S,
         chooser: &mut dyn Chooser,
         p: &Pending<'a>,
         clause: &'a Clause,
-        subject: &Subject,
-        qualifier: Qualifier,
         taken: &mut bool,
     ) -> bool {
+        let (subject, qualifier) = (&clause.subject, clause.qualifier);
         match qualifier {
             Qualifier::Can | Qualifier::Cannot => {
                 // A standing ability's rules are read by `permission` while it is in force.
@@ -857,7 +854,7 @@ impl<'a> Engine<'a> {
                 }
                 let until = Until::of(clause.duration.as_ref());
                 for ship in self.candidates(state, p.ship, subject, p.that) {
-                    self.lasting.push(Lasting { ship, source: p.key(), clause, qualifier, until });
+                    self.lasting.push(Lasting { ship, source: p.key(), clause, until });
                 }
                 return true;
             }
@@ -883,7 +880,7 @@ impl<'a> Engine<'a> {
             self.happen(state, chooser, Event { ship, effect: clause.effect.clone() });
             if clause.duration.is_some() {
                 let until = Until::of(clause.duration.as_ref());
-                self.lasting.push(Lasting { ship, source: p.key(), clause, qualifier, until });
+                self.lasting.push(Lasting { ship, source: p.key(), clause, until });
             }
         }
         !ships.is_empty()
@@ -950,31 +947,12 @@ fn can_pay<'a, S: GameState<'a> + ?Sized>(state: &S, ship: ShipId, clause: &Clau
     cost && state.can_resolve(&Event { ship, effect: clause.effect.clone() })
 }
 
-/// The subject and qualifier each clause of a step is read with: a clause that writes
-/// neither continues the `can` or `cannot` of the clause before it (`you can move through
-/// and overlap obstacles`).
-fn reading(step: &Step) -> Vec<(&Subject, Qualifier)> {
-    let mut out: Vec<(&Subject, Qualifier)> = Vec::with_capacity(step.clauses.len());
-    for c in step.clauses.iter() {
-        let inherited = match out.last() {
-            Some(&(s, q @ (Qualifier::Can | Qualifier::Cannot)))
-                if c.subject.text.is_empty() && c.qualifier == Qualifier::None =>
-            {
-                Some((s, q))
-            }
-            _ => None,
-        };
-        out.push(inherited.unwrap_or((&c.subject, c.qualifier)));
-    }
-    out
-}
-
 /// An ability that only states rules (every clause a `can` or `cannot` with no duration):
 /// it never resolves, `permission` reads it while it is in force.
 fn is_rule(ability: &Ability) -> bool {
-    let mut clauses = ability.steps.iter().flat_map(|s| s.clauses.iter().zip(reading(s))).peekable();
+    let mut clauses = ability.clauses().peekable();
     clauses.peek().is_some()
-        && clauses.all(|(c, (_, q))| matches!(q, Qualifier::Can | Qualifier::Cannot) && c.duration.is_none())
+        && clauses.all(|c| matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot) && c.duration.is_none())
 }
 
 /// An ability whose `can` and `cannot` clauses stand while it is in force rather than
@@ -987,21 +965,30 @@ fn stands(ability: &Ability) -> bool {
 
 /// Whether an effect written on a card (`pattern`) covers an effect that happens: the same
 /// kind, acting on a common vocabulary entry (or on the same words when either names none);
-/// a pattern naming nothing covers any noun. `perform an action` and `perform an attack`
-/// differ; a facing, when written, must agree. An unstructured pattern compares its words
-/// with the event's, whatever the event's kind: `a or b` covers either, and words that
-/// begin the event's cover it (`move through`, of `move through and overlap obstacles`,
-/// covers `move through obstacles`).
+/// a pattern naming nothing covers any noun, and a facing, when written, must agree.
+///
+/// `perform` is read by what is performed: an attack (the word `attack`) or an action, and
+/// the action only when the pattern names one from the game's actions (`perform a [Focus]
+/// action`).
+///
+/// When either effect is unstructured, their words are compared: `a or b` covers either,
+/// and a pattern whose words begin the event's covers it (`move through`, of `move through
+/// and overlap obstacles`, covers `move through obstacles`).
 pub fn matches(pattern: &Effect, event: &Effect) -> bool {
-    if pattern.kind == EffectKind::Opaque {
+    if pattern.kind == EffectKind::Opaque || event.kind == EffectKind::Opaque {
         let event = normalize(&event.text);
         return alternatives(&normalize(&pattern.text)).any(|a| begins(a, &event));
     }
     if pattern.kind != event.kind || pattern.facing.is_some() && pattern.facing != event.facing {
         return false;
     }
-    if pattern.kind == EffectKind::Perform && mentions_attack(&pattern.text) != mentions_attack(&event.text) {
-        return false;
+    if pattern.kind == EffectKind::Perform {
+        let actions = |e: &Effect| -> Vec<VocabRef> {
+            e.noun.iter().flat_map(|n| n.refs.iter()).filter(|r| r.kind == VocabKind::Action).copied().collect()
+        };
+        let named = actions(pattern);
+        return mentions_attack(&pattern.text) == mentions_attack(&event.text)
+            && (named.is_empty() || actions(event).iter().any(|r| named.contains(r)));
     }
     match (&pattern.noun, &event.noun) {
         (None, _) => true,

@@ -111,7 +111,7 @@ fn trick_shot_coach() -> Ability {
         vec![step(vec![clause(you(), Qualifier::May, None, reroll)])],
     );
     a.optional = true;
-    a.timings = vec![after_event(When::While, "you perform an attack", perform("perform an attack"))].into();
+    a.timings = vec![after_event(When::While, "you perform an attack", attack())].into();
     a
 }
 
@@ -120,12 +120,12 @@ fn obstacle_runner() -> Ability {
     let mut a = ability(
         "While you boost or barrel roll, you can move through and overlap obstacles.",
         vec![step(vec![
-            clause(you(), Qualifier::Can, None, Effect::opaque("move through")),
-            clause(Subject::YOU, Qualifier::None, None, Effect::opaque("overlap obstacles")),
+            clause(you(), Qualifier::Can, None, Effect { text: "move through".into(), ..move_through() }),
+            clause(Subject::YOU, Qualifier::Can, None, overlap()),
         ])],
     );
-    a.timings =
-        vec![Timing { when: When::While, what: "you boost or barrel roll".into(), phase: None, event: None }].into();
+    // The structured event holds the first alternative only; the words hold both.
+    a.timings = vec![after_event(When::While, "you boost or barrel roll", boost())].into();
     a
 }
 
@@ -134,10 +134,10 @@ fn darth_vader() -> Ability {
     let spend = effect(EffectKind::Spend, "spend 1 [Force]", Some(1), "[Force]", &[FORCE]);
     let mut a = ability(
         "After you perform an action, you may spend 1 [Force] to perform an action.",
-        vec![step(vec![clause(you(), Qualifier::May, Some(spend), perform("perform an action"))])],
+        vec![step(vec![clause(you(), Qualifier::May, Some(spend), perform_action())])],
     );
     a.optional = true;
-    a.timings = vec![after_event(When::After, "you perform an action", perform("perform an action"))].into();
+    a.timings = vec![after_event(When::After, "you perform an action", perform_action())].into();
     a
 }
 
@@ -167,13 +167,13 @@ fn vaders_wrath() -> Ability {
         vec![step(vec![clause(you(), Qualifier::Must, None, gain(1, "stress token", STRESS))])],
     );
     a.frequency = Frequency::OncePerRound;
-    a.timings = vec![after_event(When::After, "you perform an attack", perform("perform an attack"))].into();
+    a.timings = vec![after_event(When::After, "you perform an attack", attack())].into();
     a
 }
 
 /// Opening Roll: "At the start of the Engagement Phase, you may perform a [Barrel Roll] action."
 fn opening_roll() -> Ability {
-    let roll = perform("perform a [Barrel Roll] action").with_noun(Noun::new("[Barrel Roll]", vec![BARREL_ROLL]));
+    let roll = perform("perform a [Barrel Roll] action").with_noun(Noun::new("action", Vec::new()));
     let mut a = ability(
         "At the start of the Engagement Phase, you may perform a [Barrel Roll] action.",
         vec![step(vec![clause(you(), Qualifier::May, None, roll)])],
@@ -187,7 +187,12 @@ fn opening_roll() -> Ability {
 fn tactical_officer() -> Ability {
     let mut a = ability(
         "During the System Phase, you may perform a [Coordinate] action.",
-        vec![step(vec![clause(you(), Qualifier::May, None, perform("perform a [Coordinate] action"))])],
+        vec![step(vec![clause(
+            you(),
+            Qualifier::May,
+            None,
+            perform("perform a [Coordinate] action").with_noun(Noun::new("action", Vec::new())),
+        )])],
     );
     a.optional = true;
     a.timings = vec![at_phase(When::During, "the System Phase", SYSTEM)].into();
@@ -203,8 +208,18 @@ fn luke_skywalker() -> Ability {
         vec![step(vec![clause(you(), Qualifier::May, None, recover)])],
     );
     a.optional = true;
+    let event = clause(you(), Qualifier::None, None, Effect::opaque("become the defender"));
     a.timings =
-        vec![Timing { when: When::After, what: "you become the defender".into(), phase: None, event: None }].into();
+        vec![Timing { when: When::After, what: "you become the defender".into(), phase: None, event: Some(event) }]
+            .into();
+    a
+}
+
+/// Luke Skywalker's ability as a grammar that cannot structure its event gives it: the
+/// timing's words alone.
+fn luke_unstructured() -> Ability {
+    let mut a = luke_skywalker();
+    a.timings.to_mut()[0].event = None;
     a
 }
 
@@ -248,7 +263,7 @@ fn obstacle_jammer() -> Ability {
         subject("each enemy ship at range 0-3", Person::Each, Side::Enemy, Some((0, 3))),
         Qualifier::Cannot,
         None,
-        Effect::opaque("move through obstacles"),
+        move_through(),
     );
     c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
     let mut a =
@@ -265,11 +280,14 @@ fn obstacle_jammer() -> Ability {
 /// event's words when the timing is not structured.
 #[test]
 fn rule1_windows_collect_the_abilities_that_trigger_in_them() {
-    let (roll, officer, wrath, luke) = (opening_roll(), tactical_officer(), vaders_wrath(), luke_skywalker());
+    let (roll, officer, wrath) = (opening_roll(), tactical_officer(), vaders_wrath());
+    let (luke, luke_words) = (luke_skywalker(), luke_unstructured());
     let mut game = Game::default();
     let a = game.ship(0, 0, &[("opening-roll", &roll), ("tactical-officer", &officer), ("vaders-wrath", &wrath)]);
     let b = game.ship(1, 2, &[("luke-skywalker", &luke)]);
+    let c = game.ship(1, 3, &[("luke-skywalker", &luke_words)]);
     game.set_resource(b, FORCE, (1, 2));
+    game.set_resource(c, FORCE, (1, 2));
     let mut engine = Engine::new();
     let mut chooser = First;
 
@@ -291,11 +309,15 @@ fn rule1_windows_collect_the_abilities_that_trigger_in_them() {
     engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, attack())));
     assert_eq!(game.tokens(a)[3], 1);
 
-    // Unstructured: "you become the defender" is matched by its words, for the ship itself.
-    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, Effect::opaque("become the defender"))));
-    assert_eq!(game.resource(b, FORCE), (1, 2));
-    engine.window(&mut game, &mut chooser, Window::event(When::After, event(b, Effect::opaque("become the defender"))));
-    assert_eq!(game.resource(b, FORCE), (2, 2));
+    // "you become the defender": an unstructured effect, matched by its words, for the
+    // ship itself only; the same with no structured event at all.
+    let defends = |ship| Window::event(When::After, event(ship, Effect::opaque("become the defender")));
+    engine.window(&mut game, &mut chooser, defends(a));
+    assert_eq!((game.resource(b, FORCE), game.resource(c, FORCE)), ((1, 2), (1, 2)));
+    engine.window(&mut game, &mut chooser, defends(b));
+    assert_eq!((game.resource(b, FORCE), game.resource(c, FORCE)), ((2, 2), (1, 2)));
+    engine.window(&mut game, &mut chooser, defends(c));
+    assert_eq!(game.resource(c, FORCE), (2, 2));
 }
 
 /// Rule 2: simultaneous abilities resolve in the order the player picks; an optional one
@@ -507,20 +529,21 @@ fn rule7_cannot_beats_can() {
     let mut game = Game::default();
     let r = game.ship(0, 0, &[("obstacle-runner", &runner)]);
     let x = game.ship(1, 2, &[("obstacle-jammer", &jammer)]);
-    let move_through = Effect::opaque("move through obstacles");
-    let overlap = Effect::opaque("overlap obstacles");
+    let (move_through, overlap) = (move_through(), overlap());
     let mut engine = Engine::new();
 
     // Obstacle Runner: while boosting or barrel rolling, not otherwise; not for others.
     assert_eq!(engine.permission(&game, r, &move_through), Permission::Unstated);
     for (ship, what, expected) in [
-        (r, "boost", Permission::Granted),
-        (r, "barrel roll", Permission::Granted),
-        (r, "perform an attack", Permission::Unstated),
-        (x, "boost", Permission::Unstated),
+        (r, boost(), Permission::Granted),
+        (r, barrel_roll(), Permission::Granted),
+        (r, Effect::opaque("barrel roll"), Permission::Granted),
+        (r, attack(), Permission::Unstated),
+        (x, boost(), Permission::Unstated),
     ] {
-        engine.open(&mut game, &mut First, Window::event(When::While, event(ship, Effect::opaque(what))));
-        assert_eq!(engine.permission(&game, r, &move_through), expected, "while {ship:?} {what}");
+        let text = what.text.clone();
+        engine.open(&mut game, &mut First, Window::event(When::While, event(ship, what)));
+        assert_eq!(engine.permission(&game, r, &move_through), expected, "while {ship:?} {text}");
         assert_eq!(engine.permission(&game, r, &overlap), expected, "the `and` clause is a `can` too");
         assert_eq!(engine.permission(&game, x, &move_through), Permission::Unstated);
         assert!(engine.close().is_some());
@@ -530,12 +553,12 @@ fn rule7_cannot_beats_can() {
     // An enemy's "cannot" wins over the "can" while it lasts.
     let jam = game.abilities(x)[0];
     assert_eq!(engine.activate(&mut game, &mut First, x, jam), Ok(()));
-    engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque("boost"))));
+    engine.open(&mut game, &mut First, Window::event(When::While, event(r, boost())));
     assert_eq!(engine.permission(&game, r, &move_through), Permission::Forbidden);
     assert!(!engine.permission(&game, r, &move_through).allows(true));
     engine.close();
     engine.end_round();
-    engine.open(&mut game, &mut First, Window::event(When::While, event(r, Effect::opaque("boost"))));
+    engine.open(&mut game, &mut First, Window::event(When::While, event(r, boost())));
     assert_eq!(engine.permission(&game, r, &move_through), Permission::Granted);
     engine.close();
 }

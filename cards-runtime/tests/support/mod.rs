@@ -267,6 +267,28 @@ pub fn focus_action() -> Effect {
     perform("perform a [Focus] action").with_noun(Noun::new("[Focus]", vec![FOCUS_ACTION]))
 }
 
+/// `perform an attack`, as the lowering reads it (it resolves `attack` to the attack die).
 pub fn attack() -> Effect {
-    perform("perform an attack")
+    perform("perform an attack").with_noun(Noun::new("attack", vec![ATTACK_DIE]))
+}
+
+/// `perform an action`, as the lowering reads it: the noun `action`, naming no entry.
+pub fn perform_action() -> Effect {
+    perform("perform an action").with_noun(Noun::new("action", Vec::new()))
+}
+
+pub fn boost() -> Effect {
+    Effect::new(EffectKind::Boost, "boost")
+}
+
+pub fn barrel_roll() -> Effect {
+    Effect::new(EffectKind::BarrelRoll, "barrel roll")
+}
+
+pub fn move_through() -> Effect {
+    Effect::new(EffectKind::MoveThrough, "move through obstacles").with_noun(Noun::new("obstacles", Vec::new()))
+}
+
+pub fn overlap() -> Effect {
+    Effect::new(EffectKind::Overlap, "overlap obstacles").with_noun(Noun::new("obstacles", Vec::new()))
 }
