@@ -273,6 +273,29 @@ fn obstacle_jammer() -> Ability {
     a
 }
 
+/// Test only: "While you barrel roll, you cannot move through obstacles."
+fn heavy_hull() -> Ability {
+    let mut a = ability(
+        "While you barrel roll, you cannot move through obstacles.",
+        vec![step(vec![clause(you(), Qualifier::Cannot, None, move_through())])],
+    );
+    a.timings = vec![after_event(When::While, "you barrel roll", barrel_roll())].into();
+    a
+}
+
+/// Test only: "If you would gain a focus token, gain 1 focus token and 1 stress token instead."
+fn focus_with_stress() -> Ability {
+    let mut a = ability(
+        "If you would gain a focus token, gain 1 focus token and 1 stress token instead.",
+        vec![step(vec![
+            clause(Subject::YOU, Qualifier::None, None, gain(1, "focus token", FOCUS)),
+            clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS)),
+        ])],
+    );
+    a.replacement = Some(Replacement { before: false, subject: you(), event: gain(1, "focus token", FOCUS) });
+    a
+}
+
 // --- one test per rule ----------------------------------------------------------------
 
 /// Rule 1: a window collects the abilities whose timing names it: by phase index, by a
@@ -390,6 +413,16 @@ fn rule3_one_replacement_applies_and_the_replaced_event_does_not_occur() {
     assert_eq!(game.tokens(p), [0, 0, 1, 0, 0]);
     engine.happen(&mut game, &mut Decline, event(p, gain(1, "focus token", FOCUS)));
     assert_eq!(game.tokens(p), [0, 1, 1, 0, 0]);
+
+    // A replacement does not replace the event it makes itself.
+    let again = focus_with_stress();
+    let mut game = Game::default();
+    let s = game.ship(0, 0, &[("focus-with-stress", &again)]);
+    assert!(matches!(
+        engine.happen(&mut game, &mut First, event(s, gain(1, "focus token", FOCUS))),
+        Happened::Replaced(_)
+    ));
+    assert_eq!(game.tokens(s), [1, 0, 0, 1, 0]);
 }
 
 /// Rule 4: a cost can be paid only if its effect can resolve; a replaced cost still lets
@@ -525,9 +558,10 @@ fn rule6_durations_end_at_the_named_phase_or_the_round() {
 /// Rule 7: `cannot` is absolute: a prohibition from any active effect beats any `can`.
 #[test]
 fn rule7_cannot_beats_can() {
-    let (runner, jammer) = (obstacle_runner(), obstacle_jammer());
+    let (runner, jammer, hull) = (obstacle_runner(), obstacle_jammer(), heavy_hull());
     let mut game = Game::default();
     let r = game.ship(0, 0, &[("obstacle-runner", &runner)]);
+    let h = game.ship(0, 1, &[("obstacle-runner", &runner), ("heavy-hull", &hull)]);
     let x = game.ship(1, 2, &[("obstacle-jammer", &jammer)]);
     let (move_through, overlap) = (move_through(), overlap());
     let mut engine = Engine::new();
@@ -549,6 +583,15 @@ fn rule7_cannot_beats_can() {
         assert!(engine.close().is_some());
     }
     assert!(game.log.is_empty(), "a `can` is not an effect to apply");
+
+    // A standing "cannot" of the same ship, in force in its own window only.
+    engine.open(&mut game, &mut First, Window::event(When::While, event(h, boost())));
+    assert_eq!(engine.permission(&game, h, &move_through), Permission::Granted);
+    engine.close();
+    engine.open(&mut game, &mut First, Window::event(When::While, event(h, barrel_roll())));
+    assert_eq!(engine.permission(&game, h, &move_through), Permission::Forbidden);
+    assert_eq!(engine.permission(&game, h, &overlap), Permission::Granted);
+    engine.close();
 
     // An enemy's "cannot" wins over the "can" while it lasts.
     let jam = game.abilities(x)[0];
