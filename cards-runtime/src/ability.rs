@@ -294,6 +294,16 @@ pub struct Effect {
     pub color: Option<Text>,
     /// For `be dealt`: faceup or facedown.
     pub facing: Option<Facing>,
+    /// Whom or what it is directed at: `that ship` in `assign 1 stress token to that ship`,
+    /// `the defender` in `acquire a lock on the defender`.
+    pub target: Option<Subject>,
+    /// Where it is taken from: `that ship` in `transfer 1 focus token from that ship`.
+    pub from: Option<Subject>,
+    /// Passive: the clause's subject undergoes it (`This card's [Charge] cannot be
+    /// recovered`); the agent, if written, is the `target`.
+    pub passive: bool,
+    /// Negated (`you are not removed`): it does not happen.
+    pub negated: bool,
 }
 
 impl Effect {
@@ -328,6 +338,8 @@ pub enum Person {
     Another,
     /// `each ship`: every ship.
     Each,
+    /// Not a ship: what a passive clause is about (`This card's [Charge]`, `your dice`).
+    Thing,
 }
 
 /// Which side a ship is on, relative to you.
@@ -400,13 +412,30 @@ pub struct Clause {
     pub effect: Effect,
     /// How long it lasts, if it lasts.
     pub duration: Option<Duration>,
+    /// Trailing phrases that qualify the effect: `even while stressed`, `using the
+    /// [1 [Straight]] template`, `if able`.
+    pub modifiers: List<Text>,
+    /// It ends with `instead`: it replaces what would otherwise happen.
+    pub instead: bool,
+    /// Joined to the clause before by `or`: one of the two happens, not both.
+    pub alternative: bool,
 }
 
-/// A sentence's part of an ability: an optional condition and its clauses, in order.
+/// A sentence's part of an ability: its conditions and its clauses, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
     /// `if …` (without `if`); `you do` for "If you do, …".
     pub condition: Option<Text>,
+    /// Further conditions (`If you do, if there is an asteroid at range 0 of it, …`): all
+    /// must hold.
+    pub and_if: List<Text>,
+    /// `For each [Hit] result`, as written: the step happens once for each.
+    pub for_each: Option<Text>,
+    /// Timings that open this step's window only (`If you do, while you execute that
+    /// maneuver, …`).
+    pub timings: List<Timing>,
+    /// A duration written before the clauses; it applies to each of them.
+    pub duration: Option<Duration>,
     /// The clauses.
     pub clauses: List<Clause>,
 }
@@ -428,6 +457,10 @@ pub enum When {
     While,
     /// `When …`.
     When,
+    /// `Each time …`.
+    EachTime,
+    /// `At initiative N`: during the phase, when ships of that initiative act.
+    AtInitiative,
 }
 
 impl When {
@@ -441,6 +474,8 @@ impl When {
             When::After => "after",
             When::While => "while",
             When::When => "when",
+            When::EachTime => "each time",
+            When::AtInitiative => "at initiative",
         }
     }
 
@@ -448,9 +483,19 @@ impl When {
     pub fn from_words(words: &str) -> Option<When> {
         let words = words.to_ascii_lowercase();
         let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
-        [When::StartOf, When::EndOf, When::During, When::Before, When::After, When::While, When::When]
-            .into_iter()
-            .find(|w| w.as_str() == words)
+        [
+            When::StartOf,
+            When::EndOf,
+            When::During,
+            When::Before,
+            When::After,
+            When::While,
+            When::When,
+            When::EachTime,
+            When::AtInitiative,
+        ]
+        .into_iter()
+        .find(|w| w.as_str() == words)
     }
 }
 
@@ -465,6 +510,8 @@ pub struct Timing {
     pub phase: Option<u16>,
     /// The event it names, when the grammar structures it (`you perform an action`).
     pub event: Option<Clause>,
+    /// Further events joined by `or` (`you boost or barrel roll`): any of them opens it.
+    pub or_events: List<Clause>,
 }
 
 /// `If … would …, … instead.` or `Before you would …, … instead.`
@@ -548,6 +595,38 @@ impl Ability {
     }
 }
 
+impl Clause {
+    /// A clause of `subject` doing `effect`, with no cost, duration or modifier; its text
+    /// is the effect's.
+    pub fn new(subject: Subject, qualifier: Qualifier, effect: Effect) -> Clause {
+        Clause {
+            text: effect.text.clone(),
+            subject,
+            qualifier,
+            cost: None,
+            effect,
+            duration: None,
+            modifiers: List::Borrowed(&[]),
+            instead: false,
+            alternative: false,
+        }
+    }
+}
+
+impl Step {
+    /// A step of these clauses, with no condition.
+    pub fn new(clauses: impl Into<List<Clause>>) -> Step {
+        Step {
+            condition: None,
+            and_if: List::Borrowed(&[]),
+            for_each: None,
+            timings: List::Borrowed(&[]),
+            duration: None,
+            clauses: clauses.into(),
+        }
+    }
+}
+
 impl VocabRef {
     /// Entry `index` of the `kind` list.
     pub const fn new(kind: VocabKind, index: u16) -> VocabRef {
@@ -566,7 +645,19 @@ impl Effect {
     /// An effect of `kind` with its text and nothing else; the `with_…` methods add the rest.
     /// Games use it to describe what is happening (`gain a focus token`).
     pub fn new(kind: EffectKind, text: impl Into<Text>) -> Effect {
-        Effect { kind, text: text.into(), amount: None, noun: None, to: None, color: None, facing: None }
+        Effect {
+            kind,
+            text: text.into(),
+            amount: None,
+            noun: None,
+            to: None,
+            color: None,
+            facing: None,
+            target: None,
+            from: None,
+            passive: false,
+            negated: false,
+        }
     }
 
     /// An effect nothing structures: its text alone.

@@ -3,16 +3,17 @@
 //!
 //! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
-//! `timing` (a list of `{when, what, phase, event}`), `optional` (bool), `cost` (null or an
-//! effect), `effect` (the steps: `{condition, clauses: [{subject, qualifier, cost, effect,
-//! duration}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
+//! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `cost` (null or
+//! an effect), `effect` (the steps: `{condition, and_if, for_each, timing, duration,
+//! clauses: [{subject, qualifier, cost, effect, duration, modifiers, instead,
+//! alternative}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses). Vocabulary references are `"kind:id"`
 //! strings such as `"resource:charge"`.
 
 use serde_json::{json, Value};
 
-use crate::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Person, Qualifier, Side, Subject};
+use crate::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Person, Qualifier, Side, Step, Subject, Timing};
 use crate::model::{Card, Set};
 
 fn noun(set: &Set, n: &Noun) -> Value {
@@ -41,6 +42,10 @@ fn effect(set: &Set, e: &Effect) -> Value {
         "to": e.to.as_ref().map(|n| noun(set, n)),
         "color": e.color,
         "facing": e.facing.map(|f| format!("{f:?}").to_lowercase()),
+        "target": e.target.as_ref().map(subject),
+        "from": e.from.as_ref().map(subject),
+        "passive": e.passive,
+        "negated": e.negated,
     })
 }
 
@@ -53,6 +58,7 @@ fn subject(s: &Subject) -> Value {
         Person::A => "a",
         Person::Another => "another",
         Person::Each => "each",
+        Person::Thing => "thing",
     };
     let side = match s.side {
         Side::Any => "any",
@@ -82,35 +88,44 @@ fn clause(set: &Set, c: &Clause) -> Value {
         "cost": c.cost.as_ref().map(|e| effect(set, e)),
         "effect": effect(set, &c.effect),
         "duration": c.duration.as_ref().map(|d| duration(set, d)),
+        "modifiers": c.modifiers,
+        "instead": c.instead,
+        "alternative": c.alternative,
+    })
+}
+
+fn timing(set: &Set, t: &Timing) -> Value {
+    let phase = t.phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
+    let events: Vec<Value> = t.event.iter().chain(t.or_events.iter()).map(|c| clause(set, c)).collect();
+    json!({ "when": t.when.as_str(), "what": t.what, "phase": phase, "events": events })
+}
+
+fn step(set: &Set, s: &Step) -> Value {
+    json!({
+        "condition": s.condition,
+        "and_if": s.and_if,
+        "for_each": s.for_each,
+        "timing": s.timings.iter().map(|t| timing(set, t)).collect::<Vec<_>>(),
+        "duration": s.duration.as_ref().map(|d| duration(set, d)),
+        "clauses": s.clauses.iter().map(|c| clause(set, c)).collect::<Vec<_>>(),
     })
 }
 
 /// One ability as a JSON object.
 pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
     let header = a.header.and_then(|h| set.vocab.headers.get(h as usize)).map(|e| &e.id);
-    let timing: Vec<Value> = a
-        .timings
-        .iter()
-        .map(|t| {
-            let phase = t.phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
-            json!({
-                "when": t.when.as_str(),
-                "what": t.what,
-                "phase": phase,
-                "event": t.event.as_ref().map(|c| clause(set, c)),
-            })
-        })
-        .collect();
-    let steps: Vec<Value> = a
-        .steps
-        .iter()
-        .map(|s| json!({ "condition": s.condition, "clauses": s.clauses.iter().map(|c| clause(set, c)).collect::<Vec<_>>() }))
-        .collect();
+    let timings: Vec<Value> = a.timings.iter().map(|t| timing(set, t)).collect();
+    let steps: Vec<Value> = a.steps.iter().map(|s| step(set, s)).collect();
     let replacement = a
         .replacement
         .as_ref()
         .map(|r| json!({ "before": r.before, "subject": subject(&r.subject), "event": effect(set, &r.event) }));
-    let first_duration = a.clauses().find_map(|c| c.duration.as_ref()).map(|d| duration(set, d));
+    let first_duration = a
+        .steps
+        .iter()
+        .flat_map(|s| s.duration.iter().chain(s.clauses.iter().filter_map(|c| c.duration.as_ref())))
+        .next()
+        .map(|d| duration(set, d));
     json!({
         "card": card.id,
         "name": a.name,
@@ -119,7 +134,7 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
         "span": { "start": a.span.start, "end": a.span.end },
         "header": header,
         "requirement": a.requirement.as_ref().map(|n| noun(set, n)),
-        "timing": timing,
+        "timing": timings,
         "optional": a.optional,
         "cost": a.cost.as_ref().map(|e| effect(set, e)),
         "effect": steps,

@@ -48,19 +48,7 @@
 //!     frequency: Frequency::OncePerOpportunity,
 //!     cost: None,
 //!     replacement: Some(Replacement { before: true, subject: Subject::YOU, event: gain("focus token", FOCUS) }),
-//!     steps: vec![Step {
-//!         condition: None,
-//!         clauses: vec![Clause {
-//!             text: "gain an evade token".into(),
-//!             subject: Subject::YOU,
-//!             qualifier: Qualifier::None,
-//!             cost: None,
-//!             effect: gain("evade token", EVADE),
-//!             duration: None,
-//!         }]
-//!         .into(),
-//!     }]
-//!     .into(),
+//!     steps: vec![Step::new(vec![Clause::new(Subject::YOU, Qualifier::None, gain("evade token", EVADE))])].into(),
 //! };
 //!
 //! /// One ship with focus and evade tokens.
@@ -187,7 +175,7 @@ pub enum Moment {
     /// A phase, by its index in the game's phases.
     Phase(u16),
     /// An event.
-    Event(Event),
+    Event(Box<Event>),
 }
 
 /// A timing window: `at the start of the Engagement Phase`, `after ship 1 performs an action`.
@@ -207,7 +195,7 @@ impl Window {
 
     /// A window of an event: `Window::event(When::While, attack)`.
     pub fn event(when: When, event: Event) -> Window {
-        Window { when, moment: Moment::Event(event) }
+        Window { when, moment: Moment::Event(Box::new(event)) }
     }
 }
 
@@ -709,11 +697,13 @@ impl<'a> Engine<'a> {
         match &window.moment {
             Moment::Phase(p) => (timing.phase == Some(*p)).then_some(None),
             Moment::Event(e) => {
-                // The structured event, or else the words: `you boost or barrel roll` holds
-                // alternatives that one structured clause cannot.
-                let structured = timing.event.as_ref().is_some_and(|c| {
-                    self.fits(state, owner, &c.subject, e.ship, None) && matches(&c.effect, &e.effect)
-                });
+                // A structured event (`you boost`, or any of its `or` alternatives such as
+                // `barrel roll`), or else the words.
+                let structured = timing
+                    .event
+                    .iter()
+                    .chain(timing.or_events.iter())
+                    .any(|c| self.fits(state, owner, &c.subject, e.ship, None) && matches(&c.effect, &e.effect));
                 let named = structured
                     || timing.phase.is_none() && e.ship == owner && names_by_text(&timing.what, &e.effect.text);
                 named.then_some(Some(e.ship))
@@ -914,7 +904,8 @@ impl<'a> Engine<'a> {
             side && range
         };
         match subject.person {
-            Person::You => ship == owner,
+            // A thing (`this card's [Charge]`, `your dice`) is the card's own ship's.
+            Person::You | Person::Thing => ship == owner,
             Person::That => that == Some(ship),
             Person::Attacker | Person::Defender => state.role(subject.person) == Some(ship),
             Person::A | Person::Each => near(),
@@ -931,7 +922,7 @@ impl<'a> Engine<'a> {
         that: Option<ShipId>,
     ) -> Vec<ShipId> {
         let mut ships = match subject.person {
-            Person::You => vec![owner],
+            Person::You | Person::Thing => vec![owner],
             Person::That => that.into_iter().collect(),
             Person::Attacker | Person::Defender => state.role(subject.person).into_iter().collect(),
             Person::A | Person::Another | Person::Each => self.active(state),

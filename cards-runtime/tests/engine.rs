@@ -22,11 +22,11 @@ fn you() -> Subject {
 }
 
 fn clause(subject: Subject, qualifier: Qualifier, cost: Option<Effect>, effect: Effect) -> Clause {
-    Clause { text: effect.text.clone(), subject, qualifier, cost, effect, duration: None }
+    Clause { cost, ..Clause::new(subject, qualifier, effect) }
 }
 
 fn step(clauses: Vec<Clause>) -> Step {
-    Step { condition: None, clauses: clauses.into() }
+    Step::new(clauses)
 }
 
 fn ability(text: &'static str, steps: Vec<Step>) -> Ability {
@@ -47,11 +47,17 @@ fn ability(text: &'static str, steps: Vec<Step>) -> Ability {
 }
 
 fn after_event(when: When, what: &'static str, event: Effect) -> Timing {
-    Timing { when, what: what.into(), phase: None, event: Some(clause(you(), Qualifier::None, None, event)) }
+    Timing {
+        when,
+        what: what.into(),
+        phase: None,
+        event: Some(clause(you(), Qualifier::None, None, event)),
+        or_events: vec![].into(),
+    }
 }
 
 fn at_phase(when: When, what: &'static str, phase: u16) -> Timing {
-    Timing { when, what: what.into(), phase: Some(phase), event: None }
+    Timing { when, what: what.into(), phase: Some(phase), event: None, or_events: vec![].into() }
 }
 
 /// "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead."
@@ -153,7 +159,7 @@ fn sustained_fire() -> Ability {
     });
     let mut a = ability(
         "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
-        vec![Step { condition: Some("this attack hits".into()), clauses: vec![c].into() }],
+        vec![Step { condition: Some("this attack hits".into()), ..Step::new(vec![c]) }],
     );
     a.header = Some(HEADER_ATTACK);
     a.optional = true;
@@ -209,9 +215,14 @@ fn luke_skywalker() -> Ability {
     );
     a.optional = true;
     let event = clause(you(), Qualifier::None, None, Effect::opaque("become the defender"));
-    a.timings =
-        vec![Timing { when: When::After, what: "you become the defender".into(), phase: None, event: Some(event) }]
-            .into();
+    a.timings = vec![Timing {
+        when: When::After,
+        what: "you become the defender".into(),
+        phase: None,
+        event: Some(event),
+        or_events: vec![].into(),
+    }]
+    .into();
     a
 }
 

@@ -280,8 +280,8 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             for (step, clause) in frame.steps.iter().flat_map(|s| s.clauses.iter().map(move |c| (s, c))) {
                 let own_ship = clause.subject.as_ref().is_none_or(|s| s.text.eq_ignore_ascii_case("you"));
                 let q = clause.qualifier.as_ref();
-                match q.map(|q| q.text.to_lowercase()).as_deref() {
-                    Some("must") if optional_header && own_ship => d.push(
+                match lower::qualifier(q) {
+                    Qualifier::Must if optional_header && own_ship => d.push(
                         Diagnostic::new(&W0004, "`must` under an optional header")
                             .label(site.file, q.map_or(clause.piece.span, |q| q.span), "makes this mandatory")
                             .label(
@@ -291,7 +291,7 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
                             )
                             .help("drop `must`, or write the ability without the header"),
                     ),
-                    Some("may") if optional_header && own_ship && std::ptr::eq(step, &frame.steps[0]) => d.push(
+                    Qualifier::May if optional_header && own_ship && std::ptr::eq(step, &frame.steps[0]) => d.push(
                         Diagnostic::new(&W0005, "redundant `may` under an optional header")
                             .label(site.file, q.map_or(clause.piece.span, |q| q.span), "already optional")
                             .label(

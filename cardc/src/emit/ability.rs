@@ -43,9 +43,12 @@ fn effect(e: &Effect) -> TokenStream {
     let (n, to) = (opt(&e.noun, noun), opt(&e.to, noun));
     let color = opt(&e.color, |c| s(c));
     let facing = opt(&e.facing, |f| unit(quote!(Facing), f));
+    let (target, from) = (opt(&e.target, subject), opt(&e.from, subject));
+    let (passive, negated) = (e.passive, e.negated);
     quote! {
         ::cards_runtime::ability::Effect {
             kind: #kind, text: #text, amount: #amount, noun: #n, to: #to, color: #color, facing: #facing,
+            target: #target, from: #from, passive: #passive, negated: #negated,
         }
     }
 }
@@ -75,17 +78,29 @@ fn clause(c: &Clause) -> TokenStream {
     let cost = opt(&c.cost, effect);
     let eff = effect(&c.effect);
     let dur = opt(&c.duration, duration);
+    let modifiers = list(&c.modifiers, |m| s(m));
+    let (instead, alternative) = (c.instead, c.alternative);
     quote! {
         ::cards_runtime::ability::Clause {
             text: #text, subject: #subj, qualifier: #qualifier, cost: #cost, effect: #eff, duration: #dur,
+            modifiers: #modifiers, instead: #instead, alternative: #alternative,
         }
     }
 }
 
 fn step(st: &Step) -> TokenStream {
     let condition = opt(&st.condition, |c| s(c));
+    let and_if = list(&st.and_if, |c| s(c));
+    let for_each = opt(&st.for_each, |c| s(c));
+    let timings = list(&st.timings, timing);
+    let dur = opt(&st.duration, duration);
     let clauses = list(&st.clauses, clause);
-    quote!(::cards_runtime::ability::Step { condition: #condition, clauses: #clauses })
+    quote! {
+        ::cards_runtime::ability::Step {
+            condition: #condition, and_if: #and_if, for_each: #for_each, timings: #timings, duration: #dur,
+            clauses: #clauses,
+        }
+    }
 }
 
 fn timing(t: &Timing) -> TokenStream {
@@ -93,7 +108,10 @@ fn timing(t: &Timing) -> TokenStream {
     let what = s(&t.what);
     let phase = opt(&t.phase, |p| num(*p));
     let event = opt(&t.event, clause);
-    quote!(::cards_runtime::ability::Timing { when: #when, what: #what, phase: #phase, event: #event })
+    let or_events = list(&t.or_events, clause);
+    quote! {
+        ::cards_runtime::ability::Timing { when: #when, what: #what, phase: #phase, event: #event, or_events: #or_events }
+    }
 }
 
 fn replacement(r: &Replacement) -> TokenStream {

@@ -163,9 +163,17 @@ fn phase(text: &str, vocab: &Vocabulary) -> Option<u16> {
 
 fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     let kind = Some(e.kind);
-    let object = match (&e.noun, &e.action) {
-        (Some(n), _) => Some(noun(&n.text, vocab, kind)),
-        (None, Some(a)) => Some(noun(&a.text, vocab, kind)),
+    // `perform a [Barrel Roll] action`: what is performed is the bracketed action; `perform
+    // an attack` names no action of the game.
+    let object = match (&e.action, &e.noun) {
+        (Some(a), _) if e.kind == EffectKind::Perform => Some(noun(&a.text, vocab, kind)),
+        (_, Some(n)) if e.kind == EffectKind::Perform => {
+            let n = noun(&n.text, vocab, kind);
+            let actions: Vec<VocabRef> = n.refs.iter().copied().filter(|r| r.kind == VocabKind::Action).collect();
+            Some(Noun { refs: actions.into(), ..n })
+        }
+        (_, Some(n)) => Some(noun(&n.text, vocab, kind)),
+        (Some(a), None) => Some(noun(&a.text, vocab, kind)),
         (None, None) => None,
     };
     RtEffect {
@@ -182,6 +190,10 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
                 Facing::Facedown
             }
         }),
+        target: e.target.as_ref().map(|t| subject(Some(t))),
+        from: e.from.as_ref().map(|t| subject(Some(t))),
+        passive: e.passive,
+        negated: e.negated,
     }
 }
 
@@ -216,12 +228,17 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     Subject { text: text.into(), person, side, range }
 }
 
-fn qualifier(piece: Option<&Piece>) -> Qualifier {
-    match piece.map(|p| p.text.to_lowercase()).as_deref() {
-        Some("may") => Qualifier::May,
-        Some("must") => Qualifier::Must,
-        Some("can") => Qualifier::Can,
-        Some("cannot" | "can't") => Qualifier::Cannot,
+/// `may`, `may choose to`, `must`, `can`, `cannot`, `can't`, `does not`.
+pub fn qualifier(piece: Option<&Piece>) -> Qualifier {
+    let Some(p) = piece else { return Qualifier::None };
+    let text = squash(&p.text.to_lowercase());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["cannot" | "can't", ..] => Qualifier::Cannot,
+        [_, "not", ..] => Qualifier::Cannot,
+        ["may", ..] | ["choose", ..] => Qualifier::May,
+        ["must", ..] => Qualifier::Must,
+        ["can", ..] => Qualifier::Can,
         _ => Qualifier::None,
     }
 }
@@ -237,14 +254,34 @@ fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
 
 /// Lowers one clause.
 pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
+    let mut who = subject(c.subject.as_ref());
+    // A passive clause is about a thing (`This card's [Charge]`), not a ship, unless it
+    // names one.
+    if c.effect.passive && who.person == Person::A && !who.text.to_lowercase().contains("ship") {
+        who.person = Person::Thing;
+    }
     RtClause {
         text: squash(&c.piece.text).into(),
-        subject: subject(c.subject.as_ref()),
+        subject: who,
         qualifier: qualifier(c.qualifier.as_ref()),
         cost: c.cost.as_ref().map(|e| effect(e, vocab)),
         effect: effect(&c.effect, vocab),
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),
+        modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
+        instead: c.instead,
+        alternative: c.alternative,
     }
+}
+
+/// Lowers a timing clause; `None` for words that name no timing.
+fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
+    let when = When::from_words(&t.when)?;
+    let phase =
+        matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
+    let event = t.event.as_ref().map(|c| clause(c, vocab));
+    // `events` holds every clause of the event, the first being `event`.
+    let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| clause(c, vocab)).collect();
+    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
 }
 
 /// The header a frame names, by display name or id.
@@ -270,20 +307,6 @@ pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
     }
 }
 
-/// Words read on their own as one clause (`you perform an action`, `gain a focus token`),
-/// when the grammar structures them as exactly one clause with no timing of its own.
-fn reparse(piece: &Piece) -> Option<Clause> {
-    let whole = [crate::ast::Span::new(0, piece.text.len())];
-    let mut frames = super::frames(&piece.text, &whole);
-    let frame = frames.pop().filter(|f| f.timings.is_empty() && f.header.is_none() && f.replacement.is_none())?;
-    let mut steps = frame.steps;
-    let step = steps.pop().filter(|s| s.condition.is_none())?;
-    match <[Clause; 1]>::try_from(step.clauses) {
-        Ok([c]) if c.effect.kind != EffectKind::Opaque => Some(c),
-        _ => None,
-    }
-}
-
 /// Lowers one frame to an ability.
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
@@ -295,6 +318,10 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .iter()
         .map(|s| RtStep {
             condition: s.condition.as_ref().map(|c| squash(&c.text).into()),
+            and_if: s.and_if.iter().map(|c| Cow::Owned(squash(&c.text))).collect(),
+            for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
+            timings: s.timings.iter().filter_map(|t| timing(t, vocab)).collect(),
+            duration: s.duration.as_ref().map(|d| duration(d, vocab)),
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
         })
         .collect();
@@ -314,29 +341,13 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         Some("game") => Frequency::OncePerGame,
         _ => Frequency::OncePerOpportunity,
     };
-    let timings = frame
-        .timings
-        .iter()
-        .filter_map(|t| {
-            let when = When::from_words(&t.when)?;
-            let phase = matches!(when, When::StartOf | When::EndOf | When::During)
-                .then(|| phase(&t.what.text, vocab))
-                .flatten();
-            Some(RtTiming {
-                when,
-                what: squash(&t.what.text).into(),
-                phase,
-                event: t.event.clone().or_else(|| reparse(&t.what)).map(|c| clause(&c, vocab)),
-            })
-        })
-        .collect();
+    let timings = frame.timings.iter().filter_map(|t| timing(t, vocab)).collect();
     let replacement = frame.replacement.as_ref().map(|r| RtReplacement {
         before: r.kind.text.eq_ignore_ascii_case("before"),
         subject: subject(r.subject.as_ref()),
-        event: match (&r.effect, reparse(&r.event)) {
-            (Some(e), _) => effect(e, vocab),
-            (None, Some(c)) => effect(&c.effect, vocab),
-            (None, None) => effect(&Effect::opaque(r.event.clone()), vocab),
+        event: match &r.effect {
+            Some(e) => effect(e, vocab),
+            None => effect(&Effect::opaque(r.event.clone()), vocab),
         },
     });
     Ability {
