@@ -308,6 +308,8 @@ pub enum Happened<'a> {
     /// Events nested deeper than [`MAX_DEPTH`], or more than [`MAX_EVENTS`] of them: it
     /// did not happen.
     Stopped,
+    /// A `cannot` in force forbids it: it did not happen.
+    Forbidden,
 }
 
 /// Why [`Engine::activate`] did not resolve an ability.
@@ -524,6 +526,10 @@ impl<'a> Engine<'a> {
                 self.replacing.pop();
                 return Happened::Replaced(p.key());
             }
+        }
+        // "Cannot" is absolute: no effect, an ability's or the game's, happens against it.
+        if self.permission(state, event.ship, &event.effect) == Permission::Forbidden {
+            return Happened::Forbidden;
         }
         self.window(state, chooser, Window::event(When::Before, event.clone()));
         for caused in state.apply(&event) {
@@ -764,7 +770,8 @@ impl<'a> Engine<'a> {
         let ability = p.held.ability;
         let first = ability.clauses().next();
         if let Some(cost) = &ability.cost {
-            if !state.can_resolve(&Event { ship: p.ship, effect: cost.clone() }) {
+            let forbidden = self.permission(state, p.ship, cost) == Permission::Forbidden;
+            if forbidden || !state.can_resolve(&Event { ship: p.ship, effect: cost.clone() }) {
                 return false;
             }
             if first.is_some_and(|c| !self.resolvable(state, p.ship, &c.subject, p.that, c)) {
@@ -789,7 +796,7 @@ impl<'a> Engine<'a> {
         if matches!(clause.qualifier, Qualifier::Can | Qualifier::Cannot) {
             return true;
         }
-        self.candidates(state, owner, subject, that).into_iter().any(|t| can_pay(state, t, clause))
+        self.candidates(state, owner, subject, that).into_iter().any(|t| self.can_do(state, t, clause))
     }
 
     /// Resolve a chosen ability: pay its cost, then each step whose condition holds.
@@ -798,10 +805,15 @@ impl<'a> Engine<'a> {
         if let Some(cost) = &ability.cost {
             self.happen(state, chooser, Event { ship: p.ship, effect: cost.clone() });
         }
-        // Choosing an optional ability takes its first option.
-        let mut taken = !p.mandatory;
+        // Choosing an ability that is optional because of a `may` in its first step takes
+        // that `may`; any other `may` (under an optional header, or later) is asked.
+        let first_may = ability.steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.qualifier == Qualifier::May));
+        let mut taken = !p.mandatory && first_may;
         let mut previous = true;
-        for step in ability.steps.iter() {
+        for (i, step) in ability.steps.iter().enumerate() {
+            if i > 0 {
+                taken = false;
+            }
             let go = match step.condition.as_deref() {
                 None => true,
                 Some(c) if normalize(c) == "you do" => previous,
@@ -853,7 +865,7 @@ impl<'a> Engine<'a> {
             _ => {}
         }
         let mut ships = self.candidates(state, p.ship, subject, p.that);
-        ships.retain(|&t| can_pay(state, t, clause));
+        ships.retain(|&t| self.can_do(state, t, clause));
         if matches!(subject.person, Person::A | Person::Another) && !ships.is_empty() {
             let pick = match chooser.target(clause, &ships) {
                 Some(i) if i < ships.len() => i,
@@ -874,6 +886,13 @@ impl<'a> Engine<'a> {
             }
         }
         !ships.is_empty()
+    }
+
+    /// Whether `ship` can pay a clause's cost and resolve its effect: the game says it can,
+    /// and no `cannot` in force forbids either.
+    fn can_do<S: GameState<'a> + ?Sized>(&self, state: &S, ship: ShipId, clause: &Clause) -> bool {
+        let allowed = |e: &Effect| self.permission(state, ship, e) != Permission::Forbidden;
+        can_pay(state, ship, clause) && clause.cost.as_ref().is_none_or(allowed) && allowed(&clause.effect)
     }
 
     /// Whether `ship` is one a subject names, seen from the ability's owner.

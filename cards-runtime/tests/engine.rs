@@ -705,3 +705,61 @@ fn endless_chains_stop() {
     assert!(game.log.len() <= MAX_EVENTS);
     assert_eq!(engine.happen(&mut game, &mut First, event(s, gain(1, "stress token", STRESS))), Happened::Occurred);
 }
+
+/// Rule 7, enforced: a lasting "you cannot gain focus tokens this round" stops an ability
+/// the engine resolves ("At the start of the Engagement Phase, gain 1 focus token.") and
+/// an event the game makes happen.
+#[test]
+fn rule7_cannot_stops_what_the_engine_resolves() {
+    let mut c = Clause::new(you(), Qualifier::Cannot, gain(1, "focus token", FOCUS));
+    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+    let mut jam = ability("Action: You cannot gain focus tokens this round.", vec![Step::new(vec![c])]);
+    jam.header = Some(HEADER_ACTION);
+    jam.optional = true;
+    let mut trigger = ability(
+        "At the start of the Engagement Phase, gain 1 focus token.",
+        vec![Step::new(vec![Clause::new(you(), Qualifier::None, gain(1, "focus token", FOCUS))])],
+    );
+    trigger.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    let mut game = Game::default();
+    let s = game.ship(0, 0, &[("jam", &jam), ("trigger", &trigger)]);
+    let mut engine = Engine::new();
+    // Before the cannot, the trigger works.
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(s)[0], 1);
+    let held = game.abilities(s)[0];
+    assert_eq!(engine.activate(&mut game, &mut First, s, held), Ok(()));
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(s)[0], 1, "a forbidden focus token was gained: {:?}", game.log);
+    let happened = engine.happen(&mut game, &mut First, event(s, gain(1, "focus token", FOCUS)));
+    assert_eq!(happened, Happened::Forbidden);
+    assert_eq!(game.tokens(s)[0], 1);
+    // The round ends, and so does the cannot.
+    engine.end_round();
+    assert_eq!(engine.happen(&mut game, &mut First, event(s, gain(1, "focus token", FOCUS))), Happened::Occurred);
+}
+
+/// Rule 2: under an optional header, choosing the ability is the option; a `may` in a
+/// later sentence is asked again ("Action: Gain 1 stress token. Then you may gain 1 focus
+/// token.").
+#[test]
+fn rule2_a_later_may_under_an_optional_header_is_asked() {
+    let mut a = ability(
+        "Action: Gain 1 stress token. Then you may gain 1 focus token.",
+        vec![
+            Step::new(vec![Clause::new(you(), Qualifier::None, gain(1, "stress token", STRESS))]),
+            Step::new(vec![Clause::new(you(), Qualifier::May, gain(1, "focus token", FOCUS))]),
+        ],
+    );
+    a.header = Some(HEADER_ACTION);
+    a.optional = true;
+    let mut game = Game::default();
+    let s = game.ship(0, 0, &[("a", &a)]);
+    let mut engine = Engine::new();
+    let held = game.abilities(s)[0];
+    assert_eq!(engine.activate(&mut game, &mut Decline, s, held), Ok(()));
+    assert_eq!((game.tokens(s)[3], game.tokens(s)[0]), (1, 0), "{:?}", game.log);
+    let mut engine = Engine::new();
+    assert_eq!(engine.activate(&mut game, &mut First, s, held), Ok(()));
+    assert_eq!((game.tokens(s)[3], game.tokens(s)[0]), (2, 1), "{:?}", game.log);
+}

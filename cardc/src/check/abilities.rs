@@ -3,7 +3,7 @@
 //! [`Ability`](cards_runtime::ability::Ability) list. The templating lints read the same
 //! frames.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use cards_runtime::ability::{Ability, EffectKind, Qualifier};
 use cards_runtime::model::{self, Vocabulary};
@@ -53,7 +53,9 @@ declare_code! {
     /// ## Why
     /// "If … would …, … instead." is the template of a replacement effect: it replaces an
     /// effect as it happens, and the replaced effect does not occur. Without `instead` the
-    /// reader cannot tell whether the original effect still happens.
+    /// reader cannot tell whether the original effect still happens. (`Before you would
+    /// …, …` without `instead` is a timing, not a replacement: it resolves before the event,
+    /// which still happens.)
     ///
     /// ## Example
     /// `If you would gain a focus token, you may gain an evade token.` — write
@@ -175,6 +177,7 @@ pub fn lower_cards(
     d: &mut Vec<Diagnostic>,
 ) -> Vec<TextSite> {
     let mut sites = Vec::new();
+    let mut cache = text::SentenceCache::default();
     for (index, def) in names.cards.iter().enumerate() {
         let file = sources.file(def.file);
         let path = file.path.strip_prefix(dir).unwrap_or(&file.path).to_string_lossy().replace('\\', "/");
@@ -188,7 +191,7 @@ pub fn lower_cards(
                 FieldValue::Ability { name, text } => (text, Some(name.value.as_str())),
                 _ => continue,
             };
-            let frames = text::frames(&file.text, &block.sentences);
+            let frames = text::frames_cached(&file.text, &block.sentences, &mut cache);
             check_block(def.file, &file.text, block, &frames, vocab, d);
             let cx = Context { vocab, file: &path, source: &file.text, name };
             let abilities: Vec<Ability> = frames.iter().map(|f| lower::ability(f, &cx)).collect();
@@ -247,6 +250,8 @@ fn check_block(
         }
         let text = source.get(frame.span.range()).unwrap_or_default();
         let has_word = |w: &str| text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
+        // `If … would …,` promises a replacement. (`Before you would …,` without `instead`
+        // is a timing: it happens before the event, which still happens.)
         let would = frame
             .steps
             .iter()
@@ -266,10 +271,13 @@ fn check_block(
 /// The templating lints over every parsed block: W0003–W0006, N0001, N0002.
 pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &mut Vec<Diagnostic>) {
     let mut replacements: Vec<(&Ability, usize, FileId, Span)> = Vec::new();
-    let mut capabilities: Vec<(Qualifier, &cards_runtime::ability::Clause, FileId, Span)> = Vec::new();
+    let mut capabilities: Vec<(Qualifier, &cards_runtime::ability::Clause, usize, FileId, Span)> = Vec::new();
     for site in sites {
         for (frame, ability) in site.frames.iter().zip(&site.abilities) {
             let optional_header = ability.header.is_some_and(|h| vocab.headers[h as usize].marked);
+            // The step that says what the ability does: after a header's leading cost.
+            let lead = usize::from(lower::leading_cost(frame).is_some());
+            let first_effect_step = &frame.steps[lead.min(frame.steps.len().saturating_sub(1))];
             if lower::leading_cost(frame).is_some() && frame.steps.len() == 1 {
                 d.push(
                     Diagnostic::new(&W0003, "a cost with no effect")
@@ -291,7 +299,7 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
                             )
                             .help("drop `must`, or write the ability without the header"),
                     ),
-                    Qualifier::May if optional_header && own_ship && std::ptr::eq(step, &frame.steps[0]) => d.push(
+                    Qualifier::May if optional_header && own_ship && std::ptr::eq(step, first_effect_step) => d.push(
                         Diagnostic::new(&W0005, "redundant `may` under an optional header")
                             .label(site.file, q.map_or(clause.piece.span, |q| q.span), "already optional")
                             .label(
@@ -318,16 +326,21 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             }
             for c in ability.clauses() {
                 if matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot) {
-                    capabilities.push((c.qualifier, c, site.file, frame.span));
+                    capabilities.push((c.qualifier, c, site.card, site.file, frame.span));
                 }
             }
         }
     }
+    // The first replacement of each event, by its keys: an earlier one sharing a key is
+    // the same event (`Effect::same_event`).
+    let mut first: HashMap<EventKey, usize> = HashMap::new();
     for (i, (a, _, file, span)) in replacements.iter().enumerate() {
         let Some(event) = a.replacement.as_ref().map(|r| &r.event) else { continue };
-        let earlier = replacements[..i]
-            .iter()
-            .find(|(b, _, _, _)| b.replacement.as_ref().is_some_and(|r| r.event.same_event(event)));
+        let keys = event_keys(event);
+        let earlier = keys.iter().filter_map(|k| first.get(k)).min().map(|&j| &replacements[j]);
+        for k in keys {
+            first.entry(k).or_insert(i);
+        }
         if let Some((_, card, bfile, bspan)) = earlier {
             let other = cards.get(*card).map_or_else(String::new, |c| format!(" on `{}`", c.id));
             d.push(
@@ -338,13 +351,28 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             );
         }
     }
-    for (q, c, file, span) in &capabilities {
+    // The `cannot` clauses by event, each event's cards; a `can` meets a `cannot` of the
+    // same event on another card.
+    let mut cannot: HashMap<EventKey, Vec<usize>> = HashMap::new();
+    for (i, (q, c, _, _, _)) in capabilities.iter().enumerate() {
+        if *q == Qualifier::Cannot {
+            for k in event_keys(&c.effect) {
+                cannot.entry(k).or_default().push(i);
+            }
+        }
+    }
+    for (q, c, card, file, span) in &capabilities {
         if *q != Qualifier::Can {
             continue;
         }
-        let against =
-            capabilities.iter().find(|(q2, c2, _, _)| *q2 == Qualifier::Cannot && c2.effect.same_event(&c.effect));
-        if let Some((_, c2, file2, span2)) = against {
+        let against = event_keys(&c.effect)
+            .iter()
+            .filter_map(|k| cannot.get(k))
+            .flat_map(|v| v.iter().copied())
+            .filter(|&j| capabilities[j].2 != *card)
+            .min()
+            .map(|j| &capabilities[j]);
+        if let Some((_, c2, _, file2, span2)) = against {
             d.push(
                 Diagnostic::new(&N0002, format!("`can {}` meets `cannot {}`", c.effect.text, c2.effect.text))
                     .label(*file, *span, "this says a ship can…")
@@ -352,6 +380,27 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
                     .help("\"cannot\" is absolute: when both apply, the ship cannot"),
             );
         }
+    }
+}
+
+/// What identifies an event for [`Effect::same_event`]: its kind and one vocabulary
+/// entry it names, or its lowercased words when it names none.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum EventKey {
+    Ref(EffectKind, cards_runtime::ability::VocabRef),
+    Words(EffectKind, String),
+    Bare(EffectKind),
+}
+
+/// The keys of an event; two events share one exactly when `same_event` holds.
+fn event_keys(e: &cards_runtime::ability::Effect) -> Vec<EventKey> {
+    if e.kind == EffectKind::Opaque {
+        return Vec::new();
+    }
+    match &e.noun {
+        Some(n) if !n.refs.is_empty() => n.refs.iter().map(|r| EventKey::Ref(e.kind, *r)).collect(),
+        Some(n) => vec![EventKey::Words(e.kind, n.text.to_ascii_lowercase())],
+        None => vec![EventKey::Bare(e.kind)],
     }
 }
 

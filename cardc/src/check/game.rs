@@ -214,6 +214,12 @@ fn find_warning(lint: &Ident, warnings: &[&'static Code]) -> Option<&'static Cod
 
 fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagnostic {
     let names: Vec<&str> = warnings.iter().map(|c| c.name).collect();
+    let error = crate::codes().into_iter().find(|c| c.name == lint.text || c.id.eq_ignore_ascii_case(&lint.text));
+    if let Some(code) = error {
+        return Diagnostic::new(&E0208, format!("`{}` is an error, not a lint", lint.text))
+            .label(file, lint.span, format!("{} ({}) cannot be allowed, warned or denied", code.id, code.name))
+            .help(format!("the lints a set can set the level of are {}", names.join(", ")));
+    }
     let help = suggest::did_you_mean(&lint.text, names.iter().copied())
         .unwrap_or_else(|| format!("the lints a set can allow are {}", names.join(", ")));
     Diagnostic::new(&E0208, format!("unknown lint `{}`", lint.text))

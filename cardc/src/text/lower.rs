@@ -61,11 +61,16 @@ pub fn shape(text: &str) -> String {
         .join(" ")
 }
 
+/// Whether two names are the same ignoring case, with `-` the same as a space.
+fn same_name(a: &str, b: &str) -> bool {
+    let fold = |c: char| if c == '-' { ' ' } else { c };
+    a.len() == b.len()
+        && a.chars().map(fold).flat_map(char::to_lowercase).eq(b.chars().map(fold).flat_map(char::to_lowercase))
+}
+
 /// An entry whose display name or id is `word`, ignoring case (and `-` for spaces).
 fn find(entries: &[Entry], word: &str) -> Option<u16> {
-    let norm = |s: &str| s.to_lowercase().replace('-', " ");
-    let word = norm(word);
-    entries.iter().position(|e| norm(&e.name) == word || norm(&e.id) == word).map(|i| i as u16)
+    entries.iter().position(|e| same_name(&e.name, word) || same_name(&e.id, word)).map(|i| i as u16)
 }
 
 /// The bracketed names in a text: `[Hit]/[Critical Hit] results` → `Hit`, `Critical Hit`.
@@ -290,9 +295,10 @@ pub fn header(piece: &Piece, vocab: &Vocabulary) -> Option<u16> {
 }
 
 /// Whether an effect of this kind is what a header's leading cost sentence pays
-/// (`Attack: Spend 1 [Charge]. …`).
+/// (`Attack: Spend 1 [Charge]. …`). Only spending is: `Action: Remove 1 stress token.` is
+/// an effect.
 pub fn is_cost_kind(kind: EffectKind) -> bool {
-    matches!(kind, EffectKind::Spend | EffectKind::Exhaust | EffectKind::Discard | EffectKind::Remove)
+    kind == EffectKind::Spend
 }
 
 /// Whether a frame opens with a header's cost sentence: a header, then one step that is a

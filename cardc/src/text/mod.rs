@@ -13,7 +13,10 @@ use pest::Parser;
 
 use crate::ast::Span;
 
+mod cache;
 pub mod lower;
+
+pub use cache::SentenceCache;
 
 mod grammar {
     #![allow(missing_docs)]
@@ -500,6 +503,7 @@ impl Build<'_> {
 }
 
 /// A parsed sentence: what it starts (if anything) and its step.
+#[derive(Clone)]
 struct Sentence {
     header: Option<(Piece, Option<Piece>)>,
     frequency: Option<Piece>,
@@ -614,10 +618,15 @@ fn parse_sentence(text: &str, base: usize) -> Sentence {
 /// The ability frames of a text block: `text` is the whole file, `sentences` the block's
 /// sentence spans in it.
 pub fn frames(text: &str, sentences: &[Span]) -> Vec<Frame> {
+    frames_cached(text, sentences, &mut SentenceCache::default())
+}
+
+/// [`frames`], reusing the sentences `cache` has already parsed (a set repeats many).
+pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) -> Vec<Frame> {
     let mut out: Vec<Frame> = Vec::new();
     for span in sentences {
         let Some(sentence_text) = text.get(span.range()) else { continue };
-        let s = parse_sentence(sentence_text, span.start as usize);
+        let s = cache.parse(sentence_text, span.start as usize);
         match out.last_mut() {
             Some(frame) if !s.starts_ability() => {
                 frame.span = frame.span.to(*span);

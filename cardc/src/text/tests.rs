@@ -270,3 +270,23 @@ fn targets_modifiers_passives_and_shared_verbs() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
+    let text = "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.\n  \
+                Action: Spend 1 [Charge] to recover 1 shield. If you do, gain 1 stress token.\n\
+                If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let mut cache = SentenceCache::default();
+    // Twice through one cache: the second pass is all hits.
+    let first = frames_cached(text, &spans, &mut cache);
+    let second = frames_cached(text, &spans, &mut cache);
+    let fresh = frames(text, &spans);
+    assert_eq!(first, fresh);
+    assert_eq!(second, fresh);
+    // The repeated sentence's spans point at its own text.
+    let last = fresh.last().unwrap();
+    let clause = &last.steps[0].clauses[0];
+    assert_eq!(&text[clause.piece.span.range()], clause.piece.text);
+    assert!(clause.piece.span.start as usize > text.len() / 2);
+}

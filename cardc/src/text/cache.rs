@@ -1,0 +1,133 @@
+//! A cache of parsed sentences: card sets repeat sentences (`Setup: Lose 1 [Charge].`,
+//! a chassis' ship ability on every pilot), and a sentence parses the same wherever it
+//! is. Parsed once at offset 0, a sentence is reused anywhere by shifting its spans.
+//!
+//! Every struct is destructured without `..`, so a field added later is a compile error
+//! here until it is shifted too.
+
+use std::collections::HashMap;
+
+use super::{Clause, Effect, Piece, Replacement, Sentence, Step, Timing};
+
+/// Moves every span by `by` bytes.
+pub(super) trait Shift {
+    fn shift(&mut self, by: u32);
+}
+
+impl Shift for Piece {
+    fn shift(&mut self, by: u32) {
+        self.span.start += by;
+        self.span.end += by;
+    }
+}
+
+impl<T: Shift> Shift for Option<T> {
+    fn shift(&mut self, by: u32) {
+        if let Some(x) = self {
+            x.shift(by);
+        }
+    }
+}
+
+impl<T: Shift> Shift for Vec<T> {
+    fn shift(&mut self, by: u32) {
+        self.iter_mut().for_each(|x| x.shift(by));
+    }
+}
+
+impl<A: Shift, B: Shift> Shift for (A, B) {
+    fn shift(&mut self, by: u32) {
+        self.0.shift(by);
+        self.1.shift(by);
+    }
+}
+
+impl Shift for Effect {
+    fn shift(&mut self, by: u32) {
+        let Effect { kind: _, piece, amount, noun, to, color, action, facing, target, from, passive: _, negated: _ } =
+            self;
+        piece.shift(by);
+        for p in [amount, noun, to, color, action, facing, target, from] {
+            p.shift(by);
+        }
+    }
+}
+
+impl Shift for Clause {
+    fn shift(&mut self, by: u32) {
+        let Clause { piece, subject, qualifier, cost, effect, duration, modifiers, instead: _, alternative: _ } = self;
+        piece.shift(by);
+        subject.shift(by);
+        qualifier.shift(by);
+        cost.shift(by);
+        effect.shift(by);
+        duration.shift(by);
+        modifiers.shift(by);
+    }
+}
+
+impl Shift for Timing {
+    fn shift(&mut self, by: u32) {
+        let Timing { when: _, what, piece, event, events } = self;
+        what.shift(by);
+        piece.shift(by);
+        event.shift(by);
+        events.shift(by);
+    }
+}
+
+impl Shift for Step {
+    fn shift(&mut self, by: u32) {
+        let Step { piece, condition, and_if, for_each, timings, duration, clauses } = self;
+        piece.shift(by);
+        condition.shift(by);
+        and_if.shift(by);
+        for_each.shift(by);
+        timings.shift(by);
+        duration.shift(by);
+        clauses.shift(by);
+    }
+}
+
+impl Shift for Replacement {
+    fn shift(&mut self, by: u32) {
+        let Replacement { kind, subject, event, effect } = self;
+        kind.shift(by);
+        subject.shift(by);
+        event.shift(by);
+        effect.shift(by);
+    }
+}
+
+impl Shift for Sentence {
+    fn shift(&mut self, by: u32) {
+        let Sentence { header, frequency, timings, replacement, step } = self;
+        header.shift(by);
+        frequency.shift(by);
+        timings.shift(by);
+        replacement.shift(by);
+        step.shift(by);
+    }
+}
+
+/// Parsed sentences by their text, at offset 0.
+#[derive(Default)]
+pub struct SentenceCache {
+    parsed: HashMap<String, Sentence>,
+}
+
+impl SentenceCache {
+    /// The sentence `text`, which starts at byte `base` of its file.
+    pub(super) fn parse(&mut self, text: &str, base: usize) -> Sentence {
+        let mut s = match self.parsed.get(text) {
+            Some(s) => s.clone(),
+            None => {
+                let s = super::parse_sentence(text, 0);
+                self.parsed.insert(text.to_string(), s.clone());
+                s
+            }
+        };
+        s.shift(base as u32);
+        s
+    }
+}
