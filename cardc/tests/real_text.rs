@@ -121,7 +121,7 @@ fn every_real_ability_text_parses_into_frames_without_losing_a_word() {
         }
         for f in &fs {
             for c in f.clauses() {
-                for e in c.cost.iter().chain(std::iter::once(&c.effect)) {
+                for e in c.effects() {
                     if std::env::var_os("CLAUSE_DUMP").is_some() {
                         let part =
                             |p: &Option<cardc::text::Piece>| p.as_ref().map_or(String::new(), |p| p.text.clone());

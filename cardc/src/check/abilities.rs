@@ -162,8 +162,15 @@ pub struct TextSite {
     pub sentences: usize,
     /// Its frames.
     pub frames: Vec<Frame>,
-    /// The frames lowered, in the same order.
-    pub abilities: Vec<Ability>,
+    /// Where the frames' abilities start in the card's `abilities`, one per frame.
+    pub first: usize,
+}
+
+impl TextSite {
+    /// The block's abilities, lowered from its frames in the same order.
+    pub fn abilities<'c>(&self, cards: &'c [model::Card]) -> &'c [Ability] {
+        cards.get(self.card).and_then(|c| c.abilities.get(self.first..self.first + self.frames.len())).unwrap_or(&[])
+    }
 }
 
 /// Parses, checks and lowers every ability text block of every card, and appends the
@@ -194,11 +201,10 @@ pub fn lower_cards(
             let frames = text::frames_cached(&file.text, &block.sentences, &mut cache);
             check_block(def.file, &file.text, block, &frames, vocab, d);
             let cx = Context { vocab, file: &path, source: &file.text, name };
-            let abilities: Vec<Ability> = frames.iter().map(|f| lower::ability(f, &cx)).collect();
-            if let Some(card) = cards.get_mut(index) {
-                card.abilities.to_mut().extend(abilities.iter().cloned());
-            }
-            sites.push(TextSite { card: index, file: def.file, sentences: block.sentences.len(), frames, abilities });
+            let Some(card) = cards.get_mut(index) else { continue };
+            let first = card.abilities.len();
+            card.abilities.to_mut().extend(frames.iter().map(|f| lower::ability(f, &cx)));
+            sites.push(TextSite { card: index, file: def.file, sentences: block.sentences.len(), frames, first });
         }
     }
     sites
@@ -273,7 +279,7 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
     let mut replacements: Vec<(&Ability, usize, FileId, Span)> = Vec::new();
     let mut capabilities: Vec<(Qualifier, &cards_runtime::ability::Clause, usize, FileId, Span)> = Vec::new();
     for site in sites {
-        for (frame, ability) in site.frames.iter().zip(&site.abilities) {
+        for (frame, ability) in site.frames.iter().zip(site.abilities(cards)) {
             let optional_header = ability.header.is_some_and(|h| vocab.headers[h as usize].marked);
             // The step that says what the ability does: after a header's leading cost.
             let lead = usize::from(lower::leading_cost(frame).is_some());
@@ -288,30 +294,24 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             for (step, clause) in frame.steps.iter().flat_map(|s| s.clauses.iter().map(move |c| (s, c))) {
                 let own_ship = clause.subject.as_ref().is_none_or(|s| s.text.eq_ignore_ascii_case("you"));
                 let q = clause.qualifier.as_ref();
+                let q_span = q.map_or(clause.piece.span, |q| q.span);
+                let header_span = frame.header.as_ref().map_or(frame.span, |h| h.span);
                 match lower::qualifier(q) {
                     Qualifier::Must if optional_header && own_ship => d.push(
                         Diagnostic::new(&W0004, "`must` under an optional header")
-                            .label(site.file, q.map_or(clause.piece.span, |q| q.span), "makes this mandatory")
-                            .label(
-                                site.file,
-                                frame.header.as_ref().map_or(frame.span, |h| h.span),
-                                "but this header makes the ability optional",
-                            )
+                            .label(site.file, q_span, "makes this mandatory")
+                            .label(site.file, header_span, "but this header makes the ability optional")
                             .help("drop `must`, or write the ability without the header"),
                     ),
                     Qualifier::May if optional_header && own_ship && std::ptr::eq(step, first_effect_step) => d.push(
                         Diagnostic::new(&W0005, "redundant `may` under an optional header")
-                            .label(site.file, q.map_or(clause.piece.span, |q| q.span), "already optional")
-                            .label(
-                                site.file,
-                                frame.header.as_ref().map_or(frame.span, |h| h.span),
-                                "because of this header",
-                            )
+                            .label(site.file, q_span, "already optional")
+                            .label(site.file, header_span, "because of this header")
                             .help("drop `may`"),
                     ),
                     _ => {}
                 }
-                for e in clause.cost.iter().chain(std::iter::once(&clause.effect)) {
+                for e in clause.effects() {
                     if e.kind == EffectKind::Opaque {
                         d.push(
                             Diagnostic::new(&W0006, format!("opaque clause `{}`", lower::squash(&e.piece.text)))
@@ -433,7 +433,7 @@ impl Coverage {
             c.abilities += site.frames.len();
             c.sentences_in_frames += site.frames.iter().map(|f| f.steps.len()).sum::<usize>();
             for frame in &site.frames {
-                for e in frame.clauses().flat_map(|cl| cl.cost.iter().chain(std::iter::once(&cl.effect))) {
+                for e in frame.clauses().flat_map(crate::text::Clause::effects) {
                     if e.kind == EffectKind::Opaque {
                         c.opaque += 1;
                         *c.shapes.entry(lower::shape(&e.piece.text)).or_default() += 1;

@@ -122,7 +122,7 @@ impl SentenceCache {
         let mut s = match self.parsed.get(text) {
             Some(s) => s.clone(),
             None => {
-                let s = super::parse_sentence(text, 0);
+                let s = super::parse_sentence(text);
                 self.parsed.insert(text.to_string(), s.clone());
                 s
             }

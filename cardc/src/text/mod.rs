@@ -197,9 +197,14 @@ impl Frame {
 
     /// The opaque effects (and costs).
     pub fn opaque(&self) -> impl Iterator<Item = &Effect> {
-        self.clauses()
-            .flat_map(|c| c.cost.iter().chain(std::iter::once(&c.effect)))
-            .filter(|e| e.kind == EffectKind::Opaque)
+        self.clauses().flat_map(Clause::effects).filter(|e| e.kind == EffectKind::Opaque)
+    }
+}
+
+impl Clause {
+    /// Its cost (if any), then its effect: what coverage counts.
+    pub fn effects(&self) -> impl Iterator<Item = &Effect> {
+        self.cost.iter().chain(std::iter::once(&self.effect))
     }
 }
 
@@ -518,9 +523,10 @@ impl Sentence {
     }
 }
 
-fn parse_sentence(text: &str, base: usize) -> Sentence {
-    let b = Build { base, text };
-    let whole = Piece { text: text.to_string(), span: Span::new(base, base + text.len()) };
+/// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.
+fn parse_sentence(text: &str) -> Sentence {
+    let b = Build { base: 0, text };
+    let whole = Piece { text: text.to_string(), span: Span::new(0, text.len()) };
     let mut out = Sentence {
         header: None,
         frequency: None,
