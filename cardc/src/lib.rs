@@ -26,6 +26,7 @@ pub mod check;
 pub mod config;
 pub mod diagnostics;
 pub mod emit;
+pub mod import;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
