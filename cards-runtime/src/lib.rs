@@ -16,7 +16,13 @@
 //! let mut title = Card::empty("dominator", "Dominator", CardKind::Upgrade);
 //! title.cost = Some(12);
 //! title.icons = vec![0].into();
-//! let points = Constraint::TotalCost { cmp: Cmp { op: CmpOp::AtMost, n: 80 }, scope: Scope::Fleet, condition: None };
+//! let points = Constraint::TotalCost {
+//!     cmp: Cmp { op: CmpOp::AtMost, n: 80 },
+//!     of: None,
+//!     stat: None,
+//!     scope: Scope::Fleet,
+//!     condition: None,
+//! };
 //! let set = Set {
 //!     game: "demo".into(),
 //!     name: "Demo".into(),
