@@ -46,6 +46,17 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Print a set with every reference by id: its vocabulary, rules and cards with all
+    /// their fields (costs, slots, restrictions, stats, actions, charges, force, …).
+    ///
+    /// Exits 0, or 2 when the set cannot be read or has errors.
+    Export {
+        /// The set folder.
+        set: PathBuf,
+        /// The output format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
+        format: ExportFormat,
+    },
     /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
     /// run time, without rebuilding anything.
     ///
@@ -77,6 +88,13 @@ enum Format {
     Json,
 }
 
+/// The formats `cardc export` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    /// One pretty-printed JSON object on stdout (the shape is in the README).
+    Json,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -88,6 +106,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
+        Command::Export { set, format } => export(&set, format),
         Command::Explain { code } => explain(&code),
         Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
     }
@@ -248,6 +267,17 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
+    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    let text = match format {
+        ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),
+    };
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::from(2),
+    }
 }
 
 fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {

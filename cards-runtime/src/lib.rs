@@ -44,6 +44,7 @@ pub mod ability;
 pub mod ability_json;
 pub mod blueprint;
 pub mod engine;
+pub mod export;
 pub mod fleet;
 pub mod model;
 pub mod restriction;
