@@ -62,11 +62,34 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Import card data written by others as a card set, then check it.
+    ///
+    /// Prints what was mapped and what the set does not carry, writes the set folder
+    /// (replacing it whole), and checks it. Exits 0 when the set is clean, 1 when it has
+    /// errors, 2 when the data cannot be read or the set cannot be written.
+    Import {
+        /// Whose data it is.
+        #[arg(value_enum)]
+        source: Source,
+        /// The data folder.
+        data: PathBuf,
+        /// The set folder to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
     Explain {
         /// The code, such as `E0105` or `W0001`.
         code: String,
     },
+}
+
+/// The data an importer reads.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    /// xwing-data2 (X-Wing 2.0 legacy or 2.5): the repository folder or its `data/`.
+    #[value(name = "xwing-data2")]
+    XwingData2,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -88,6 +111,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
+        Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
         Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
     }
@@ -146,6 +170,27 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let (name, result) = match source {
+        Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
+    };
+    eprintln!("importing {name} from `{}`", data.display());
+    let imported = match result {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", imported.summary());
+    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
+    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 /// How many opaque shapes `--coverage` lists.
