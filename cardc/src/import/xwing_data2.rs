@@ -405,6 +405,23 @@ const PHASES: &[(&str, &str)] = &[
 const OPTIONAL_HEADERS: &[&str] = &["Action", "Attack", "Bonus Attack"];
 /// Sizes, smallest first.
 const SIZES: &[&str] = &["Small", "Medium", "Large", "Huge"];
+/// The restriction keys of the data, in the order their atoms are written.
+const RESTRICTION_KEYS: &[&str] = &[
+    "factions",
+    "sizes",
+    "ships",
+    "arcs",
+    "action",
+    "keywords",
+    "force_side",
+    "equipped",
+    "names",
+    "shipAbility",
+    "agility",
+    "non-limited",
+    "solitary",
+    "standardized",
+];
 /// Names the texts abbreviate, and the name the game declares.
 const ALIASES: &[(&str, &str)] = &[("[Crit]", "[Critical Hit]")];
 
@@ -942,7 +959,6 @@ impl<'d> Importer<'d> {
         chassis_id: &str,
         pilot_ids: &[String],
     ) -> String {
-        let mut text = format!("# {} ({}): pilots/{folder}/{stem}.json\n\n", ship.name, ship.faction);
         let faction = match self.vocab.faction_by_xws.get(&ship.faction) {
             Some(f) => f.clone(),
             None => {
@@ -950,6 +966,8 @@ impl<'d> Importer<'d> {
                 id_of(folder)
             }
         };
+        let faction_name = self.vocab.factions.iter().find(|(id, _)| *id == faction).map_or(&ship.faction, |(_, n)| n);
+        let mut text = format!("# {} ({faction_name}): pilots/{folder}/{stem}.json\n\n", ship.name);
         Vocab::put(&mut self.vocab.ship_icons, ship.xws.clone(), &ship.name);
         let mut c = CardOut::default();
         c.field("faction", &faction);
@@ -1422,7 +1440,9 @@ impl<'d> Importer<'d> {
             }
             let mut atoms = Vec::new();
             let mut ok = true;
-            for (key, value) in object {
+            let mut keys: Vec<(&String, &Value)> = object.iter().collect();
+            keys.sort_by_key(|(k, _)| RESTRICTION_KEYS.iter().position(|r| r == k).unwrap_or(RESTRICTION_KEYS.len()));
+            for (key, value) in keys {
                 match self.restriction_key(key, value, r) {
                     Some(mut a) => atoms.append(&mut a),
                     None => ok = false,
