@@ -191,14 +191,25 @@ pub enum Constraint {
         /// When the rule applies.
         condition: Option<Restriction>,
     },
-    /// `total cost <cmp> per <scope> [where …]`.
+    /// `total cost [of <kind>s] <cmp> per <scope> [where …]`; the bound may be a stat of
+    /// each ship (`at most loadout per ship`).
     TotalCost {
         /// The bound.
         cmp: Comparison,
+        /// `of upgrades`: only cards of this kind count.
+        of: Option<(SelectorKind, Span)>,
+        /// `at most loadout`: the bound is this stat of each ship; `cmp.n` is then 0.
+        stat: Option<Ident>,
         /// What is summed over.
         scope: Scope,
         /// When the rule applies.
         condition: Option<Restriction>,
+    },
+    /// `same <selector> per ship-icon`: ships sharing a ship icon equip the same selected
+    /// upgrades.
+    Same {
+        /// What must be the same.
+        selector: Selector,
     },
     /// `<quantity> <selector> per <scope> [where …]`.
     Count {
@@ -245,6 +256,8 @@ pub enum Quantity {
 /// What a selector counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelectorKind {
+    /// Ship cards.
+    Ship,
     /// Upgrade cards.
     Upgrade,
     /// Ship parts.
@@ -428,11 +441,17 @@ pub enum AtomKind {
     Faction,
     Action,
     Class,
+    Arc,
+    Equipped,
+    InFleet,
+    Limited,
+    ShipAbility,
+    Stat,
 }
 
 impl AtomKind {
     /// Every atom.
-    pub const ALL: [AtomKind; 9] = [
+    pub const ALL: [AtomKind; 15] = [
         AtomKind::Size,
         AtomKind::Flagship,
         AtomKind::Trait,
@@ -442,6 +461,12 @@ impl AtomKind {
         AtomKind::Faction,
         AtomKind::Action,
         AtomKind::Class,
+        AtomKind::Arc,
+        AtomKind::Equipped,
+        AtomKind::InFleet,
+        AtomKind::Limited,
+        AtomKind::ShipAbility,
+        AtomKind::Stat,
     ];
 
     /// The word that starts the atom.
@@ -456,6 +481,12 @@ impl AtomKind {
             AtomKind::Faction => "faction",
             AtomKind::Action => "action",
             AtomKind::Class => "class",
+            AtomKind::Arc => "arc",
+            AtomKind::Equipped => "equipped",
+            AtomKind::InFleet => "in-fleet",
+            AtomKind::Limited => "limited",
+            AtomKind::ShipAbility => "ship-ability",
+            AtomKind::Stat => "stat",
         }
     }
 }
@@ -467,8 +498,12 @@ pub struct Atom {
     pub kind: AtomKind,
     /// The span of the keyword.
     pub kind_span: Span,
-    /// Its arguments: identifiers, or one string for `name`.
+    /// Its arguments: identifiers, one string for `name`, `in-fleet` and `ship-ability`,
+    /// numbers for `stat`.
     pub args: Vec<Token>,
+    /// The word between the keyword and the arguments: the color of `action red boost`,
+    /// the stat of `stat agility 3`.
+    pub modifier: Option<Ident>,
     /// The whole atom.
     pub span: Span,
 }

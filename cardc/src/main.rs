@@ -47,20 +47,27 @@ enum Command {
         format: Format,
     },
     /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
-    /// run time, without rebuilding anything.
+    /// run time, without rebuilding anything. With `--xws`, the files are XWS squads: a
+    /// `.json` file holds one, any other file one per line.
     ///
-    /// Exits 0 when every scenario is legal, 1 when one is illegal, 2 when the set has
-    /// errors or a scenario cannot be read.
+    /// Exits 0 when every scenario is legal, 1 when one is illegal (or, with `--xws`,
+    /// cannot be resolved), 2 when the set has errors or a file cannot be read.
     Validate {
         /// The set folder.
         #[arg(long)]
         set: PathBuf,
-        /// Scenario JSON files.
+        /// Scenario JSON files, or XWS files with `--xws`.
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// The files are XWS squads (X-Wing Squadron Format).
+        #[arg(long)]
+        xws: bool,
+        /// Skip point rules (`total cost …`), for lists built under other points.
+        #[arg(long, requires = "xws")]
+        ignore_points: bool,
     },
     /// Import card data written by others as a card set, then check it.
     ///
@@ -113,7 +120,9 @@ fn main() -> ExitCode {
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
-        Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
+        Command::Validate { set, scenarios, format, xws, ignore_points } => {
+            validate(&set, &scenarios, format, xws, ignore_points)
+        }
     }
 }
 
@@ -295,9 +304,14 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+fn validate(dir: &std::path::Path, files: &[PathBuf], format: Format, xws: bool, ignore_points: bool) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
-    cards_runtime::scenario::validate_files(&[&set], scenarios, matches!(format, Format::Json))
+    let json = matches!(format, Format::Json);
+    if xws {
+        let options = cards_runtime::fleet::Options { ignore_points };
+        return cards_runtime::xws::validate_xws_files(&set, files, &options, json);
+    }
+    cards_runtime::scenario::validate_files(&[&set], files, json)
 }
 
 fn plural(n: usize) -> &'static str {

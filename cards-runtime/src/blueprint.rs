@@ -99,7 +99,7 @@ impl Subject for Blueprint<'_> {
     fn has_faction(&self, f: u16) -> bool {
         self.card.factions.contains(&f)
     }
-    fn has_action(&self, _: u16) -> bool {
+    fn has_action(&self, _: u16, _: Option<crate::model::Difficulty>) -> bool {
         false
     }
     fn has_class(&self, class: u16) -> bool {
@@ -132,7 +132,7 @@ impl Blueprint<'_> {
                             .holds(self.parts(grid).filter(|p| selects(p, selector.kind, &selector.filters)).count()
                                 as i64)
                 }
-                Constraint::TotalCost { cmp, scope: Scope::Blueprint, condition } => {
+                Constraint::TotalCost { cmp, scope: Scope::Blueprint, condition, .. } => {
                     condition.as_ref().is_some_and(|c| !c.eval(self))
                         || cmp.holds(self.parts(grid).filter_map(|p| p.cost).sum())
                 }

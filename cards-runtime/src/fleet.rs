@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::model::{
-    bar_has_room, factions_meet, Card, CardKind, Constraint, Filter, Scope, SelectorKind, Set, ShipView,
+    bar_has_room, factions_meet, Card, CardKind, Cmp, Constraint, Filter, FleetContext, Grant, Scope, Selector,
+    SelectorKind, Set, ShipView,
 };
 use crate::restriction::Subject;
 use crate::violation::Violation;
@@ -27,22 +28,36 @@ pub struct FleetShip {
     pub upgrades: Vec<u32>,
 }
 
+/// How a fleet is validated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Skip point rules (`total cost …`): for lists built under other points.
+    pub ignore_points: bool,
+}
+
 /// Validates a fleet against the set's rules. An empty result means the fleet is legal.
 pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
+    validate_fleet_with(set, fleet, &Options::default())
+}
+
+/// [`validate_fleet`] with options.
+pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<Violation> {
     let mut out = Vec::new();
     let card = |i: u32| set.cards.get(i as usize);
-    let flagship = |s: &FleetShip| {
-        set.flagship_icon.is_some_and(|f| s.upgrades.iter().any(|&u| card(u).is_some_and(|c| c.icons.contains(&f))))
-    };
+    let everything: Vec<u32> =
+        fleet.ships.iter().flat_map(|s| std::iter::once(s.ship).chain(s.upgrades.iter().copied())).collect();
     // Whether a rule's `where` condition holds for a ship (always, without one).
     let applies = |s: &FleetShip, condition: Option<&crate::restriction::Restriction>| {
-        ShipView::new(set, s.ship, flagship(s)).is_some_and(|v| condition.is_none_or(|c| c.eval(&v)))
+        view_in_fleet(set, &everything, s).is_some_and(|v| condition.is_none_or(|c| c.eval(&v)))
     };
     for ship in &fleet.ships {
-        let Some(view) = ShipView::new(set, ship.ship, flagship(ship)) else { continue };
-        check_ship(set, fleet, ship, view, &mut out);
+        let Some(v) = view_in_fleet(set, &everything, ship) else { continue };
+        check_ship(set, fleet, ship, v, &mut out);
     }
     for rule in set.rules.iter() {
+        if options.ignore_points && matches!(rule.constraint, Constraint::TotalCost { .. }) {
+            continue;
+        }
         let violation = |ship: Option<&Card>, card: Option<&Card>| Violation {
             id: rule.id.clone(),
             message: rule.message.to_string(),
@@ -78,26 +93,51 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 per_scope(*scope, ships, count, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
             }
-            Constraint::TotalCost { cmp, scope, condition } => {
+            Constraint::TotalCost { cmp, of, stat, scope, condition } => {
                 let cost = |s: &FleetShip| -> i64 {
+                    let v = view_in_fleet(set, &everything, s);
                     std::iter::once(s.ship)
                         .chain(s.upgrades.iter().copied())
                         .filter_map(card)
-                        .filter_map(|c| c.cost)
+                        .filter(|c| of.is_none_or(|k| selects(c, k, &[])))
+                        .filter_map(|c| c.cost_on(v.as_ref()))
                         .sum()
                 };
+                // With a stat bound, what is compared is the cost beyond the ship's stat.
+                let bound = |s: &FleetShip| {
+                    stat.map_or(0, |st| view_in_fleet(set, &everything, s).and_then(|v| v.stat(st)).unwrap_or(0))
+                };
+                let over = |s: &FleetShip| cost(s) - bound(s);
+                let cmp = Cmp { n: if stat.is_some() { 0 } else { cmp.n }, ..*cmp };
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
-                per_scope(*scope, ships, cost, *cmp, |s, total| {
+                per_scope(*scope, ships, over, cmp, |s, total| {
                     let mut v = violation(s.and_then(|s| card(s.ship)), None);
-                    if s.is_none() {
-                        v.message = format!("{} (the fleet costs {total})", rule.message);
+                    match (s, stat) {
+                        (None, None) => v.message = format!("{} (the fleet costs {total})", rule.message),
+                        (Some(s), Some(_)) => {
+                            v.message =
+                                format!("{} ({} over by {total})", rule.message, card(s.ship).map_or("?", |c| &c.name))
+                        }
+                        _ => {}
                     }
                     out.push(v);
                 });
             }
+            Constraint::Same { selector } => same(
+                set,
+                fleet,
+                selector,
+                |s| view_in_fleet(set, &everything, s),
+                |ship, upgrade| {
+                    let mut v = violation(card(ship.ship), card(upgrade));
+                    let name = |i: u32| card(i).map_or("?", |c| &c.name);
+                    v.message = format!("{} ({} lacks {})", rule.message, name(ship.ship), name(upgrade));
+                    out.push(v);
+                },
+            ),
             Constraint::Sum { stat, cmp, scope, condition } => {
                 let stat_of =
-                    |s: &FleetShip| ShipView::new(set, s.ship, flagship(s)).and_then(|v| v.stat(*stat)).unwrap_or(0);
+                    |s: &FleetShip| view_in_fleet(set, &everything, s).and_then(|v| v.stat(*stat)).unwrap_or(0);
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 per_scope(*scope, ships, stat_of, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
             }
@@ -135,9 +175,50 @@ fn per_scope<'f>(
     }
 }
 
+/// A fleet ship as restrictions see it: flagship or not, with its fleet around it.
+fn view_in_fleet<'a>(set: &'a Set, everything: &'a [u32], s: &'a FleetShip) -> Option<ShipView<'a>> {
+    let flagship = set
+        .flagship_icon
+        .is_some_and(|f| s.upgrades.iter().any(|&u| set.cards.get(u as usize).is_some_and(|c| c.icons.contains(&f))));
+    let ctx = FleetContext { upgrades: &s.upgrades, cards: everything };
+    Some(ShipView::new(set, s.ship, flagship)?.in_fleet(ctx))
+}
+
+/// `same <selector> per ship-icon`: among ships that share a ship icon, each selected
+/// upgrade one of them equips, all of them equip. Calls `report` with each ship lacking one.
+fn same<'f>(
+    set: &Set,
+    fleet: &'f Fleet,
+    selector: &Selector,
+    view: impl Fn(&'f FleetShip) -> Option<ShipView<'f>>,
+    mut report: impl FnMut(&'f FleetShip, u32),
+) {
+    let mut groups: BTreeMap<u16, Vec<&FleetShip>> = BTreeMap::new();
+    for s in &fleet.ships {
+        if let Some(icon) = view(s).and_then(|v| v.ship_icon()) {
+            groups.entry(icon).or_default().push(s);
+        }
+    }
+    for ships in groups.values().filter(|g| g.len() > 1) {
+        let mut selected: Vec<u32> = ships
+            .iter()
+            .flat_map(|s| s.upgrades.iter().copied())
+            .filter(|&u| set.cards.get(u as usize).is_some_and(|c| selects(c, selector.kind, &selector.filters)))
+            .collect();
+        selected.sort_unstable();
+        selected.dedup();
+        for &u in &selected {
+            for s in ships.iter().filter(|s| !s.upgrades.contains(&u)) {
+                report(s, u);
+            }
+        }
+    }
+}
+
 /// Whether a selector of `kind` with `filters` counts `card`.
 pub fn selects(card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
     let kind_ok = match kind {
+        SelectorKind::Ship => card.kind == CardKind::Ship,
         SelectorKind::Upgrade => card.kind == CardKind::Upgrade,
         SelectorKind::Part => card.kind == CardKind::Part,
         SelectorKind::Card => true,
@@ -197,11 +278,45 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         _ => view.factions().to_vec(),
     };
     let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
-    // Slots: the printed bar, plus one slot of each implicit icon the bar does not print.
+    // Slots: the printed bar, plus one slot of each implicit icon the bar does not print,
+    // plus and minus the slots the equipped upgrades grant.
     let mut free: Vec<u16> = view.ship.upgrades.to_vec();
     free.extend((0..set.vocab.icons.len() as u16).filter(|i| implicit(*i) && !view.ship.upgrades.contains(i)));
+    let grants = ship.upgrades.iter().filter_map(|&u| set.cards.get(u as usize)).flat_map(|c| c.grants.iter());
+    for grant in grants {
+        if let Grant::Slot(icon, n) = *grant {
+            if n > 0 {
+                free.extend(std::iter::repeat_n(icon, n as usize));
+            }
+            for _ in n..0 {
+                if let Some(pos) = free.iter().position(|i| *i == icon) {
+                    free.swap_remove(pos);
+                }
+            }
+        }
+    }
+    let loadout = &view.ship.standard_loadout;
+    if !loadout.is_empty() {
+        let (mut want, mut have) = (loadout.to_vec(), ship.upgrades.clone());
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            out.push(builtin(
+                "standard-loadout",
+                format!("{} must equip exactly its standard loadout", view.ship.name),
+                None,
+            ));
+        }
+    }
     for &u in &ship.upgrades {
         let Some(card) = set.cards.get(u as usize) else { continue };
+        if card.standard_loadout_only && !loadout.contains(&u) {
+            out.push(builtin(
+                "standard-loadout",
+                format!("{} can only be part of a standard loadout", card.name),
+                Some(card),
+            ));
+        }
         if !factions_meet(&card.factions, &ship_factions) {
             out.push(builtin(
                 "faction",

@@ -16,7 +16,13 @@
 //! let mut title = Card::empty("dominator", "Dominator", CardKind::Upgrade);
 //! title.cost = Some(12);
 //! title.icons = vec![0].into();
-//! let points = Constraint::TotalCost { cmp: Cmp { op: CmpOp::AtMost, n: 80 }, scope: Scope::Fleet, condition: None };
+//! let points = Constraint::TotalCost {
+//!     cmp: Cmp { op: CmpOp::AtMost, n: 80 },
+//!     of: None,
+//!     stat: None,
+//!     scope: Scope::Fleet,
+//!     condition: None,
+//! };
 //! let set = Set {
 //!     game: "demo".into(),
 //!     name: "Demo".into(),
@@ -45,6 +51,7 @@ pub mod scenario;
 pub mod state;
 pub mod typed;
 pub mod violation;
+pub mod xws;
 
 pub use model::{Card, CardKind, Set};
 pub use restriction::{Atom, Node, Restriction, Subject};

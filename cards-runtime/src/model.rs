@@ -47,6 +47,8 @@ pub struct Vocabulary {
     pub results: List<Entry>,
     pub arcs: List<Entry>,
     pub headers: List<Entry>,
+    pub formats: List<Entry>,
+    pub maneuvers: List<Entry>,
 }
 
 /// The kinds of vocabulary a game declares.
@@ -69,11 +71,13 @@ pub enum VocabKind {
     Result,
     Arc,
     Header,
+    Format,
+    Maneuver,
 }
 
 impl VocabKind {
     /// Every kind, in declaration-table order.
-    pub const ALL: [VocabKind; 16] = [
+    pub const ALL: [VocabKind; 18] = [
         VocabKind::Faction,
         VocabKind::Size,
         VocabKind::Stat,
@@ -90,6 +94,8 @@ impl VocabKind {
         VocabKind::Result,
         VocabKind::Arc,
         VocabKind::Header,
+        VocabKind::Format,
+        VocabKind::Maneuver,
     ];
 
     /// The keyword that starts its line in `game.cards`.
@@ -111,6 +117,8 @@ impl VocabKind {
             VocabKind::Result => "result",
             VocabKind::Arc => "arc",
             VocabKind::Header => "header",
+            VocabKind::Format => "format",
+            VocabKind::Maneuver => "maneuver",
         }
     }
 
@@ -138,6 +146,8 @@ impl VocabKind {
             VocabKind::Result => &vocab.results,
             VocabKind::Arc => &vocab.arcs,
             VocabKind::Header => &vocab.headers,
+            VocabKind::Format => &vocab.formats,
+            VocabKind::Maneuver => &vocab.maneuvers,
         }
     }
 }
@@ -194,13 +204,114 @@ impl std::fmt::Display for CardKind {
     }
 }
 
-/// `charges: N [recurring]`.
+/// `charges: N [recurring [R]]`, `force: N [recurring [R]]`: a resource the card starts
+/// with and how much of it comes back each round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Charges {
     /// How many the card starts with.
     pub count: i64,
-    /// Whether one is recovered each round.
-    pub recurring: bool,
+    /// How many are recovered each round (`recurring` alone is 1; negative loses some).
+    pub recovers: i64,
+}
+
+impl Charges {
+    /// Whether the amount changes each round.
+    pub fn recurring(&self) -> bool {
+        self.recovers != 0
+    }
+}
+
+/// The color of an action on an action bar (`red focus`); white unless printed otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// A white action.
+    #[default]
+    White,
+    /// A red action.
+    Red,
+    /// A purple action.
+    Purple,
+}
+
+impl Difficulty {
+    /// Every difficulty.
+    pub const ALL: [Difficulty; 3] = [Difficulty::White, Difficulty::Red, Difficulty::Purple];
+
+    /// The word the card language writes (`red`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Difficulty::White => "white",
+            Difficulty::Red => "red",
+            Difficulty::Purple => "purple",
+        }
+    }
+
+    /// The difficulty a word names.
+    pub fn from_word(word: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.as_str() == word)
+    }
+}
+
+/// One action of an action bar: `focus > red barrel-roll`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BarAction {
+    /// The action (an index into the set's actions).
+    pub action: u16,
+    /// Its color.
+    pub difficulty: Difficulty,
+    /// The linked action that may follow it, and that one's color.
+    pub linked: Option<(u16, Difficulty)>,
+}
+
+impl BarAction {
+    /// A white action with no link.
+    pub const fn white(action: u16) -> BarAction {
+        BarAction { action, difficulty: Difficulty::White, linked: None }
+    }
+}
+
+/// What a variable cost depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CostBasis {
+    /// The size of the ship equipping the card (keys are size indices).
+    Size,
+    /// A stat of the ship equipping the card (keys are the stat's values).
+    Stat(u16),
+}
+
+/// `cost: by size small = 2, large = 4`: a cost that the equipping ship decides.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VariableCost {
+    /// What the cost depends on.
+    pub basis: CostBasis,
+    /// (key, cost) pairs in printed order.
+    pub values: List<(i64, i64)>,
+}
+
+impl VariableCost {
+    /// The cost for a ship: the value of its key, `None` when the ship has no such key.
+    pub fn for_ship(&self, ship: &ShipView<'_>) -> Option<i64> {
+        let key = match self.basis {
+            CostBasis::Size => ship.size().map(i64::from),
+            CostBasis::Stat(s) => ship.stat(s),
+        }?;
+        self.values.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+}
+
+/// What an upgrade adds to (or removes from) the ship that equips it (`grants:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grant {
+    /// `slot crew 2`, `slot device -1`: upgrade icons added to (removed from) the bar.
+    Slot(u16, i64),
+    /// `action red evade`: an action added to the action bar.
+    Action(u16, Difficulty),
+    /// `stat hull +1`.
+    Stat(u16, i64),
+    /// `force +1`.
+    Force(i64),
+    /// `arc single-turret`.
+    Arc(u16),
 }
 
 /// A named ship ability on a chassis.
@@ -246,11 +357,25 @@ pub struct Card {
     /// Stat values by stat index, sorted by stat.
     pub stats: List<(u16, i64)>,
     /// Action bar.
-    pub actions: List<u16>,
-    /// Force the card starts with.
-    pub force: Option<i64>,
+    pub actions: List<BarAction>,
+    /// The firing arcs (arc indices).
+    pub arcs: List<u16>,
+    /// Force the card starts with, and how much comes back each round.
+    pub force: Option<Charges>,
     /// Charges the card starts with.
     pub charges: Option<Charges>,
+    /// A cost the equipping ship decides (`cost: by size …`); `cost` is then empty.
+    pub cost_by: Option<VariableCost>,
+    /// What an upgrade adds to or removes from its ship.
+    pub grants: List<Grant>,
+    /// The formats the card is legal in (format indices).
+    pub formats: List<u16>,
+    /// A standard-loadout ship's fixed upgrades (card indices).
+    pub standard_loadout: List<u32>,
+    /// An upgrade only a standard loadout may include.
+    pub standard_loadout_only: bool,
+    /// The card this one is the other side of (a card index).
+    pub back_of: Option<u32>,
     /// A blueprint's class.
     pub class: Option<u16>,
     /// A blueprint's grid: a preprinted part (card index) or an empty space.
@@ -297,8 +422,15 @@ impl Card {
             requires: None,
             stats: List::Borrowed(&[]),
             actions: List::Borrowed(&[]),
+            arcs: List::Borrowed(&[]),
             force: None,
             charges: None,
+            cost_by: None,
+            grants: List::Borrowed(&[]),
+            formats: List::Borrowed(&[]),
+            standard_loadout: List::Borrowed(&[]),
+            standard_loadout_only: false,
+            back_of: None,
             class: None,
             spaces: List::Borrowed(&[]),
             fixed: List::Borrowed(&[]),
@@ -317,6 +449,11 @@ impl Card {
     /// The value of a stat printed on this card.
     pub fn stat(&self, stat: u16) -> Option<i64> {
         self.stats.iter().find(|(s, _)| *s == stat).map(|(_, v)| *v)
+    }
+
+    /// The card's cost on a ship: its printed cost, else its variable cost for that ship.
+    pub fn cost_on(&self, ship: Option<&ShipView<'_>>) -> Option<i64> {
+        self.cost.or_else(|| self.cost_by.as_ref().zip(ship).and_then(|(v, s)| v.for_ship(s)))
     }
 }
 
@@ -365,6 +502,8 @@ pub enum Scope {
 /// What a counting rule counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SelectorKind {
+    /// Ship cards.
+    Ship,
     /// Upgrade cards.
     Upgrade,
     /// Ship parts.
@@ -418,10 +557,21 @@ pub enum Constraint {
     TotalCost {
         /// The bound.
         cmp: Cmp,
+        /// Only these cards' costs count (`total cost of upgrades`); every card without.
+        of: Option<SelectorKind>,
+        /// The bound is this stat of each ship instead of `cmp.n` (`at most loadout per
+        /// ship`).
+        stat: Option<u16>,
         /// Over what.
         scope: Scope,
         /// When the rule applies.
         condition: Option<Restriction>,
+    },
+    /// Ships that share a ship icon all equip the same selected upgrades
+    /// (`same upgrade with trait standardized per ship-icon`).
+    Same {
+        /// What must be the same.
+        selector: Selector,
     },
     /// The number of selected cards is within the bound (`no` is `at most 0`).
     Count {
@@ -479,6 +629,8 @@ impl Set {
 /// A ship as restrictions and equipping see it: its own fields, else its chassis'.
 #[derive(Clone, Copy, Debug)]
 pub struct ShipView<'a> {
+    /// The set the ship is from.
+    pub set: &'a Set,
     /// The ship card.
     pub ship: &'a Card,
     /// Its chassis, if any.
@@ -487,13 +639,43 @@ pub struct ShipView<'a> {
     pub index: u32,
     /// Whether it is the flagship.
     pub flagship: bool,
+    /// The fleet around the ship; `None` when the ship is seen alone, as when a set is
+    /// linted, and then every test of the fleet (`equipped`, `in-fleet`) may hold.
+    pub fleet: Option<FleetContext<'a>>,
+}
+
+/// What restrictions may ask of the fleet around a ship.
+#[derive(Clone, Copy, Debug)]
+pub struct FleetContext<'a> {
+    /// The upgrades the ship equips (card indices).
+    pub upgrades: &'a [u32],
+    /// Every card in the fleet: ships and upgrades (card indices).
+    pub cards: &'a [u32],
 }
 
 impl<'a> ShipView<'a> {
-    /// A view of `set.cards[index]`.
+    /// A view of `set.cards[index]`, alone.
     pub fn new(set: &'a Set, index: u32, flagship: bool) -> Option<ShipView<'a>> {
         let ship = set.cards.get(index as usize)?;
-        Some(ShipView { ship, chassis: set.chassis_of(ship), index, flagship })
+        Some(ShipView { set, ship, chassis: set.chassis_of(ship), index, flagship, fleet: None })
+    }
+
+    /// The same view, in a fleet.
+    pub fn in_fleet(self, fleet: FleetContext<'a>) -> ShipView<'a> {
+        ShipView { fleet: Some(fleet), ..self }
+    }
+
+    /// The ship icon: its own, else its chassis'.
+    pub fn ship_icon(&self) -> Option<u16> {
+        self.ship.ship_icon.or_else(|| self.chassis.and_then(|c| c.ship_icon))
+    }
+
+    /// The ship's arcs: its own, else its chassis'.
+    pub fn arcs(&self) -> &'a [u16] {
+        match self.chassis {
+            Some(c) if self.ship.arcs.is_empty() => &c.arcs,
+            _ => &self.ship.arcs,
+        }
     }
 
     /// The ship's factions: its own, else its chassis'.
@@ -505,7 +687,7 @@ impl<'a> ShipView<'a> {
     }
 
     /// The ship's actions: its own, else its chassis'.
-    pub fn actions(&self) -> &'a [u16] {
+    pub fn actions(&self) -> &'a [BarAction] {
         match self.chassis {
             Some(c) if self.ship.actions.is_empty() => &c.actions,
             _ => &self.ship.actions,
@@ -532,7 +714,7 @@ impl Subject for ShipView<'_> {
         &self.ship.name
     }
     fn has_ship_icon(&self, icon: u16) -> bool {
-        self.ship.ship_icon.or_else(|| self.chassis.and_then(|c| c.ship_icon)) == Some(icon)
+        self.ship_icon() == Some(icon)
     }
     fn is_chassis(&self, chassis: u32) -> bool {
         self.ship.chassis == Some(chassis) || self.index == chassis
@@ -540,11 +722,38 @@ impl Subject for ShipView<'_> {
     fn has_faction(&self, faction: u16) -> bool {
         self.factions().contains(&faction)
     }
-    fn has_action(&self, action: u16) -> bool {
-        self.actions().contains(&action)
+    fn has_action(&self, action: u16, difficulty: Option<Difficulty>) -> bool {
+        self.actions().iter().any(|a| a.action == action && difficulty.is_none_or(|d| a.difficulty == d))
     }
     fn has_class(&self, class: u16) -> bool {
         self.ship.class == Some(class)
+    }
+    fn has_arc(&self, arc: u16) -> bool {
+        self.arcs().contains(&arc)
+    }
+    fn has_equipped(&self, icon: u16) -> bool {
+        match self.fleet {
+            None => true,
+            Some(f) => {
+                f.upgrades.iter().any(|&u| self.set.cards.get(u as usize).is_some_and(|c| c.icons.contains(&icon)))
+            }
+        }
+    }
+    fn fleet_has_name(&self, name: &str) -> bool {
+        match self.fleet {
+            None => true,
+            Some(f) => f.cards.iter().any(|&c| self.set.cards.get(c as usize).is_some_and(|c| c.name == name)),
+        }
+    }
+    fn is_limited(&self) -> bool {
+        self.ship.unique || self.ship.limited.is_some()
+    }
+    fn has_ship_ability(&self, name: &str) -> bool {
+        let named = |c: &Card| c.ship_abilities.iter().any(|a| a.name == name);
+        named(self.ship) || self.chassis.is_some_and(named)
+    }
+    fn stat_value(&self, stat: u16) -> Option<i64> {
+        self.stat(stat)
     }
 }
 

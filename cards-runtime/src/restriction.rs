@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use crate::model::Difficulty;
+
 /// One test a restriction makes of a ship. Numbers are indices into the set's vocabulary
 /// tables (sizes, traits, ship icons, factions, actions, classes) or its card table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,10 +27,22 @@ pub enum Atom {
     Chassis(u32),
     /// The ship belongs to this faction.
     Faction(u16),
-    /// The ship's action bar has this action.
-    Action(u16),
+    /// The ship's action bar has this action, of this color when one is given.
+    Action(u16, Option<Difficulty>),
     /// The blueprint is of this class.
     Class(u16),
+    /// The ship has this firing arc.
+    Arc(u16),
+    /// The ship equips an upgrade with this icon.
+    Equipped(u16),
+    /// The fleet holds a card with exactly this name.
+    InFleet(Cow<'static, str>),
+    /// The ship card is limited (or unique).
+    Limited,
+    /// The ship has this named ship ability.
+    ShipAbility(Cow<'static, str>),
+    /// The ship's stat has one of these values.
+    Stat(u16, Cow<'static, [i64]>),
 }
 
 /// A node of a restriction. Operands are indices of earlier nodes.
@@ -61,10 +75,34 @@ pub trait Subject {
     /// Whether the subject belongs to the faction. A subject with no faction belongs to
     /// none.
     fn has_faction(&self, faction: u16) -> bool;
-    /// Whether the subject's action bar has the action.
-    fn has_action(&self, action: u16) -> bool;
+    /// Whether the subject's action bar has the action, of this color when one is given.
+    fn has_action(&self, action: u16, difficulty: Option<Difficulty>) -> bool;
     /// Whether the subject is of the blueprint class.
     fn has_class(&self, class: u16) -> bool;
+    /// Whether the subject has the firing arc.
+    fn has_arc(&self, _arc: u16) -> bool {
+        false
+    }
+    /// Whether the subject equips an upgrade with the icon.
+    fn has_equipped(&self, _icon: u16) -> bool {
+        false
+    }
+    /// Whether the subject's fleet holds a card with exactly this name.
+    fn fleet_has_name(&self, _name: &str) -> bool {
+        false
+    }
+    /// Whether the subject is a limited (or unique) card.
+    fn is_limited(&self) -> bool {
+        false
+    }
+    /// Whether the subject has a named ship ability.
+    fn has_ship_ability(&self, _name: &str) -> bool {
+        false
+    }
+    /// The subject's value of a stat.
+    fn stat_value(&self, _stat: u16) -> Option<i64> {
+        None
+    }
 }
 
 /// A restriction: a boolean expression over [`Atom`]s, in post-order.
@@ -106,8 +144,14 @@ impl Atom {
             Atom::ShipIcon(i) => subject.has_ship_icon(*i),
             Atom::Chassis(c) => subject.is_chassis(*c),
             Atom::Faction(f) => subject.has_faction(*f),
-            Atom::Action(a) => subject.has_action(*a),
+            Atom::Action(a, d) => subject.has_action(*a, *d),
             Atom::Class(c) => subject.has_class(*c),
+            Atom::Arc(a) => subject.has_arc(*a),
+            Atom::Equipped(i) => subject.has_equipped(*i),
+            Atom::InFleet(name) => subject.fleet_has_name(name),
+            Atom::Limited => subject.is_limited(),
+            Atom::ShipAbility(name) => subject.has_ship_ability(name),
+            Atom::Stat(s, values) => subject.stat_value(*s).is_some_and(|v| values.contains(&v)),
         }
     }
 }
@@ -144,7 +188,7 @@ mod tests {
         fn has_faction(&self, f: u16) -> bool {
             f == 0
         }
-        fn has_action(&self, _: u16) -> bool {
+        fn has_action(&self, _: u16, _: Option<Difficulty>) -> bool {
             false
         }
         fn has_class(&self, _: u16) -> bool {

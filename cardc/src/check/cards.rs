@@ -4,11 +4,11 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_runtime::model::{self, Charges, NamedAbility};
+use cards_runtime::model::{self, BarAction, Charges, CostBasis, Difficulty, Grant, NamedAbility, VariableCost};
 
 use super::restrictions::{lower_restriction, resolve_all};
 use super::values::Value;
-use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, VocabKind};
+use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, Token, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
 use crate::resolve::{a, suggest, CardDef, Names};
@@ -81,6 +81,8 @@ enum Ty {
     Spaces,
     Restriction,
     Charges,
+    Actions,
+    Grants,
     Text,
     Ability,
     String,
@@ -103,9 +105,15 @@ const FIELDS: &[(&str, &[CardKind], Ty)] = &[
     ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
     ("icons", &[Upgrade], Ty::IconGroup),
     ("requires", &[Upgrade], Ty::Restriction),
-    ("actions", &[Chassis, Ship], Ty::VocabList(VocabKind::Action)),
-    ("force", &[Ship, Upgrade], Ty::Count),
+    ("actions", &[Chassis, Ship], Ty::Actions),
+    ("arcs", &[Chassis, Ship], Ty::VocabList(VocabKind::Arc)),
+    ("force", &[Ship, Upgrade], Ty::Charges),
     ("charges", &[Ship, Upgrade], Ty::Charges),
+    ("grants", &[Upgrade], Ty::Grants),
+    ("formats", &[Ship, Upgrade], Ty::VocabList(VocabKind::Format)),
+    ("standard-loadout", &[Ship], Ty::CardList(Upgrade)),
+    ("standard-loadout-only", &[Upgrade], Ty::Flag),
+    ("back-of", &[Upgrade], Ty::CardRef(Upgrade)),
     ("class", &[Blueprint], Ty::Vocab(VocabKind::Class)),
     ("spaces", &[Blueprint], Ty::Spaces),
     ("fixed", &[Blueprint], Ty::CardList(Part)),
@@ -115,7 +123,7 @@ const FIELDS: &[(&str, &[CardKind], Ty)] = &[
     ("upgrade-activations", &[Species], Ty::Count),
     ("blueprints", &[Species], Ty::CardList(Blueprint)),
     ("text", ALL, Ty::Text),
-    ("ability", &[Chassis], Ty::Ability),
+    ("ability", &[Chassis, Ship], Ty::Ability),
     ("xws", ALL, Ty::String),
 ];
 
@@ -274,6 +282,122 @@ impl CardBuilder<'_, '_, '_> {
         sentences.join(" ").into()
     }
 
+    /// `by size small = 2, large = 4` or `by agility 0 = 2, 1 = 3`.
+    fn variable_cost(&mut self, value: &Value<'_>) -> Result<VariableCost, Diagnostic> {
+        let file = self.file();
+        let basis = match value.tokens.get(1) {
+            Some(Token::Ident(b)) if b.text == "size" => CostBasis::Size,
+            Some(Token::Ident(b)) => CostBasis::Stat(self.vocab(VocabKind::Stat, b)?),
+            other => {
+                return Err(value
+                    .expected("`size` or a stat after `by`", other)
+                    .help("write `cost: by size small = 2, large = 4`"))
+            }
+        };
+        let rest = Value { tokens: &value.tokens[2..], ..*value };
+        let mut values = Vec::new();
+        for entry in rest.entries()? {
+            let (key, n) = match entry {
+                [key, Token::Punct('=', _), Token::Number(n)] => (key, n.value),
+                [_, Token::Punct('=', _), other, ..] | [_, _, other, ..] if !matches!(other, Token::Number(_)) => {
+                    return Err(value.expected("a cost (a number)", Some(other)))
+                }
+                [_, other, ..] if !matches!(other, Token::Punct('=', _)) => {
+                    return Err(value.expected("`=`", Some(other)).help("write each entry as `<key> = <cost>`"))
+                }
+                _ => return Err(value.expected("`<key> = <cost>`", entry.first())),
+            };
+            let key = match (basis, key) {
+                (CostBasis::Size, Token::Ident(size)) => i64::from(self.vocab(VocabKind::Size, size)?),
+                (CostBasis::Stat(_), Token::Number(k)) => k.value,
+                (CostBasis::Size, other) => return Err(value.expected("a size", Some(other))),
+                (CostBasis::Stat(_), other) => return Err(value.expected("a stat value (a number)", Some(other))),
+            };
+            values.push((key, n));
+        }
+        let _ = file;
+        Ok(VariableCost { basis, values: values.into() })
+    }
+
+    /// `[red|purple|white] <action>` at the front of `tokens`; returns it and the rest.
+    fn colored_action<'t>(
+        &mut self,
+        value: &Value<'_>,
+        tokens: &'t [Token],
+    ) -> Result<(u16, Difficulty, &'t [Token]), Diagnostic> {
+        match tokens {
+            [Token::Ident(c), Token::Ident(a), rest @ ..] => match Difficulty::from_word(&c.text) {
+                Some(d) => Ok((self.vocab(VocabKind::Action, a)?, d, rest)),
+                None => Err(value
+                    .expected("`red`, `purple` or `white` before an action", tokens.first())
+                    .help("separate actions with `,`; link one to the next with `>`")),
+            },
+            [Token::Ident(a), rest @ ..] => Ok((self.vocab(VocabKind::Action, a)?, Difficulty::White, rest)),
+            [other, ..] => Err(value.expected("an action", Some(other))),
+            [] => Err(value.expected("an action", None)),
+        }
+    }
+
+    /// `focus`, `red boost`, `focus > red barrel-roll`.
+    fn bar_action(&mut self, value: &Value<'_>, entry: &[Token]) -> Result<BarAction, Diagnostic> {
+        let (action, difficulty, rest) = self.colored_action(value, entry)?;
+        let linked = match rest {
+            [] => None,
+            [Token::Punct('>', _), rest @ ..] => {
+                let (a, d, rest) = self.colored_action(value, rest)?;
+                if let Some(extra) = rest.first() {
+                    return Err(value.expected("`,` or the end of the line", Some(extra)));
+                }
+                Some((a, d))
+            }
+            [other, ..] => {
+                return Err(value
+                    .expected("`>`, `,` or the end of the line", Some(other))
+                    .help("link an action to the next with `>`"))
+            }
+        };
+        Ok(BarAction { action, difficulty, linked })
+    }
+
+    /// `slot crew 2`, `action red evade`, `stat hull +1`, `force +1`, `arc rear`.
+    fn grant(&mut self, value: &Value<'_>, entry: &[Token]) -> Result<Grant, Diagnostic> {
+        const HELP: &str =
+            "a grant is `slot <icon> [N]`, `action [red] <action>`, `stat <stat> <N>`, `force <N>` or `arc <arc>`";
+        let end = |rest: &[Token]| match rest.first() {
+            Some(extra) => Err(value.expected("`,` or the end of the line", Some(extra))),
+            None => Ok(()),
+        };
+        match entry {
+            [Token::Ident(k), Token::Ident(icon), rest @ ..] if k.text == "slot" => {
+                let icon = self.vocab(VocabKind::Icon, icon)?;
+                match rest {
+                    [] => Ok(Grant::Slot(icon, 1)),
+                    [Token::Number(n), rest @ ..] => end(rest).map(|_| Grant::Slot(icon, n.value)),
+                    [other, ..] => Err(value.expected("how many (a number)", Some(other))),
+                }
+            }
+            [Token::Ident(k), rest @ ..] if k.text == "action" => {
+                let (a, d, rest) = self.colored_action(value, rest)?;
+                end(rest).map(|_| Grant::Action(a, d))
+            }
+            [Token::Ident(k), Token::Ident(stat), Token::Number(n), rest @ ..] if k.text == "stat" => {
+                let stat = self.vocab(VocabKind::Stat, stat)?;
+                end(rest).map(|_| Grant::Stat(stat, n.value))
+            }
+            [Token::Ident(k), Token::Number(n), rest @ ..] if k.text == "force" => {
+                end(rest).map(|_| Grant::Force(n.value))
+            }
+            [Token::Ident(k), Token::Ident(arc), rest @ ..] if k.text == "arc" => {
+                let arc = self.vocab(VocabKind::Arc, arc)?;
+                end(rest).map(|_| Grant::Arc(arc))
+            }
+            [Token::Ident(k), rest @ ..] if matches!(k.text.as_str(), "slot" | "stat" | "force" | "arc") => {
+                Err(value.expected(&format!("the rest of `{}`", k.text), rest.first()).help(HELP))
+            }
+            _ => Err(value.expected("a grant", entry.first()).help(HELP)),
+        }
+    }
+
     fn field(
         &mut self,
         field: &Field,
@@ -312,9 +436,13 @@ impl CardBuilder<'_, '_, '_> {
             Ty::Flag => match key {
                 "unique" => out.unique = true,
                 "drive" => out.drive = true,
+                "standard-loadout-only" => out.standard_loadout_only = true,
                 _ => out.ancient = true,
             },
-            Ty::Cost => out.cost = Some(value.count()? as i64),
+            Ty::Cost => match tokens {
+                [Token::Ident(by), ..] if by.text == "by" => out.cost_by = Some(self.variable_cost(&value)?),
+                _ => out.cost = Some(value.count()? as i64),
+            },
             Ty::Count => {
                 let n = value.count()?;
                 match key {
@@ -327,7 +455,6 @@ impl CardBuilder<'_, '_, '_> {
                         out.limited = Some(n);
                         out.unique |= n == 1;
                     }
-                    "force" => out.force = Some(n as i64),
                     _ => out.upgrade_activations = Some(n),
                 }
             }
@@ -351,17 +478,39 @@ impl CardBuilder<'_, '_, '_> {
                     "faction" => out.factions = list,
                     "traits" => out.traits = list,
                     "upgrades" => out.upgrades = list,
-                    _ => out.actions = list,
+                    "arcs" => out.arcs = list,
+                    _ => out.formats = list,
                 }
             }
             Ty::IconGroup => out.icons = self.vocab_list(VocabKind::Icon, &value, '+')?,
-            Ty::CardRef(kind) => out.chassis = Some(self.names.card(kind, value.ident()?, file)?),
+            Ty::CardRef(kind) => {
+                let card = Some(self.names.card(kind, value.ident()?, file)?);
+                match key {
+                    "chassis" => out.chassis = card,
+                    _ => out.back_of = card,
+                }
+            }
             Ty::CardList(kind) => {
                 let list: Vec<u32> = self.card_list(kind, &value, false)?.into_iter().flatten().collect();
                 match key {
                     "fixed" => out.fixed = list.into(),
+                    "standard-loadout" => out.standard_loadout = list.into(),
                     _ => out.blueprints = list.into(),
                 }
+            }
+            Ty::Actions => {
+                let mut bar = Vec::new();
+                for entry in value.entries()? {
+                    bar.push(self.bar_action(&value, entry)?);
+                }
+                out.actions = bar.into();
+            }
+            Ty::Grants => {
+                let mut grants = Vec::new();
+                for entry in value.entries()? {
+                    grants.push(self.grant(&value, entry)?);
+                }
+                out.grants = grants.into();
             }
             Ty::Spaces => out.spaces = self.card_list(Part, &value, true)?.into(),
             Ty::Restriction => {
@@ -369,8 +518,12 @@ impl CardBuilder<'_, '_, '_> {
                 out.requires = lower_restriction(self.names, file, &r, self.d);
             }
             Ty::Charges => {
-                let (count, recurring) = value.charges()?;
-                out.charges = Some(Charges { count: count as i64, recurring });
+                let (count, recovers) = value.charges()?;
+                let charges = Some(Charges { count: count as i64, recovers });
+                match key {
+                    "force" => out.force = charges,
+                    _ => out.charges = charges,
+                }
             }
             Ty::Text => {
                 if let FieldValue::Text(block) = &field.value {

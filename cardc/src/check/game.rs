@@ -97,6 +97,8 @@ pub fn vocabulary(names: &Names<'_>) -> Vocabulary {
         results: list(VocabKind::Result),
         arcs: list(VocabKind::Arc),
         headers: list(VocabKind::Header),
+        formats: list(VocabKind::Format),
+        maneuvers: list(VocabKind::Maneuver),
     }
 }
 

@@ -2,6 +2,7 @@
 //! actions, classes, chassis), and the expression becomes the runtime's post-order form.
 //! An atom with a list (`class a, b`) means any of them.
 
+use cards_runtime::model::Difficulty;
 use cards_runtime::restriction::{Atom as RtAtom, Node, Restriction as RtRestriction};
 
 use crate::ast::{AtomKind, CardKind, FileId, RNode, Restriction, Token, VocabKind};
@@ -29,15 +30,41 @@ pub fn lower_restriction(
                 let vocab = |kind: VocabKind, d: &mut Vec<Diagnostic>| {
                     resolve_all(idents.clone(), |i| names.vocab(kind, i, file), d)
                 };
+                let strings = atom.args.iter().filter_map(|t| match t {
+                    Token::Str(s) => Some(std::borrow::Cow::Owned(s.value.clone())),
+                    _ => None,
+                });
                 let (atoms, resolved): (Vec<RtAtom>, bool) = match atom.kind {
                     AtomKind::Flagship => (vec![RtAtom::Flagship], true),
-                    AtomKind::Name => {
-                        let names = atom.args.iter().filter_map(|t| match t {
-                            Token::Str(s) => Some(RtAtom::Name(s.value.clone().into())),
-                            _ => None,
-                        });
-                        (names.collect(), true)
+                    AtomKind::Limited => (vec![RtAtom::Limited], true),
+                    AtomKind::Name => (strings.map(RtAtom::Name).collect(), true),
+                    AtomKind::InFleet => (strings.map(RtAtom::InFleet).collect(), true),
+                    AtomKind::ShipAbility => (strings.map(RtAtom::ShipAbility).collect(), true),
+                    AtomKind::Stat => {
+                        let values: Vec<i64> = atom
+                            .args
+                            .iter()
+                            .filter_map(|t| match t {
+                                Token::Number(n) => Some(n.value),
+                                _ => None,
+                            })
+                            .collect();
+                        match atom.modifier.as_ref().map(|s| names.vocab(VocabKind::Stat, s, file)) {
+                            Some(Ok(stat)) => (vec![RtAtom::Stat(stat, values.into())], true),
+                            Some(Err(e)) => {
+                                d.push(e);
+                                (Vec::new(), false)
+                            }
+                            None => (Vec::new(), false),
+                        }
                     }
+                    AtomKind::Action => {
+                        let color = atom.modifier.as_ref().and_then(|c| Difficulty::from_word(&c.text));
+                        let (actions, ok) = vocab(VocabKind::Action, d);
+                        (actions.into_iter().map(|a| RtAtom::Action(a, color)).collect(), ok)
+                    }
+                    AtomKind::Arc => map(vocab(VocabKind::Arc, d), RtAtom::Arc),
+                    AtomKind::Equipped => map(vocab(VocabKind::Icon, d), RtAtom::Equipped),
                     AtomKind::Size => {
                         let (sizes, ok) = vocab(VocabKind::Size, d);
                         (vec![RtAtom::Size(sizes.into())], ok)
@@ -49,7 +76,6 @@ pub fn lower_restriction(
                     AtomKind::Trait => map(vocab(VocabKind::Trait, d), RtAtom::Trait),
                     AtomKind::ShipIcon => map(vocab(VocabKind::ShipIcon, d), RtAtom::ShipIcon),
                     AtomKind::Faction => map(vocab(VocabKind::Faction, d), RtAtom::Faction),
-                    AtomKind::Action => map(vocab(VocabKind::Action, d), RtAtom::Action),
                     AtomKind::Class => map(vocab(VocabKind::Class, d), RtAtom::Class),
                 };
                 ok &= resolved;

@@ -5,7 +5,8 @@ use cards_runtime::model::{self, Cmp, Constraint as RtConstraint, Filter as RtFi
 
 use super::restrictions::lower_restriction;
 use crate::ast::{
-    CmpOp, Comparison, Constraint, FileId, Filter, Quantity, Restriction, Rule, ScopeKind, SelectorKind, VocabKind,
+    CmpOp, Comparison, Constraint, FileId, Filter, Quantity, Restriction, Rule, ScopeKind, Selector, SelectorKind,
+    VocabKind,
 };
 use crate::diagnostics::Diagnostic;
 use crate::resolve::Names;
@@ -32,6 +33,33 @@ fn scope(s: ScopeKind) -> model::Scope {
     }
 }
 
+fn selector_kind(k: SelectorKind) -> model::SelectorKind {
+    match k {
+        SelectorKind::Ship => model::SelectorKind::Ship,
+        SelectorKind::Upgrade => model::SelectorKind::Upgrade,
+        SelectorKind::Part => model::SelectorKind::Part,
+        SelectorKind::Card => model::SelectorKind::Card,
+    }
+}
+
+/// Resolves a selector's filters, reporting each name that does not resolve.
+fn lower_selector(names: &Names<'_>, selector: &Selector, file: FileId, d: &mut Vec<Diagnostic>) -> RtSelector {
+    let mut filters = Vec::new();
+    for f in &selector.filters {
+        let lowered = match f {
+            Filter::Icon(i) => names.vocab(VocabKind::Icon, i, file).map(RtFilter::Icon),
+            Filter::Trait(t) => names.vocab(VocabKind::Trait, t, file).map(RtFilter::Trait),
+            Filter::Drive(_) => Ok(RtFilter::Drive),
+            Filter::Name(n) => Ok(RtFilter::Name(n.value.clone().into())),
+        };
+        match lowered {
+            Ok(f) => filters.push(f),
+            Err(e) => d.push(e),
+        }
+    }
+    RtSelector { kind: selector_kind(selector.kind), filters: filters.into() }
+}
+
 fn lower_rule(names: &Names<'_>, rule: &Rule, file: FileId, d: &mut Vec<Diagnostic>) -> Option<model::Rule> {
     let before = d.len();
     let condition = |c: &Option<Restriction>, d: &mut Vec<Diagnostic>| {
@@ -44,35 +72,25 @@ fn lower_rule(names: &Names<'_>, rule: &Rule, file: FileId, d: &mut Vec<Diagnost
             let condition = condition(cond, d);
             RtConstraint::Sum { stat: stat.unwrap_or_default(), cmp: cmp(c), scope: scope(s.kind), condition }
         }
-        Constraint::TotalCost { cmp: c, scope: s, condition: cond } => {
-            RtConstraint::TotalCost { cmp: cmp(c), scope: scope(s.kind), condition: condition(cond, d) }
+        Constraint::TotalCost { cmp: c, of, stat, scope: s, condition: cond } => {
+            let stat = stat.as_ref().and_then(|st| names.vocab(VocabKind::Stat, st, file).map_err(|e| d.push(e)).ok());
+            RtConstraint::TotalCost {
+                cmp: cmp(c),
+                of: of.map(|(k, _)| selector_kind(k)),
+                stat,
+                scope: scope(s.kind),
+                condition: condition(cond, d),
+            }
         }
+        Constraint::Same { selector } => RtConstraint::Same { selector: lower_selector(names, selector, file, d) },
         Constraint::Count { quantity, selector, scope: s, condition: cond } => {
             let cmp = match quantity {
                 Quantity::Cmp(c) => cmp(c),
                 Quantity::No(_) => Cmp { op: model::CmpOp::AtMost, n: 0 },
             };
-            let mut filters = Vec::new();
-            for f in &selector.filters {
-                let lowered = match f {
-                    Filter::Icon(i) => names.vocab(VocabKind::Icon, i, file).map(RtFilter::Icon),
-                    Filter::Trait(t) => names.vocab(VocabKind::Trait, t, file).map(RtFilter::Trait),
-                    Filter::Drive(_) => Ok(RtFilter::Drive),
-                    Filter::Name(n) => Ok(RtFilter::Name(n.value.clone().into())),
-                };
-                match lowered {
-                    Ok(f) => filters.push(f),
-                    Err(e) => d.push(e),
-                }
-            }
-            let kind = match selector.kind {
-                SelectorKind::Upgrade => model::SelectorKind::Upgrade,
-                SelectorKind::Part => model::SelectorKind::Part,
-                SelectorKind::Card => model::SelectorKind::Card,
-            };
             RtConstraint::Count {
                 cmp,
-                selector: RtSelector { kind, filters: filters.into() },
+                selector: lower_selector(names, selector, file, d),
                 scope: scope(s.kind),
                 condition: condition(cond, d),
             }

@@ -109,16 +109,49 @@ impl<'t> Value<'t> {
         }
     }
 
-    /// `N` or `N recurring`.
-    pub fn charges(&self) -> Result<(u32, bool), Diagnostic> {
+    /// `N`, `N recurring` or `N recurring R`: the count and how many come back each round.
+    pub fn charges(&self) -> Result<(u32, i64), Diagnostic> {
+        let count = |n: &Token| Value { tokens: std::slice::from_ref(n), ..*self }.count();
         match self.tokens {
-            [n @ Token::Number(_)] => Ok((Value { tokens: std::slice::from_ref(n), ..*self }.count()?, false)),
-            [n @ Token::Number(_), Token::Ident(r)] if r.text == "recurring" => {
-                Ok((Value { tokens: std::slice::from_ref(n), ..*self }.count()?, true))
+            [n @ Token::Number(_)] => Ok((count(n)?, 0)),
+            [n @ Token::Number(_), Token::Ident(r)] if r.text == "recurring" => Ok((count(n)?, 1)),
+            [n @ Token::Number(_), Token::Ident(r), Token::Number(k)] if r.text == "recurring" => {
+                Ok((count(n)?, k.value))
+            }
+            [Token::Number(_), Token::Ident(r), other, ..] if r.text == "recurring" => {
+                Err(self.error("how many recur (a number) or the end of the line", Some(other)))
             }
             [Token::Number(_), other, ..] => Err(self.error("`recurring` or the end of the line", Some(other))),
             [other, ..] => Err(self.error("a number", Some(other))),
             [] => Err(self.error("a number", None)),
         }
+    }
+
+    /// The entries of a list whose entries are several tokens (`slot crew 2, arc rear`),
+    /// split at `,`. An empty entry is an error.
+    pub fn entries(&self) -> Result<Vec<&'t [Token]>, Diagnostic> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, t) in self.tokens.iter().enumerate() {
+            if let Token::Punct(',', _) = t {
+                if i == start {
+                    return Err(self
+                        .error("an entry", Some(t))
+                        .help(format!("remove the extra `,` in `{}`", self.key)));
+                }
+                out.push(&self.tokens[start..i]);
+                start = i + 1;
+            }
+        }
+        if start == self.tokens.len() {
+            return Err(self.error("an entry", None).help(format!("`{}` needs an entry after each `,`", self.key)));
+        }
+        out.push(&self.tokens[start..]);
+        Ok(out)
+    }
+
+    /// An error about `at` (or the whole value): `expected` was wanted.
+    pub fn expected(&self, expected: &str, at: Option<&Token>) -> Diagnostic {
+        self.error(expected, at)
     }
 }

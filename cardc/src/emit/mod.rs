@@ -11,7 +11,10 @@
 mod ability;
 pub mod ident;
 
-use cards_runtime::model::{Card, CardKind, Cmp, CmpOp, Constraint, Entry, Filter, Rule, Scope, SelectorKind, Set};
+use cards_runtime::model::{
+    Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter, Grant, Rule, Scope,
+    Selector, SelectorKind, Set,
+};
 use cards_runtime::restriction::{Atom, Node, Restriction};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -29,7 +32,7 @@ pub struct GeneratedFile {
 }
 
 /// The vocabulary kinds: (enum name, what it is, its list in the model).
-fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 16] {
+fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 18] {
     let v = &set.vocab;
     [
         ("Faction", "factions", &v.factions),
@@ -48,6 +51,8 @@ fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 16] {
         ("DieResult", "die results", &v.results),
         ("Arc", "arcs", &v.arcs),
         ("Header", "ability headers", &v.headers),
+        ("Format", "formats", &v.formats),
+        ("Maneuver", "maneuvers", &v.maneuvers),
     ]
 }
 
@@ -68,6 +73,8 @@ fn field_of(enum_name: &str) -> proc_macro2::Ident {
         "Die" => "dice",
         "DieResult" => "results",
         "Arc" => "arcs",
+        "Format" => "formats",
+        "Maneuver" => "maneuvers",
         _ => "headers",
     };
     format_ident!("{}", field)
@@ -126,8 +133,26 @@ fn restriction(r: &Restriction) -> TokenStream {
                 Atom::ShipIcon(x) => quote!(ShipIcon(#x)),
                 Atom::Chassis(x) => quote!(Chassis(#x)),
                 Atom::Faction(x) => quote!(Faction(#x)),
-                Atom::Action(x) => quote!(Action(#x)),
+                Atom::Action(x, d) => {
+                    let d = opt(d, |d| difficulty(*d));
+                    quote!(Action(#x, #d))
+                }
                 Atom::Class(x) => quote!(Class(#x)),
+                Atom::Arc(x) => quote!(Arc(#x)),
+                Atom::Equipped(x) => quote!(Equipped(#x)),
+                Atom::InFleet(text) => {
+                    let t = s(text);
+                    quote!(InFleet(#t))
+                }
+                Atom::Limited => quote!(Limited),
+                Atom::ShipAbility(text) => {
+                    let t = s(text);
+                    quote!(ShipAbility(#t))
+                }
+                Atom::Stat(x, values) => {
+                    let l = list(values, |v| num(*v));
+                    quote!(Stat(#x, #l))
+                }
             };
             quote!(::cards_runtime::restriction::Node::Atom(::cards_runtime::restriction::Atom::#a))
         }
@@ -136,6 +161,16 @@ fn restriction(r: &Restriction) -> TokenStream {
         Node::Or(a, b) => quote!(::cards_runtime::restriction::Node::Or(#a, #b)),
     });
     quote!(::cards_runtime::restriction::Restriction { nodes: #nodes })
+}
+
+fn difficulty(d: Difficulty) -> TokenStream {
+    let d = format_ident!("{}", ident::pascal(d.as_str()));
+    quote!(::cards_runtime::model::Difficulty::#d)
+}
+
+fn charges(c: &Charges) -> TokenStream {
+    let (count, recovers) = (num(c.count), num(c.recovers));
+    quote!(::cards_runtime::model::Charges { count: #count, recovers: #recovers })
 }
 
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
@@ -161,12 +196,54 @@ fn card(c: &Card) -> TokenStream {
         let (st, v) = (num(*st), num(*v));
         quote!((#st, #v))
     });
-    let actions = u16s(&c.actions);
-    let force = opt(&c.force, |x| num(*x));
-    let charges = opt(&c.charges, |ch| {
-        let (count, recurring) = (num(ch.count), ch.recurring);
-        quote!(::cards_runtime::model::Charges { count: #count, recurring: #recurring })
+    let actions = list(&c.actions, |a| {
+        let (action, d) = (num(a.action), difficulty(a.difficulty));
+        let linked = opt(&a.linked, |(l, ld)| {
+            let (l, ld) = (num(*l), difficulty(*ld));
+            quote!((#l, #ld))
+        });
+        quote!(::cards_runtime::model::BarAction { action: #action, difficulty: #d, linked: #linked })
     });
+    let arcs = u16s(&c.arcs);
+    let force = opt(&c.force, charges);
+    let charges = opt(&c.charges, charges);
+    let cost_by = opt(&c.cost_by, |v| {
+        let basis = match v.basis {
+            CostBasis::Size => quote!(::cards_runtime::model::CostBasis::Size),
+            CostBasis::Stat(st) => quote!(::cards_runtime::model::CostBasis::Stat(#st)),
+        };
+        let values = list(&v.values, |(k, c)| {
+            let (k, c) = (num(*k), num(*c));
+            quote!((#k, #c))
+        });
+        quote!(::cards_runtime::model::VariableCost { basis: #basis, values: #values })
+    });
+    let grants = list(&c.grants, |g| {
+        let g = match *g {
+            Grant::Slot(i, n) => {
+                let n = num(n);
+                quote!(Slot(#i, #n))
+            }
+            Grant::Action(a, d) => {
+                let d = difficulty(d);
+                quote!(Action(#a, #d))
+            }
+            Grant::Stat(st, n) => {
+                let n = num(n);
+                quote!(Stat(#st, #n))
+            }
+            Grant::Force(n) => {
+                let n = num(n);
+                quote!(Force(#n))
+            }
+            Grant::Arc(a) => quote!(Arc(#a)),
+        };
+        quote!(::cards_runtime::model::Grant::#g)
+    });
+    let formats = u16s(&c.formats);
+    let standard_loadout = u32s(&c.standard_loadout);
+    let standard_loadout_only = c.standard_loadout_only;
+    let back_of = opt(&c.back_of, |x| num(*x));
     let class = opt(&c.class, |x| num(*x));
     let spaces = list(&c.spaces, |sp| opt(sp, |x| num(*x)));
     let fixed = u32s(&c.fixed);
@@ -186,8 +263,10 @@ fn card(c: &Card) -> TokenStream {
             id: #id, name: #name, kind: ::cards_runtime::model::CardKind::#kind,
             factions: #factions, cost: #cost, unique: #unique, limited: #limited, size: #size,
             ship_icon: #ship_icon, chassis: #chassis, traits: #traits, upgrades: #upgrades,
-            icons: #icons, requires: #requires, stats: #stats, actions: #actions, force: #force,
-            charges: #charges, class: #class, spaces: #spaces, fixed: #fixed, drive: #drive,
+            icons: #icons, requires: #requires, stats: #stats, actions: #actions, arcs: #arcs, force: #force,
+            charges: #charges, cost_by: #cost_by, grants: #grants, formats: #formats,
+            standard_loadout: #standard_loadout, standard_loadout_only: #standard_loadout_only, back_of: #back_of,
+            class: #class, spaces: #spaces, fixed: #fixed, drive: #drive,
             ancient: #ancient, tech: #tech, upgrade_activations: #upgrade_activations,
             blueprints: #blueprints, text: #text, ship_abilities: #ship_abilities, abilities: #abilities, xws: #xws,
         }
@@ -219,6 +298,33 @@ fn scope(sc: Scope) -> TokenStream {
     quote!(::cards_runtime::model::Scope::#sc)
 }
 
+fn selector_kind(k: SelectorKind) -> TokenStream {
+    let kind = format_ident!(
+        "{}",
+        match k {
+            SelectorKind::Ship => "Ship",
+            SelectorKind::Upgrade => "Upgrade",
+            SelectorKind::Part => "Part",
+            SelectorKind::Card => "Card",
+        }
+    );
+    quote!(::cards_runtime::model::SelectorKind::#kind)
+}
+
+fn selector(sel: &Selector) -> TokenStream {
+    let kind = selector_kind(sel.kind);
+    let filters = list(&sel.filters, |f| match f {
+        Filter::Icon(i) => quote!(::cards_runtime::model::Filter::Icon(#i)),
+        Filter::Trait(t) => quote!(::cards_runtime::model::Filter::Trait(#t)),
+        Filter::Drive => quote!(::cards_runtime::model::Filter::Drive),
+        Filter::Name(n) => {
+            let n = s(n);
+            quote!(::cards_runtime::model::Filter::Name(#n))
+        }
+    });
+    quote!(::cards_runtime::model::Selector { kind: #kind, filters: #filters })
+}
+
 fn rule(r: &Rule) -> TokenStream {
     let (id, message) = (s(&r.id), s(&r.message));
     let cond = |c: &Option<Restriction>| opt(c, restriction);
@@ -231,38 +337,20 @@ fn rule(r: &Rule) -> TokenStream {
             let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
             quote!(Sum { stat: #stat, cmp: #c, scope: #sc, condition: #condition })
         }
-        Constraint::TotalCost { cmp: c, scope: sc, condition } => {
+        Constraint::TotalCost { cmp: c, of, stat, scope: sc, condition } => {
             let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
-            quote!(TotalCost { cmp: #c, scope: #sc, condition: #condition })
+            let of = opt(of, |k| selector_kind(*k));
+            let stat = opt(stat, |x| num(*x));
+            quote!(TotalCost { cmp: #c, of: #of, stat: #stat, scope: #sc, condition: #condition })
         }
-        Constraint::Count { cmp: c, selector, scope: sc, condition } => {
+        Constraint::Same { selector: sel } => {
+            let sel = selector(sel);
+            quote!(Same { selector: #sel })
+        }
+        Constraint::Count { cmp: c, selector: sel, scope: sc, condition } => {
             let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
-            let kind = format_ident!(
-                "{}",
-                match selector.kind {
-                    SelectorKind::Upgrade => "Upgrade",
-                    SelectorKind::Part => "Part",
-                    SelectorKind::Card => "Card",
-                }
-            );
-            let filters = list(&selector.filters, |f| match f {
-                Filter::Icon(i) => quote!(::cards_runtime::model::Filter::Icon(#i)),
-                Filter::Trait(t) => quote!(::cards_runtime::model::Filter::Trait(#t)),
-                Filter::Drive => quote!(::cards_runtime::model::Filter::Drive),
-                Filter::Name(n) => {
-                    let n = s(n);
-                    quote!(::cards_runtime::model::Filter::Name(#n))
-                }
-            });
-            quote!(Count {
-                cmp: #c,
-                selector: ::cards_runtime::model::Selector {
-                    kind: ::cards_runtime::model::SelectorKind::#kind,
-                    filters: #filters,
-                },
-                scope: #sc,
-                condition: #condition,
-            })
+            let sel = selector(sel);
+            quote!(Count { cmp: #c, selector: #sel, scope: #sc, condition: #condition })
         }
     };
     quote!(::cards_runtime::model::Rule { id: #id, message: #message, constraint: ::cards_runtime::model::Constraint::#constraint })

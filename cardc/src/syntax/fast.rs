@@ -157,7 +157,7 @@ impl Reader<'_> {
         let start = self.pos;
         match self.at(start)? {
             b'"' => self.string().map(Token::Str),
-            b',' | b'(' | b')' => {
+            b',' | b'(' | b')' | b'=' | b'>' => {
                 self.pos += 1;
                 Some(Token::Punct(self.bytes[start] as char, self.span(start, start + 1)))
             }

@@ -254,6 +254,7 @@ impl Build {
         let mut quantity = None;
         let mut selector = None;
         let mut stat = None;
+        let mut of = None;
         let mut condition = None;
         for p in pair.into_inner() {
             match p.as_rule() {
@@ -267,6 +268,23 @@ impl Build {
                     scope = Some(Scope { kind, span: self.span(&s) });
                 }
                 Rule::comparison => cmp = Some(self.comparison(p, d)?),
+                Rule::stat_bound => {
+                    let mut it = p.into_inner();
+                    let op = cmp_op(it.next()?.as_str());
+                    let ident = self.ident(it.next()?);
+                    cmp = Some(Comparison { op, n: Number { value: 0, signed: false, span: ident.span } });
+                    stat = Some(ident);
+                }
+                Rule::cost_of => {
+                    let k = p.into_inner().last()?;
+                    let kind = match k.as_str() {
+                        "ships" => SelectorKind::Ship,
+                        "upgrades" => SelectorKind::Upgrade,
+                        "parts" => SelectorKind::Part,
+                        _ => SelectorKind::Card,
+                    };
+                    of = Some((kind, self.span(&k)));
+                }
                 Rule::quantity => {
                     let q = p.into_inner().next()?;
                     quantity = Some(match q.as_rule() {
@@ -287,23 +305,21 @@ impl Build {
                 _ => {}
             }
         }
+        if rule == Rule::same_rule {
+            return Some(Constraint::Same { selector: selector? });
+        }
         let scope = scope?;
         Some(match rule {
             Rule::unique_names => Constraint::UniqueNames { scope },
             Rule::sum_rule => Constraint::Sum { stat: stat?, cmp: cmp?, scope, condition },
-            Rule::total_cost => Constraint::TotalCost { cmp: cmp?, scope, condition },
+            Rule::total_cost => Constraint::TotalCost { cmp: cmp?, of, stat, scope, condition },
             _ => Constraint::Count { quantity: quantity?, selector: selector?, scope, condition },
         })
     }
 
     fn comparison(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Comparison> {
         let mut it = pair.into_inner();
-        let op = it.next()?;
-        let op = match op.as_str().split_whitespace().last() {
-            Some("most") => CmpOp::AtMost,
-            Some("least") => CmpOp::AtLeast,
-            _ => CmpOp::Exactly,
-        };
+        let op = cmp_op(it.next()?.as_str());
         Some(Comparison { op, n: self.number(it.next()?, d) })
     }
 
@@ -462,6 +478,15 @@ impl Build {
 
 /// The text with line breaks and comments turned into spaces, byte for byte, so every
 /// span stays where it was.
+/// The operator of `at most`, `at least`, `exactly`.
+fn cmp_op(text: &str) -> CmpOp {
+    match text.split_whitespace().last() {
+        Some("most") => CmpOp::AtMost,
+        Some("least") => CmpOp::AtLeast,
+        _ => CmpOp::Exactly,
+    }
+}
+
 fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
@@ -564,9 +589,17 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::unique_names
         | Rule::sum_rule
         | Rule::total_cost
+        | Rule::same_rule
+        | Rule::k_same
         | Rule::k_sum
         | Rule::k_total
-        | Rule::k_unique => "a constraint (`<quantity> <selector> per <scope>`, `unique names`, `sum`, `total cost`)",
+        | Rule::k_unique => {
+            "a constraint (`<quantity> <selector> per <scope>`, `unique names`, `sum`, `total cost`, `same`)"
+        }
+        Rule::cost_of | Rule::k_of => "`of`",
+        Rule::selector_kind_plural => "`upgrades`, `ships`, `parts` or `cards`",
+        Rule::stat_bound => "`at most <stat>`",
+        Rule::k_ship_icon => "`ship-icon`",
         Rule::selector | Rule::selector_kind => "`upgrade`, `part` or `card`",
         Rule::filter | Rule::k_with => "`with`",
         Rule::per_scope | Rule::k_per => "`per`",

@@ -29,7 +29,9 @@ declare_code! {
     /// ## What
     /// A restriction does not follow the restriction grammar: atoms (`size a, b`,
     /// `flagship`, `trait t`, `name "…"`, `ship-icon i`, `chassis c`, `faction f`,
-    /// `action a`, `class c`) joined by `not`, `and`, `or` and parentheses.
+    /// `action [red|purple|white] a`, `class c`, `arc a`, `equipped i`, `in-fleet "…"`,
+    /// `limited`, `ship-ability "…"`, `stat s N[, N]`) joined by `not`, `and`, `or` and
+    /// parentheses.
     ///
     /// ## Why
     /// A restriction decides which ships may equip a card; a half-understood one would
@@ -225,8 +227,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
     Ok(Restriction { nodes: b.nodes, spans: b.spans, span })
 }
 
-const ATOMS_HELP: &str =
-    "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action a` or `class c`, joined by `not`, `and`, `or`";
+const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"` or `stat s N`, joined by `not`, `and`, `or`";
 
 impl Diagnostic {
     fn help_if_none(self, help: &str) -> Diagnostic {
@@ -254,16 +255,53 @@ fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Resu
             format!("expected {what}"),
         )
     };
+    let mut modifier = None;
+    let is_word =
+        |t: Option<&Token>| matches!(t, Some(Token::Ident(id)) if !matches!(id.text.as_str(), "and" | "or" | "not"));
     match kind {
-        AtomKind::Flagship => {}
-        AtomKind::Name => match tokens.get(i) {
+        AtomKind::Flagship | AtomKind::Limited => {}
+        AtomKind::Name | AtomKind::InFleet | AtomKind::ShipAbility => match tokens.get(i) {
             Some(t @ Token::Str(_)) => {
                 args.push(t.clone());
                 i += 1;
             }
-            other => return Err(missing("a quoted name", other).help(format!("write `name \"{}\"`", "Star Destroyer"))),
+            other => {
+                let example = if kind == AtomKind::Name { "Star Destroyer" } else { "…" };
+                return Err(missing("a quoted name", other).help(format!("write `{} \"{example}\"`", kind.keyword())));
+            }
         },
+        AtomKind::Stat => {
+            match tokens.get(i) {
+                Some(Token::Ident(id)) if is_word(tokens.get(i)) => modifier = Some(id.clone()),
+                other => return Err(missing("a stat", other).help("write `stat agility 3`")),
+            }
+            i += 1;
+            loop {
+                match tokens.get(i) {
+                    Some(t @ Token::Number(_)) => {
+                        args.push(t.clone());
+                        i += 1;
+                    }
+                    other => {
+                        return Err(missing("a number", other).help("write `stat agility 3` or `stat agility 2, 3`"))
+                    }
+                }
+                match (tokens.get(i), tokens.get(i + 1)) {
+                    (Some(Token::Punct(',', _)), Some(Token::Number(_))) => i += 1,
+                    _ => break,
+                }
+            }
+        }
         _ => loop {
+            // `action red boost`: a color before the action.
+            if kind == AtomKind::Action && args.is_empty() && modifier.is_none() {
+                if let (Some(Token::Ident(c)), true) = (tokens.get(i), is_word(tokens.get(i + 1))) {
+                    if cards_runtime::model::Difficulty::from_word(&c.text).is_some() {
+                        modifier = Some(c.clone());
+                        i += 1;
+                    }
+                }
+            }
             match tokens.get(i) {
                 Some(t @ Token::Ident(id)) if !matches!(id.text.as_str(), "and" | "or" | "not") => {
                     args.push(t.clone());
@@ -278,7 +316,7 @@ fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Resu
         },
     }
     let end = if i > at + 1 { tokens[i - 1].span() } else { kw };
-    Ok((Atom { kind, kind_span: kw, args, span: kw.to(end) }, i))
+    Ok((Atom { kind, kind_span: kw, args, modifier, span: kw.to(end) }, i))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 use super::{Clause, Effect, Frame, Piece};
 
 /// The vocabulary kinds ability text names, in the order a plain word is looked up.
-pub const NOUN_KINDS: [VocabKind; 10] = [
+pub const NOUN_KINDS: [VocabKind; 11] = [
     VocabKind::Resource,
     VocabKind::Token,
     VocabKind::Action,
@@ -25,6 +25,7 @@ pub const NOUN_KINDS: [VocabKind; 10] = [
     VocabKind::Icon,
     VocabKind::Stat,
     VocabKind::Trait,
+    VocabKind::Maneuver,
 ];
 
 /// What lowering needs besides the frame.
