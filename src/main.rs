@@ -17,15 +17,26 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate scenario files (a fleet or an Upgrade action, as JSON); each is checked
-    /// against the set of its `game`. Exits 0 when all are legal, 1 when one is illegal,
-    /// 2 when one cannot be read.
+    /// against the set of its `game`. With `--xws`, the files are XWS squads instead: a
+    /// `.json` file holds one, any other file one per line. Exits 0 when all are legal, 1
+    /// when one is illegal (or, with `--xws`, cannot be resolved), 2 when one cannot be
+    /// read.
     Validate {
-        /// Scenario JSON files.
+        /// Scenario JSON files, or XWS files with `--xws`.
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// The files are XWS squads (X-Wing Squadron Format), validated against `--set`.
+        #[arg(long)]
+        xws: bool,
+        /// The compiled set XWS squads are validated against.
+        #[arg(long, default_value = "xwing", requires = "xws")]
+        set: String,
+        /// Skip point rules (`total cost …`), for lists built under other points.
+        #[arg(long, requires = "xws")]
+        ignore_points: bool,
     },
     /// List the cards of a game: id, kind, cost and name.
     List {
@@ -51,15 +62,17 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Validate { scenarios, format } => {
-            cards_runtime::scenario::validate_files(cards::SETS, &scenarios, matches!(format, Format::Json))
+        Command::Validate { scenarios, format, xws, set, ignore_points } => {
+            let json = matches!(format, Format::Json);
+            if !xws {
+                return cards_runtime::scenario::validate_files(cards::SETS, &scenarios, json);
+            }
+            let Some(set) = cards::set(&set) else { return no_set(&set) };
+            let options = cards_runtime::fleet::Options { ignore_points };
+            cards_runtime::xws::validate_xws_files(set, &scenarios, &options, json)
         }
         Command::List { game } => {
-            let Some(set) = cards::set(&game) else {
-                let games: Vec<&str> = cards::SETS.iter().map(|s| &*s.game).collect();
-                eprintln!("error: no compiled set `{game}`; the sets are {}", games.join(", "));
-                return ExitCode::from(2);
-            };
+            let Some(set) = cards::set(&game) else { return no_set(&game) };
             for card in set.cards.iter() {
                 let cost = card.cost.map_or_else(|| "-".to_string(), |c| c.to_string());
                 println!("{:<40} {:<10} {:>4}  {}", card.id, card.kind.as_str(), cost, card.name);
@@ -67,4 +80,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn no_set(game: &str) -> ExitCode {
+    let games: Vec<&str> = cards::SETS.iter().map(|s| &*s.game).collect();
+    eprintln!("error: no compiled set `{game}`; the sets are {}", games.join(", "));
+    ExitCode::from(2)
 }

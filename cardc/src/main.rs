@@ -58,26 +58,56 @@ enum Command {
         format: ExportFormat,
     },
     /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
-    /// run time, without rebuilding anything.
+    /// run time, without rebuilding anything. With `--xws`, the files are XWS squads: a
+    /// `.json` file holds one, any other file one per line.
     ///
-    /// Exits 0 when every scenario is legal, 1 when one is illegal, 2 when the set has
-    /// errors or a scenario cannot be read.
+    /// Exits 0 when every scenario is legal, 1 when one is illegal (or, with `--xws`,
+    /// cannot be resolved), 2 when the set has errors or a file cannot be read.
     Validate {
         /// The set folder.
         #[arg(long)]
         set: PathBuf,
-        /// Scenario JSON files.
+        /// Scenario JSON files, or XWS files with `--xws`.
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// The files are XWS squads (X-Wing Squadron Format).
+        #[arg(long)]
+        xws: bool,
+        /// Skip point rules (`total cost …`), for lists built under other points.
+        #[arg(long, requires = "xws")]
+        ignore_points: bool,
+    },
+    /// Import card data written by others as a card set, then check it.
+    ///
+    /// Prints what was mapped and what the set does not carry, writes the set folder
+    /// (replacing it whole), and checks it. Exits 0 when the set is clean, 1 when it has
+    /// errors, 2 when the data cannot be read or the set cannot be written.
+    Import {
+        /// Whose data it is.
+        #[arg(value_enum)]
+        source: Source,
+        /// The data folder.
+        data: PathBuf,
+        /// The set folder to write.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
     Explain {
         /// The code, such as `E0105` or `W0001`.
         code: String,
     },
+}
+
+/// The data an importer reads.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    /// xwing-data2 (X-Wing 2.0 legacy or 2.5): the repository folder or its `data/`.
+    #[value(name = "xwing-data2")]
+    XwingData2,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -107,8 +137,11 @@ fn main() -> ExitCode {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Export { set, format } => export(&set, format),
+        Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
-        Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
+        Command::Validate { set, scenarios, format, xws, ignore_points } => {
+            validate(&set, &scenarios, format, xws, ignore_points)
+        }
     }
 }
 
@@ -165,6 +198,27 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let (name, result) = match source {
+        Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
+    };
+    eprintln!("importing {name} from `{}`", data.display());
+    let imported = match result {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", imported.summary());
+    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
+    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 /// How many opaque shapes `--coverage` lists.
@@ -280,9 +334,14 @@ fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
     }
 }
 
-fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+fn validate(dir: &std::path::Path, files: &[PathBuf], format: Format, xws: bool, ignore_points: bool) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
-    cards_runtime::scenario::validate_files(&[&set], scenarios, matches!(format, Format::Json))
+    let json = matches!(format, Format::Json);
+    if xws {
+        let options = cards_runtime::fleet::Options { ignore_points };
+        return cards_runtime::xws::validate_xws_files(&set, files, &options, json);
+    }
+    cards_runtime::scenario::validate_files(&[&set], files, json)
 }
 
 fn plural(n: usize) -> &'static str {

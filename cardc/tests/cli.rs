@@ -172,3 +172,35 @@ fn explain_prints_every_code_and_rejects_unknown_ones() {
     assert_eq!(code(&out), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("E0001"));
 }
+
+#[test]
+fn validate_reads_xws_squads_against_a_set_loaded_at_run_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let squads = dir.path().join("squads.jsonl");
+    std::fs::write(
+        &squads,
+        concat!(
+            r#"{"faction":"rebelalliance","pilots":[{"id":"chewbacca"},{"id":"chewbacca"},{"id":"chewbacca"}]}"#,
+            "\n",
+            r#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalker","upgrades":["ionscreen"]}]}"#,
+            "\n",
+        ),
+    )
+    .unwrap();
+    let set = common::root().join("cards/xwing");
+    let (set, squads) = (set.to_str().unwrap(), squads.to_str().unwrap());
+    let out = cardc(&["validate", "--set", set, "--xws", "--format", "json", squads]);
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[0]["verdict"], "illegal");
+    let ids: Vec<&str> = lines[0]["violations"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"squad-points") && ids.contains(&"unique-names"), "{ids:?}");
+    assert_eq!(lines[1]["verdict"], "legal");
+    assert_eq!(lines[1]["warnings"][0], "the upgrades of `lukeskywalker` are an array, not an object keyed by slot");
+    let out = cardc(&["validate", "--set", set, "--xws", "--ignore-points", "--format", "json", squads]);
+    let lines = json_lines(&out.stdout);
+    let ids: Vec<&str> = lines[0]["violations"].as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert!(!ids.contains(&"squad-points") && ids.contains(&"unique-names"), "{ids:?}");
+    // --ignore-points only makes sense with --xws.
+    assert_eq!(code(&cardc(&["validate", "--set", set, "--ignore-points", squads])), 2);
+}

@@ -28,8 +28,20 @@ pub struct FleetShip {
     pub upgrades: Vec<u32>,
 }
 
+/// How a fleet is validated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Skip point rules (`total cost …`): for lists built under other points.
+    pub ignore_points: bool,
+}
+
 /// Validates a fleet against the set's rules. An empty result means the fleet is legal.
 pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
+    validate_fleet_with(set, fleet, &Options::default())
+}
+
+/// [`validate_fleet`] with options.
+pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<Violation> {
     let mut out = Vec::new();
     let card = |i: u32| set.cards.get(i as usize);
     let everything: Vec<u32> =
@@ -43,6 +55,9 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
         check_ship(set, fleet, ship, v, &mut out);
     }
     for rule in set.rules.iter() {
+        if options.ignore_points && matches!(rule.constraint, Constraint::TotalCost { .. }) {
+            continue;
+        }
         let violation = |ship: Option<&Card>, card: Option<&Card>| Violation {
             id: rule.id.clone(),
             message: rule.message.to_string(),

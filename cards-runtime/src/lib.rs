@@ -52,6 +52,7 @@ pub mod scenario;
 pub mod state;
 pub mod typed;
 pub mod violation;
+pub mod xws;
 
 pub use model::{Card, CardKind, Set};
 pub use restriction::{Atom, Node, Restriction, Subject};

@@ -1,0 +1,418 @@
+//! XWS squads (the X-Wing Squadron Format, `../shared/data/xws-spec`) read as fleets of a set.
+//!
+//! A squad names its faction, and each pilot by its XWS id with its upgrades grouped by
+//! slot. [`XwsIndex`] maps XWS ids to a set's cards once (a card's `xws:` field, else its
+//! id without dashes), so that a batch of thousands of squads resolves by hash lookups.
+//!
+//! Real squads are irregular. What can still be read is read, with a warning: upgrades
+//! given as an array instead of an object keyed by slot, old slot keys (`ept`, `mod`,
+//! `amd`, `force`, …), slot keys the set does not know (the validator matches icons
+//! itself, so the key only ever was a hint). What cannot is [`Unresolvable`], with its
+//! reason: an unknown faction, pilot or upgrade, or JSON that is not a squad. Nothing in
+//! the input can make reading panic.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::fleet::{validate_fleet_with, Fleet, FleetShip, Options};
+use crate::model::{CardKind, Set};
+use crate::violation::Violation;
+
+/// Old XWS slot keys and the key that replaced each.
+pub const OLD_SLOT_KEYS: &[(&str, &str)] =
+    &[("ept", "talent"), ("elite", "talent"), ("mod", "modification"), ("amd", "astromech"), ("force", "forcepower")];
+
+/// The XWS ids of a set's factions, pilots, upgrades and slots.
+#[derive(Clone, Debug)]
+pub struct XwsIndex<'s> {
+    set: &'s Set,
+    factions: HashMap<String, u16>,
+    pilots: HashMap<String, u32>,
+    upgrades: HashMap<String, u32>,
+    slots: HashMap<String, u16>,
+}
+
+/// An id as XWS writes it: lowercase, without dashes (`rebel-alliance` → `rebelalliance`).
+pub fn xws_form(id: &str) -> String {
+    id.chars().filter(|c| *c != '-').flat_map(char::to_lowercase).collect()
+}
+
+impl<'s> XwsIndex<'s> {
+    /// Indexes a set. A card's XWS id is its `xws:` field, else its id without dashes; the
+    /// back side of a double-sided card has none (XWS names the front).
+    pub fn new(set: &'s Set) -> XwsIndex<'s> {
+        let mut pilots = HashMap::new();
+        let mut upgrades = HashMap::new();
+        for (i, card) in set.cards.iter().enumerate() {
+            let map = match card.kind {
+                CardKind::Ship => &mut pilots,
+                CardKind::Upgrade if card.back_of.is_none() => &mut upgrades,
+                _ => continue,
+            };
+            let id = card.xws.as_deref().map_or_else(|| xws_form(&card.id), str::to_string);
+            map.entry(id).or_insert(i as u32);
+        }
+        let vocab = |entries: &[crate::model::Entry]| -> HashMap<String, u16> {
+            entries.iter().enumerate().map(|(i, e)| (xws_form(&e.id), i as u16)).collect()
+        };
+        XwsIndex { set, factions: vocab(&set.vocab.factions), pilots, upgrades, slots: vocab(&set.vocab.icons) }
+    }
+
+    /// The set indexed.
+    pub fn set(&self) -> &'s Set {
+        self.set
+    }
+
+    /// Reads one squad (a parsed XWS object) as a fleet of the set.
+    ///
+    /// # Errors
+    /// When the squad names something the set does not have, or is not a squad.
+    pub fn resolve(&self, squad: &Value) -> Result<Squad, Unresolvable> {
+        let mut warnings = Vec::new();
+        let obj = squad.as_object().ok_or_else(|| Unresolvable::Malformed("a squad is a JSON object".into()))?;
+        let faction = match obj.get("faction") {
+            Some(Value::String(f)) => {
+                *self.factions.get(&xws_form(f)).ok_or_else(|| Unresolvable::UnknownFaction(f.clone()))?
+            }
+            Some(other) => return Err(Unresolvable::Malformed(format!("`faction` is {}, not a string", kind(other)))),
+            None => return Err(Unresolvable::Malformed("no `faction`".into())),
+        };
+        let pilots = match obj.get("pilots") {
+            Some(Value::Array(p)) if !p.is_empty() => p,
+            Some(Value::Array(_)) => return Err(Unresolvable::Malformed("`pilots` is empty".into())),
+            Some(other) => return Err(Unresolvable::Malformed(format!("`pilots` is {}, not an array", kind(other)))),
+            None => return Err(Unresolvable::Malformed("no `pilots`".into())),
+        };
+        let mut ships = Vec::with_capacity(pilots.len());
+        for (n, pilot) in pilots.iter().enumerate() {
+            let p = pilot
+                .as_object()
+                .ok_or_else(|| Unresolvable::Malformed(format!("pilot {} is not an object", n + 1)))?;
+            let id = match p.get("id").or_else(|| p.get("name")) {
+                Some(Value::String(id)) => id,
+                _ => return Err(Unresolvable::Malformed(format!("pilot {} has no string `id`", n + 1))),
+            };
+            let ship = *self.pilots.get(id.as_str()).ok_or_else(|| Unresolvable::UnknownPilot(id.clone()))?;
+            let mut upgrades = Vec::new();
+            match p.get("upgrades") {
+                None | Some(Value::Null) => {}
+                Some(Value::Object(slots)) => {
+                    for (key, cards) in slots {
+                        self.check_slot_key(key, &mut warnings);
+                        let cards = match cards {
+                            Value::Array(c) => c.as_slice(),
+                            Value::String(_) => std::slice::from_ref(cards),
+                            other => {
+                                return Err(Unresolvable::Malformed(format!(
+                                    "upgrades under `{key}` of `{id}` are {}, not an array",
+                                    kind(other)
+                                )))
+                            }
+                        };
+                        for card in cards {
+                            upgrades.push(self.upgrade(card, id)?);
+                        }
+                    }
+                }
+                Some(Value::Array(cards)) => {
+                    warnings.push(format!("the upgrades of `{id}` are an array, not an object keyed by slot"));
+                    for card in cards {
+                        upgrades.push(self.upgrade(card, id)?);
+                    }
+                }
+                Some(other) => {
+                    return Err(Unresolvable::Malformed(format!("the upgrades of `{id}` are {}", kind(other))))
+                }
+            }
+            ships.push(FleetShip { ship, upgrades });
+        }
+        Ok(Squad { fleet: Fleet { faction: Some(faction), ships }, warnings })
+    }
+
+    fn upgrade(&self, card: &Value, pilot: &str) -> Result<u32, Unresolvable> {
+        match card {
+            Value::String(u) => {
+                self.upgrades.get(u.as_str()).copied().ok_or_else(|| Unresolvable::UnknownUpgrade(u.clone()))
+            }
+            other => Err(Unresolvable::Malformed(format!("an upgrade of `{pilot}` is {}, not an id", kind(other)))),
+        }
+    }
+
+    fn check_slot_key(&self, key: &str, warnings: &mut Vec<String>) {
+        if self.slots.contains_key(&xws_form(key)) {
+            return;
+        }
+        match OLD_SLOT_KEYS.iter().find(|(old, _)| *old == key) {
+            Some((old, new)) => warnings.push(format!("old slot key `{old}` (now `{new}`)")),
+            None => warnings.push(format!("unknown slot key `{key}`; its upgrades are matched by their icons")),
+        }
+    }
+}
+
+/// A squad read as a fleet, with what was irregular about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Squad {
+    /// The fleet.
+    pub fleet: Fleet,
+    /// What was read leniently.
+    pub warnings: Vec<String>,
+}
+
+/// Why a squad cannot be read as a fleet of the set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolvable {
+    /// Not JSON, or not a squad.
+    Malformed(String),
+    /// A faction the set does not have.
+    UnknownFaction(String),
+    /// A pilot the set does not have.
+    UnknownPilot(String),
+    /// An upgrade the set does not have.
+    UnknownUpgrade(String),
+}
+
+impl Unresolvable {
+    /// The reason, as a short id for tables: `malformed`, `unknown-faction`,
+    /// `unknown-pilot`, `unknown-upgrade`.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Unresolvable::Malformed(_) => "malformed",
+            Unresolvable::UnknownFaction(_) => "unknown-faction",
+            Unresolvable::UnknownPilot(_) => "unknown-pilot",
+            Unresolvable::UnknownUpgrade(_) => "unknown-upgrade",
+        }
+    }
+}
+
+impl fmt::Display for Unresolvable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolvable::Malformed(m) => write!(f, "not a squad: {m}"),
+            Unresolvable::UnknownFaction(id) => write!(f, "unknown faction `{id}`"),
+            Unresolvable::UnknownPilot(id) => write!(f, "unknown pilot `{id}`"),
+            Unresolvable::UnknownUpgrade(id) => write!(f, "unknown upgrade `{id}`"),
+        }
+    }
+}
+
+/// The verdict on one squad.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Legal; the warnings of reading it.
+    Legal(Vec<String>),
+    /// Illegal: every violation, and the warnings of reading it.
+    Illegal(Vec<Violation>, Vec<String>),
+    /// It could not be read as a fleet.
+    Unresolvable(Unresolvable),
+}
+
+impl Verdict {
+    /// `legal`, `illegal` or `unresolvable`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Verdict::Legal(_) => "legal",
+            Verdict::Illegal(..) => "illegal",
+            Verdict::Unresolvable(_) => "unresolvable",
+        }
+    }
+}
+
+/// The squad in one line of a JSON-lines batch: the line itself, or its `list` when the
+/// line wraps a squad with data about it (`{"tournament_id": …, "list": {…}}`).
+pub fn squad_of(line: &Value) -> &Value {
+    match line.get("list") {
+        Some(list) if line.get("pilots").is_none() => list,
+        _ => line,
+    }
+}
+
+/// Parses and validates one squad's JSON text.
+pub fn verdict(index: &XwsIndex<'_>, json: &str, options: &Options) -> Verdict {
+    match serde_json::from_str::<Value>(json) {
+        Ok(value) => verdict_of(index, squad_of(&value), options),
+        Err(e) => Verdict::Unresolvable(Unresolvable::Malformed(format!("not JSON: {e}"))),
+    }
+}
+
+/// Validates one parsed squad.
+pub fn verdict_of(index: &XwsIndex<'_>, squad: &Value, options: &Options) -> Verdict {
+    match index.resolve(squad) {
+        Ok(Squad { fleet, warnings }) => {
+            let violations = validate_fleet_with(index.set(), &fleet, options);
+            if violations.is_empty() {
+                Verdict::Legal(warnings)
+            } else {
+                Verdict::Illegal(violations, warnings)
+            }
+        }
+        Err(e) => Verdict::Unresolvable(e),
+    }
+}
+
+/// The verdicts of a batch, counted: legal squads, illegal squads by violation id (a squad
+/// breaking two rules counts under both), unresolvable squads by reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Squads read.
+    pub squads: usize,
+    /// Legal squads.
+    pub legal: usize,
+    /// Illegal squads.
+    pub illegal: usize,
+    /// Illegal squads per violation id.
+    pub by_violation: BTreeMap<String, usize>,
+    /// Unresolvable squads.
+    pub unresolvable: usize,
+    /// Unresolvable squads per reason.
+    pub by_reason: BTreeMap<String, usize>,
+    /// Squads read with at least one warning.
+    pub warned: usize,
+}
+
+impl Tally {
+    /// Counts one verdict.
+    pub fn add(&mut self, verdict: &Verdict) {
+        self.squads += 1;
+        match verdict {
+            Verdict::Legal(w) => {
+                self.legal += 1;
+                self.warned += usize::from(!w.is_empty());
+            }
+            Verdict::Illegal(violations, w) => {
+                self.illegal += 1;
+                self.warned += usize::from(!w.is_empty());
+                let mut ids: Vec<&str> = violations.iter().map(|v| &*v.id).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                for id in ids {
+                    *self.by_violation.entry(id.to_string()).or_default() += 1;
+                }
+            }
+            Verdict::Unresolvable(u) => {
+                self.unresolvable += 1;
+                *self.by_reason.entry(u.reason().to_string()).or_default() += 1;
+            }
+        }
+    }
+
+    /// The table, one count per line: stable text for people and for test fixtures.
+    pub fn table(&self) -> String {
+        let mut out = format!("squads: {}\nlegal: {}\nillegal: {}\n", self.squads, self.legal, self.illegal);
+        for (id, n) in &self.by_violation {
+            out.push_str(&format!("  {id}: {n}\n"));
+        }
+        out.push_str(&format!("unresolvable: {}\n", self.unresolvable));
+        for (reason, n) in &self.by_reason {
+            out.push_str(&format!("  {reason}: {n}\n"));
+        }
+        out.push_str(&format!("read with warnings: {}\n", self.warned));
+        out
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Validates XWS files against a set and prints the verdicts: a `.json` file is one
+/// squad; any other file is JSON lines, one squad per line (a line may wrap its squad in
+/// `list`). Human output prints every verdict of a single squad and, for batches, the
+/// squads that are not legal and then the tally; JSON prints one object per squad. Returns
+/// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
+pub fn validate_xws_files(
+    set: &Set,
+    files: &[impl AsRef<std::path::Path>],
+    options: &Options,
+    json: bool,
+) -> std::process::ExitCode {
+    use std::io::Write;
+    let index = XwsIndex::new(set);
+    let mut stdout = std::io::stdout().lock();
+    let mut worst = 0u8;
+    for path in files {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let single = path.extension().is_some_and(|e| e == "json");
+        let squads: Vec<(usize, &str)> = if single {
+            vec![(0, text.as_str())]
+        } else {
+            text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect()
+        };
+        let mut tally = Tally::default();
+        for (line, json_text) in squads {
+            let v = verdict(&index, json_text, options);
+            tally.add(&v);
+            let place = if single { name.clone() } else { format!("{name}:{line}") };
+            let out = if json {
+                Some(verdict_json(&place, &v).to_string() + "\n")
+            } else if single || !matches!(v, Verdict::Legal(_)) {
+                Some(verdict_text(&place, &v))
+            } else {
+                None
+            };
+            if let Some(out) = out {
+                if stdout.write_all(out.as_bytes()).is_err() {
+                    return std::process::ExitCode::from(2);
+                }
+            }
+        }
+        if !single && !json {
+            eprint!("{name}:\n{}", tally.table());
+        }
+        if tally.legal < tally.squads {
+            worst = worst.max(1);
+        }
+    }
+    std::process::ExitCode::from(worst)
+}
+
+/// One verdict as text: the verdict line, then a line per violation and per warning.
+pub fn verdict_text(place: &str, v: &Verdict) -> String {
+    let mut out = format!("{place}: {}\n", v.as_str());
+    match v {
+        Verdict::Legal(w) => w.iter().for_each(|w| out.push_str(&format!("  warning: {w}\n"))),
+        Verdict::Illegal(violations, w) => {
+            for x in violations {
+                out.push_str(&format!("  {}: {}\n", x.id, x.message));
+            }
+            w.iter().for_each(|w| out.push_str(&format!("  warning: {w}\n")));
+        }
+        Verdict::Unresolvable(u) => out.push_str(&format!("  {}: {u}\n", u.reason())),
+    }
+    out
+}
+
+/// One verdict as a JSON object: `file`, `verdict`, `violations` (id, message, ship,
+/// card), `reason` and `detail` when unresolvable, `warnings`.
+pub fn verdict_json(place: &str, v: &Verdict) -> Value {
+    let violation = |x: &Violation| serde_json::json!({ "id": &*x.id, "message": x.message, "ship": x.ship.as_deref(), "card": x.card.as_deref() });
+    match v {
+        Verdict::Legal(w) => serde_json::json!({ "file": place, "verdict": "legal", "warnings": w }),
+        Verdict::Illegal(violations, w) => serde_json::json!({
+            "file": place,
+            "verdict": "illegal",
+            "violations": violations.iter().map(violation).collect::<Vec<_>>(),
+            "warnings": w,
+        }),
+        Verdict::Unresolvable(u) => {
+            serde_json::json!({ "file": place, "verdict": "unresolvable", "reason": u.reason(), "detail": u.to_string() })
+        }
+    }
+}
