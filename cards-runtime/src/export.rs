@@ -21,19 +21,20 @@
 //! }
 //! ```
 //!
-//! - `vocabulary`: one key per kind that has entries, named like [`Vocabulary`](crate::model::Vocabulary)'s fields
-//!   (`factions`, `ship_icons`, …), in declaration order. `marked` (only when true) is
-//!   `implicit` on an icon and `optional` on a header.
+//! - `vocabulary`: one key per kind that has entries, named like the fields of
+//!   [`Vocabulary`](crate::model::Vocabulary) (`factions`, `ship_icons`, …), in
+//!   declaration order. `marked` (only when true) is `implicit` on an icon and `optional`
+//!   on a header.
 //! - `rules`: `constraint` is tagged by `type`: `unique_names {scope}`, `sum {stat, cmp,
 //!   scope, condition?}`, `total_cost {cmp, of?, scope, condition?}`, `same {selector}`,
 //!   `count {cmp, selector, scope, condition?}`. `cmp` is `{op: "at_most" | "at_least" |
 //!   "exactly", n}`, or `{op, stat}` when the bound is each ship's value of that stat
-//!   (`total cost of upgrades at most loadout per ship`); `scope` `"ship" | "fleet" | "blueprint"`, `of` and a
-//!   selector's `kind` `"ship" | "upgrade" | "part" | "card"`, a selector `{kind,
-//!   filters}` with filters `{"icon": id}`, `{"trait": id}`, `{"drive": true}`, `{"name":
-//!   text}`; `condition` is a requirement tree (below).
+//!   (`total cost of upgrades at most loadout per ship`); `scope` `"ship" | "fleet" |
+//!   "blueprint"`; `of` and a selector's `kind` `"ship" | "upgrade" | "part" | "card"`; a
+//!   selector `{kind, filters}` with filters `{"icon": id}`, `{"trait": id}`, `{"drive":
+//!   true}`, `{"name": text}`; `condition` is a requirement tree (below).
 //! - `cards`, in declaration order: `id`, `name`, `kind`, then only the fields the card
-//!   has (absent when empty, `false` or zero-length): `factions` (ids), `cost`, `cost_by`
+//!   has (absent when empty or `false`): `factions` (ids), `cost`, `cost_by`
 //!   (`{basis, values}`: `basis` is `"size"` or a stat id; `values` an object keyed by size
 //!   id or by the stat's value as a string, in printed order), `unique`, `limited`,
 //!   `size`, `ship_icon`, `chassis` (a card id), `traits`, `upgrades` (the bar, one id
