@@ -428,11 +428,12 @@ pub enum AtomKind {
     Faction,
     Action,
     Class,
+    Icon,
 }
 
 impl AtomKind {
     /// Every atom.
-    pub const ALL: [AtomKind; 9] = [
+    pub const ALL: [AtomKind; 10] = [
         AtomKind::Size,
         AtomKind::Flagship,
         AtomKind::Trait,
@@ -442,6 +443,7 @@ impl AtomKind {
         AtomKind::Faction,
         AtomKind::Action,
         AtomKind::Class,
+        AtomKind::Icon,
     ];
 
     /// The word that starts the atom.
@@ -456,6 +458,7 @@ impl AtomKind {
             AtomKind::Faction => "faction",
             AtomKind::Action => "action",
             AtomKind::Class => "class",
+            AtomKind::Icon => "icon",
         }
     }
 }

@@ -237,7 +237,9 @@ pub struct Card {
     pub chassis: Option<u32>,
     /// Traits.
     pub traits: List<u16>,
-    /// A ship's upgrade bar, one entry per printed icon.
+    /// A ship's upgrade bar, one entry per printed icon. On an upgrade, the icons it adds
+    /// to the bar of the ship that equips it ("You gain 1 additional [Officer] icon in
+    /// your upgrade bar").
     pub upgrades: List<u16>,
     /// An upgrade's icon, or the group of icons it fills together.
     pub icons: List<u16>,
@@ -545,6 +547,9 @@ impl Subject for ShipView<'_> {
     }
     fn has_class(&self, class: u16) -> bool {
         self.ship.class == Some(class)
+    }
+    fn has_icon(&self, icon: u16) -> bool {
+        self.ship.upgrades.contains(&icon)
     }
 }
 

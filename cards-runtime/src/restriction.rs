@@ -29,6 +29,8 @@ pub enum Atom {
     Action(u16),
     /// The blueprint is of this class.
     Class(u16),
+    /// The ship's upgrade bar prints this icon.
+    Icon(u16),
 }
 
 /// A node of a restriction. Operands are indices of earlier nodes.
@@ -65,6 +67,11 @@ pub trait Subject {
     fn has_action(&self, action: u16) -> bool;
     /// Whether the subject is of the blueprint class.
     fn has_class(&self, class: u16) -> bool;
+    /// Whether the subject's upgrade bar prints the icon. A subject without an upgrade bar
+    /// (a blueprint) prints none.
+    fn has_icon(&self, _icon: u16) -> bool {
+        false
+    }
 }
 
 /// A restriction: a boolean expression over [`Atom`]s, in post-order.
@@ -108,6 +115,7 @@ impl Atom {
             Atom::Faction(f) => subject.has_faction(*f),
             Atom::Action(a) => subject.has_action(*a),
             Atom::Class(c) => subject.has_class(*c),
+            Atom::Icon(i) => subject.has_icon(*i),
         }
     }
 }

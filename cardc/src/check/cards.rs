@@ -99,7 +99,7 @@ const FIELDS: &[(&str, &[CardKind], Ty)] = &[
     ("ship-icon", &[Chassis, Ship, Upgrade], Ty::Vocab(VocabKind::ShipIcon)),
     ("chassis", &[Ship], Ty::CardRef(Chassis)),
     ("traits", &[Chassis, Ship, Upgrade], Ty::VocabList(VocabKind::Trait)),
-    ("upgrades", &[Ship], Ty::VocabList(VocabKind::Icon)),
+    ("upgrades", &[Ship, Upgrade], Ty::VocabList(VocabKind::Icon)),
     ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
     ("icons", &[Upgrade], Ty::IconGroup),
     ("requires", &[Upgrade], Ty::Restriction),

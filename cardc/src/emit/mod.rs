@@ -128,6 +128,7 @@ fn restriction(r: &Restriction) -> TokenStream {
                 Atom::Faction(x) => quote!(Faction(#x)),
                 Atom::Action(x) => quote!(Action(#x)),
                 Atom::Class(x) => quote!(Class(#x)),
+                Atom::Icon(x) => quote!(Icon(#x)),
             };
             quote!(::cards_runtime::restriction::Node::Atom(::cards_runtime::restriction::Atom::#a))
         }

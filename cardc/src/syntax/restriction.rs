@@ -29,7 +29,7 @@ declare_code! {
     /// ## What
     /// A restriction does not follow the restriction grammar: atoms (`size a, b`,
     /// `flagship`, `trait t`, `name "…"`, `ship-icon i`, `chassis c`, `faction f`,
-    /// `action a`, `class c`) joined by `not`, `and`, `or` and parentheses.
+    /// `action a`, `class c`, `icon i`) joined by `not`, `and`, `or` and parentheses.
     ///
     /// ## Why
     /// A restriction decides which ships may equip a card; a half-understood one would
@@ -226,7 +226,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
 }
 
 const ATOMS_HELP: &str =
-    "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action a` or `class c`, joined by `not`, `and`, `or`";
+    "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action a`, `class c` or `icon i`, joined by `not`, `and`, `or`";
 
 impl Diagnostic {
     fn help_if_none(self, help: &str) -> Diagnostic {
@@ -357,6 +357,7 @@ mod tests {
         assert_eq!(show("size small, medium and flagship"), "(size[small,medium] & flagship[])");
         assert_eq!(show("name \"Star\""), "name[\"Star\"]");
         assert_eq!(show("ship-icon victory or chassis tie"), "(ship-icon[victory] | chassis[tie])");
+        assert_eq!(show("not icon fleet-command"), "!icon[fleet-command]");
         assert_eq!(
             show("faction scum or ( action barrel-roll and not size large )"),
             "(faction[scum] | (action[barrel-roll] & !size[large]))"
