@@ -62,6 +62,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Import a card set from card data written by others, write it to `--out` (all or
+    /// nothing) and check it.
+    ///
+    /// Prints what was mapped and what the set does not carry, then the check's
+    /// diagnostics and summary. Exits 0 when the written set has no error, 1 when it has,
+    /// 2 when the data cannot be read or the set cannot be written.
+    Import {
+        /// Whose data: `armada-data` (rkbodenner/star-wars-armada-data).
+        source: Source,
+        /// The data folder.
+        data: PathBuf,
+        /// The set folder to write (replaced whole).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
     Explain {
         /// The code, such as `E0105` or `W0001`.
@@ -77,6 +92,13 @@ enum Format {
     Json,
 }
 
+/// The card data `cardc import` reads.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
+    ArmadaData,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -89,6 +111,7 @@ fn main() -> ExitCode {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Explain { code } => explain(&code),
+        Command::Import { source, data, out } => import(source, &data, &out),
         Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
     }
 }
@@ -253,6 +276,26 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
 fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
     cards_runtime::scenario::validate_files(&[&set], scenarios, matches!(format, Format::Json))
+}
+
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let imported = match source {
+        Source::ArmadaData => cardc::import::armada_data::import(data),
+    };
+    let imported = match imported {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", imported.summary());
+    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("wrote {} file{} to {}", imported.files.len(), plural(imported.files.len()), out.display());
+    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 fn plural(n: usize) -> &'static str {
