@@ -75,7 +75,9 @@ fn a_ship_of_two_factions_fights_for_the_fleets() {
 #[test]
 fn an_upgrade_adds_its_icons_to_the_bar_in_any_order() {
     let set = set();
-    let fleet = |upgrades: &str| format!(r#"{{"game":"demo","faction":"a","ships":[{{"ship":"titled","upgrades":[{upgrades}]}}]}}"#);
+    let fleet = |upgrades: &str| {
+        format!(r#"{{"game":"demo","faction":"a","ships":[{{"ship":"titled","upgrades":[{upgrades}]}}]}}"#)
+    };
     assert_eq!(ids(&set, &fleet(r#""gunner","gunner""#)), ["no-icon".to_string()].into());
     assert_eq!(ids(&set, &fleet(r#""crew-quarters","gunner","gunner""#)), BTreeSet::new());
     assert_eq!(ids(&set, &fleet(r#""gunner","gunner","crew-quarters""#)), BTreeSet::new());

@@ -201,7 +201,9 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
     // plus the icons the equipped upgrades add to the bar (whatever order they are listed in).
     let mut free: Vec<u16> = view.ship.upgrades.to_vec();
     free.extend((0..set.vocab.icons.len() as u16).filter(|i| implicit(*i) && !view.ship.upgrades.contains(i)));
-    free.extend(ship.upgrades.iter().filter_map(|&u| set.cards.get(u as usize)).flat_map(|c| c.upgrades.iter().copied()));
+    free.extend(
+        ship.upgrades.iter().filter_map(|&u| set.cards.get(u as usize)).flat_map(|c| c.upgrades.iter().copied()),
+    );
     for &u in &ship.upgrades {
         let Some(card) = set.cards.get(u as usize) else { continue };
         if !factions_meet(&card.factions, &ship_factions) {
