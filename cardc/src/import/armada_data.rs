@@ -17,7 +17,8 @@
 //! - **squadrons** become `ship` cards with the trait `squadron`, so that the fleet rules
 //!   (points, unique names, factions) see them.
 //!
-//! Everything else is counted in [`Imported::unsupported`] with the reason.
+//! Everything else is counted in [`Imported::unsupported`] with the reason: combat values,
+//! the rest of the ability text, objective and damage cards.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -171,7 +172,8 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
         write_ship(&mut ship_text, ship, ids.ships[k].as_deref(), families.of_ship[k].as_ref(), &vocab, &mut out)?;
     }
     let mut squadron_text = String::from(HEADER);
-    squadron_text.push_str("# Squadron cards, as ships with the trait `squadron` so that the fleet rules count them.\n");
+    squadron_text
+        .push_str("# Squadron cards, as ships with the trait `squadron` so that the fleet rules count them.\n");
     for (k, squadron) in squadrons.iter().enumerate() {
         write_squadron(&mut squadron_text, squadron, ids.squadrons[k].as_deref(), &mut out);
     }
@@ -352,12 +354,7 @@ fn families(ships: &[Ship], upgrades: &[UpgradeData], out: &mut Imported) -> Fam
         .map(|s| {
             let name = words(&s.data.name);
             let image = image_stem(&s.data).map(words).unwrap_or_default();
-            best(
-                family_words
-                    .iter()
-                    .filter(|(_, w)| contains_all(&name, w) || contains_all(&image, w))
-                    .collect(),
-            )
+            best(family_words.iter().filter(|(_, w)| contains_all(&name, w) || contains_all(&image, w)).collect())
         })
         .collect();
     // Ships that share a silhouette share the family.
@@ -490,10 +487,11 @@ fn write_ship(
     if let Some(p) = s.points {
         let _ = writeln!(text, "  cost: {p}");
     }
-    let stats: Vec<String> = [("hull", s.hull), ("command", s.command), ("squadron", s.squadron), ("engineering", s.engineering)]
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}")))
-        .collect();
+    let stats: Vec<String> =
+        [("hull", s.hull), ("command", s.command), ("squadron", s.squadron), ("engineering", s.engineering)]
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}")))
+            .collect();
     if !stats.is_empty() {
         let _ = writeln!(text, "  {}", stats.join("  "));
     }
@@ -521,8 +519,10 @@ fn write_squadron(text: &mut String, s: &SquadronData, id: Option<&str>, out: &m
     if let Some(p) = s.points {
         let _ = writeln!(text, "  cost: {p}");
     }
-    let stats: Vec<String> =
-        [("hull", s.hull), ("speed", s.speed)].into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}: {v}"))).collect();
+    let stats: Vec<String> = [("hull", s.hull), ("speed", s.speed)]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}")))
+        .collect();
     if !stats.is_empty() {
         let _ = writeln!(text, "  {}", stats.join("  "));
     }
@@ -614,6 +614,11 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
         let _ = writeln!(text, "  cost: {p}");
     }
     text.push_str("}\n");
+    if !u.text.trim().is_empty() {
+        out.unsupported(
+            "upgrade: ability text (only its restriction and icon sentences are read; the rest names commands, defense tokens and keywords the set does not declare)",
+        );
+    }
     out.card("upgrade");
 }
 
@@ -693,7 +698,8 @@ fn cannot_equip(sentence: &str) -> Option<(String, String)> {
     if tail.trim_start() != "icon in its upgrade bar." {
         return None;
     }
-    let form = format!("You cannot equip this card to a {} ship with a [Icon] icon in its upgrade bar.", size_words(&sizes));
+    let form =
+        format!("You cannot equip this card to a {} ship with a [Icon] icon in its upgrade bar.", size_words(&sizes));
     Some((format!("not (size {} and icon {})", sizes.join(", "), derive_id(icon)), form))
 }
 
@@ -840,8 +846,14 @@ mod tests {
 
     #[test]
     fn text_forms() {
-        assert_eq!(granted_icon("You gain 1 additional [Officer] icon in your upgrade bar.").as_deref(), Some("officer"));
-        assert_eq!(granted_icon("You gain 1 [Fleet Command] icon in you upgrade bar.").as_deref(), Some("fleet-command"));
+        assert_eq!(
+            granted_icon("You gain 1 additional [Officer] icon in your upgrade bar.").as_deref(),
+            Some("officer")
+        );
+        assert_eq!(
+            granted_icon("You gain 1 [Fleet Command] icon in you upgrade bar.").as_deref(),
+            Some("fleet-command")
+        );
         assert_eq!(
             granted_icon("You gain an additional [Defensive Retrofit] icon in your upgrade bar.").as_deref(),
             Some("defensive-retrofit")
@@ -862,7 +874,10 @@ mod tests {
             Some("not (size medium, large and icon defensive-retrofit)")
         );
         assert_eq!(cannot_equip("You cannot equip this card to a ship named Bob."), None);
-        assert_eq!(mapped_form("not (size medium, large and icon defensive-retrofit)"), "not (size medium, large and icon x)");
+        assert_eq!(
+            mapped_form("not (size medium, large and icon defensive-retrofit)"),
+            "not (size medium, large and icon x)"
+        );
     }
 
     #[test]
