@@ -46,18 +46,23 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
-    /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
-    /// run time, without rebuilding anything.
+    /// Validate fleets or Upgrade actions (scenario JSON files), or Armada fleet lists
+    /// exported as text by a fleet builder, against a set loaded at run time, without
+    /// rebuilding anything.
     ///
-    /// Exits 0 when every scenario is legal, 1 when one is illegal, 2 when the set has
-    /// errors or a scenario cannot be read.
+    /// Exits 0 when every scenario and list is legal, 1 when one is illegal, 2 when the
+    /// set has errors, a scenario cannot be read or a list's names do not resolve.
     Validate {
         /// The set folder.
         #[arg(long)]
         set: PathBuf,
         /// Scenario JSON files.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "fleet_lists")]
         scenarios: Vec<PathBuf>,
+        /// Armada fleet lists as text (Ryan Kingston's builder, Armada Fleet Builder,
+        /// Armada Warlords, Flagship, Armada Fleets Designer).
+        #[arg(long = "fleet-list", value_name = "FILE", num_args = 1..)]
+        fleet_lists: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -112,7 +117,7 @@ fn main() -> ExitCode {
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Explain { code } => explain(&code),
         Command::Import { source, data, out } => import(source, &data, &out),
-        Command::Validate { set, scenarios, format } => validate(&set, &scenarios, format),
+        Command::Validate { set, scenarios, fleet_lists, format } => validate(&set, &scenarios, &fleet_lists, format),
     }
 }
 
@@ -273,9 +278,87 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn validate(dir: &std::path::Path, scenarios: &[PathBuf], format: Format) -> ExitCode {
+fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], format: Format) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
-    cards_runtime::scenario::validate_files(&[&set], scenarios, matches!(format, Format::Json))
+    let json = matches!(format, Format::Json);
+    let mut worst = 0u8;
+    if !scenarios.is_empty() {
+        let code = cards_runtime::scenario::validate_files(&[&set], scenarios, json);
+        worst = if code == ExitCode::SUCCESS {
+            0
+        } else if code == ExitCode::from(1) {
+            1
+        } else {
+            2
+        };
+    }
+    ExitCode::from(worst.max(validate_lists(&set, lists, json)))
+}
+
+/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr.
+/// Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot be read or its
+/// names do not resolve.
+fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
+    use cardc::import::armada_list::{validate, Verdict};
+    let mut worst = 0u8;
+    let mut stdout = std::io::stdout().lock();
+    for path in lists {
+        let name = path.display().to_string();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let outcome = validate(set, &text);
+        for w in &outcome.warnings {
+            eprintln!("warning: {name}: {w}");
+        }
+        worst = worst.max(match outcome.verdict {
+            Verdict::Legal => 0,
+            Verdict::Illegal(_) => 1,
+            Verdict::Unresolvable(_) => 2,
+        });
+        let violations = match &outcome.verdict {
+            Verdict::Illegal(v) => v.clone(),
+            _ => Vec::new(),
+        };
+        let errors = match &outcome.verdict {
+            Verdict::Unresolvable(e) => e.clone(),
+            _ => Vec::new(),
+        };
+        let text = if json {
+            let errors: Vec<serde_json::Value> =
+                errors.iter().map(|e| serde_json::json!({ "line": e.line, "message": e.message })).collect();
+            serde_json::json!({
+                "file": name,
+                "format": outcome.format.as_str(),
+                "verdict": outcome.verdict.as_str(),
+                "violations": violations,
+                "errors": errors,
+            })
+            .to_string()
+                + "\n"
+        } else {
+            let mut out = cards_runtime::scenario::report_text(
+                &name,
+                &cards_runtime::scenario::Outcome { violations, stats: None },
+            );
+            if !errors.is_empty() {
+                out = format!("{name}: unresolvable\n");
+                for e in &errors {
+                    out.push_str(&format!("  {e}\n"));
+                }
+            }
+            out
+        };
+        if stdout.write_all(text.as_bytes()).is_err() {
+            return 2;
+        }
+    }
+    worst
 }
 
 fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
