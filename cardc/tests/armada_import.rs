@@ -85,6 +85,16 @@ fn the_imported_set_checks_clean() {
 }
 
 #[test]
+fn the_imported_set_generates_rust() {
+    let Some(import) = import() else { return };
+    let files = cardc::generate(&import.report).expect("the set generates");
+    let module = files.iter().find(|f| f.name == "armada.rs").expect("an armada module");
+    syn::parse_file(&module.contents).expect("the generated module is Rust");
+    // Chimaera's "not icon fleet-command" reaches the generated restriction.
+    assert!(module.contents.contains("Atom::Icon("), "no icon restriction in the generated code");
+}
+
+#[test]
 fn every_printed_restriction_is_mapped() {
     let Some(import) = import() else { return };
     let unsupported: Vec<&String> = import

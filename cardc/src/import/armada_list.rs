@@ -216,8 +216,9 @@ pub fn parse(text: &str) -> FleetList {
             first = false;
             continue;
         }
-        if first {
-            first = false;
+        // The first line is the fleet's name, unless it reads as a card line (a bullet, a
+        // `[flagship]` mark or a count).
+        if std::mem::take(&mut first) && !s.starts_with(BULLETS) && !s.starts_with('[') && count(&s).0.is_none() {
             list.name = Some(strip_parens(&s).to_string());
             continue;
         }
@@ -711,7 +712,9 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
         }
     }
     if let CommanderLine::Named(name, line) = &list.commander {
-        let e = Entry { name: name.clone(), line: *line, count: 1, points: None, hint: None };
+        // `Commander: Kyrsta Agate (com)`: the hint and points as on a card line.
+        let e = entry(name, *line)
+            .map_or_else(|| Entry { name: name.clone(), line: *line, count: 1, points: None, hint: None }, |c| c.entry);
         out.commander = diag(*line, r.resolve(&e, Pool::Commanders));
     }
     out.diagnostics.extend(found);
@@ -918,6 +921,17 @@ mod tests {
         assert!(e.bullet && e.counted);
         assert!(entry("- ", 1).is_none());
         assert!(entry("(12)", 1).is_none());
+    }
+
+    #[test]
+    fn the_first_line_is_the_name_unless_it_is_a_card() {
+        let list = parse("Hawk Pelta Admo\n\nGR-75 Medium Transports (18 points)\n- Comms Net ( 2 points)\n");
+        assert_eq!(list.name.as_deref(), Some("Hawk Pelta Admo"));
+        assert_eq!((list.ships.len(), list.ships[0].upgrades.len()), (1, 1));
+        let list = parse("[flagship] Victory II (85)\n- Harrow (3)\n2 x TIE Fighter Squadron (16)\n");
+        assert_eq!(list.name, None);
+        assert!(list.ships[0].flagship);
+        assert_eq!((list.ships.len(), list.squadrons.len(), list.squadrons[0].count), (1, 1, 2));
     }
 
     #[test]
