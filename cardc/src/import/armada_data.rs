@@ -592,10 +592,10 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
     for r in u.restriction.as_ref().map(OneOrMany::items).unwrap_or_default() {
         match restriction(r, ctx.ship_names) {
             Some(mapped) => {
-                out.mapped(format!("restriction \"{r}\" → `requires: {mapped}`"));
+                out.mapped(format!("restriction {r:?} → `requires: {mapped}`"));
                 requires.push(mapped);
             }
-            None => out.unsupported(format!("restriction \"{r}\"")),
+            None => out.unsupported(format!("restriction {r:?}")),
         }
     }
     for s in sentences.iter().filter(|s| s.starts_with("You cannot equip this card")) {
@@ -604,7 +604,7 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
                 out.mapped(format!("text \"{form}\" → `requires: {}`", mapped_form(&mapped)));
                 requires.push(mapped);
             }
-            None => out.unsupported(format!("text \"{s}\"")),
+            None => out.unsupported(format!("text {s:?}")),
         }
     }
     if !requires.is_empty() {
