@@ -46,19 +46,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
-    /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
-    /// run time, without rebuilding anything. With `--xws`, the files are XWS squads: a
-    /// `.json` file holds one, any other file one per line.
+    /// Validate fleets or Upgrade actions (scenario JSON files), Armada fleet lists
+    /// exported as text by a fleet builder, or X-Wing XWS squads (`--xws`) against a set
+    /// loaded at run time, without rebuilding anything.
     ///
-    /// Exits 0 when every scenario is legal, 1 when one is illegal (or, with `--xws`,
-    /// cannot be resolved), 2 when the set has errors or a file cannot be read.
+    /// Exits 0 when every scenario, list and squad is legal, 1 when one is illegal (or,
+    /// with `--xws`, cannot be resolved), 2 when the set has errors, a file cannot be read
+    /// or a list's names do not resolve.
     Validate {
         /// The set folder.
         #[arg(long)]
         set: PathBuf,
-        /// Scenario JSON files, or XWS files with `--xws`.
-        #[arg(required = true)]
+        /// Scenario JSON files, or XWS files with `--xws` (a `.json` file holds one squad,
+        /// any other file one per line).
+        #[arg(required_unless_present = "fleet_lists")]
         scenarios: Vec<PathBuf>,
+        /// Armada fleet lists as text (Ryan Kingston's builder, Armada Fleet Builder,
+        /// Armada Warlords, Flagship, Armada Fleets Designer).
+        #[arg(long = "fleet-list", value_name = "FILE", num_args = 1..)]
+        fleet_lists: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -68,6 +74,21 @@ enum Command {
         /// Skip point rules (`total cost …`), for lists built under other points.
         #[arg(long, requires = "xws")]
         ignore_points: bool,
+    },
+    /// Import a card set from card data written by others, write it to `--out` (all or
+    /// nothing) and check it.
+    ///
+    /// Prints what was mapped and what the set does not carry, then the check's
+    /// diagnostics and summary. Exits 0 when the written set has no error, 1 when it has,
+    /// 2 when the data cannot be read or the set cannot be written.
+    Import {
+        /// Whose data: `armada-data` (rkbodenner/star-wars-armada-data).
+        source: Source,
+        /// The data folder.
+        data: PathBuf,
+        /// The set folder to write (replaced whole).
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
     Explain {
@@ -84,6 +105,13 @@ enum Format {
     Json,
 }
 
+/// The card data `cardc import` reads.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
+    ArmadaData,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -96,8 +124,9 @@ fn main() -> ExitCode {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Explain { code } => explain(&code),
-        Command::Validate { set, scenarios, format, xws, ignore_points } => {
-            validate(&set, &scenarios, format, xws, ignore_points)
+        Command::Import { source, data, out } => import(source, &data, &out),
+        Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
+            validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points })
         }
     }
 }
@@ -259,14 +288,118 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn validate(dir: &std::path::Path, files: &[PathBuf], format: Format, xws: bool, ignore_points: bool) -> ExitCode {
+/// `--xws` and `--ignore-points`.
+struct Xws {
+    on: bool,
+    ignore_points: bool,
+}
+
+fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], format: Format, xws: Xws) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
     let json = matches!(format, Format::Json);
-    if xws {
-        let options = cards_runtime::fleet::Options { ignore_points };
-        return cards_runtime::xws::validate_xws_files(&set, files, &options, json);
+    let mut worst = 0u8;
+    if !scenarios.is_empty() {
+        let code = if xws.on {
+            let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
+            cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
+        } else {
+            cards_runtime::scenario::validate_files(&[&set], scenarios, json)
+        };
+        worst = if code == ExitCode::SUCCESS {
+            0
+        } else if code == ExitCode::from(1) {
+            1
+        } else {
+            2
+        };
     }
-    cards_runtime::scenario::validate_files(&[&set], files, json)
+    ExitCode::from(worst.max(validate_lists(&set, lists, json)))
+}
+
+/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr.
+/// Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot be read or its
+/// names do not resolve.
+fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
+    use cardc::import::armada_list::{validate, Verdict};
+    let mut worst = 0u8;
+    let mut stdout = std::io::stdout().lock();
+    for path in lists {
+        let name = path.display().to_string();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let outcome = validate(set, &text);
+        for w in &outcome.warnings {
+            eprintln!("warning: {name}: {w}");
+        }
+        worst = worst.max(match outcome.verdict {
+            Verdict::Legal => 0,
+            Verdict::Illegal(_) => 1,
+            Verdict::Unresolvable(_) => 2,
+        });
+        let violations = match &outcome.verdict {
+            Verdict::Illegal(v) => v.clone(),
+            _ => Vec::new(),
+        };
+        let errors = match &outcome.verdict {
+            Verdict::Unresolvable(e) => e.clone(),
+            _ => Vec::new(),
+        };
+        let text = if json {
+            let errors: Vec<serde_json::Value> =
+                errors.iter().map(|e| serde_json::json!({ "line": e.line, "message": e.message })).collect();
+            serde_json::json!({
+                "file": name,
+                "format": outcome.format.as_str(),
+                "verdict": outcome.verdict.as_str(),
+                "violations": violations,
+                "errors": errors,
+            })
+            .to_string()
+                + "\n"
+        } else {
+            let mut out = cards_runtime::scenario::report_text(
+                &name,
+                &cards_runtime::scenario::Outcome { violations, stats: None },
+            );
+            if !errors.is_empty() {
+                out = format!("{name}: unresolvable\n");
+                for e in &errors {
+                    out.push_str(&format!("  {e}\n"));
+                }
+            }
+            out
+        };
+        if stdout.write_all(text.as_bytes()).is_err() {
+            return 2;
+        }
+    }
+    worst
+}
+
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let imported = match source {
+        Source::ArmadaData => cardc::import::armada_data::import(data),
+    };
+    let imported = match imported {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", imported.summary());
+    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("wrote {} file{} to {}", imported.files.len(), plural(imported.files.len()), out.display());
+    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -755,6 +755,9 @@ impl Subject for ShipView<'_> {
     fn stat_value(&self, stat: u16) -> Option<i64> {
         self.stat(stat)
     }
+    fn has_icon(&self, icon: u16) -> bool {
+        self.ship.upgrades.contains(&icon)
+    }
 }
 
 /// Whether two faction affiliations are compatible: either is "any", or they share one.
