@@ -75,18 +75,18 @@ enum Command {
         #[arg(long, requires = "xws")]
         ignore_points: bool,
     },
-    /// Import a card set from card data written by others, write it to `--out` (all or
-    /// nothing) and check it.
+    /// Import card data written by others as a card set, then check it.
     ///
-    /// Prints what was mapped and what the set does not carry, then the check's
-    /// diagnostics and summary. Exits 0 when the written set has no error, 1 when it has,
-    /// 2 when the data cannot be read or the set cannot be written.
+    /// Prints what was mapped and what the set does not carry, writes the set folder
+    /// (replacing it whole), and checks it. Exits 0 when the set is clean, 1 when it has
+    /// errors, 2 when the data cannot be read or the set cannot be written.
     Import {
-        /// Whose data: `armada-data` (rkbodenner/star-wars-armada-data).
+        /// Whose data it is.
+        #[arg(value_enum)]
         source: Source,
         /// The data folder.
         data: PathBuf,
-        /// The set folder to write (replaced whole).
+        /// The set folder to write.
         #[arg(long)]
         out: PathBuf,
     },
@@ -97,19 +97,22 @@ enum Command {
     },
 }
 
+/// The data an importer reads.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    /// xwing-data2 (X-Wing 2.0 legacy or 2.5): the repository folder or its `data/`.
+    #[value(name = "xwing-data2")]
+    XwingData2,
+    /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
+    ArmadaData,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     /// rustc-style text on stderr.
     Human,
     /// One JSON object per diagnostic, one per line, on stdout.
     Json,
-}
-
-/// The card data `cardc import` reads.
-#[derive(Clone, Copy, ValueEnum)]
-enum Source {
-    /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
-    ArmadaData,
 }
 
 fn main() -> ExitCode {
@@ -123,8 +126,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
-        Command::Explain { code } => explain(&code),
         Command::Import { source, data, out } => import(source, &data, &out),
+        Command::Explain { code } => explain(&code),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
             validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points })
         }
@@ -184,6 +187,28 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let (name, result) = match source {
+        Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
+        Source::ArmadaData => ("armada-data", cardc::import::armada_data::import(data)),
+    };
+    eprintln!("importing {name} from `{}`", data.display());
+    let imported = match result {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    eprint!("{}", imported.summary());
+    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
+    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 /// How many opaque shapes `--coverage` lists.
@@ -380,26 +405,6 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
         }
     }
     worst
-}
-
-fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
-    let imported = match source {
-        Source::ArmadaData => cardc::import::armada_data::import(data),
-    };
-    let imported = match imported {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    eprint!("{}", imported.summary());
-    if let Err(e) = cardc::import::write_set(out, &imported.files) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
-    eprintln!("wrote {} file{} to {}", imported.files.len(), plural(imported.files.len()), out.display());
-    check(&[out.to_path_buf()], Format::Human, false)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -13,6 +13,8 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub mod xwing_data2;
+
 /// A set produced by an importer: its files, and what could not be carried over.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Imported {
