@@ -36,7 +36,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// Writes an imported set unless the folder already holds exactly these files, so that a
 /// rerun of this script does not touch what the compiled module depends on.
-fn write_if_changed(dir: &Path, files: &std::collections::BTreeMap<String, String>) -> Result<(), Box<dyn std::error::Error>> {
+fn write_if_changed(
+    dir: &Path,
+    files: &std::collections::BTreeMap<String, String>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let same = files.iter().all(|(name, text)| std::fs::read_to_string(dir.join(name)).is_ok_and(|old| &old == text));
     if !same {
         cardc::import::write_set(dir, files)?;

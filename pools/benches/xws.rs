@@ -87,10 +87,8 @@ fn main() {
     let loaded: Vec<Duration> = (0..11)
         .map(|_| {
             let t = Instant::now();
-            let values: Vec<serde_json::Value> = files
-                .iter()
-                .map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap())
-                .collect();
+            let values: Vec<serde_json::Value> =
+                files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
             std::hint::black_box(&values);
             let index = XwsIndex::new(set);
             std::hint::black_box(run(&index, lines[0]));

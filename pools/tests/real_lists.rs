@@ -22,13 +22,30 @@ fn fixture_table(text: &str) -> &str {
 #[test]
 fn every_real_squad_gets_the_verdict_in_the_fixture() {
     let Some(shared) = common::shared() else { return };
-    let set = cards_pools::set("xwing-legacy")
-        .unwrap_or_else(|| panic!("the legacy set was not compiled ({} sets): was ../shared/data there at build time?", cards_pools::COMPILED));
+    let set = cards_pools::set("xwing-legacy").unwrap_or_else(|| {
+        panic!(
+            "the legacy set was not compiled ({} sets): was ../shared/data there at build time?",
+            cards_pools::COMPILED
+        )
+    });
     let index = XwsIndex::new(set);
-    let text = std::fs::read_to_string(shared.join("data/listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
+    let text =
+        std::fs::read_to_string(shared.join("data/listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
     let options = Options { ignore_points: true };
     let mut tally = Tally::default();
     let mut examples: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // Each violation by its ship's chassis and the upgrade's icons: what the classes are made of.
+    let mut causes: BTreeMap<String, usize> = BTreeMap::new();
+    let name = |id: Option<&str>| -> String {
+        let Some((_, card)) = id.and_then(|id| set.card(id)) else { return "-".into() };
+        let icons: Vec<&str> = card.icons.iter().map(|&i| &*set.vocab.icons[i as usize].id).collect();
+        let chassis = set.chassis_of(card).map_or(&card.name, |c| &c.name);
+        if icons.is_empty() {
+            chassis.to_string()
+        } else {
+            format!("{} [{}]", card.name, icons.join("+"))
+        }
+    };
     for (n, line) in text.lines().enumerate() {
         let value: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
         let v = verdict_of(&index, squad_of(&value), &options);
@@ -43,11 +60,18 @@ fn every_real_squad_gets_the_verdict_in_the_fixture() {
             Verdict::Illegal(violations, _) => {
                 for x in violations {
                     note(format!("illegal {}", x.id), x.message.clone());
+                    let cause = format!("{} {} on {}", x.id, name(x.card.as_deref()), name(x.ship.as_deref()));
+                    *causes.entry(cause).or_default() += 1;
                 }
             }
             Verdict::Unresolvable(u) => note(format!("unresolvable {}", u.reason()), u.to_string()),
             Verdict::Legal(_) => {}
         }
+    }
+    let mut causes: Vec<(usize, String)> = causes.into_iter().map(|(c, n)| (n, c)).collect();
+    causes.sort_by(|a, b| b.cmp(a));
+    for (n, cause) in causes.iter().take(40) {
+        eprintln!("{n:>6}  {cause}");
     }
     for (class, list) in &examples {
         eprintln!("{class}:");
