@@ -1,6 +1,7 @@
 //! Validation semantics beyond the conformance scenarios, on a small set written here:
-//! `where` on every rule form and scope, ships of two factions, and the Upgrade action's
-//! placements on occupied spaces and unknown parts.
+//! `where` on every rule form and scope, ships of two factions, icons an upgrade adds to
+//! the bar, the `icon` restriction, and the Upgrade action's placements on occupied spaces
+//! and unknown parts.
 
 use std::collections::BTreeSet;
 
@@ -24,6 +25,10 @@ ship "Small One" { faction: a  size: small  cost: 20  upgrades: crew, crew }
 ship "Small Two" { faction: a  size: small  cost: 20  upgrades: crew }
 ship "Big" { faction: a  size: large  cost: 25  upgrades: crew, crew }
 ship "Both" { faction: a, b  size: small  cost: 10  upgrades: crew }
+ship "Titled" { faction: a  size: small  cost: 5  upgrades: title, crew }
+ship "Bare" { faction: a  size: small  cost: 5  upgrades: title }
+upgrade "Crew Quarters" { icon: title  grants: slot crew  cost: 1 }
+upgrade "No Crew Ships" { icon: title  requires: not icon crew  cost: 1 }
 upgrade "Gunner" { icon: crew  cost: 3 }
 upgrade "B Only" { icon: crew  faction: b  cost: 1 }
 part "Hull" { hull: 1 }
@@ -64,6 +69,27 @@ fn a_ship_of_two_factions_fights_for_the_fleets() {
     let json = r#"{"game":"demo","faction":"a","ships":[{"ship":"both","upgrades":["b-only"]}]}"#;
     assert_eq!(ids(&set, json), ["faction".to_string()].into());
     let json = r#"{"game":"demo","faction":"b","ships":[{"ship":"both","upgrades":["b-only"]}]}"#;
+    assert_eq!(ids(&set, json), BTreeSet::new());
+}
+
+#[test]
+fn an_upgrade_adds_its_icons_to_the_bar_in_any_order() {
+    let set = set();
+    let fleet = |upgrades: &str| {
+        format!(r#"{{"game":"demo","faction":"a","ships":[{{"ship":"titled","upgrades":[{upgrades}]}}]}}"#)
+    };
+    assert_eq!(ids(&set, &fleet(r#""gunner","gunner""#)), ["no-icon".to_string()].into());
+    assert_eq!(ids(&set, &fleet(r#""crew-quarters","gunner","gunner""#)), BTreeSet::new());
+    assert_eq!(ids(&set, &fleet(r#""gunner","gunner","crew-quarters""#)), BTreeSet::new());
+    assert_eq!(ids(&set, &fleet(r#""gunner","gunner","gunner","crew-quarters""#)), ["no-icon".to_string()].into());
+}
+
+#[test]
+fn the_icon_restriction_reads_the_printed_bar() {
+    let set = set();
+    let json = r#"{"game":"demo","faction":"a","ships":[{"ship":"titled","upgrades":["no-crew-ships"]}]}"#;
+    assert_eq!(ids(&set, json), ["restriction".to_string()].into());
+    let json = r#"{"game":"demo","faction":"a","ships":[{"ship":"bare","upgrades":["no-crew-ships"]}]}"#;
     assert_eq!(ids(&set, json), BTreeSet::new());
 }
 

@@ -447,11 +447,12 @@ pub enum AtomKind {
     Limited,
     ShipAbility,
     Stat,
+    Icon,
 }
 
 impl AtomKind {
     /// Every atom.
-    pub const ALL: [AtomKind; 15] = [
+    pub const ALL: [AtomKind; 16] = [
         AtomKind::Size,
         AtomKind::Flagship,
         AtomKind::Trait,
@@ -467,6 +468,7 @@ impl AtomKind {
         AtomKind::Limited,
         AtomKind::ShipAbility,
         AtomKind::Stat,
+        AtomKind::Icon,
     ];
 
     /// The word that starts the atom.
@@ -487,6 +489,7 @@ impl AtomKind {
             AtomKind::Limited => "limited",
             AtomKind::ShipAbility => "ship-ability",
             AtomKind::Stat => "stat",
+            AtomKind::Icon => "icon",
         }
     }
 }

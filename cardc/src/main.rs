@@ -57,19 +57,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
         format: ExportFormat,
     },
-    /// Validate fleets or Upgrade actions (scenario JSON files) against a set loaded at
-    /// run time, without rebuilding anything. With `--xws`, the files are XWS squads: a
-    /// `.json` file holds one, any other file one per line.
+    /// Validate fleets or Upgrade actions (scenario JSON files), Armada fleet lists
+    /// exported as text by a fleet builder, or X-Wing XWS squads (`--xws`) against a set
+    /// loaded at run time, without rebuilding anything.
     ///
-    /// Exits 0 when every scenario is legal, 1 when one is illegal (or, with `--xws`,
-    /// cannot be resolved), 2 when the set has errors or a file cannot be read.
+    /// Exits 0 when every scenario, list and squad is legal, 1 when one is illegal (or,
+    /// with `--xws`, cannot be resolved), 2 when the set has errors, a file cannot be read
+    /// or a list's names do not resolve.
     Validate {
         /// The set folder.
         #[arg(long)]
         set: PathBuf,
-        /// Scenario JSON files, or XWS files with `--xws`.
-        #[arg(required = true)]
+        /// Scenario JSON files, or XWS files with `--xws` (a `.json` file holds one squad,
+        /// any other file one per line).
+        #[arg(required_unless_present = "fleet_lists")]
         scenarios: Vec<PathBuf>,
+        /// Armada fleet lists as text (Ryan Kingston's builder, Armada Fleet Builder,
+        /// Armada Warlords, Flagship, Armada Fleets Designer).
+        #[arg(long = "fleet-list", value_name = "FILE", num_args = 1..)]
+        fleet_lists: Vec<PathBuf>,
         /// How to print the verdicts.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -108,6 +114,8 @@ enum Source {
     /// xwing-data2 (X-Wing 2.0 legacy or 2.5): the repository folder or its `data/`.
     #[value(name = "xwing-data2")]
     XwingData2,
+    /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
+    ArmadaData,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -139,8 +147,8 @@ fn main() -> ExitCode {
         Command::Export { set, format } => export(&set, format),
         Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
-        Command::Validate { set, scenarios, format, xws, ignore_points } => {
-            validate(&set, &scenarios, format, xws, ignore_points)
+        Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
+            validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points })
         }
     }
 }
@@ -203,6 +211,7 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
 fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
     let (name, result) = match source {
         Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
+        Source::ArmadaData => ("armada-data", cardc::import::armada_data::import(data)),
     };
     eprintln!("importing {name} from `{}`", data.display());
     let imported = match result {
@@ -334,14 +343,98 @@ fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
     }
 }
 
-fn validate(dir: &std::path::Path, files: &[PathBuf], format: Format, xws: bool, ignore_points: bool) -> ExitCode {
+/// `--xws` and `--ignore-points`.
+struct Xws {
+    on: bool,
+    ignore_points: bool,
+}
+
+fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], format: Format, xws: Xws) -> ExitCode {
     let Some(set) = load_one(dir) else { return ExitCode::from(2) };
     let json = matches!(format, Format::Json);
-    if xws {
-        let options = cards_runtime::fleet::Options { ignore_points };
-        return cards_runtime::xws::validate_xws_files(&set, files, &options, json);
+    let mut worst = 0u8;
+    if !scenarios.is_empty() {
+        let code = if xws.on {
+            let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
+            cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
+        } else {
+            cards_runtime::scenario::validate_files(&[&set], scenarios, json)
+        };
+        worst = if code == ExitCode::SUCCESS {
+            0
+        } else if code == ExitCode::from(1) {
+            1
+        } else {
+            2
+        };
     }
-    cards_runtime::scenario::validate_files(&[&set], files, json)
+    ExitCode::from(worst.max(validate_lists(&set, lists, json)))
+}
+
+/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr.
+/// Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot be read or its
+/// names do not resolve.
+fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
+    use cardc::import::armada_list::{validate, Verdict};
+    let mut worst = 0u8;
+    let mut stdout = std::io::stdout().lock();
+    for path in lists {
+        let name = path.display().to_string();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let outcome = validate(set, &text);
+        for w in &outcome.warnings {
+            eprintln!("warning: {name}: {w}");
+        }
+        worst = worst.max(match outcome.verdict {
+            Verdict::Legal => 0,
+            Verdict::Illegal(_) => 1,
+            Verdict::Unresolvable(_) => 2,
+        });
+        let violations = match &outcome.verdict {
+            Verdict::Illegal(v) => v.clone(),
+            _ => Vec::new(),
+        };
+        let errors = match &outcome.verdict {
+            Verdict::Unresolvable(e) => e.clone(),
+            _ => Vec::new(),
+        };
+        let text = if json {
+            let errors: Vec<serde_json::Value> =
+                errors.iter().map(|e| serde_json::json!({ "line": e.line, "message": e.message })).collect();
+            serde_json::json!({
+                "file": name,
+                "format": outcome.format.as_str(),
+                "verdict": outcome.verdict.as_str(),
+                "violations": violations,
+                "errors": errors,
+            })
+            .to_string()
+                + "\n"
+        } else {
+            let mut out = cards_runtime::scenario::report_text(
+                &name,
+                &cards_runtime::scenario::Outcome { violations, stats: None },
+            );
+            if !errors.is_empty() {
+                out = format!("{name}: unresolvable\n");
+                for e in &errors {
+                    out.push_str(&format!("  {e}\n"));
+                }
+            }
+            out
+        };
+        if stdout.write_all(text.as_bytes()).is_err() {
+            return 2;
+        }
+    }
+    worst
 }
 
 fn plural(n: usize) -> &'static str {

@@ -665,6 +665,12 @@ impl<'a> ShipView<'a> {
         ShipView { fleet: Some(fleet), ..self }
     }
 
+    /// What the upgrades the ship equips in its fleet grant it (nothing when it is alone).
+    pub fn granted(&self) -> impl Iterator<Item = &'a Grant> + 'a {
+        let (set, upgrades) = (self.set, self.fleet.map_or(&[][..], |f| f.upgrades));
+        upgrades.iter().filter_map(move |&u| set.cards.get(u as usize)).flat_map(|c| c.grants.iter())
+    }
+
     /// The ship icon: its own, else its chassis'.
     pub fn ship_icon(&self) -> Option<u16> {
         self.ship.ship_icon.or_else(|| self.chassis.and_then(|c| c.ship_icon))
@@ -723,13 +729,15 @@ impl Subject for ShipView<'_> {
         self.factions().contains(&faction)
     }
     fn has_action(&self, action: u16, difficulty: Option<Difficulty>) -> bool {
-        self.actions().iter().any(|a| a.action == action && difficulty.is_none_or(|d| a.difficulty == d))
+        let fits = |a: u16, d: Difficulty| a == action && difficulty.is_none_or(|want| want == d);
+        self.actions().iter().any(|a| fits(a.action, a.difficulty))
+            || self.granted().any(|g| matches!(*g, Grant::Action(a, d) if fits(a, d)))
     }
     fn has_class(&self, class: u16) -> bool {
         self.ship.class == Some(class)
     }
     fn has_arc(&self, arc: u16) -> bool {
-        self.arcs().contains(&arc)
+        self.arcs().contains(&arc) || self.granted().any(|g| *g == Grant::Arc(arc))
     }
     fn has_equipped(&self, icon: u16) -> bool {
         match self.fleet {
@@ -754,6 +762,9 @@ impl Subject for ShipView<'_> {
     }
     fn stat_value(&self, stat: u16) -> Option<i64> {
         self.stat(stat)
+    }
+    fn has_icon(&self, icon: u16) -> bool {
+        self.ship.upgrades.contains(&icon)
     }
 }
 

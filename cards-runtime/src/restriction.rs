@@ -43,6 +43,8 @@ pub enum Atom {
     ShipAbility(Cow<'static, str>),
     /// The ship's stat has one of these values.
     Stat(u16, Cow<'static, [i64]>),
+    /// The ship's upgrade bar prints this icon.
+    Icon(u16),
 }
 
 /// A node of a restriction. Operands are indices of earlier nodes.
@@ -103,6 +105,11 @@ pub trait Subject {
     fn stat_value(&self, _stat: u16) -> Option<i64> {
         None
     }
+    /// Whether the subject's upgrade bar prints the icon. A subject without an upgrade bar
+    /// (a blueprint) prints none.
+    fn has_icon(&self, _icon: u16) -> bool {
+        false
+    }
 }
 
 /// A restriction: a boolean expression over [`Atom`]s, in post-order.
@@ -152,6 +159,7 @@ impl Atom {
             Atom::Limited => subject.is_limited(),
             Atom::ShipAbility(name) => subject.has_ship_ability(name),
             Atom::Stat(s, values) => subject.stat_value(*s).is_some_and(|v| values.contains(&v)),
+            Atom::Icon(i) => subject.has_icon(*i),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Restrictions: every name an atom uses resolves (sizes, traits, ship icons, factions,
-//! actions, classes, chassis), and the expression becomes the runtime's post-order form.
+//! actions, classes, icons, chassis), and the expression becomes the runtime's post-order form.
 //! An atom with a list (`class a, b`) means any of them.
 
 use cards_runtime::model::Difficulty;
@@ -77,6 +77,7 @@ pub fn lower_restriction(
                     AtomKind::ShipIcon => map(vocab(VocabKind::ShipIcon, d), RtAtom::ShipIcon),
                     AtomKind::Faction => map(vocab(VocabKind::Faction, d), RtAtom::Faction),
                     AtomKind::Class => map(vocab(VocabKind::Class, d), RtAtom::Class),
+                    AtomKind::Icon => map(vocab(VocabKind::Icon, d), RtAtom::Icon),
                 };
                 ok &= resolved;
                 let mut top: Option<u32> = None;

@@ -153,6 +153,7 @@ fn restriction(r: &Restriction) -> TokenStream {
                     let l = list(values, |v| num(*v));
                     quote!(Stat(#x, #l))
                 }
+                Atom::Icon(x) => quote!(Icon(#x)),
             };
             quote!(::cards_runtime::restriction::Node::Atom(::cards_runtime::restriction::Atom::#a))
         }

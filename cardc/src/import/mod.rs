@@ -5,6 +5,9 @@
 //! folder beside the target, which then replaces the target in one rename, so a failed
 //! import leaves the old set as it was and never half a new one.
 
+pub mod armada_data;
+pub mod armada_list;
+
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;

@@ -30,8 +30,8 @@ declare_code! {
     /// A restriction does not follow the restriction grammar: atoms (`size a, b`,
     /// `flagship`, `trait t`, `name "…"`, `ship-icon i`, `chassis c`, `faction f`,
     /// `action [red|purple|white] a`, `class c`, `arc a`, `equipped i`, `in-fleet "…"`,
-    /// `limited`, `ship-ability "…"`, `stat s N[, N]`) joined by `not`, `and`, `or` and
-    /// parentheses.
+    /// `limited`, `ship-ability "…"`, `stat s N[, N]`, `icon i`) joined by `not`, `and`,
+    /// `or` and parentheses.
     ///
     /// ## Why
     /// A restriction decides which ships may equip a card; a half-understood one would
@@ -227,7 +227,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
     Ok(Restriction { nodes: b.nodes, spans: b.spans, span })
 }
 
-const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"` or `stat s N`, joined by `not`, `and`, `or`";
+const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
 
 impl Diagnostic {
     fn help_if_none(self, help: &str) -> Diagnostic {
@@ -395,6 +395,7 @@ mod tests {
         assert_eq!(show("size small, medium and flagship"), "(size[small,medium] & flagship[])");
         assert_eq!(show("name \"Star\""), "name[\"Star\"]");
         assert_eq!(show("ship-icon victory or chassis tie"), "(ship-icon[victory] | chassis[tie])");
+        assert_eq!(show("not icon fleet-command"), "!icon[fleet-command]");
         assert_eq!(
             show("faction scum or ( action barrel-roll and not size large )"),
             "(faction[scum] | (action[barrel-roll] & !size[large]))"

@@ -1,0 +1,596 @@
+//! The Armada importer on the real card data (`../shared/data/star-wars-armada-data`), and
+//! the real fleet lists (`../shared/data/armada-fleet-list-parser`) validated against the
+//! imported set. The set is imported at test time into a folder under `target/`: no
+//! imported text is kept in the repository.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use cardc::import::armada_list::{self, ListFormat, ListSeverity, Verdict};
+use cardc::import::Imported;
+use cards_runtime::model::{CardKind, ShipView};
+use cards_runtime::Set;
+use proptest::prelude::*;
+
+/// What one import gives: the summary and the checked set.
+struct Import {
+    imported: Imported,
+    report: cardc::Report,
+}
+
+/// Imports the data once per test binary; `None` when `../shared` is missing.
+fn import() -> Option<&'static Import> {
+    static IMPORT: OnceLock<Option<Import>> = OnceLock::new();
+    IMPORT
+        .get_or_init(|| {
+            let shared = common::shared()?;
+            let imported = cardc::import::armada_data::import(&shared.join("data/star-wars-armada-data"))
+                .expect("the data imports");
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("armada-import/armada");
+            cardc::import::write_set(&dir, &imported.files).expect("the set is written");
+            let report = cardc::check_paths(&[&dir]).expect("the set is read");
+            Some(Import { imported, report })
+        })
+        .as_ref()
+}
+
+fn set(import: &Import) -> &Set {
+    import.report.sets[0].set.as_ref().expect("the imported set checks without errors")
+}
+
+fn card<'s>(set: &'s Set, id: &str) -> (u32, &'s cards_runtime::Card) {
+    set.card(id).unwrap_or_else(|| panic!("no card `{id}`"))
+}
+
+fn vocab(entries: &[cards_runtime::model::Entry], id: &str) -> u16 {
+    entries.iter().position(|e| e.id == id).unwrap_or_else(|| panic!("no entry `{id}`")) as u16
+}
+
+fn lists_dir() -> Option<PathBuf> {
+    common::shared().map(|s| s.join("data/armada-fleet-list-parser/test"))
+}
+
+/// Every `.txt` under `dir`, sorted, as paths relative to it.
+fn list_files(dir: &Path) -> Vec<String> {
+    fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else if path.extension().is_some_and(|e| e == "txt") {
+                out.push(path.strip_prefix(base).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn the_imported_set_checks_clean() {
+    let Some(import) = import() else { return };
+    let diagnostics: Vec<String> =
+        import.report.all_diagnostics().map(|d| format!("{}: {}", d.code.id, d.message)).collect();
+    // No warning either: every declared icon is on some ship's bar and every upgrade fits
+    // some ship, so the set needs no `allow`.
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let cards = &import.imported.cards;
+    assert_eq!((cards["ship"], cards["squadron"], cards["upgrade"]), (46, 76, 228), "{cards:?}");
+    assert_eq!(import.report.cards(), 46 + 76 + 228);
+}
+
+#[test]
+fn the_imported_set_generates_rust() {
+    let Some(import) = import() else { return };
+    let files = cardc::generate(&import.report).expect("the set generates");
+    let module = files.iter().find(|f| f.name == "armada.rs").expect("an armada module");
+    syn::parse_file(&module.contents).expect("the generated module is Rust");
+    // Chimaera's "not icon fleet-command" reaches the generated restriction.
+    assert!(module.contents.contains("Atom::Icon("), "no icon restriction in the generated code");
+}
+
+#[test]
+fn every_printed_restriction_is_mapped() {
+    let Some(import) = import() else { return };
+    let unsupported: Vec<&String> = import
+        .imported
+        .unsupported
+        .keys()
+        .filter(|k| k.starts_with("restriction") || k.starts_with("text") || k.starts_with("`ship`"))
+        .collect();
+    assert!(unsupported.is_empty(), "{unsupported:?}");
+    let mapped = |prefix: &str| -> usize {
+        import.imported.mapped.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(_, n)| n).sum()
+    };
+    // 11 cards have a `restriction`, Flag Bridge two of them.
+    assert_eq!(mapped("restriction "), 12);
+    // Chimaera, Liberator ("if you have a [Fleet Command] icon") and Minister Tua.
+    assert_eq!(mapped("text \"You cannot equip"), 3);
+    // Flag Bridge, Chimaera, Harrow, Liberator, Phoenix Home, Vanguard, Minister Tua.
+    assert_eq!(mapped("text \"You gain"), 7);
+    let summary = import.imported.summary();
+    assert!(
+        summary.contains("restriction \"Small or medium ship only.\" → `requires: size small, medium`"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn ships_have_families_flotillas_and_the_title_icon() {
+    let Some(import) = import() else { return };
+    let set = set(import);
+    let title = vocab(&set.vocab.icons, "title");
+    let squadron = vocab(&set.vocab.traits, "squadron");
+    let flotilla = vocab(&set.vocab.traits, "flotilla");
+    let ships: Vec<&cards_runtime::Card> =
+        set.cards.iter().filter(|c| c.kind == CardKind::Ship && !c.traits.contains(&squadron)).collect();
+    assert_eq!(ships.len(), 46);
+    for ship in &ships {
+        assert!(ship.upgrades.contains(&title), "{} has no title icon", ship.id);
+        assert!(ship.ship_icon.is_some(), "{} has no ship icon", ship.id);
+    }
+    let flotillas: BTreeSet<&str> =
+        ships.iter().filter(|s| s.traits.contains(&flotilla)).map(|s| s.id.as_ref()).collect();
+    let expected: BTreeSet<&str> = [
+        "gozanti-class-assault-carriers",
+        "gozanti-class-cruisers",
+        "gr-75-combat-retrofits",
+        "gr-75-medium-transports",
+    ]
+    .into();
+    assert_eq!(flotillas, expected);
+    // A family spans the variants its titles serve.
+    let icon = |id: &str| card(set, id).1.ship_icon;
+    assert_eq!(icon("mc75-armored-cruiser"), icon("mc75-ordnance-cruiser"));
+    assert_eq!(icon("nebulon-b-escort-frigate"), icon("nebulon-b-support-refit"));
+    assert_eq!(icon("onager-class-star-destroyer"), icon("onager-class-testbed"));
+    assert_eq!(icon("imperial-star-destroyer-kuat-refit"), icon("imperial-i-class-star-destroyer"));
+    assert_ne!(icon("victory-i-class-star-destroyer"), icon("imperial-i-class-star-destroyer"));
+    assert_eq!(
+        set.vocab.ship_icons[icon("victory-i-class-star-destroyer").unwrap() as usize].name,
+        "Victory-class Star Destroyer"
+    );
+}
+
+#[test]
+fn titles_resolve_to_the_family_of_their_ships() {
+    let Some(import) = import() else { return };
+    let set = set(import);
+    let title = vocab(&set.vocab.icons, "title");
+    let icon = |id: &str| card(set, id).1.ship_icon;
+    assert_eq!(card(set, "profundity").1.ship_icon, icon("mc75-armored-cruiser"));
+    assert_eq!(card(set, "harrow").1.ship_icon, icon("victory-ii-class-star-destroyer"));
+    assert_eq!(card(set, "quantum-storm").1.ship_icon, icon("gr-75-medium-transports"));
+    assert_eq!(card(set, "jainas-light").1.ship_icon, icon("cr90-corvette-a"));
+    // Every title with a ship icon fits some ship; the one without is restricted by name.
+    let titles: Vec<_> = set.cards.iter().filter(|c| c.icons.contains(&title)).collect();
+    assert_eq!(titles.len(), 60);
+    for t in &titles {
+        match t.ship_icon {
+            Some(i) => {
+                assert!(set.cards.iter().any(|s| s.kind == CardKind::Ship && s.ship_icon == Some(i)), "{}", t.id)
+            }
+            None => assert!(t.requires.is_some(), "{} has neither a ship icon nor a restriction", t.id),
+        }
+    }
+}
+
+#[test]
+fn upgrades_carry_icons_factions_traits_and_restrictions() {
+    let Some(import) = import() else { return };
+    let set = set(import);
+    let icon = |id| vocab(&set.vocab.icons, id);
+    assert_eq!(card(set, "boarding-engineers").1.icons.as_ref(), [icon("weapons-team"), icon("offensive-retrofit")]);
+    let modification = vocab(&set.vocab.traits, "modification");
+    assert!(card(set, "advanced-transponder-net").1.traits.contains(&modification));
+    assert_eq!(card(set, "phoenix-home").1.grants.as_ref(), [cards_runtime::model::Grant::Slot(icon("officer"), 1)]);
+    let cham = card(set, "cham-syndulla").1;
+    assert!(cham.unique && cham.factions.as_ref() == [vocab(&set.vocab.factions, "rebel")]);
+    // Commanders: an implicit icon, the flagship's, on 24 cards; two names are also officers.
+    let commander = icon("commander");
+    assert!(set.vocab.icons[commander as usize].marked);
+    assert_eq!(set.flagship_icon, Some(commander));
+    assert_eq!(set.cards.iter().filter(|c| c.icons.contains(&commander)).count(), 24);
+    assert_eq!(card(set, "leia-organa-commander").1.name, card(set, "leia-organa-officer").1.name);
+
+    // Restrictions, tested against real ships.
+    let meets = |upgrade: &str, ship: &str, flagship: bool| {
+        let r = card(set, upgrade).1.requires.clone().unwrap_or_else(|| panic!("{upgrade} has no restriction"));
+        r.eval(&ShipView::new(set, card(set, ship).0, flagship).unwrap())
+    };
+    // "Small or medium ship only."
+    assert!(meets("disposable-capacitors", "raider-ii-class-corvette", false));
+    assert!(meets("disposable-capacitors", "victory-ii-class-star-destroyer", false));
+    assert!(!meets("disposable-capacitors", "imperial-ii-class-star-destroyer", false));
+    // "Small or medium ship only." and "Flagship only."
+    assert!(meets("flag-bridge", "victory-ii-class-star-destroyer", true));
+    assert!(!meets("flag-bridge", "victory-ii-class-star-destroyer", false));
+    assert!(!meets("flag-bridge", "mc80-star-cruiser", true));
+    // "\"Star Destroyer\" only."
+    assert!(meets("seventh-fleet-star-destroyer", "gladiator-i-class-star-destroyer", false));
+    assert!(!meets("seventh-fleet-star-destroyer", "interdictor-combat-refit", false));
+    // "Mark I only."
+    assert!(meets("concord", "starhawk-class-battleship-mark-i", false));
+    assert!(!meets("concord", "starhawk-class-battleship-mark-ii", false));
+    // "Large ship only." and "Medium or large ship only."
+    assert!(meets("strategic-adviser", "mc80-star-cruiser", false));
+    assert!(!meets("ordnance-pods", "cr90-corvette-a", false));
+    // Text: "You cannot equip this card if you have a [Fleet Command] icon in your upgrade bar."
+    assert!(!meets("chimaera", "star-dreadnought-command-prototype", false));
+    assert!(meets("chimaera", "victory-ii-class-star-destroyer", false));
+    // "… to a medium or large ship with a [Defensive Retrofit] icon in its upgrade bar."
+    assert!(!meets("minister-tua", "imperial-ii-class-star-destroyer", false));
+    assert!(meets("minister-tua", "victory-ii-class-star-destroyer", false));
+    assert!(meets("minister-tua", "arquitens-class-light-cruiser", false), "small ships may");
+}
+
+/// A list's expected verdict, and why it is right.
+struct Expected {
+    file: &'static str,
+    format: ListFormat,
+    /// Empty: legal.
+    illegal: &'static [&'static str],
+    /// Why this verdict is the right one.
+    _why: &'static str,
+}
+
+const LISTS: &[Expected] = &[
+    Expected {
+        file: "armada-fleet-builder/dumpster-fire-mk-18.txt",
+        format: ListFormat::FleetBuilder,
+        illegal: &[],
+        _why: "Garm Bel Iblis commands from an MC80 Star Cruiser (the app's \"MC80 Liberty Star Cruiser\"); \
+               every upgrade fits a printed icon (Strategic Adviser: large ship, officer; Engine Techs: support \
+               team; Intensify Firepower!: fleet command) and every title its family; 316 points of ships and 84 \
+               of squadrons: 400 exactly, squadrons under 134",
+    },
+    Expected {
+        file: "armada-fleet-builder/raddeux-lib-v4.txt",
+        format: ListFormat::FleetBuilder,
+        illegal: &[],
+        _why: "Raddus on an MC75 Armored Cruiser with Profundity (MC75 family); Cham Syndulla takes the \
+               Hammerhead's weapons team and offensive retrofit together, External Racks its ordnance; \
+               399 points",
+    },
+    Expected {
+        file: "armada-fleets-designer/dumpster-fire-mk-18.txt",
+        format: ListFormat::FleetsDesigner,
+        illegal: &[],
+        _why: "the same fleet as the other Dumpster Fire exports (asserted below); this format has no \
+               Commander line and no faction, so the faction is the first ship's",
+    },
+    Expected {
+        file: "flagship/dumpster-fire-mk-18.txt",
+        format: ListFormat::Flagship,
+        illegal: &[],
+        _why: "the same fleet; `CR90A Corvette` is the CR90 Corvette A",
+    },
+    Expected {
+        file: "ryan-kingston/dumpster-fire-mk-18.txt",
+        format: ListFormat::RyanKingston,
+        illegal: &[],
+        _why: "the same fleet; `Pelta Command Ship` is the Modified Pelta-class Command Ship",
+    },
+    Expected {
+        file: "ryan-kingston/no-obj-no-com-multi-squad.txt",
+        format: ListFormat::RyanKingston,
+        illegal: &["one-commander"],
+        _why: "its Commander line is empty and no ship equips a commander: a real violation. Everything \
+               else fits (Disposable Capacitors on a small Raider, Harrow on a Victory); missing objectives \
+               are not a fleet-building rule the set has",
+    },
+    Expected {
+        file: "ryan-kingston/starhawk.txt",
+        format: ListFormat::RyanKingston,
+        illegal: &[],
+        _why: "Mon Mothma on a Starhawk Mark I with Amity (\"Mark I only.\") and two officers in its two \
+               officer icons; Kyrsta Agate (5) is the officer by her points; the data spells the \
+               superweapon `Magnite Crysal`, read with a warning; 396 points",
+    },
+    Expected {
+        file: "warlords/dumpster-fire-mk-18.txt",
+        format: ListFormat::Warlords,
+        illegal: &[],
+        _why: "the same fleet; `Jainas Light` and `2 Y-Wing Squadrons ( 20 points)` read as Jaina's Light \
+               and two Y-wing Squadrons",
+    },
+    Expected {
+        file: "warlords/failures/no-commander.txt",
+        format: ListFormat::Warlords,
+        illegal: &["commander-line"],
+        _why: "the same fleet as squadless.txt with its `Commander:` line taken out (the source's failure \
+               test). Warlords always writes that line, so the list names no commander, yet the Starhawk \
+               still lists Kyrsta Agate (com): the list contradicts itself, and `commander-line` says so. \
+               The ships alone would be legal (see squadless.txt)",
+    },
+    Expected {
+        file: "warlords/squadless.txt",
+        format: ListFormat::Warlords,
+        illegal: &[],
+        _why: "Kyrsta Agate (com) on a Starhawk Mark II; the Pelta Assault Ship equips two officers \
+               (Raymus Antilles, Toryn Farr) in one printed officer icon plus the one Phoenix Home adds \
+               (`grants: slot officer`); Leia Organa (off) and Lando Calrissian (off) are the officers; \
+               no squadrons; 392 points",
+    },
+];
+
+#[test]
+fn every_fleet_list_gets_its_verdict() {
+    let (Some(import), Some(dir)) = (import(), lists_dir()) else { return };
+    let set = set(import);
+    let files = list_files(&dir);
+    let expected: Vec<&str> = LISTS.iter().map(|e| e.file).collect();
+    assert_eq!(files, expected, "a list was added or removed: give it its verdict here");
+    let mut wrong = Vec::new();
+    for e in LISTS {
+        let text = std::fs::read_to_string(dir.join(e.file)).unwrap();
+        let outcome = armada_list::validate(set, &text);
+        let want: BTreeSet<String> = e.illegal.iter().map(|s| s.to_string()).collect();
+        let ok = match &outcome.verdict {
+            Verdict::Legal => want.is_empty(),
+            Verdict::Illegal(_) => !want.is_empty() && outcome.verdict.ids() == want,
+            Verdict::Unresolvable(_) => false,
+        };
+        if !ok || outcome.format != e.format {
+            wrong.push(format!("{}: {:?} as {:?}", e.file, outcome.verdict, outcome.format));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The ships (with sorted upgrades) and squadrons of a list, by id, sorted.
+fn fleet_ids(set: &Set, text: &str) -> Vec<(String, Vec<String>)> {
+    let resolved = armada_list::resolve(set, &armada_list::parse(text));
+    let errors: Vec<_> = resolved.diagnostics.iter().filter(|d| d.severity == ListSeverity::Error).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let id = |i: u32| set.cards[i as usize].id.to_string();
+    let mut out: Vec<(String, Vec<String>)> = resolved
+        .fleet
+        .ships
+        .iter()
+        .map(|s| {
+            let mut upgrades: Vec<String> = s.upgrades.iter().map(|&u| id(u)).collect();
+            upgrades.sort();
+            (id(s.ship), upgrades)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_five_formats_read_the_same_fleet() {
+    let (Some(import), Some(dir)) = (import(), lists_dir()) else { return };
+    let set = set(import);
+    let dumpster: Vec<&Expected> = LISTS.iter().filter(|e| e.file.ends_with("dumpster-fire-mk-18.txt")).collect();
+    assert_eq!(dumpster.len(), 5);
+    let reference = fleet_ids(set, &std::fs::read_to_string(dir.join(dumpster[0].file)).unwrap());
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let expected_ships = [
+        ("cr90-corvette-a", s(&["jainas-light"])),
+        ("mc80-star-cruiser", s(&["engine-techs", "garm-bel-iblis", "strategic-adviser"])),
+        ("modified-pelta-class-command-ship", s(&["intensify-firepower", "toryn-farr"])),
+        ("nebulon-b-escort-frigate", s(&["ahsoka-tano", "yavaris"])),
+    ];
+    for (ship, upgrades) in &expected_ships {
+        assert!(reference.contains(&(ship.to_string(), upgrades.clone())), "{ship} in {reference:#?}");
+    }
+    let squadrons: Vec<&str> = reference.iter().filter(|(_, u)| u.is_empty()).map(|(s, _)| s.as_str()).collect();
+    assert_eq!(
+        squadrons,
+        ["biggs-darklighter", "jan-ors", "x-wing-squadron", "x-wing-squadron", "y-wing-squadron", "y-wing-squadron"]
+    );
+    for e in &dumpster[1..] {
+        let fleet = fleet_ids(set, &std::fs::read_to_string(dir.join(e.file)).unwrap());
+        assert_eq!(fleet, reference, "{}", e.file);
+    }
+}
+
+#[test]
+fn lists_keep_what_validation_ignores() {
+    let Some(dir) = lists_dir() else { return };
+    let list =
+        armada_list::parse(&std::fs::read_to_string(dir.join("armada-fleet-builder/raddeux-lib-v4.txt")).unwrap());
+    assert_eq!(list.name.as_deref(), Some("Raddeux Lib V4"));
+    assert_eq!(list.author.as_deref(), Some("Ralph Bodenner"));
+    assert_eq!(list.faction.as_ref().map(|f| f.0.as_str()), Some("Rebels"));
+    let objectives: Vec<&str> = list.objectives.iter().map(|o| o.0.as_str()).collect();
+    assert_eq!(objectives, ["Surprise Attack", "Salvage Run", "Asteroid Tactics"]);
+    assert!(list.ships[0].flagship);
+    assert_eq!(list.ships[0].upgrades.len(), 7);
+    assert_eq!(list.squadrons.len(), 4);
+    let designer = armada_list::parse(
+        &std::fs::read_to_string(dir.join("armada-fleets-designer/dumpster-fire-mk-18.txt")).unwrap(),
+    );
+    let objectives: Vec<&str> = designer.objectives.iter().map(|o| o.0.as_str()).collect();
+    assert_eq!(objectives, ["Ion Storm", "Contested Outpost", "Hyperspace Migration"]);
+    let warlords = armada_list::parse(&std::fs::read_to_string(dir.join("warlords/squadless.txt")).unwrap());
+    assert_eq!(warlords.ships[0].upgrades[0].hint.as_deref(), Some("com"));
+    assert_eq!(warlords.ships[0].upgrades[0].points, Some(20));
+}
+
+#[test]
+fn unresolvable_names_say_which_line() {
+    let Some(import) = import() else { return };
+    let set = set(import);
+    let text = "Name: Test\nFaction: Rebel\nCommander: Garm Bel Iblis\n\nDeath Star (500)\n• Garm Bel Iblis (25)\n• Superlaser (1)\n";
+    let outcome = armada_list::validate(set, text);
+    let Verdict::Unresolvable(errors) = &outcome.verdict else { panic!("{:?}", outcome.verdict) };
+    let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [5, 7], "{errors:?}");
+    assert!(errors[0].message.contains("no ship named `Death Star`"), "{}", errors[0].message);
+    let outcome = armada_list::validate(set, "Name: x\nFaction: Klingon\nVictory II (85)\n");
+    assert!(matches!(&outcome.verdict, Verdict::Unresolvable(e) if e[0].message.contains("no faction `Klingon`")));
+    let outcome = armada_list::validate(set, "");
+    assert!(matches!(&outcome.verdict, Verdict::Unresolvable(e) if e[0].message == "no ship in the list"));
+}
+
+#[test]
+fn the_cli_imports_and_validates() {
+    let (Some(shared), Some(dir)) = (common::shared(), lists_dir()) else { return };
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("armada-cli/armada");
+    let data = shared.join("data/star-wars-armada-data");
+    let out = common::cardc(&["import", "armada-data", data.to_str().unwrap(), "--out", out_dir.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(common::code(&out), 0, "{stderr}");
+    assert!(stderr.contains("cards: 46 ship, 76 squadron, 228 upgrade"), "{stderr}");
+    assert!(stderr.contains("checked 1 set (350 cards): 0 errors, 0 warnings"), "{stderr}");
+
+    let files: Vec<String> = LISTS.iter().map(|e| dir.join(e.file).to_string_lossy().into_owned()).collect();
+    let mut args = vec!["validate", "--set", out_dir.to_str().unwrap(), "--fleet-list"];
+    args.extend(files.iter().map(String::as_str));
+    let out = common::cardc(&args);
+    assert_eq!(common::code(&out), 1, "one list is illegal");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for (e, file) in LISTS.iter().zip(&files) {
+        let verdict = if e.illegal.is_empty() { "legal" } else { "illegal" };
+        assert!(stdout.contains(&format!("{file}: {verdict}\n")), "{file} in {stdout}");
+    }
+    assert!(stdout.contains("  commander-line: the list has no Commander line"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("read as `magnite-crysal-tractor-beam-array`"));
+
+    let mut json = args.clone();
+    json.extend(["--format", "json"]);
+    let out = common::cardc(&json);
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), LISTS.len());
+    assert_eq!(lines[5]["verdict"], "illegal");
+    assert_eq!(lines[5]["violations"][0]["id"], "one-commander");
+    assert_eq!(lines[5]["format"], "ryan-kingston");
+
+    // A list whose names do not resolve: exit 2, with the line.
+    let bad = Path::new(env!("CARGO_TARGET_TMPDIR")).join("armada-cli/bad.txt");
+    std::fs::write(&bad, "Name: x\nFaction: Rebel\nDeath Star (500)\n").unwrap();
+    let out = common::cardc(&["validate", "--set", out_dir.to_str().unwrap(), "--fleet-list", bad.to_str().unwrap()]);
+    assert_eq!(common::code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("unresolvable\n  line 3: no ship named `Death Star`"));
+
+    // Data that is not there: exit 2.
+    let out = common::cardc(&["import", "armada-data", "/nonexistent", "--out", out_dir.to_str().unwrap()]);
+    assert_eq!(common::code(&out), 2);
+}
+
+#[derive(Clone, Debug)]
+enum Mutation {
+    DeleteLine(usize),
+    DuplicateLine(usize),
+    SwapLines(usize, usize),
+    Truncate(usize),
+    Insert(usize, String),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::DeleteLine),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), any::<String>()).prop_map(|(p, s)| Mutation::Insert(p, s)),
+        // What the list reader cares about.
+        (
+            any::<usize>(),
+            prop::sample::select(vec![
+                "(",
+                ")",
+                "[",
+                "]",
+                "[flagship] ",
+                ":",
+                " - ",
+                "- ",
+                "• ",
+                "\t+ ",
+                "2 x ",
+                "1x ",
+                "=",
+                "\n",
+                "\r\n",
+                "Commander:",
+                "Squadrons:",
+                "Faction: Imperial",
+                " (com)",
+                " (12 points)",
+                "(1 + 2: 3)",
+                "(2 x 13)",
+                "999999999999999999999",
+                "\u{feff}",
+                "é",
+                "’",
+            ])
+        )
+            .prop_map(|(p, s)| Mutation::Insert(p, s.to_string())),
+    ]
+}
+
+fn apply(text: &str, m: &Mutation) -> String {
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let n = lines.len().max(1);
+    match m {
+        Mutation::DeleteLine(i) if !lines.is_empty() => {
+            lines.remove(i % n);
+        }
+        Mutation::DuplicateLine(i) if !lines.is_empty() => {
+            let l = lines[i % n].clone();
+            lines.insert(i % n, l);
+        }
+        Mutation::SwapLines(a, b) if !lines.is_empty() => lines.swap(a % n, b % n),
+        Mutation::Truncate(at) => {
+            let chars: Vec<char> = text.chars().collect();
+            return chars[..at % (chars.len() + 1)].iter().collect();
+        }
+        Mutation::Insert(at, s) => {
+            let mut chars: Vec<char> = text.chars().collect();
+            let at = at % (chars.len() + 1);
+            chars.splice(at..at, s.chars());
+            return chars.into_iter().collect();
+        }
+        _ => {}
+    }
+    lines.concat()
+}
+
+fn real_lists() -> Vec<String> {
+    let Some(dir) = lists_dir() else { return Vec::new() };
+    list_files(&dir).iter().map(|f| std::fs::read_to_string(dir.join(f)).unwrap()).collect()
+}
+
+/// Whatever the text, reading and validating it ends in a verdict, never a panic, and
+/// every diagnostic points at a line of the text (or 0, the whole list).
+fn check_no_panic(set: &Set, text: &str) {
+    let outcome = armada_list::validate(set, text);
+    let lines = text.lines().count();
+    let diagnostics = outcome.warnings.iter().chain(match &outcome.verdict {
+        Verdict::Unresolvable(e) => e.iter(),
+        _ => [].iter(),
+    });
+    for d in diagnostics {
+        assert!(d.line <= lines, "line {} of {lines}: {}", d.line, d.message);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_lists_never_panic(which in any::<usize>(), mutations in prop::collection::vec(mutation(), 1..6)) {
+        let Some(import) = import() else { return Ok(()) };
+        let lists = real_lists();
+        let mut text = lists[which % lists.len()].clone();
+        for m in &mutations {
+            text = apply(&text, m);
+        }
+        check_no_panic(set(import), &text);
+    }
+
+    #[test]
+    fn random_text_never_panics(text in any::<String>()) {
+        let Some(import) = import() else { return Ok(()) };
+        check_no_panic(set(import), &text);
+    }
+}

@@ -1,0 +1,106 @@
+//! Validating the 13,347 real squads against the compiled legacy set, printing figures:
+//!
+//! - the median time per squad (parse the XWS line, resolve it, validate it);
+//! - the whole batch (median of several runs; goal ≤ 0.1 s);
+//! - time to a first verdict with the compiled set (index it, validate one squad) against
+//!   loading the same card data from the xwing-data2 JSON files with serde_json and then
+//!   validating the same squad (goal: compiled ≥ 10x faster). The JSON side only parses
+//!   the files into `serde_json::Value`, which is less than a validator built on them
+//!   would have to do, so the ratio is a floor.
+//!
+//! `cargo bench -p cards-pools --bench xws`. Needs `../shared/data`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use cards_runtime::fleet::Options;
+use cards_runtime::xws::{squad_of, verdict_of, Verdict, XwsIndex};
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            json_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "json") {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
+    let Some(set) = cards_pools::set("xwing-legacy") else {
+        eprintln!("notice: the legacy set was not compiled (no {}); nothing to measure", data.display());
+        return;
+    };
+    let options = Options { ignore_points: true };
+    let text = std::fs::read_to_string(data.join("listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let run = |index: &XwsIndex<'_>, line: &str| -> Verdict {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
+        verdict_of(index, squad_of(&value), &options)
+    };
+
+    // Per squad.
+    let index = XwsIndex::new(set);
+    let per_squad: Vec<Duration> = lines
+        .iter()
+        .map(|l| {
+            let t = Instant::now();
+            std::hint::black_box(run(&index, l));
+            t.elapsed()
+        })
+        .collect();
+    println!("squads: {}", lines.len());
+    println!("per squad (parse + resolve + validate): median {:.2} µs", median(per_squad).as_secs_f64() * 1e6);
+
+    // The batch.
+    let batches: Vec<Duration> = (0..11)
+        .map(|_| {
+            let t = Instant::now();
+            let index = XwsIndex::new(set);
+            let legal = lines.iter().filter(|l| matches!(run(&index, l), Verdict::Legal(_))).count();
+            std::hint::black_box(legal);
+            t.elapsed()
+        })
+        .collect();
+    let batch = median(batches);
+    println!("whole batch: median {:.1} ms (goal ≤ 100 ms)", batch.as_secs_f64() * 1e3);
+
+    // First verdict: compiled set vs loading xwing-data2 JSON with serde_json.
+    let compiled: Vec<Duration> = (0..101)
+        .map(|_| {
+            let t = Instant::now();
+            let index = XwsIndex::new(set);
+            std::hint::black_box(run(&index, lines[0]));
+            t.elapsed()
+        })
+        .collect();
+    let mut files = Vec::new();
+    json_files(&data.join("xwing-data2-legacy/data"), &mut files);
+    let loaded: Vec<Duration> = (0..11)
+        .map(|_| {
+            let t = Instant::now();
+            let values: Vec<serde_json::Value> =
+                files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+            std::hint::black_box(&values);
+            let index = XwsIndex::new(set);
+            std::hint::black_box(run(&index, lines[0]));
+            t.elapsed()
+        })
+        .collect();
+    let (c, j) = (median(compiled), median(loaded));
+    println!("first verdict, compiled set: median {:.1} µs", c.as_secs_f64() * 1e6);
+    println!(
+        "first verdict, loading {} xwing-data2 JSON files with serde_json first: median {:.2} ms",
+        files.len(),
+        j.as_secs_f64() * 1e3
+    );
+    println!("ratio: {:.0}x (goal ≥ 10x)", j.as_secs_f64() / c.as_secs_f64());
+}

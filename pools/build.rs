@@ -1,0 +1,48 @@
+// Imports the real card pools in `../../shared/data` with cardc's importers into
+// `$OUT_DIR/sets` (generated card text stays under target/, never in the repository) and
+// compiles them the way any user's build.rs compiles its sets. Without the data, no set is
+// compiled: the crate then exports an empty `SETS`, and its tests say so (and fail under
+// CI=true).
+
+use std::path::{Path, PathBuf};
+
+/// (set folder, data folder under ../shared/data).
+const POOLS: &[(&str, &str)] = &[("xwing-legacy", "xwing-data2-legacy"), ("xwing-25", "xwing-data2-xwingtmg")];
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?);
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+    let data = manifest.join("../../shared/data");
+    println!("cargo:rerun-if-changed=build.rs");
+    let sets = out.join("sets");
+    let mut found = Vec::new();
+    for (name, source) in POOLS {
+        let dir = data.join(source);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        if !dir.join("data").is_dir() {
+            println!("cargo:warning=cards-pools: {} is missing; the set `{name}` is not compiled", dir.display());
+            continue;
+        }
+        let imported = cardc::import::xwing_data2::import(&dir)?;
+        write_if_changed(&sets.join(name), &imported.files)?;
+        found.push(sets.join(name));
+    }
+    println!("cargo:rustc-env=CARDS_POOLS_SETS={}", found.len());
+    // The data folders are watched above; the generated text is ours, so no cargo
+    // instructions for it (they would make every build rerun this script).
+    cardc::Config::new().cargo_instructions(false).compile(&found)?;
+    Ok(())
+}
+
+/// Writes an imported set unless the folder already holds exactly these files, so that a
+/// rerun of this script does not touch what the compiled module depends on.
+fn write_if_changed(
+    dir: &Path,
+    files: &std::collections::BTreeMap<String, String>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let same = files.iter().all(|(name, text)| std::fs::read_to_string(dir.join(name)).is_ok_and(|old| &old == text));
+    if !same {
+        cardc::import::write_set(dir, files)?;
+    }
+    Ok(())
+}
