@@ -53,7 +53,7 @@
 //!   card id}`, `{"faction": id}`, `{"action": {"action": id, "difficulty"?: …}}` (no
 //!   difficulty: any color), `{"class": id}`, `{"arc": id}`, `{"equipped": icon id}`,
 //!   `{"in_fleet": name}`, `{"limited": true}`, `{"ship_ability": name}`, `{"stat":
-//!   {"stat": id, "values": [n, …]}}`.
+//!   {"stat": id, "values": [n, …]}}`, `{"icon": id}` (the ship's bar prints it).
 //! - A grant is tagged by `type`: `{"type": "slot", "icon", "amount"}`, `{"type":
 //!   "action", "action", "difficulty"}`, `{"type": "stat", "stat", "amount"}`, `{"type":
 //!   "force", "amount"}`, `{"type": "arc", "arc"}`.
@@ -374,6 +374,7 @@ pub enum Requirement<'a> {
     Limited(bool),
     ShipAbility(&'a str),
     Stat(StatTest<'a>),
+    Icon(Id<'a>),
     /// A bare `true` or `false`: only for an operand that points at no earlier node.
     #[serde(untagged)]
     Const(bool),
@@ -571,6 +572,7 @@ impl<'a> Ids<'a> {
             Atom::Stat(s, values) => {
                 Requirement::Stat(StatTest { stat: self.vocab(VocabKind::Stat, *s), values: values.to_vec() })
             }
+            Atom::Icon(i) => Requirement::Icon(self.vocab(VocabKind::Icon, *i)),
         }
     }
 
@@ -640,7 +642,48 @@ impl<'a> Ids<'a> {
     }
 
     fn card_export(self, c: &'a Card) -> CardExport<'a> {
-        let cost_by = c.cost_by.as_ref().map(|v| {
+        // Named field by field, without `..`, so that a field added to `Card` does not
+        // compile until the export writes it (or says here why not).
+        let Card {
+            id,
+            name,
+            kind,
+            factions,
+            cost,
+            unique,
+            limited,
+            size,
+            ship_icon,
+            chassis,
+            traits,
+            upgrades,
+            icons,
+            requires,
+            stats,
+            actions,
+            arcs,
+            force,
+            charges: card_charges,
+            cost_by,
+            grants,
+            formats,
+            standard_loadout,
+            standard_loadout_only,
+            back_of,
+            class,
+            spaces,
+            fixed,
+            drive,
+            ancient,
+            tech,
+            upgrade_activations,
+            blueprints,
+            text,
+            ship_abilities,
+            abilities: _, // The reading of `text` and `ship_abilities`: see the module doc.
+            xws,
+        } = c;
+        let cost_by = cost_by.as_ref().map(|v| {
             let basis = match v.basis {
                 CostBasis::Size => Cow::Borrowed("size"),
                 CostBasis::Stat(s) => self.vocab(VocabKind::Stat, s),
@@ -653,46 +696,42 @@ impl<'a> Ids<'a> {
             CostByExport { basis, values: Ordered(v.values.iter().map(|&(k, cost)| (key(k), cost)).collect()) }
         });
         CardExport {
-            id: &c.id,
-            name: &c.name,
-            kind: c.kind.as_str(),
-            factions: self.vocabs(VocabKind::Faction, &c.factions),
-            cost: c.cost,
+            id,
+            name,
+            kind: kind.as_str(),
+            factions: self.vocabs(VocabKind::Faction, factions),
+            cost: *cost,
             cost_by,
-            unique: c.unique,
-            limited: c.limited,
-            size: c.size.map(|s| self.vocab(VocabKind::Size, s)),
-            ship_icon: c.ship_icon.map(|s| self.vocab(VocabKind::ShipIcon, s)),
-            chassis: c.chassis.map(|ch| self.card(ch)),
-            traits: self.vocabs(VocabKind::Trait, &c.traits),
-            upgrades: self.vocabs(VocabKind::Icon, &c.upgrades),
-            icons: self.vocabs(VocabKind::Icon, &c.icons),
-            requires: c.requires.as_ref().and_then(|r| self.requirement(r)),
-            stats: Ordered(c.stats.iter().map(|&(s, v)| (self.vocab(VocabKind::Stat, s), v)).collect()),
-            actions: c.actions.iter().map(|a| self.bar_action(a)).collect(),
-            arcs: self.vocabs(VocabKind::Arc, &c.arcs),
-            force: c.force.map(charges),
-            charges: c.charges.map(charges),
-            grants: c.grants.iter().map(|g| self.grant(g)).collect(),
-            formats: self.vocabs(VocabKind::Format, &c.formats),
-            standard_loadout: self.cards(&c.standard_loadout),
-            standard_loadout_only: c.standard_loadout_only,
-            back_of: c.back_of.map(|b| self.card(b)),
-            class: c.class.map(|k| self.vocab(VocabKind::Class, k)),
-            spaces: c.spaces.iter().map(|s| s.map(|p| self.card(p))).collect(),
-            fixed: self.cards(&c.fixed),
-            drive: c.drive,
-            ancient: c.ancient,
-            tech: c.tech.map(|t| self.vocab(VocabKind::Tech, t)),
-            upgrade_activations: c.upgrade_activations,
-            blueprints: self.cards(&c.blueprints),
-            text: c.text.as_deref(),
-            ship_abilities: c
-                .ship_abilities
-                .iter()
-                .map(|a| ShipAbilityExport { name: &a.name, text: &a.text })
-                .collect(),
-            xws: c.xws.as_deref(),
+            unique: *unique,
+            limited: *limited,
+            size: size.map(|s| self.vocab(VocabKind::Size, s)),
+            ship_icon: ship_icon.map(|s| self.vocab(VocabKind::ShipIcon, s)),
+            chassis: chassis.map(|ch| self.card(ch)),
+            traits: self.vocabs(VocabKind::Trait, traits),
+            upgrades: self.vocabs(VocabKind::Icon, upgrades),
+            icons: self.vocabs(VocabKind::Icon, icons),
+            requires: requires.as_ref().and_then(|r| self.requirement(r)),
+            stats: Ordered(stats.iter().map(|&(s, v)| (self.vocab(VocabKind::Stat, s), v)).collect()),
+            actions: actions.iter().map(|a| self.bar_action(a)).collect(),
+            arcs: self.vocabs(VocabKind::Arc, arcs),
+            force: force.map(charges),
+            charges: card_charges.map(charges),
+            grants: grants.iter().map(|g| self.grant(g)).collect(),
+            formats: self.vocabs(VocabKind::Format, formats),
+            standard_loadout: self.cards(standard_loadout),
+            standard_loadout_only: *standard_loadout_only,
+            back_of: back_of.map(|b| self.card(b)),
+            class: class.map(|k| self.vocab(VocabKind::Class, k)),
+            spaces: spaces.iter().map(|s| s.map(|p| self.card(p))).collect(),
+            fixed: self.cards(fixed),
+            drive: *drive,
+            ancient: *ancient,
+            tech: tech.map(|t| self.vocab(VocabKind::Tech, t)),
+            upgrade_activations: *upgrade_activations,
+            blueprints: self.cards(blueprints),
+            text: text.as_deref(),
+            ship_abilities: ship_abilities.iter().map(|a| ShipAbilityExport { name: &a.name, text: &a.text }).collect(),
+            xws: xws.as_deref(),
         }
     }
 }
