@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{json_files, quote, read_json, ImportError, Imported};
+use super::{json_files, quote, read_json, sub_dirs, ImportError, Imported};
 use crate::resolve::ids::derive_id;
 
 /// Ship families whose ships are flotillas, by the first word of the family's id. The
@@ -197,17 +197,8 @@ const HEADER: &str = "# Imported by `cardc import armada-data` from star-wars-ar
 
 /// The JSON files of every faction folder under `dir`, sorted.
 fn faction_files(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| ImportError::io(dir, e))?;
-    let mut dirs = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| ImportError::io(dir, e))?.path();
-        if path.is_dir() {
-            dirs.push(path);
-        }
-    }
-    dirs.sort();
     let mut files = json_files(dir)?;
-    for d in dirs {
+    for d in sub_dirs(dir)? {
         files.extend(json_files(&d)?);
     }
     Ok(files)

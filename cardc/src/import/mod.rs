@@ -117,11 +117,24 @@ pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Impor
 /// # Errors
 /// When the folder cannot be read.
 pub fn json_files(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| ImportError::io(dir, e))?;
+    entries(dir, |p| p.extension().is_some_and(|e| e == "json"))
+}
+
+/// The folders directly in `dir`, sorted by name.
+///
+/// # Errors
+/// When the folder cannot be read.
+pub fn sub_dirs(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
+    entries(dir, Path::is_dir)
+}
+
+/// The entries of `dir` that `keep` keeps, sorted by name.
+fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, ImportError> {
+    let read = std::fs::read_dir(dir).map_err(|e| ImportError::io(dir, e))?;
     let mut out = Vec::new();
-    for entry in entries {
+    for entry in read {
         let path = entry.map_err(|e| ImportError::io(dir, e))?.path();
-        if path.extension().is_some_and(|e| e == "json") {
+        if keep(&path) {
             out.push(path);
         }
     }

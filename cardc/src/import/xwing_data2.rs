@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{json_files, quote, read_json, ImportError, Imported};
+use super::{json_files, quote, read_json, sub_dirs, ImportError, Imported};
 use crate::ast::Span;
 use crate::emit::ident::pascal;
 use crate::resolve::ids::{derive_id, is_valid_id};
@@ -281,7 +281,7 @@ impl Data {
         let stats = optional(root.join("stats/stats.json"))?;
 
         let mut ships = Vec::new();
-        for faction_dir in sorted_dirs(&root.join("pilots"))? {
+        for faction_dir in sub_dirs(&root.join("pilots"))? {
             let folder = file_name(&faction_dir);
             for path in json_files(&faction_dir)? {
                 ships.push((folder.clone(), file_stem(&path), read_json::<ShipFile>(&path)?));
@@ -329,19 +329,6 @@ impl Data {
     fn is_25(&self) -> bool {
         self.ships.iter().flat_map(|(_, _, s)| &s.pilots).any(|p| p.loadout.is_some())
     }
-}
-
-fn sorted_dirs(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| ImportError::io(dir, e))?;
-    let mut out = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| ImportError::io(dir, e))?.path();
-        if path.is_dir() {
-            out.push(path);
-        }
-    }
-    out.sort();
-    Ok(out)
 }
 
 fn file_name(path: &Path) -> String {
