@@ -21,7 +21,7 @@ use cards_runtime::model::{
     NamedAbility, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind, Vocabulary,
 };
 use cards_runtime::restriction::{Atom, Node, Restriction};
-use common::{cardc, code, shared};
+use common::{cardc, code, files, shared};
 use serde_json::{json, Value};
 
 fn manifest() -> PathBuf {
@@ -1181,28 +1181,18 @@ fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Imports an xwing-data2 folder, exports it, and compares every pilot and upgrade.
 fn import_export_compare(data: &Path, name: &str) -> Findings {
     let out = imported_set(cardc::import::xwing_data2::import, data, name);
     let doc = to_value(&load(&out));
-    let upgrade_files: Vec<Value> = json_files(&data.join("data/upgrades")).iter().map(|f| read_json(f)).collect();
+    let upgrade_files: Vec<Value> = files(&data.join("data/upgrades"), "json").iter().map(|f| read_json(f)).collect();
     let upgrades = upgrade_files.iter().flat_map(list).map(|u| str_of(&u["xws"]).to_string()).collect();
     let mut cmp = Compare { ex: Exported::new(&doc), upgrades, found: Findings::default() };
     let mut faction_dirs: Vec<PathBuf> =
         std::fs::read_dir(data.join("data/pilots")).unwrap().map(|e| e.unwrap().path()).collect();
     faction_dirs.sort();
     for dir in faction_dirs {
-        for file in json_files(&dir) {
+        for file in files(&dir, "json") {
             let ship = read_json(&file);
             cmp.ship_file(&ship);
             for p in list(&ship["pilots"]) {

@@ -24,26 +24,16 @@ fn read(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn json_in(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Counted straight from the JSON: ship files, pilots, upgrades, second sides.
 fn data_counts(dir: &Path) -> (usize, usize, usize, usize) {
     let (mut ships, mut pilots, mut upgrades, mut backs) = (0, 0, 0, 0);
     for faction in std::fs::read_dir(dir.join("data/pilots")).unwrap() {
-        for file in json_in(&faction.unwrap().path()) {
+        for file in common::files(&faction.unwrap().path(), "json") {
             ships += 1;
             pilots += read(&file)["pilots"].as_array().unwrap().len();
         }
     }
-    for file in json_in(&dir.join("data/upgrades")) {
+    for file in common::files(&dir.join("data/upgrades"), "json") {
         for u in read(&file).as_array().unwrap() {
             upgrades += 1;
             backs += u["sides"].as_array().unwrap().len().saturating_sub(1);
