@@ -96,8 +96,7 @@ fn a_batch_is_tallied() {
     ];
     let mut tally = Tally::default();
     for line in lines {
-        let squad: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
-        tally.add(&cards_runtime::xws::verdict_of(&index(), cards_runtime::xws::squad_of(&squad), &Options::default()));
+        tally.add(&check(line));
     }
     assert_eq!(
         tally.table(),

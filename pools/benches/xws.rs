@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cards_runtime::fleet::Options;
-use cards_runtime::xws::{squad_of, verdict_of, Verdict, XwsIndex};
+use cards_runtime::xws::{verdict, Verdict, XwsIndex};
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -42,10 +42,7 @@ fn main() {
     let options = Options { ignore_points: true };
     let text = std::fs::read_to_string(data.join("listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let run = |index: &XwsIndex<'_>, line: &str| -> Verdict {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
-        verdict_of(index, squad_of(&value), &options)
-    };
+    let run = |index: &XwsIndex<'_>, line: &str| -> Verdict { verdict(index, line, &options) };
 
     // Per squad.
     let index = XwsIndex::new(set);

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use cards_runtime::fleet::Options;
-use cards_runtime::xws::{squad_of, verdict_of, Tally, Verdict, XwsIndex};
+use cards_runtime::xws::{verdict, Tally, Verdict, XwsIndex};
 
 #[path = "../../tests/common.rs"]
 mod common;
@@ -47,8 +47,7 @@ fn every_real_squad_gets_the_verdict_in_the_fixture() {
         }
     };
     for (n, line) in text.lines().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
-        let v = verdict_of(&index, squad_of(&value), &options);
+        let v = verdict(&index, line, &options);
         tally.add(&v);
         let mut note = |class: String, detail: String| {
             let list = examples.entry(class).or_default();
