@@ -282,8 +282,7 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
     // plus and minus the slots the equipped upgrades grant.
     let mut free: Vec<u16> = view.ship.upgrades.to_vec();
     free.extend((0..set.vocab.icons.len() as u16).filter(|i| implicit(*i) && !view.ship.upgrades.contains(i)));
-    let grants = ship.upgrades.iter().filter_map(|&u| set.cards.get(u as usize)).flat_map(|c| c.grants.iter());
-    for grant in grants {
+    for grant in view.granted() {
         if let Grant::Slot(icon, n) = *grant {
             if n > 0 {
                 free.extend(std::iter::repeat_n(icon, n as usize));

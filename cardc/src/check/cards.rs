@@ -284,7 +284,6 @@ impl CardBuilder<'_, '_, '_> {
 
     /// `by size small = 2, large = 4` or `by agility 0 = 2, 1 = 3`.
     fn variable_cost(&mut self, value: &Value<'_>) -> Result<VariableCost, Diagnostic> {
-        let file = self.file();
         let basis = match value.tokens.get(1) {
             Some(Token::Ident(b)) if b.text == "size" => CostBasis::Size,
             Some(Token::Ident(b)) => CostBasis::Stat(self.vocab(VocabKind::Stat, b)?),
@@ -315,7 +314,6 @@ impl CardBuilder<'_, '_, '_> {
             };
             values.push((key, n));
         }
-        let _ = file;
         Ok(VariableCost { basis, values: values.into() })
     }
 
