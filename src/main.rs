@@ -65,11 +65,11 @@ fn main() -> ExitCode {
         Command::Validate { scenarios, format, xws, set, ignore_points } => {
             let json = matches!(format, Format::Json);
             if !xws {
-                return cards_runtime::scenario::validate_files(cards::SETS, &scenarios, json);
+                return ExitCode::from(cards_runtime::scenario::validate_files(cards::SETS, &scenarios, json));
             }
             let Some(set) = cards::set(&set) else { return no_set(&set) };
             let options = cards_runtime::fleet::Options { ignore_points };
-            cards_runtime::xws::validate_xws_files(set, &scenarios, &options, json)
+            ExitCode::from(cards_runtime::xws::validate_xws_files(set, &scenarios, &options, json))
         }
         Command::List { game } => {
             let Some(set) = cards::set(&game) else { return no_set(&game) };

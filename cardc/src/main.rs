@@ -354,18 +354,11 @@ fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], for
     let json = matches!(format, Format::Json);
     let mut worst = 0u8;
     if !scenarios.is_empty() {
-        let code = if xws.on {
+        worst = if xws.on {
             let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
             cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
         } else {
             cards_runtime::scenario::validate_files(&[&set], scenarios, json)
-        };
-        worst = if code == ExitCode::SUCCESS {
-            0
-        } else if code == ExitCode::from(1) {
-            1
-        } else {
-            2
         };
     }
     ExitCode::from(worst.max(validate_lists(&set, lists, json)))

@@ -328,12 +328,7 @@ fn kind(v: &Value) -> &'static str {
 /// `list`). Human output prints every verdict of a single squad and, for batches, the
 /// squads that are not legal and then the tally; JSON prints one object per squad. Returns
 /// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
-pub fn validate_xws_files(
-    set: &Set,
-    files: &[impl AsRef<std::path::Path>],
-    options: &Options,
-    json: bool,
-) -> std::process::ExitCode {
+pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], options: &Options, json: bool) -> u8 {
     use std::io::Write;
     let index = XwsIndex::new(set);
     let mut stdout = std::io::stdout().lock();
@@ -369,7 +364,7 @@ pub fn validate_xws_files(
             };
             if let Some(out) = out {
                 if stdout.write_all(out.as_bytes()).is_err() {
-                    return std::process::ExitCode::from(2);
+                    return 2;
                 }
             }
         }
@@ -380,7 +375,7 @@ pub fn validate_xws_files(
             worst = worst.max(1);
         }
     }
-    std::process::ExitCode::from(worst)
+    worst
 }
 
 /// One verdict as text: the verdict line, then a line per violation and per warning.
