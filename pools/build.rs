@@ -40,7 +40,10 @@ fn write_if_changed(
     dir: &Path,
     files: &std::collections::BTreeMap<String, String>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let same = files.iter().all(|(name, text)| std::fs::read_to_string(dir.join(name)).is_ok_and(|old| &old == text));
+    // The same files with the same text, and no other file left from an older import.
+    let count = std::fs::read_dir(dir).map_or(0, |entries| entries.count());
+    let same = count == files.len()
+        && files.iter().all(|(name, text)| std::fs::read_to_string(dir.join(name)).is_ok_and(|old| &old == text));
     if !same {
         cardc::import::write_set(dir, files)?;
     }
