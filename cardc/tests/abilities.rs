@@ -64,7 +64,7 @@ fn abilities_json_has_every_documented_field() {
             "header",
             "timing",
             "optional",
-            "cost",
+            "costs",
             "effect",
             "replacement",
             "duration",
@@ -74,7 +74,7 @@ fn abilities_json_has_every_documented_field() {
             assert!(a.get(field).is_some(), "{field} missing in {a}");
         }
         assert!(a["optional"].is_boolean() && a["opaque"].is_array());
-        assert!(a["cost"].is_null() || a["cost"].is_object());
+        assert!(a["costs"].is_array());
         assert!(a["replacement"].is_null() || a["replacement"].is_object());
     }
     let by_card = |id: &str| all.iter().find(|a| a["card"] == id).unwrap_or_else(|| panic!("no ability of {id}"));
@@ -92,8 +92,8 @@ fn abilities_json_has_every_documented_field() {
     let salvo = by_card("saturation-salvo");
     assert_eq!(salvo["header"], "attack");
     assert_eq!(salvo["requirement"]["refs"][0], "action:lock");
-    assert_eq!(salvo["cost"]["kind"], "spend");
-    assert_eq!(salvo["cost"]["noun"]["refs"][0], "resource:charge");
+    assert_eq!(salvo["costs"][0]["kind"], "spend");
+    assert_eq!(salvo["costs"][0]["noun"]["refs"][0], "resource:charge");
     let change = &salvo["effect"][0]["clauses"][0]["effect"];
     assert_eq!(change["kind"], "change");
     assert_eq!(change["noun"]["refs"], serde_json::json!(["result:hit", "result:critical-hit"]));
@@ -102,7 +102,7 @@ fn abilities_json_has_every_documented_field() {
     assert_eq!(fire["effect"][0]["clauses"][0]["qualifier"], "cannot");
     let gonk: Vec<&Value> = all.iter().filter(|a| a["card"] == "gnk-gonk-droid").collect();
     assert_eq!(gonk.len(), 2, "Setup and Action are two abilities");
-    assert_eq!(gonk[1]["effect"][0]["clauses"][0]["cost"]["kind"], "spend");
+    assert_eq!(gonk[1]["effect"][0]["clauses"][0]["costs"][0]["kind"], "spend");
     assert_eq!(gonk[1]["effect"][0]["clauses"][0]["effect"]["noun"]["refs"][0], "resource:shield");
     let opening = by_card("opening-roll");
     assert_eq!(opening["timing"][0]["phase"], "engagement");

@@ -58,7 +58,7 @@ fn covered(frame: &Frame) -> Vec<Span> {
     }
     for step in &frame.steps {
         spans.extend(
-            step.condition.iter().chain(&step.and_if).chain(&step.for_each).chain(&step.duration).map(|p| p.span),
+            step.conditions.iter().map(|c| &c.piece).chain(&step.for_each).chain(&step.duration).map(|p| p.span),
         );
         spans.extend(step.timings.iter().map(|t| t.piece.span));
         spans.extend(step.clauses.iter().map(|c| c.piece.span));

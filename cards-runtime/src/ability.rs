@@ -242,9 +242,24 @@ pub struct VocabRef {
 pub struct Noun {
     /// As written.
     pub text: Text,
-    /// The vocabulary entries it names; two or more mean any combination of them (`/`).
-    /// Empty when it names nothing the game declares (`damage`, `obstacles`).
+    /// The vocabulary entries it names. Empty when it names nothing the game declares
+    /// (`damage`, `obstacles`).
     pub refs: List<VocabRef>,
+    /// The entries are a choice of one (`a focus or evade token`, `[Left Arc] or [Right
+    /// Arc]`); otherwise two or more mean any combination of them (`[Hit]/[Critical Hit]`).
+    pub choice: bool,
+    /// What is printed with each entry, in the order of `refs`: its colour and speed (`a
+    /// white 2 [Straight], 1 [Bank Left], or 1 [Bank Right]`). Empty when nothing is.
+    pub marks: List<Mark>,
+}
+
+/// What is printed with one entry of a noun.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// `white`, `red`, `purple`, `blue`: the colour of an action or maneuver.
+    pub color: Option<Text>,
+    /// A maneuver's speed: `2` in `2 [Straight]` (a speed, not an amount).
+    pub speed: Option<u8>,
 }
 
 /// How many: `1`, `a`, `up to 2`, `all`.
@@ -290,8 +305,11 @@ pub struct Effect {
     pub noun: Option<Noun>,
     /// For `change`: what the results become.
     pub to: Option<Noun>,
-    /// For `perform`: `white`, `red`.
+    /// The colour printed before the whole noun (`perform a red action`); the colours of
+    /// single entries are in the noun's `marks`.
     pub color: Option<Text>,
+    /// `fully execute`.
+    pub fully: bool,
     /// For `be dealt`: faceup or facedown.
     pub facing: Option<Facing>,
     /// Whom or what it is directed at: `that ship` in `assign 1 stress token to that ship`,
@@ -338,6 +356,8 @@ pub enum Person {
     Another,
     /// `each ship`: every ship.
     Each,
+    /// `each other ship`: every ship but you.
+    EachOther,
     /// Not a ship: what a passive clause is about (`This card's [Charge]`, `your dice`).
     Thing,
 }
@@ -406,8 +426,9 @@ pub struct Clause {
     pub subject: Subject,
     /// `may`, `must`, `can`, `cannot`.
     pub qualifier: Qualifier,
-    /// The cost paid for the effect, if any.
-    pub cost: Option<Effect>,
+    /// The costs paid for the effect (`spend 1 [Charge] and gain 1 deplete token to …`
+    /// is two), all together.
+    pub costs: List<Effect>,
     /// The effect.
     pub effect: Effect,
     /// How long it lasts, if it lasts.
@@ -421,14 +442,156 @@ pub struct Clause {
     pub alternative: bool,
 }
 
+/// Whether a condition must hold or must not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CondKind {
+    /// `if …`.
+    If,
+    /// `unless …`, `except while …`: the step happens when it does not hold.
+    Unless,
+    /// `Otherwise, …`: the step happens when the step before did not.
+    Otherwise,
+}
+
+/// A comparison in a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `lower than`, `less than`.
+    Lt,
+    /// `equal to or lower than`, `or lower`.
+    Le,
+    /// `equal to`, `the same as`.
+    Eq,
+    /// `equal to or higher than`, `or higher`, `or more`.
+    Ge,
+    /// `higher than`, `greater than`, `more than`.
+    Gt,
+}
+
+impl CmpOp {
+    /// `<`, `<=`, `=`, `>=`, `>`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Eq => "=",
+            CmpOp::Ge => ">=",
+            CmpOp::Gt => ">",
+        }
+    }
+
+    /// Whether `a op b`.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Eq => a == b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Gt => a > b,
+        }
+    }
+}
+
+/// How many of something a condition asks for: `1+` ("1 or more", "a"), `0` ("no").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// How the number compares.
+    pub op: CmpOp,
+    /// The number.
+    pub n: u32,
+}
+
+/// What a condition tests, in the shapes the reading structures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Test {
+    /// `If you do`: the step before did something; with `not`, `If you do not`, `If you
+    /// cannot`.
+    YouDo {
+        /// `If you do not`.
+        not: bool,
+    },
+    /// `if you are stressed`, `if the defender is not damaged`: a ship's state.
+    State {
+        /// Whose.
+        who: Subject,
+        /// `stressed`, `damaged`, `critically-damaged`, `depleted`, `strained`,
+        /// `ionized`, `jammed`, `tractored`, `cloaked`, `shielded`, `destroyed`.
+        state: Text,
+        /// `is not`.
+        not: bool,
+    },
+    /// `if you have 2 or more stress tokens`, `if the defender has no [Shield]`.
+    Has {
+        /// Whose.
+        who: Subject,
+        /// How many.
+        count: Count,
+        /// Of what.
+        noun: Noun,
+    },
+    /// `if the defender is in your [Bullseye Arc]`, `if you are in the attacker's [Front Arc]`.
+    InArc {
+        /// Who is in the arc.
+        who: Subject,
+        /// The arc (an index into the game's arcs).
+        arc: u16,
+        /// Whose arc; `you` unless another is written.
+        of: Subject,
+        /// `is not in`.
+        not: bool,
+    },
+    /// `if the defender is at range 1-2`, `if you are at range 0-1 of the defender`.
+    AtRange {
+        /// Who.
+        who: Subject,
+        /// The range band.
+        range: (u8, u8),
+        /// Of whom; `you` unless another is written.
+        of: Subject,
+    },
+    /// `if the defender's initiative is lower than yours`, `if your agility is 2 or lower`.
+    Stat {
+        /// Whose.
+        who: Subject,
+        /// The stat (an index into the game's stats).
+        stat: u16,
+        /// How it compares.
+        op: CmpOp,
+        /// With a number, or the same stat of a ship.
+        than: Than,
+    },
+    /// `On a [Hit] result`: the die shows this result.
+    OnResult(Noun),
+    /// Anything else: the words alone.
+    Opaque,
+}
+
+/// What a stat is compared with.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Than {
+    /// A number.
+    Number(i64),
+    /// The same stat of this ship.
+    Ship(Subject),
+}
+
+/// A condition of a step: `if you are stressed`, `unless …`, `Otherwise`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Condition {
+    /// If, unless or otherwise.
+    pub kind: CondKind,
+    /// As written, without `if` or `unless`.
+    pub text: Text,
+    /// What it tests.
+    pub test: Test,
+}
+
 /// A sentence's part of an ability: its conditions and its clauses, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
-    /// `if …` (without `if`); `you do` for "If you do, …".
-    pub condition: Option<Text>,
-    /// Further conditions (`If you do, if there is an asteroid at range 0 of it, …`): all
-    /// must hold.
-    pub and_if: List<Text>,
+    /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
+    /// range 0 of it, …`).
+    pub conditions: List<Condition>,
     /// `For each [Hit] result`, as written: the step happens once for each.
     pub for_each: Option<Text>,
     /// Timings that open this step's window only (`If you do, while you execute that
@@ -571,8 +734,8 @@ pub struct Ability {
     pub optional: bool,
     /// How often it may resolve.
     pub frequency: Frequency,
-    /// A cost paid for the whole ability (a header's leading `Spend 1 [Charge].`).
-    pub cost: Option<Effect>,
+    /// The costs paid for the whole ability (a header's leading `Spend 1 [Charge].`).
+    pub costs: List<Effect>,
     /// The replacement it makes, if it is a replacement effect.
     pub replacement: Option<Replacement>,
     /// Its sentences' conditions and clauses, in order.
@@ -587,9 +750,9 @@ impl Ability {
 
     /// The texts of its opaque effects and costs.
     pub fn opaque(&self) -> impl Iterator<Item = &str> {
-        let costs = self.cost.iter();
-        costs
-            .chain(self.clauses().flat_map(|c| c.cost.iter().chain(std::iter::once(&c.effect))))
+        self.costs
+            .iter()
+            .chain(self.clauses().flat_map(|c| c.costs.iter().chain(std::iter::once(&c.effect))))
             .filter(|e| e.kind == EffectKind::Opaque)
             .map(|e| &*e.text)
     }
@@ -603,7 +766,7 @@ impl Clause {
             text: effect.text.clone(),
             subject,
             qualifier,
-            cost: None,
+            costs: List::Borrowed(&[]),
             effect,
             duration: None,
             modifiers: List::Borrowed(&[]),
@@ -617,8 +780,7 @@ impl Step {
     /// A step of these clauses, with no condition.
     pub fn new(clauses: impl Into<List<Clause>>) -> Step {
         Step {
-            condition: None,
-            and_if: List::Borrowed(&[]),
+            conditions: List::Borrowed(&[]),
             for_each: None,
             timings: List::Borrowed(&[]),
             duration: None,
@@ -637,7 +799,7 @@ impl VocabRef {
 impl Noun {
     /// A noun as written, naming these vocabulary entries.
     pub fn new(text: impl Into<Text>, refs: impl Into<List<VocabRef>>) -> Noun {
-        Noun { text: text.into(), refs: refs.into() }
+        Noun { text: text.into(), refs: refs.into(), choice: false, marks: List::Borrowed(&[]) }
     }
 }
 
@@ -652,6 +814,7 @@ impl Effect {
             noun: None,
             to: None,
             color: None,
+            fully: false,
             facing: None,
             target: None,
             from: None,

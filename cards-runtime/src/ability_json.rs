@@ -3,9 +3,9 @@
 //!
 //! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
-//! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `cost` (null or
-//! an effect), `effect` (the steps: `{condition, and_if, for_each, timing, duration,
-//! clauses: [{subject, qualifier, cost, effect, duration, modifiers, instead,
+//! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
+//! of effects), `effect` (the steps: `{conditions: [{kind, text, reading}], for_each,
+//! timing, duration, clauses: [{subject, qualifier, costs, effect, duration, modifiers, instead,
 //! alternative}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses). Vocabulary references are `"kind:id"`
@@ -13,7 +13,9 @@
 
 use serde_json::{json, Value};
 
-use crate::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Person, Qualifier, Side, Step, Subject, Timing};
+use crate::ability::{
+    Ability, Amount, Clause, CondKind, Duration, Effect, Noun, Person, Qualifier, Side, Step, Subject, Timing,
+};
 use crate::model::{Card, Set};
 
 fn noun(set: &Set, n: &Noun) -> Value {
@@ -25,7 +27,8 @@ fn noun(set: &Set, n: &Noun) -> Value {
             Some(format!("{}:{}", r.kind.keyword(), e.id))
         })
         .collect();
-    json!({ "text": n.text, "refs": refs })
+    let marks: Vec<Value> = n.marks.iter().map(|m| json!({ "color": m.color, "speed": m.speed })).collect();
+    json!({ "text": n.text, "refs": refs, "choice": n.choice, "marks": marks })
 }
 
 fn effect(set: &Set, e: &Effect) -> Value {
@@ -41,6 +44,7 @@ fn effect(set: &Set, e: &Effect) -> Value {
         "noun": e.noun.as_ref().map(|n| noun(set, n)),
         "to": e.to.as_ref().map(|n| noun(set, n)),
         "color": e.color,
+        "fully": e.fully,
         "facing": e.facing.map(|f| format!("{f:?}").to_lowercase()),
         "target": e.target.as_ref().map(subject),
         "from": e.from.as_ref().map(subject),
@@ -58,6 +62,7 @@ fn subject(s: &Subject) -> Value {
         Person::A => "a",
         Person::Another => "another",
         Person::Each => "each",
+        Person::EachOther => "each-other",
         Person::Thing => "thing",
     };
     let side = match s.side {
@@ -85,7 +90,7 @@ fn clause(set: &Set, c: &Clause) -> Value {
         "text": c.text,
         "subject": subject(&c.subject),
         "qualifier": qualifier,
-        "cost": c.cost.as_ref().map(|e| effect(set, e)),
+        "costs": c.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>(),
         "effect": effect(set, &c.effect),
         "duration": c.duration.as_ref().map(|d| duration(set, d)),
         "modifiers": c.modifiers,
@@ -102,8 +107,15 @@ fn timing(set: &Set, t: &Timing) -> Value {
 
 fn step(set: &Set, s: &Step) -> Value {
     json!({
-        "condition": s.condition,
-        "and_if": s.and_if,
+        "conditions": s.conditions.iter().map(|c| json!({
+            "kind": match c.kind {
+                CondKind::If => "if",
+                CondKind::Unless => "unless",
+                CondKind::Otherwise => "otherwise",
+            },
+            "text": c.text,
+            "reading": crate::ability_text::condition(set, c),
+        })).collect::<Vec<_>>(),
         "for_each": s.for_each,
         "timing": s.timings.iter().map(|t| timing(set, t)).collect::<Vec<_>>(),
         "duration": s.duration.as_ref().map(|d| duration(set, d)),
@@ -136,7 +148,7 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
         "requirement": a.requirement.as_ref().map(|n| noun(set, n)),
         "timing": timings,
         "optional": a.optional,
-        "cost": a.cost.as_ref().map(|e| effect(set, e)),
+        "costs": a.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>(),
         "effect": steps,
         "replacement": replacement,
         "duration": first_duration,

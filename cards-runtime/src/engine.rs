@@ -46,7 +46,7 @@
 //!     timings: vec![].into(),
 //!     optional: false,
 //!     frequency: Frequency::OncePerOpportunity,
-//!     cost: None,
+//!     costs: vec![].into(),
 //!     replacement: Some(Replacement { before: true, subject: Subject::YOU, event: gain("focus token", FOCUS) }),
 //!     steps: vec![Step::new(vec![Clause::new(Subject::YOU, Qualifier::None, gain("evade token", EVADE))])].into(),
 //! };
@@ -76,7 +76,7 @@
 //!     fn abilities(&self, _: ShipId) -> Vec<Held<'a>> {
 //!         vec![Held { card: "evasion-protocol", index: 0, ability: self.ability }]
 //!     }
-//!     fn holds(&self, _: ShipId, _: &str) -> bool {
+//!     fn holds(&self, _: ShipId, _: &Condition) -> bool {
 //!         false
 //!     }
 //!     fn can_resolve(&self, _: &Event) -> bool {
@@ -103,7 +103,8 @@ use std::collections::BTreeSet;
 
 use crate::ability::VocabRef;
 use crate::ability::{
-    Ability, Clause, Duration, Effect, EffectKind, Frequency, Person, Qualifier, Side, Step, Subject, Timing, When,
+    Ability, Clause, CondKind, Condition, Duration, Effect, EffectKind, Frequency, Person, Qualifier, Side, Step,
+    Subject, Test, Timing, When,
 };
 use crate::model::{Card, VocabKind};
 
@@ -235,8 +236,10 @@ pub trait GameState<'a> {
     fn role(&self, person: Person) -> Option<ShipId>;
     /// A ship's abilities (its pilot's, its chassis' and its upgrades').
     fn abilities(&self, ship: ShipId) -> Vec<Held<'a>>;
-    /// Whether a condition (`this attack hits`) holds for an ability of `ship`.
-    fn holds(&self, ship: ShipId, condition: &str) -> bool;
+    /// Whether a condition (`this attack hits`, `you are stressed`) holds for an ability
+    /// of `ship`. `If you do` never reaches it: the engine knows whether the step before
+    /// did something.
+    fn holds(&self, ship: ShipId, condition: &Condition) -> bool;
     /// Whether an effect can resolve now (`recover 1 shield` cannot with no shield lost).
     fn can_resolve(&self, event: &Event) -> bool;
     /// Carry an event out. Returns the events it causes (performing a focus action gains a
@@ -769,17 +772,19 @@ impl<'a> Engine<'a> {
     fn payable<S: GameState<'a> + ?Sized>(&self, state: &S, p: &Pending<'a>) -> bool {
         let ability = p.held.ability;
         let first = ability.clauses().next();
-        if let Some(cost) = &ability.cost {
-            let forbidden = self.permission(state, p.ship, cost) == Permission::Forbidden;
-            if forbidden || !state.can_resolve(&Event { ship: p.ship, effect: cost.clone() }) {
-                return false;
+        if !ability.costs.is_empty() {
+            for cost in ability.costs.iter() {
+                let forbidden = self.permission(state, p.ship, cost) == Permission::Forbidden;
+                if forbidden || !state.can_resolve(&Event { ship: p.ship, effect: cost.clone() }) {
+                    return false;
+                }
             }
             if first.is_some_and(|c| !self.resolvable(state, p.ship, &c.subject, p.that, c)) {
                 return false;
             }
         }
         match first {
-            Some(c) if c.cost.is_some() => self.resolvable(state, p.ship, &c.subject, p.that, c),
+            Some(c) if !c.costs.is_empty() => self.resolvable(state, p.ship, &c.subject, p.that, c),
             _ => true,
         }
     }
@@ -802,7 +807,7 @@ impl<'a> Engine<'a> {
     /// Resolve a chosen ability: pay its cost, then each step whose condition holds.
     fn resolve<S: GameState<'a> + ?Sized>(&mut self, state: &mut S, chooser: &mut dyn Chooser, p: &Pending<'a>) {
         let ability: &'a Ability = p.held.ability;
-        if let Some(cost) = &ability.cost {
+        for cost in ability.costs.iter() {
             self.happen(state, chooser, Event { ship: p.ship, effect: cost.clone() });
         }
         // Choosing an ability that is optional because of a `may` in its first step takes
@@ -814,11 +819,17 @@ impl<'a> Engine<'a> {
             if i > 0 {
                 taken = false;
             }
-            let go = match step.condition.as_deref() {
-                None => true,
-                Some(c) if normalize(c) == "you do" => previous,
-                Some(c) => state.holds(p.ship, c),
-            };
+            let go = step.conditions.iter().all(|c| {
+                let holds = match c.test {
+                    Test::YouDo { not } => previous != not,
+                    _ => state.holds(p.ship, c),
+                };
+                match c.kind {
+                    CondKind::If => holds,
+                    CondKind::Unless => !holds,
+                    CondKind::Otherwise => !previous,
+                }
+            });
             previous = go && self.step(state, chooser, p, step, &mut taken);
         }
     }
@@ -875,7 +886,7 @@ impl<'a> Engine<'a> {
             ships = vec![ships[pick]];
         }
         for &ship in &ships {
-            if let Some(cost) = &clause.cost {
+            for cost in clause.costs.iter() {
                 // A replaced cost still counts as paid.
                 self.happen(state, chooser, Event { ship, effect: cost.clone() });
             }
@@ -892,7 +903,7 @@ impl<'a> Engine<'a> {
     /// and no `cannot` in force forbids either.
     fn can_do<S: GameState<'a> + ?Sized>(&self, state: &S, ship: ShipId, clause: &Clause) -> bool {
         let allowed = |e: &Effect| self.permission(state, ship, e) != Permission::Forbidden;
-        can_pay(state, ship, clause) && clause.cost.as_ref().is_none_or(allowed) && allowed(&clause.effect)
+        can_pay(state, ship, clause) && clause.costs.iter().all(allowed) && allowed(&clause.effect)
     }
 
     /// Whether `ship` is one a subject names, seen from the ability's owner.
@@ -928,7 +939,7 @@ impl<'a> Engine<'a> {
             Person::That => that == Some(ship),
             Person::Attacker | Person::Defender => state.role(subject.person) == Some(ship),
             Person::A | Person::Each => near(),
-            Person::Another => ship != owner && near(),
+            Person::Another | Person::EachOther => ship != owner && near(),
         }
     }
 
@@ -944,7 +955,7 @@ impl<'a> Engine<'a> {
             Person::You | Person::Thing => vec![owner],
             Person::That => that.into_iter().collect(),
             Person::Attacker | Person::Defender => state.role(subject.person).into_iter().collect(),
-            Person::A | Person::Another | Person::Each => self.active(state),
+            Person::A | Person::Another | Person::Each | Person::EachOther => self.active(state),
         };
         ships.retain(|&s| self.fits(state, owner, subject, s, that));
         ships
@@ -953,7 +964,7 @@ impl<'a> Engine<'a> {
 
 /// Whether a clause's cost (if any) and effect can both resolve for `ship`.
 fn can_pay<'a, S: GameState<'a> + ?Sized>(state: &S, ship: ShipId, clause: &Clause) -> bool {
-    let cost = clause.cost.as_ref().is_none_or(|c| state.can_resolve(&Event { ship, effect: c.clone() }));
+    let cost = clause.costs.iter().all(|c| state.can_resolve(&Event { ship, effect: c.clone() }));
     cost && state.can_resolve(&Event { ship, effect: clause.effect.clone() })
 }
 

@@ -22,7 +22,7 @@ fn you() -> Subject {
 }
 
 fn clause(subject: Subject, qualifier: Qualifier, cost: Option<Effect>, effect: Effect) -> Clause {
-    Clause { cost, ..Clause::new(subject, qualifier, effect) }
+    Clause { costs: cost.into_iter().collect::<Vec<_>>().into(), ..Clause::new(subject, qualifier, effect) }
 }
 
 fn step(clauses: Vec<Clause>) -> Step {
@@ -40,7 +40,7 @@ fn ability(text: &'static str, steps: Vec<Step>) -> Ability {
         timings: Vec::new().into(),
         optional: false,
         frequency: Frequency::OncePerOpportunity,
-        cost: None,
+        costs: cards_runtime::model::List::Borrowed(&[]),
         replacement: None,
         steps: steps.into(),
     }
@@ -159,7 +159,11 @@ fn sustained_fire() -> Ability {
     });
     let mut a = ability(
         "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
-        vec![Step { condition: Some("this attack hits".into()), ..Step::new(vec![c]) }],
+        vec![Step {
+            conditions: vec![Condition { kind: CondKind::If, text: "this attack hits".into(), test: Test::Opaque }]
+                .into(),
+            ..Step::new(vec![c])
+        }],
     );
     a.header = Some(HEADER_ATTACK);
     a.optional = true;

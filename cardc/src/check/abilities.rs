@@ -261,7 +261,7 @@ fn check_block(
         let would = frame
             .steps
             .iter()
-            .filter_map(|s| s.condition.as_ref())
+            .flat_map(|s| s.conditions.iter().map(|c| &c.piece))
             .find(|c| c.text.split_whitespace().any(|w| w.eq_ignore_ascii_case("would")));
         if let (Some(cond), false) = (would, has_word("instead")) {
             d.push(

@@ -1,6 +1,9 @@
 //! Abilities → tokens that build the runtime's `ability` types as constants.
 
-use cards_runtime::ability::{Ability, Amount, Clause, Duration, Effect, Noun, Replacement, Step, Subject, Timing};
+use cards_runtime::ability::{
+    Ability, Amount, Clause, Condition, Count, Duration, Effect, Mark, Noun, Replacement, Step, Subject, Test, Than,
+    Timing,
+};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -19,7 +22,15 @@ fn noun(n: &Noun) -> TokenStream {
         let index = num(r.index);
         quote!(::cards_runtime::ability::VocabRef { kind: ::cards_runtime::model::VocabKind::#kind, index: #index })
     });
-    quote!(::cards_runtime::ability::Noun { text: #text, refs: #refs })
+    let choice = n.choice;
+    let marks = list(&n.marks, mark);
+    quote!(::cards_runtime::ability::Noun { text: #text, refs: #refs, choice: #choice, marks: #marks })
+}
+
+fn mark(m: &Mark) -> TokenStream {
+    let color = opt(&m.color, |c| s(c));
+    let speed = opt(&m.speed, |n| num(*n));
+    quote!(::cards_runtime::ability::Mark { color: #color, speed: #speed })
 }
 
 fn amount(a: &Amount) -> TokenStream {
@@ -42,12 +53,13 @@ fn effect(e: &Effect) -> TokenStream {
     let amount = opt(&e.amount, amount);
     let (n, to) = (opt(&e.noun, noun), opt(&e.to, noun));
     let color = opt(&e.color, |c| s(c));
+    let fully = e.fully;
     let facing = opt(&e.facing, |f| unit(quote!(Facing), f));
     let (target, from) = (opt(&e.target, subject), opt(&e.from, subject));
     let (passive, negated) = (e.passive, e.negated);
     quote! {
         ::cards_runtime::ability::Effect {
-            kind: #kind, text: #text, amount: #amount, noun: #n, to: #to, color: #color, facing: #facing,
+            kind: #kind, text: #text, amount: #amount, noun: #n, to: #to, color: #color, fully: #fully, facing: #facing,
             target: #target, from: #from, passive: #passive, negated: #negated,
         }
     }
@@ -75,29 +87,83 @@ fn clause(c: &Clause) -> TokenStream {
     let text = s(&c.text);
     let subj = subject(&c.subject);
     let qualifier = unit(quote!(Qualifier), c.qualifier);
-    let cost = opt(&c.cost, effect);
+    let costs = list(&c.costs, effect);
     let eff = effect(&c.effect);
     let dur = opt(&c.duration, duration);
     let modifiers = list(&c.modifiers, |m| s(m));
     let (instead, alternative) = (c.instead, c.alternative);
     quote! {
         ::cards_runtime::ability::Clause {
-            text: #text, subject: #subj, qualifier: #qualifier, cost: #cost, effect: #eff, duration: #dur,
+            text: #text, subject: #subj, qualifier: #qualifier, costs: #costs, effect: #eff, duration: #dur,
             modifiers: #modifiers, instead: #instead, alternative: #alternative,
         }
     }
 }
 
+fn count(c: &Count) -> TokenStream {
+    let op = unit(quote!(CmpOp), c.op);
+    let n = num(c.n);
+    quote!(::cards_runtime::ability::Count { op: #op, n: #n })
+}
+
+fn test(t: &Test) -> TokenStream {
+    let path = quote!(::cards_runtime::ability::Test);
+    match t {
+        Test::YouDo { not } => quote!(#path::YouDo { not: #not }),
+        Test::State { who, state, not } => {
+            let (who, state) = (subject(who), s(state));
+            quote!(#path::State { who: #who, state: #state, not: #not })
+        }
+        Test::Has { who, count: c, noun: n } => {
+            let (who, c, n) = (subject(who), count(c), noun(n));
+            quote!(#path::Has { who: #who, count: #c, noun: #n })
+        }
+        Test::InArc { who, arc, of, not } => {
+            let (who, arc, of) = (subject(who), num(*arc), subject(of));
+            quote!(#path::InArc { who: #who, arc: #arc, of: #of, not: #not })
+        }
+        Test::AtRange { who, range: (a, b), of } => {
+            let (who, a, b, of) = (subject(who), num(*a), num(*b), subject(of));
+            quote!(#path::AtRange { who: #who, range: (#a, #b), of: #of })
+        }
+        Test::Stat { who, stat, op, than } => {
+            let (who, stat, op) = (subject(who), num(*stat), unit(quote!(CmpOp), op));
+            let than = match than {
+                Than::Number(n) => {
+                    let n = num(*n);
+                    quote!(::cards_runtime::ability::Than::Number(#n))
+                }
+                Than::Ship(x) => {
+                    let x = subject(x);
+                    quote!(::cards_runtime::ability::Than::Ship(#x))
+                }
+            };
+            quote!(#path::Stat { who: #who, stat: #stat, op: #op, than: #than })
+        }
+        Test::OnResult(n) => {
+            let n = noun(n);
+            quote!(#path::OnResult(#n))
+        }
+        Test::Opaque => quote!(#path::Opaque),
+    }
+}
+
+fn condition(c: &Condition) -> TokenStream {
+    let kind = unit(quote!(CondKind), c.kind);
+    let text = s(&c.text);
+    let test = test(&c.test);
+    quote!(::cards_runtime::ability::Condition { kind: #kind, text: #text, test: #test })
+}
+
 fn step(st: &Step) -> TokenStream {
-    let condition = opt(&st.condition, |c| s(c));
-    let and_if = list(&st.and_if, |c| s(c));
+    let conditions = list(&st.conditions, condition);
     let for_each = opt(&st.for_each, |c| s(c));
     let timings = list(&st.timings, timing);
     let dur = opt(&st.duration, duration);
     let clauses = list(&st.clauses, clause);
     quote! {
         ::cards_runtime::ability::Step {
-            condition: #condition, and_if: #and_if, for_each: #for_each, timings: #timings, duration: #dur,
+            conditions: #conditions, for_each: #for_each, timings: #timings, duration: #dur,
             clauses: #clauses,
         }
     }
@@ -131,7 +197,7 @@ pub(super) fn ability(a: &Ability) -> TokenStream {
     let timings = list(&a.timings, timing);
     let optional = a.optional;
     let frequency = unit(quote!(Frequency), a.frequency);
-    let cost = opt(&a.cost, effect);
+    let costs = list(&a.costs, effect);
     let repl = opt(&a.replacement, replacement);
     let steps = list(&a.steps, step);
     quote! {
@@ -139,7 +205,7 @@ pub(super) fn ability(a: &Ability) -> TokenStream {
             name: #name, text: #text, file: #file,
             span: ::cards_runtime::ability::SourceSpan { start: #start, end: #end },
             header: #header, requirement: #requirement, timings: #timings, optional: #optional,
-            frequency: #frequency, cost: #cost, replacement: #repl, steps: #steps,
+            frequency: #frequency, costs: #costs, replacement: #repl, steps: #steps,
         }
     }
 }

@@ -895,7 +895,7 @@ impl<'d> Importer<'d> {
                 self.vocab.headers.insert(name, optional);
             }
             let words = |t: &str, w: &str| t.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
-            let would = frame.steps.iter().filter_map(|s| s.condition.as_ref()).any(|c| words(&c.text, "would"));
+            let would = frame.steps.iter().flat_map(|s| &s.conditions).any(|c| words(&c.piece.text, "would"));
             let span = text.get(frame.span.range()).unwrap_or_default();
             if would && !words(span, "instead") {
                 let end = frame.span.end as usize;

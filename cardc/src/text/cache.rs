@@ -44,8 +44,21 @@ impl<A: Shift, B: Shift> Shift for (A, B) {
 
 impl Shift for Effect {
     fn shift(&mut self, by: u32) {
-        let Effect { kind: _, piece, amount, noun, to, color, action, facing, target, from, passive: _, negated: _ } =
-            self;
+        let Effect {
+            kind: _,
+            piece,
+            amount,
+            noun,
+            to,
+            color,
+            action,
+            facing,
+            fully: _,
+            target,
+            from,
+            passive: _,
+            negated: _,
+        } = self;
         piece.shift(by);
         for p in [amount, noun, to, color, action, facing, target, from] {
             p.shift(by);
@@ -55,14 +68,21 @@ impl Shift for Effect {
 
 impl Shift for Clause {
     fn shift(&mut self, by: u32) {
-        let Clause { piece, subject, qualifier, cost, effect, duration, modifiers, instead: _, alternative: _ } = self;
+        let Clause { piece, subject, qualifier, costs, effect, duration, modifiers, instead: _, alternative: _ } = self;
         piece.shift(by);
         subject.shift(by);
         qualifier.shift(by);
-        cost.shift(by);
+        costs.shift(by);
         effect.shift(by);
         duration.shift(by);
         modifiers.shift(by);
+    }
+}
+
+impl Shift for super::Cond {
+    fn shift(&mut self, by: u32) {
+        let super::Cond { kind: _, piece } = self;
+        piece.shift(by);
     }
 }
 
@@ -78,10 +98,9 @@ impl Shift for Timing {
 
 impl Shift for Step {
     fn shift(&mut self, by: u32) {
-        let Step { piece, condition, and_if, for_each, timings, duration, clauses } = self;
+        let Step { piece, conditions, for_each, timings, duration, clauses } = self;
         piece.shift(by);
-        condition.shift(by);
-        and_if.shift(by);
+        conditions.shift(by);
         for_each.shift(by);
         timings.shift(by);
         duration.shift(by);

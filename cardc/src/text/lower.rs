@@ -5,13 +5,13 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Amount, Clause as RtClause, Duration, Effect as RtEffect, EffectKind, Facing, Frequency, Noun, Person,
-    Qualifier, Replacement as RtReplacement, Side, SourceSpan, Step as RtStep, Subject, Timing as RtTiming, VocabRef,
-    When,
+    Ability, Amount, Clause as RtClause, CmpOp, CondKind, Condition, Count, Duration, Effect as RtEffect, EffectKind,
+    Facing, Frequency, Mark, Noun, Person, Qualifier, Replacement as RtReplacement, Side, SourceSpan, Step as RtStep,
+    Subject, Test, Than, Timing as RtTiming, VocabRef, When,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
-use super::{Clause, Effect, Frame, Piece};
+use super::{Clause, Cond, Effect, Frame, Piece};
 
 /// The vocabulary kinds ability text names, in the order a plain word is looked up.
 pub const NOUN_KINDS: [VocabKind; 11] = [
@@ -108,8 +108,66 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
     first.iter().chain(NOUN_KINDS.iter().filter(|k| !first.contains(k))).copied().collect()
 }
 
+/// The colours an action or maneuver is printed in.
+const COLORS: [&str; 4] = ["white", "red", "purple", "blue"];
+
+/// Looks up one plain name (`focus`, `evade tokens`) in `kinds`, plural or not.
+fn lookup(name: &str, kinds: &[VocabKind], vocab: &Vocabulary) -> Option<VocabRef> {
+    let name = name.trim_matches(|c: char| !c.is_alphanumeric());
+    let singular = name.strip_suffix('s').unwrap_or(name);
+    kinds.iter().find_map(|k| {
+        let entries = k.entries(vocab);
+        find(entries, name).or_else(|| find(entries, singular)).map(|i| VocabRef { kind: *k, index: i })
+    })
+}
+
+/// Whether a noun's items are a choice of one: `or` joins them (outside brackets).
+fn is_choice(text: &str) -> bool {
+    let mut depth = 0i32;
+    let mut outside = String::new();
+    for c in text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            c if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    outside.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("or"))
+}
+
+/// What is printed right before each bracket: a colour and, for a maneuver, a speed. A
+/// colour printed before the first item of a list and no other applies to every item.
+fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
+    let mut out: Vec<Mark> = Vec::new();
+    let mut from = 0;
+    for (r, &at) in refs.iter().zip(starts) {
+        let before = &text[from..at.saturating_sub(1).max(from)];
+        let words: Vec<String> = before
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '/')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let tail: Vec<&str> = words.iter().rev().take(2).map(String::as_str).collect();
+        let color = tail.iter().find(|w| COLORS.contains(w)).map(|c| Cow::Owned(c.to_string()));
+        let speed = (r.kind == VocabKind::Maneuver).then(|| tail.first().and_then(|w| w.parse::<u8>().ok())).flatten();
+        out.push(Mark { color, speed });
+        from = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
+    }
+    let colored = out.iter().filter(|m| m.color.is_some()).count();
+    if colored == 1 && out.first().is_some_and(|m| m.color.is_some()) {
+        let c = out[0].color.clone();
+        out.iter_mut().for_each(|m| m.color.clone_from(&c));
+    }
+    if out.iter().all(|m| *m == Mark::default()) {
+        out.clear();
+    }
+    out
+}
+
 /// Resolves a noun against the vocabulary. Bracketed names are looked up by display name;
-/// without brackets, the words (less a trailing `token`, `result`…, and a plural `s`) are.
+/// without brackets, the words (less a trailing `token`, `result`…, and a plural `s`) are,
+/// whole or, for a list (`deplete or strain token`), item by item.
 pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun {
     let words: Vec<&str> = text.split_whitespace().collect();
     let hint = suffix_kind(&words);
@@ -118,32 +176,43 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         None => kinds_for(effect),
     };
     let mut refs = Vec::new();
-    let names: Vec<&str> = brackets(text).map(|(_, n)| n).collect();
+    let mut starts = Vec::new();
+    let names: Vec<(usize, &str)> = brackets(text).collect();
     if names.is_empty() {
         let mut plain: Vec<&str> = words.clone();
         if hint.is_some() && plain.len() > 1 {
             plain.pop();
         }
         let plain = plain.join(" ");
-        let plain = plain.trim_matches(|c: char| !c.is_alphanumeric());
-        let singular = plain.strip_suffix('s').unwrap_or(plain);
-        for k in &kinds {
-            let entries = k.entries(vocab);
-            if let Some(i) = find(entries, plain).or_else(|| find(entries, singular)) {
-                refs.push(VocabRef { kind: *k, index: i });
-                break;
+        if let Some(r) = lookup(&plain, &kinds, vocab) {
+            refs.push(r);
+        } else if hint.is_some() {
+            // `deplete or strain token`, `focus, evade, or calculate tokens`.
+            let items: Vec<&str> = plain
+                .split([',', '/'])
+                .flat_map(|p| p.split(" or "))
+                .flat_map(|p| p.split(" and "))
+                .map(|p| p.trim().trim_start_matches("or ").trim_start_matches("and ").trim())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let found: Vec<Option<VocabRef>> = items.iter().map(|i| lookup(i, &kinds, vocab)).collect();
+            if items.len() > 1 && found.iter().all(Option::is_some) {
+                refs.extend(found.into_iter().flatten());
             }
         }
     } else {
-        for name in names {
+        for (at, name) in names {
             if let Some(r) =
                 kinds.iter().find_map(|k| find(k.entries(vocab), name).map(|i| VocabRef { kind: *k, index: i }))
             {
                 refs.push(r);
+                starts.push(at);
             }
         }
     }
-    Noun { text: squash(text).into(), refs: refs.into() }
+    let marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    let choice = refs.len() > 1 && is_choice(text);
+    Noun { text: squash(text).into(), refs: refs.into(), choice, marks: marks.into() }
 }
 
 fn amount(text: &str) -> Option<Amount> {
@@ -189,6 +258,7 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         noun: object,
         to: e.to.as_ref().map(|n| noun(&n.text, vocab, kind)),
         color: e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase())),
+        fully: e.fully,
         facing: e.facing.as_ref().map(|f| {
             if f.text.eq_ignore_ascii_case("faceup") {
                 Facing::Faceup
@@ -215,6 +285,7 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("it" | "they" | "that") => Person::That,
         Some("the") if has("attacker") => Person::Attacker,
         Some("the") if has("defender") => Person::Defender,
+        Some("each" | "all" | "every") if has("other") => Person::EachOther,
         _ if has("another") || has("other") => Person::Another,
         Some("each" | "all" | "every") => Person::Each,
         _ => Person::A,
@@ -258,6 +329,182 @@ fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
     Duration { text: text.into(), until_end_of, this_round }
 }
 
+/// The states a ship can be in, as a condition names them.
+const STATES: [&str; 13] = [
+    "stressed",
+    "damaged",
+    "critically damaged",
+    "depleted",
+    "strained",
+    "ionized",
+    "jammed",
+    "tractored",
+    "cloaked",
+    "shielded",
+    "destroyed",
+    "defending",
+    "attacking",
+];
+
+/// A subject written in a condition's words.
+fn subject_words(text: &str) -> Subject {
+    let t = text.trim();
+    match t.to_lowercase().as_str() {
+        "your" | "yours" | "you" => Subject::YOU,
+        "its" | "their" | "that ship's" | "it" | "they" => subject(Some(&Piece::bare("it"))),
+        "the attacker's" | "the attacker" => subject(Some(&Piece::bare("the attacker"))),
+        "the defender's" | "the defender" => subject(Some(&Piece::bare("the defender"))),
+        _ => subject(Some(&Piece::bare(t.trim_end_matches("'s").trim_end_matches('’')))),
+    }
+}
+
+/// `1 or more`, `2 or fewer`, `no`, `a`, `at least 2`, `3`: how many, and what is left.
+fn count(words: &str) -> Option<(Count, &str)> {
+    let (first, rest) = words.split_once(' ')?;
+    let ge = |n| Count { op: CmpOp::Ge, n };
+    match first {
+        "no" => return Some((Count { op: CmpOp::Eq, n: 0 }, rest)),
+        "a" | "an" | "any" => return Some((ge(1), rest)),
+        _ => {}
+    }
+    if let Some(rest) = words.strip_prefix("at least ") {
+        let (n, rest) = rest.split_once(' ')?;
+        return Some((ge(n.parse().ok()?), rest));
+    }
+    let n: u32 = first.parse().ok()?;
+    for (tail, op) in [("or more ", CmpOp::Ge), ("or fewer ", CmpOp::Le), ("or less ", CmpOp::Le)] {
+        if let Some(rest) = rest.strip_prefix(tail) {
+            return Some((Count { op, n }, rest));
+        }
+    }
+    Some((Count { op: CmpOp::Eq, n }, rest))
+}
+
+/// `lower than`, `equal to or higher than`, … at the start of `words`: the comparison, and
+/// what it compares with.
+fn comparison(words: &str) -> Option<(CmpOp, &str)> {
+    const OPS: [(&str, CmpOp); 12] = [
+        ("equal to or lower than ", CmpOp::Le),
+        ("equal to or less than ", CmpOp::Le),
+        ("equal to or higher than ", CmpOp::Ge),
+        ("equal to or greater than ", CmpOp::Ge),
+        ("lower than ", CmpOp::Lt),
+        ("less than ", CmpOp::Lt),
+        ("higher than ", CmpOp::Gt),
+        ("greater than ", CmpOp::Gt),
+        ("more than ", CmpOp::Gt),
+        ("equal to ", CmpOp::Eq),
+        ("the same as ", CmpOp::Eq),
+        ("", CmpOp::Eq),
+    ];
+    OPS.iter().find_map(|(w, op)| words.strip_prefix(w).map(|rest| (*op, rest)))
+}
+
+/// The shape a condition's words have, when it is one the reading structures.
+fn test(text: &str, vocab: &Vocabulary) -> Test {
+    let lower = squash(text).to_lowercase().replace('’', "'");
+    let lower = lower.trim_end_matches(['.', ',']);
+    match lower {
+        "you do" | "you did" | "it does" | "it did" | "they do" | "that ship does" | "the chosen ship does" => {
+            return Test::YouDo { not: false };
+        }
+        "you do not" | "you don't" | "you did not" | "you didn't" | "you cannot" | "you can't" | "it does not"
+        | "it doesn't" | "they do not" | "they don't" => return Test::YouDo { not: true },
+        _ => {}
+    }
+    // `<who> is/are [not] …`.
+    let verbs = [" is not ", " are not ", " is ", " are "];
+    if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
+        let not = verb.contains("not");
+        let who_s = subject_words(who);
+        if let Some(state) = STATES.iter().find(|s| **s == rest) {
+            return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
+        }
+        if let Some(arc) = rest.strip_prefix("in ") {
+            if let Some((whose, name)) = arc.split_once(" [") {
+                let name = name.trim_end_matches(']');
+                if let Some(i) = find(&vocab.arcs, name) {
+                    return Test::InArc { who: who_s, arc: i, of: subject_words(whose), not };
+                }
+            }
+        }
+        if let (Some(at), false) = (rest.strip_prefix("at range "), not) {
+            let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
+            let (a, b) = band.split_once('-').unwrap_or((band, band));
+            if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
+                return Test::AtRange { who: who_s, range: (a, b), of: subject_words(of) };
+            }
+        }
+        // `<whose> <stat> is <comparison> <value>`.
+        if !not {
+            if let Some((whose, stat)) = who.rsplit_once(' ') {
+                if let (Some(i), Some((op, value))) = (find(&vocab.stats, stat), comparison(rest)) {
+                    let than = match value.parse::<i64>() {
+                        Ok(n) => Some(Than::Number(n)),
+                        Err(_) => {
+                            let (n, tail) = value.split_once(' ').unwrap_or((value, ""));
+                            match (n.parse::<i64>(), tail) {
+                                (Ok(n), "or lower" | "or less" | "or fewer") => {
+                                    return Test::Stat {
+                                        who: subject_words(whose),
+                                        stat: i,
+                                        op: CmpOp::Le,
+                                        than: Than::Number(n),
+                                    };
+                                }
+                                (Ok(n), "or higher" | "or greater" | "or more") => {
+                                    return Test::Stat {
+                                        who: subject_words(whose),
+                                        stat: i,
+                                        op: CmpOp::Ge,
+                                        than: Than::Number(n),
+                                    };
+                                }
+                                _ if !value.contains(' ') || value.starts_with("the ") => {
+                                    Some(Than::Ship(subject_words(value)))
+                                }
+                                _ => None,
+                            }
+                        }
+                    };
+                    if let Some(than) = than {
+                        return Test::Stat { who: subject_words(whose), stat: i, op, than };
+                    }
+                }
+            }
+        }
+    }
+    // `<who> has/have …`.
+    for verb in [" has ", " have "] {
+        if let Some((who, rest)) = lower.split_once(verb) {
+            if let Some((n, what)) = count(rest) {
+                let what_noun = noun(what, vocab, None);
+                if !what_noun.refs.is_empty() && !what.contains(" on ") && !what.contains(" in ") {
+                    return Test::Has { who: subject_words(who), count: n, noun: what_noun };
+                }
+            }
+        }
+    }
+    if let Some(rest) = lower.strip_prefix("on ") {
+        let rest = rest.trim_start_matches("a ").trim_start_matches("an ");
+        let n = noun(rest, vocab, Some(EffectKind::Change));
+        if !n.refs.is_empty() {
+            return Test::OnResult(n);
+        }
+    }
+    Test::Opaque
+}
+
+/// Lowers a condition.
+pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
+    let text = squash(&c.piece.text);
+    let test = match c.kind {
+        CondKind::Otherwise => Test::Opaque,
+        _ => test(&text, vocab),
+    };
+    Condition { kind: c.kind, text: text.into(), test }
+}
+
 /// Lowers one clause.
 pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut who = subject(c.subject.as_ref());
@@ -270,7 +517,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         text: squash(&c.piece.text).into(),
         subject: who,
         qualifier: qualifier(c.qualifier.as_ref()),
-        cost: c.cost.as_ref().map(|e| effect(e, vocab)),
+        costs: c.costs.iter().map(|e| effect(e, vocab)).collect(),
         effect: effect(&c.effect, vocab),
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),
         modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
@@ -306,8 +553,8 @@ pub fn is_cost_kind(kind: EffectKind) -> bool {
 /// single cost-like clause without a condition or a cost of its own.
 pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
     let first = frame.steps.first()?;
-    match (&frame.header, first.condition.as_ref(), first.clauses.as_slice()) {
-        (Some(_), None, [c]) if c.cost.is_none() && c.qualifier.is_none() && is_cost_kind(c.effect.kind) => {
+    match (&frame.header, first.conditions.is_empty(), first.clauses.as_slice()) {
+        (Some(_), true, [c]) if c.costs.is_empty() && c.qualifier.is_none() && is_cost_kind(c.effect.kind) => {
             Some(&c.effect)
         }
         _ => None,
@@ -324,8 +571,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .steps
         .iter()
         .map(|s| RtStep {
-            condition: s.condition.as_ref().map(|c| squash(&c.text).into()),
-            and_if: s.and_if.iter().map(|c| Cow::Owned(squash(&c.text))).collect(),
+            conditions: s.conditions.iter().map(|c| condition(c, vocab)).collect(),
             for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
             timings: s.timings.iter().filter_map(|t| timing(t, vocab)).collect(),
             duration: s.duration.as_ref().map(|d| duration(d, vocab)),
@@ -333,13 +579,13 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         })
         .collect();
     // A header's leading cost sentence, when more follows, is the cost of the ability.
-    let (cost, steps) = match leading_cost(frame) {
+    let (costs, steps) = match leading_cost(frame) {
         Some(_) if steps.len() > 1 => {
             let mut steps = steps;
             let first = steps.remove(0);
-            (first.clauses.first().map(|c| c.effect.clone()), steps)
+            (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
         }
-        _ => (None, steps),
+        _ => (Vec::new(), steps),
     };
     let says_may = steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.qualifier == Qualifier::May));
     let frequency = match frame.frequency.as_ref().map(|f| f.text.to_lowercase()).as_deref() {
@@ -367,7 +613,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         timings,
         optional: optional_header || says_may,
         frequency,
-        cost,
+        costs: costs.into(),
         replacement,
         steps: steps.into(),
     }

@@ -38,6 +38,13 @@ pub struct Piece {
     pub span: Span,
 }
 
+impl Piece {
+    /// Words with no place in a file (a condition's subject read again).
+    pub fn bare(text: &str) -> Piece {
+        Piece { text: text.to_string(), span: Span::new(0, 0) }
+    }
+}
+
 /// One effect (or cost).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Effect {
@@ -57,6 +64,8 @@ pub struct Effect {
     pub action: Option<Piece>,
     /// For `be dealt`: `faceup` or `facedown`.
     pub facing: Option<Piece>,
+    /// `fully execute`.
+    pub fully: bool,
     /// The ship or object it is directed at, without the preposition: `that ship` in
     /// `assign 1 stress token to that ship`, `the defender` in `acquire a lock on the
     /// defender`, `the attacker` in `perform a bonus attack against the attacker`, `1` in
@@ -84,6 +93,7 @@ impl Effect {
             color: None,
             action: None,
             facing: None,
+            fully: false,
             target: None,
             from: None,
             passive: false,
@@ -101,8 +111,9 @@ pub struct Clause {
     pub subject: Option<Piece>,
     /// `may`, `must`, `can`, `cannot`.
     pub qualifier: Option<Piece>,
-    /// A cost paid for the effect (`spend 1 [Force] to …`).
-    pub cost: Option<Effect>,
+    /// The costs paid for the effect (`spend 1 [Force] to …`; `spend 1 [Charge] and gain
+    /// 1 deplete token to …` is two).
+    pub costs: Vec<Effect>,
     /// The effect.
     pub effect: Effect,
     /// `until the end of the Engagement Phase`, `this round`.
@@ -135,16 +146,26 @@ pub struct Timing {
     pub events: Vec<Clause>,
 }
 
-/// A sentence's part of an ability: an optional condition and its clauses.
+pub use cards_runtime::ability::CondKind;
+
+/// A condition as written: `if …`, `unless …`, `except while …`, `Otherwise`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cond {
+    /// If, unless or otherwise.
+    pub kind: CondKind,
+    /// Its words, without `if`, `unless` or `except while` (`Otherwise` itself for an
+    /// otherwise).
+    pub piece: Piece,
+}
+
+/// A sentence's part of an ability: its conditions and its clauses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The sentence.
     pub piece: Piece,
-    /// `if …` (without `if`).
-    pub condition: Option<Piece>,
-    /// Further conditions written after the first (`If you do, if there is an asteroid at
-    /// range 0 of it, …`): all of them must hold.
-    pub and_if: Vec<Piece>,
+    /// Its conditions in order (`If you do, if there is an asteroid at range 0 of it, …`):
+    /// all of them must hold.
+    pub conditions: Vec<Cond>,
     /// `For each [Hit] result`, as written: the step happens once for each.
     pub for_each: Option<Piece>,
     /// Timings that follow the condition (`If you do, while you execute that maneuver, …`):
@@ -202,9 +223,9 @@ impl Frame {
 }
 
 impl Clause {
-    /// Its cost (if any), then its effect: what coverage counts.
+    /// Its costs, then its effect: what coverage counts.
     pub fn effects(&self) -> impl Iterator<Item = &Effect> {
-        self.cost.iter().chain(std::iter::once(&self.effect))
+        self.costs.iter().chain(std::iter::once(&self.effect))
     }
 }
 
@@ -316,6 +337,7 @@ impl Build<'_> {
         let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
         let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
         let mut e = Effect { kind, passive, ..Effect::opaque(self.piece(&inner)) };
+        e.fully = kind == EffectKind::Execute && e.piece.text.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("fully"));
         if kind == EffectKind::Opaque && inner.as_rule() != Rule::elided {
             return e;
         }
@@ -348,7 +370,7 @@ impl Build<'_> {
             piece: piece.clone(),
             subject: None,
             qualifier: None,
-            cost: None,
+            costs: Vec::new(),
             effect: Effect::opaque(piece.clone()),
             duration: None,
             modifiers: Vec::new(),
@@ -366,7 +388,7 @@ impl Build<'_> {
                         match q.as_rule() {
                             Rule::cost => {
                                 elided |= is_elided(&q);
-                                c.cost = Some(self.effect(q));
+                                c.costs.push(self.effect(q));
                             }
                             Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
                             _ => {}
@@ -387,8 +409,12 @@ impl Build<'_> {
         (c, elided)
     }
 
-    fn condition(&self, pair: Pair<'_, Rule>) -> Option<Piece> {
-        pair.into_inner().find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on)).map(|w| self.piece(&w))
+    fn condition(&self, pair: Pair<'_, Rule>) -> Option<Cond> {
+        let piece = pair
+            .into_inner()
+            .find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on))
+            .map(|w| self.piece(&w))?;
+        Some(Cond { kind: CondKind::If, piece })
     }
 
     /// The clauses of a `clauses` pair. An elided effect takes the kind, subject and
@@ -415,7 +441,7 @@ impl Build<'_> {
                             }
                         }
                         let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
-                        let slot = match &mut c.cost {
+                        let slot = match c.costs.first_mut() {
                             Some(cost) => cost,
                             None => &mut c.effect,
                         };
@@ -482,7 +508,7 @@ impl Build<'_> {
             piece: piece.clone(),
             subject: None,
             qualifier: None,
-            cost: None,
+            costs: Vec::new(),
             effect: Effect::opaque(piece),
             duration: None,
             modifiers: Vec::new(),
@@ -497,8 +523,7 @@ impl Build<'_> {
         let clause = self.whole_clause();
         Step {
             piece: clause.piece.clone(),
-            condition: None,
-            and_if: Vec::new(),
+            conditions: Vec::new(),
             for_each: None,
             timings: Vec::new(),
             duration: None,
@@ -534,8 +559,7 @@ fn parse_sentence(text: &str) -> Sentence {
         replacement: None,
         step: Step {
             piece: whole,
-            condition: None,
-            and_if: Vec::new(),
+            conditions: Vec::new(),
             for_each: None,
             timings: Vec::new(),
             duration: None,
@@ -563,7 +587,7 @@ fn parse_sentence(text: &str) -> Sentence {
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::rep_kw => kind = Some(b.piece(&q)),
-                        Rule::condition => out.step.condition = b.condition(q),
+                        Rule::condition => out.step.conditions.extend(b.condition(q)),
                         Rule::rep_subject => subject = Some(b.piece(&q)),
                         Rule::rep_event => event = Some(q),
                         Rule::clauses => out.step.clauses = b.clauses(q),
@@ -595,12 +619,7 @@ fn parse_sentence(text: &str) -> Sentence {
                         Rule::frequency => out.frequency = q.into_inner().last().map(|u| b.piece(&u)),
                         Rule::condition => {
                             follow_up = true;
-                            let c = b.condition(q);
-                            if out.step.condition.is_none() {
-                                out.step.condition = c;
-                            } else {
-                                out.step.and_if.extend(c);
-                            }
+                            out.step.conditions.extend(b.condition(q));
                         }
                         Rule::for_each => {
                             follow_up = true;

@@ -37,7 +37,7 @@ fn clause(c: &Clause) -> String {
     if let Some(q) = &c.qualifier {
         out.push_str(&format!("{} ", q.text));
     }
-    if let Some(cost) = &c.cost {
+    for cost in &c.costs {
         out.push_str(&format!("{}({})->", cost.kind.as_str(), cost.noun.as_ref().map_or("", |n| &n.text)));
     }
     out.push_str(&effect(&c.effect));
@@ -85,10 +85,15 @@ fn show(text: &str) -> Vec<String> {
                 parts.push(format!("replace[{}]={subject}{event}", r.kind.text.to_lowercase()));
             }
             for s in &f.steps {
-                if let Some(c) = &s.condition {
-                    parts.push(format!("if={}", c.text));
+                for (i, c) in s.conditions.iter().enumerate() {
+                    let word = match (c.kind, i) {
+                        (CondKind::Unless, _) => "unless",
+                        (CondKind::Otherwise, _) => "otherwise",
+                        (CondKind::If, 0) => "if",
+                        (CondKind::If, _) => "and-if",
+                    };
+                    parts.push(format!("{word}={}", c.piece.text));
                 }
-                parts.extend(s.and_if.iter().map(|c| format!("and-if={}", c.text)));
                 if let Some(f) = &s.for_each {
                     parts.push(format!("each={}", f.text));
                 }

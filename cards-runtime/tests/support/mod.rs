@@ -167,8 +167,8 @@ impl<'a> GameState<'a> for Game<'a> {
         self.get(ship).map(|s| s.held.clone()).unwrap_or_default()
     }
 
-    fn holds(&self, _: ShipId, condition: &str) -> bool {
-        condition == "this attack hits" && self.hits
+    fn holds(&self, _: ShipId, condition: &Condition) -> bool {
+        condition.text == "this attack hits" && self.hits
     }
 
     fn can_resolve(&self, event: &Event) -> bool {

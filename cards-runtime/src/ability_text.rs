@@ -1,0 +1,293 @@
+//! Abilities in a short text notation a person can check against the printed card: what
+//! `cardc abilities` prints, and what the gold corpus of real abilities is written in
+//! (`cardc/tests/gold/README.md` describes it).
+//!
+//! ```text
+//! ability
+//!   timing after you perform 1 action:boost
+//!   optional
+//!   step
+//!     clause you may spend 1 resource:charge => remove 1 "non-lock red or orange token"
+//! ```
+//!
+//! Vocabulary entries are `kind:id`; words that name no entry are quoted; items of a
+//! choice are joined by `|`, of any combination by `/`.
+
+use std::fmt::Write as _;
+
+use crate::ability::{
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Noun, Person, Qualifier,
+    Side, Step, Subject, Test, Than, Timing,
+};
+use crate::model::{Set, VocabKind};
+
+/// `kind:id` for a vocabulary entry.
+fn entry(set: &Set, kind: VocabKind, index: u16) -> String {
+    match kind.entries(&set.vocab).get(index as usize) {
+        Some(e) => format!("{}:{}", kind.keyword(), e.id),
+        None => format!("{}:#{index}", kind.keyword()),
+    }
+}
+
+fn quote(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "'"))
+}
+
+/// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes.
+pub fn subject(s: &Subject) -> String {
+    let person = match s.person {
+        Person::You => return "you".into(),
+        Person::That => return "that".into(),
+        Person::Attacker => return "attacker".into(),
+        Person::Defender => return "defender".into(),
+        Person::Thing => return "thing".into(),
+        Person::A => "a",
+        Person::Another => "another",
+        Person::Each => "each",
+        Person::EachOther => "each-other",
+    };
+    let mut out = person.to_string();
+    match s.side {
+        Side::Any => {}
+        Side::Friendly => out.push_str(".friendly"),
+        Side::Enemy => out.push_str(".enemy"),
+    }
+    if let Some((a, b)) = s.range {
+        let _ = write!(out, "@{a}-{b}");
+    }
+    out
+}
+
+fn amount(a: Amount) -> String {
+    match a {
+        Amount::Exactly(n) => n.to_string(),
+        Amount::UpTo(n) => format!("upto{n}"),
+        Amount::All => "all".into(),
+    }
+}
+
+/// An object: its entries (with each one's colour and speed), or its words in quotes.
+fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
+    if n.refs.is_empty() {
+        let words = quote(&n.text);
+        return match color {
+            Some(c) => format!("{c} {words}"),
+            None => words,
+        };
+    }
+    let sep = if n.choice { "|" } else { "/" };
+    n.refs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mark = n.marks.get(i);
+            let mut item = String::new();
+            if let Some(c) = mark.and_then(|m| m.color.as_deref()).or(color) {
+                item.push_str(c);
+                item.push(' ');
+            }
+            if let Some(s) = mark.and_then(|m| m.speed) {
+                let _ = write!(item, "{s} ");
+            }
+            item.push_str(&entry(set, r.kind, r.index));
+            item
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// An effect: `gain 1 token:focus`, `assign 1 token:stress to that`.
+pub fn effect(set: &Set, e: &Effect) -> String {
+    if e.kind == EffectKind::Opaque {
+        return format!("opaque {}", quote(&e.text));
+    }
+    let mut parts = vec![e.kind.as_str().to_string()];
+    if e.fully {
+        parts.push("fully".into());
+    }
+    if let Some(a) = e.amount {
+        parts.push(amount(a));
+    }
+    match &e.noun {
+        Some(n) => parts.push(object(set, n, e.color.as_deref())),
+        None => parts.extend(e.color.as_deref().map(str::to_string)),
+    }
+    if let Some(t) = &e.target {
+        parts.push(format!("to {}", subject(t)));
+    }
+    if let Some(t) = &e.from {
+        parts.push(format!("from {}", subject(t)));
+    }
+    if let Some(to) = &e.to {
+        parts.push(format!("-> {}", object(set, to, None)));
+    }
+    if let Some(f) = e.facing {
+        parts.push(format!("{f:?}").to_lowercase());
+    }
+    if e.passive {
+        parts.push("passive".into());
+    }
+    if e.negated {
+        parts.push("not".into());
+    }
+    parts.join(" ")
+}
+
+fn duration(set: &Set, d: &Duration) -> String {
+    if d.this_round {
+        return "round".into();
+    }
+    match d.until_end_of {
+        Some(p) => entry(set, VocabKind::Phase, p),
+        None => quote(&d.text),
+    }
+}
+
+/// A clause: `you may spend 1 resource:force => perform 1 "action"`.
+pub fn clause(set: &Set, c: &Clause) -> String {
+    let mut parts = vec![subject(&c.subject)];
+    let q = match c.qualifier {
+        Qualifier::None => None,
+        Qualifier::May => Some("may"),
+        Qualifier::Must => Some("must"),
+        Qualifier::Can => Some("can"),
+        Qualifier::Cannot => Some("cannot"),
+    };
+    parts.extend(q.map(str::to_string));
+    if !c.costs.is_empty() {
+        parts.push(c.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>().join(" + "));
+        parts.push("=>".into());
+    }
+    parts.push(effect(set, &c.effect));
+    if let Some(d) = &c.duration {
+        parts.push(format!("until {}", duration(set, d)));
+    }
+    if c.instead {
+        parts.push("instead".into());
+    }
+    parts.join(" ")
+}
+
+/// A timing: `after you perform 1 action:boost`, `start-of phase:engagement`.
+pub fn timing(set: &Set, t: &Timing) -> String {
+    let when = t.when.as_str().replace("at the ", "").replace(' ', "-");
+    let what = match (t.phase, &t.event) {
+        (Some(p), _) => entry(set, VocabKind::Phase, p),
+        (None, Some(e)) => {
+            std::iter::once(e).chain(t.or_events.iter()).map(|c| clause(set, c)).collect::<Vec<_>>().join(" || ")
+        }
+        (None, None) => quote(&t.what),
+    };
+    format!("{when} {what}")
+}
+
+fn count(c: Count) -> String {
+    match c.op {
+        CmpOp::Ge => format!("{}+", c.n),
+        CmpOp::Le => format!("{}-", c.n),
+        CmpOp::Eq => c.n.to_string(),
+        op => format!("{}{}", op.as_str(), c.n),
+    }
+}
+
+/// ` of <subject>` unless the subject is `you`.
+fn of(s: &Subject) -> String {
+    match s.person {
+        Person::You => String::new(),
+        _ => format!(" of {}", subject(s)),
+    }
+}
+
+/// A condition: `if you-do`, `if defender in arc:bullseye`, `unless you is stressed`.
+pub fn condition(set: &Set, c: &Condition) -> String {
+    let word = match c.kind {
+        CondKind::If => "if",
+        CondKind::Unless => "unless",
+        CondKind::Otherwise => return "otherwise".into(),
+    };
+    let test = match &c.test {
+        Test::YouDo { not: false } => "you-do".into(),
+        Test::YouDo { not: true } => "you-do-not".into(),
+        Test::State { who, state, not } => {
+            format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
+        }
+        Test::Has { who, count: n, noun } => format!("{} has {} {}", subject(who), count(*n), object(set, noun, None)),
+        Test::InArc { who, arc, of: whose, not } => format!(
+            "{} {} {}{}",
+            subject(who),
+            if *not { "not-in" } else { "in" },
+            entry(set, VocabKind::Arc, *arc),
+            of(whose)
+        ),
+        Test::AtRange { who, range: (a, b), of: whom } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
+        Test::Stat { who, stat, op, than } => {
+            let than = match than {
+                Than::Number(n) => n.to_string(),
+                Than::Ship(s) => subject(s),
+            };
+            format!("{} {} {} {than}", subject(who), entry(set, VocabKind::Stat, *stat), op.as_str())
+        }
+        Test::OnResult(n) => format!("on {}", object(set, n, None)),
+        Test::Opaque => quote(&c.text),
+    };
+    format!("{word} {test}")
+}
+
+fn step(set: &Set, s: &Step, out: &mut String) {
+    out.push_str("  step\n");
+    for c in s.conditions.iter() {
+        let _ = writeln!(out, "    {}", condition(set, c));
+    }
+    if let Some(f) = &s.for_each {
+        let _ = writeln!(out, "    for-each {}", quote(f));
+    }
+    for t in s.timings.iter() {
+        let _ = writeln!(out, "    timing {}", timing(set, t));
+    }
+    if let Some(d) = &s.duration {
+        let _ = writeln!(out, "    until {}", duration(set, d));
+    }
+    for c in s.clauses.iter() {
+        let word = if c.alternative { "or" } else { "clause" };
+        let _ = writeln!(out, "    {word} {}", clause(set, c));
+    }
+}
+
+/// An ability in the notation, one part a line, ending with a newline.
+pub fn ability(set: &Set, a: &Ability) -> String {
+    let mut out = String::from("ability\n");
+    if let Some(h) = a.header {
+        let id = set.vocab.headers.get(h as usize).map_or("?", |e| &*e.id);
+        match &a.requirement {
+            Some(r) => {
+                let _ = writeln!(out, "  header {id} ({})", object(set, r, None));
+            }
+            None => {
+                let _ = writeln!(out, "  header {id}");
+            }
+        }
+    }
+    match a.frequency {
+        crate::ability::Frequency::OncePerOpportunity => {}
+        f => {
+            let _ = writeln!(out, "  frequency {}", f.as_str().trim_start_matches("once-per-"));
+        }
+    }
+    for t in a.timings.iter() {
+        let _ = writeln!(out, "  timing {}", timing(set, t));
+    }
+    if a.optional {
+        out.push_str("  optional\n");
+    }
+    if !a.costs.is_empty() {
+        let _ = writeln!(out, "  cost {}", a.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>().join(" + "));
+    }
+    if let Some(r) = &a.replacement {
+        let kind = if r.before { "before" } else { "if" };
+        let _ = writeln!(out, "  replaces {kind} {} {}", subject(&r.subject), effect(set, &r.event));
+    }
+    for s in a.steps.iter() {
+        step(set, s, &mut out);
+    }
+    out
+}
