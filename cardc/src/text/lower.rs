@@ -178,7 +178,16 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let mut refs = Vec::new();
     let mut starts = Vec::new();
     let names: Vec<(usize, &str)> = brackets(text).collect();
-    if names.is_empty() {
+    let damage = words.last().is_some_and(|w| w.eq_ignore_ascii_case("damage"));
+    // A plain word is not an upgrade type (`a device` is the device, not `[Device]`).
+    let kinds: Vec<VocabKind> = match hint {
+        Some(_) => kinds,
+        None if names.is_empty() => kinds.into_iter().filter(|k| *k != VocabKind::Icon).collect(),
+        None => kinds,
+    };
+    if damage {
+        // `1 [Critical Hit] damage`: damage, not the result.
+    } else if names.is_empty() {
         let mut plain: Vec<&str> = words.clone();
         if hint.is_some() && plain.len() > 1 {
             plain.pop();
@@ -254,7 +263,7 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
-        amount: e.amount.as_ref().and_then(|a| amount(&a.text)),
+        amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)),
         noun: object,
         to: e.to.as_ref().map(|n| noun(&n.text, vocab, kind)),
         color: e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase())),
@@ -282,7 +291,9 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     let has = |w: &str| words.contains(&w);
     let person = match words.first().copied() {
         Some("you") => Person::You,
-        Some("it" | "they" | "that") => Person::That,
+        Some("it" | "they" | "that" | "those" | "these") => Person::That,
+        Some("the" | "each") if has("chosen") || has("chose") => Person::That,
+        Some("the") if words.len() == 2 && has("ship") => Person::That,
         Some("the") if has("attacker") => Person::Attacker,
         Some("the") if has("defender") => Person::Defender,
         Some("each" | "all" | "every") if has("other") => Person::EachOther,
@@ -412,6 +423,17 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         | "it doesn't" | "they do not" | "they don't" => return Test::YouDo { not: true },
         _ => {}
     }
+    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
+    if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
+        for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
+            if let Some((who, tail)) = rest.split_once(sep) {
+                let inner = test(&format!("{who} is {shape}{tail}"), vocab);
+                if inner != Test::Opaque {
+                    return inner;
+                }
+            }
+        }
+    }
     // `<who> is/are [not] …`.
     let verbs = [" is not ", " are not ", " is ", " are "];
     if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
@@ -495,6 +517,35 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
     Test::Opaque
 }
 
+/// Lowers a condition's words into one condition, or several when the words are several
+/// (`you are not depleted or strained`: not depleted, and not strained).
+pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
+    let text = squash(&c.piece.text);
+    let lower = text.to_lowercase();
+    if c.kind == CondKind::If {
+        for verb in [" is not ", " are not "] {
+            if let Some((who, states)) = lower.split_once(verb) {
+                let parts: Vec<&str> = states.split(" or ").collect();
+                if parts.len() > 1 && parts.iter().all(|p| STATES.contains(p)) {
+                    return parts
+                        .iter()
+                        .map(|state| Condition {
+                            kind: CondKind::If,
+                            text: text.clone().into(),
+                            test: Test::State {
+                                who: subject_words(who),
+                                state: state.replace(' ', "-").into(),
+                                not: true,
+                            },
+                        })
+                        .collect();
+                }
+            }
+        }
+    }
+    vec![condition(c, vocab)]
+}
+
 /// Lowers a condition.
 pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
     let text = squash(&c.piece.text);
@@ -571,7 +622,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .steps
         .iter()
         .map(|s| RtStep {
-            conditions: s.conditions.iter().map(|c| condition(c, vocab)).collect(),
+            conditions: s.conditions.iter().flat_map(|c| conditions(c, vocab)).collect(),
             for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
             timings: s.timings.iter().filter_map(|t| timing(t, vocab)).collect(),
             duration: s.duration.as_ref().map(|d| duration(d, vocab)),

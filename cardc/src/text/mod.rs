@@ -462,6 +462,16 @@ impl Build<'_> {
                             c.qualifier.clone_from(&before.qualifier);
                         }
                     }
+                    // A subject (and its `may`) said once for chained clauses: "The chosen
+                    // ship gains 1 evade token and removes 1 stress token".
+                    if c.subject.is_none() {
+                        if let Some(b) = out.last().filter(|b| b.subject.is_some()) {
+                            c.subject.clone_from(&b.subject);
+                            if c.qualifier.is_none() {
+                                c.qualifier.clone_from(&b.qualifier);
+                            }
+                        }
+                    }
                     out.push(c);
                 }
                 _ => {}
@@ -545,6 +555,30 @@ struct Sentence {
 impl Sentence {
     fn starts_ability(&self) -> bool {
         self.header.is_some() || self.frequency.is_some() || !self.timings.is_empty() || self.replacement.is_some()
+    }
+
+    /// A sentence that states a rule of its own rather than going on from the one before:
+    /// every clause a `can` or `cannot` (`You can perform [SLAM] actions …`, `This card's
+    /// [Charge] cannot be recovered.`) or an added slot (`Add [Crew] slot.`), with no
+    /// `If you do`, `Then` or timing tying it to what came before.
+    fn stands_alone(&self) -> bool {
+        let step = &self.step;
+        let refers_back = step.conditions.iter().any(|c| {
+            let t = c.piece.text.to_lowercase();
+            ["you do", "you did", "it does", "they do", "you don't", "you do not"].iter().any(|w| t.starts_with(w))
+        });
+        let rule = |c: &Clause| {
+            let q = c.qualifier.as_ref().map(|q| q.text.to_lowercase());
+            matches!(q.as_deref(), Some("can" | "cannot" | "can't")) || c.effect.kind == EffectKind::AddSlot
+        };
+        let first = step.piece.text.trim_start().to_lowercase();
+        let this_or_that = ["that ", "those ", "it ", "they "].iter().any(|w| first.starts_with(w));
+        !refers_back
+            && !this_or_that
+            && step.timings.is_empty()
+            && step.for_each.is_none()
+            && !step.clauses.is_empty()
+            && step.clauses.iter().all(rule)
     }
 }
 
@@ -640,6 +674,66 @@ fn parse_sentence(text: &str) -> Sentence {
     out
 }
 
+/// The event a replacement replaces, read as an effect, when the grammar structures it.
+fn read_event(text: &str, base: usize) -> Option<Effect> {
+    let b = Build { base, text };
+    let top = AbilityParser::parse(Rule::event_effect, text).ok()?.next()?;
+    top.into_inner().find(|p| p.as_rule() == Rule::effect).map(|p| b.effect(p)).filter(|e| e.kind != EffectKind::Opaque)
+}
+
+/// `<subject> would <event>` in a piece: the replacement it states.
+fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
+    let lower = piece.text.to_lowercase();
+    let at = lower
+        .find(" would ")
+        .map(|i| (i, i + " would ".len()))
+        .or_else(|| lower.starts_with("would ").then_some((0, 6)))?;
+    let start = piece.span.start as usize;
+    let subject = piece.text[..at.0].trim();
+    let event_text = piece.text[at.1..].trim_end();
+    let event = Piece { text: event_text.to_string(), span: Span::new(start + at.1, start + at.1 + event_text.len()) };
+    let subject = (!subject.is_empty())
+        .then(|| Piece { text: subject.to_string(), span: Span::new(start, start + subject.len()) });
+    let effect = read_event(event_text, start + at.1);
+    Some(Replacement { kind, subject, event, effect })
+}
+
+/// A frame that says `would` and `instead` but does not open with `If … would …,`: the
+/// other templates of a replacement. A timing (`When you would …,`, `While you would
+/// …,`, `Before you would …,`) or a condition after a lead (`While you defend, if you
+/// would …`; `If you do, … instead`) states the replaced event.
+fn replacement_of(frame: &mut Frame, text: &str) {
+    let says = |w: &str| text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
+    if frame.replacement.is_some() || !says("instead") || !says("would") {
+        return;
+    }
+    let piece_at = |p: &Piece, word: &str| Piece {
+        text: word.to_string(),
+        span: Span::new(p.span.start as usize, p.span.start as usize),
+    };
+    if let Some(i) = frame.timings.iter().position(|t| t.what.text.to_lowercase().contains("would ")) {
+        let t = &frame.timings[i];
+        // The timing's words (`When`, `While`, `Before`) say the kind.
+        let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
+        let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
+        if let Some(r) = would(&t.what, kind) {
+            frame.replacement = Some(r);
+            frame.timings.remove(i);
+            return;
+        }
+    }
+    for step in &mut frame.steps {
+        if let Some(i) = step.conditions.iter().position(|c| c.piece.text.to_lowercase().contains("would ")) {
+            let c = &step.conditions[i];
+            if let Some(r) = would(&c.piece, piece_at(&c.piece, "If")) {
+                frame.replacement = Some(r);
+                step.conditions.remove(i);
+                return;
+            }
+        }
+    }
+}
+
 /// The ability frames of a text block: `text` is the whole file, `sentences` the block's
 /// sentence spans in it.
 pub fn frames(text: &str, sentences: &[Span]) -> Vec<Frame> {
@@ -653,7 +747,11 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
         let Some(sentence_text) = text.get(span.range()) else { continue };
         let s = cache.parse(sentence_text, span.start as usize);
         match out.last_mut() {
-            Some(frame) if !s.starts_ability() => {
+            // A rule after a triggered ability is an ability of its own.
+            Some(frame)
+                if !s.starts_ability()
+                    && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some())) =>
+            {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
             }
@@ -667,6 +765,10 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
                 steps: vec![s.step],
             }),
         }
+    }
+    for frame in &mut out {
+        let words = text.get(frame.span.range()).unwrap_or_default();
+        replacement_of(frame, words);
     }
     out
 }

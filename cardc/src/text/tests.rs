@@ -137,7 +137,7 @@ fn conformance_texts() {
         ),
         (
             "While you boost or barrel roll, you can move through and overlap obstacles.",
-            vec!["while=you boost or barrel roll [you:boost(), or barrel-roll()]; you:can move-through(obstacles); you:can overlap(obstacles)"],
+            vec!["while=you boost or barrel roll [you:boost(), or you:barrel-roll()]; you:can move-through(obstacles); you:can overlap(obstacles)"],
         ),
         (
             "At the start of the Engagement Phase, you may perform a [Barrel Roll] action.",
