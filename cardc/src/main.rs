@@ -42,7 +42,9 @@ enum Command {
     Abilities {
         /// The set folder.
         set: PathBuf,
-        /// `human`: one line per ability; `json`: one JSON object per ability.
+        /// `human`: one short block per ability, its text then its reading (timing,
+        /// optional, cost, each condition and clause, replacement); `json`: one JSON
+        /// object per ability.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
@@ -236,7 +238,7 @@ const TOP_SHAPES: usize = 10;
 fn coverage_text(set: &cardc::Checked) -> String {
     let c = &set.coverage;
     let mut out = format!(
-        "coverage of {}: {} abilit{} in {} text block{}; frames parsed: {}/{} sentences; clauses: {} structured, {} opaque ({:.1}% structured)\n",
+        "coverage of {}: {} abilit{} in {} text block{}; frames parsed: {}/{} sentences; parts: {} structured, {} opaque ({:.1}% structured)\n",
         set.dir.display(),
         c.abilities,
         if c.abilities == 1 { "y" } else { "ies" },
@@ -248,6 +250,14 @@ fn coverage_text(set: &cardc::Checked) -> String {
         c.opaque,
         c.structured_percent(),
     );
+    for (part, (structured, opaque)) in &c.by_part {
+        let share = 100.0 * *structured as f64 / (structured + opaque).max(1) as f64;
+        out.push_str(&format!(
+            "  {:<15} {structured:>6} structured, {opaque:>5} opaque ({share:.1}%)\n",
+            part.as_str()
+        ));
+    }
+    out.push_str("  the most common opaque shapes:\n");
     for (shape, n) in c.top_shapes(TOP_SHAPES) {
         out.push_str(&format!("  {n:>5}  {shape}\n"));
     }
@@ -267,6 +277,7 @@ fn coverage_json(set: &cardc::Checked) -> String {
         "structured": c.structured,
         "opaque": c.opaque,
         "structured_percent": (c.structured_percent() * 10.0).round() / 10.0,
+        "parts": c.by_part.iter().map(|(k, (s, o))| (k.as_str().to_string(), serde_json::json!({ "structured": s, "opaque": o }))).collect::<serde_json::Map<_, _>>(),
         "top_opaque_shapes": top,
     })
     .to_string()
@@ -308,20 +319,10 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
             let line = match format {
                 Format::Json => cards_runtime::ability_json::ability_json(&set, card, a).to_string(),
                 Format::Human => {
-                    let mut tags = vec![if a.optional { "optional" } else { "mandatory" }, a.frequency.as_str()];
-                    if a.replacement.is_some() {
-                        tags.push("replacement");
-                    }
-                    let effects: Vec<&str> = a.clauses().map(|c| c.effect.kind.as_str()).collect();
+                    let name = a.name.as_deref().map_or(String::new(), |n| format!(" \"{n}\""));
                     let opaque = a.opaque().count();
-                    format!(
-                        "{}: {} [{}] effects: {}{}",
-                        card.id,
-                        a.text,
-                        tags.join(", "),
-                        effects.join(", "),
-                        if opaque > 0 { format!(" ({opaque} opaque)") } else { String::new() }
-                    )
+                    let note = if opaque > 0 { format!("  ({opaque} opaque)") } else { String::new() };
+                    format!("{}{name}: {}{note}\n{}", card.id, a.text, cards_runtime::ability_text::ability(&set, a))
                 }
             };
             if writeln!(stdout, "{line}").is_err() {

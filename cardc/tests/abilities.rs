@@ -107,9 +107,11 @@ fn abilities_json_has_every_documented_field() {
     let opening = by_card("opening-roll");
     assert_eq!(opening["timing"][0]["phase"], "engagement");
     assert_eq!(opening["timing"][0]["when"], "at the start of");
-    // Human output: one line per ability.
+    // Human output: one block per ability, its text and then its reading.
     let out = cardc(&["abilities", dir.to_str().unwrap()]);
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), all.len());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().filter(|l| *l == "ability").count(), all.len());
+    assert!(text.contains("\nability\n  timing start-of phase:engagement\n"), "{text}");
 }
 
 #[test]

@@ -95,6 +95,8 @@ pub enum EffectKind {
     Deal,
     /// Be destroyed (`the chosen ship is destroyed`).
     Destroyed,
+    /// Become a role (`you become the defender`); the noun is the role.
+    Become,
     /// Engage (`engage at initiative 7`).
     Engage,
     /// Coordinate a ship (the coordinate action, as a verb).
@@ -187,6 +189,7 @@ impl EffectKind {
             EffectKind::Overlap => "overlap",
             EffectKind::Deal => "deal",
             EffectKind::Destroyed => "destroyed",
+            EffectKind::Become => "become",
             EffectKind::Engage => "engage",
             EffectKind::Coordinate => "coordinate",
             EffectKind::Boost => "boost",
@@ -562,6 +565,11 @@ pub enum Test {
     },
     /// `On a [Hit] result`: the die shows this result.
     OnResult(Noun),
+    /// `this attack hits`, `the attack missed`: whether the attack hits.
+    AttackHits {
+        /// It does not hit.
+        not: bool,
+    },
     /// Anything else: the words alone.
     Opaque,
 }
@@ -748,13 +756,98 @@ impl Ability {
         self.steps.iter().flat_map(|s| s.clauses.iter())
     }
 
-    /// The texts of its opaque effects and costs.
+    /// Every part the reading counts, in order: triggers, the replaced event, costs,
+    /// conditions, then each clause's costs and effect.
+    pub fn parts(&self) -> Vec<Part<'_>> {
+        let mut out = Vec::new();
+        fn effect(what: PartKind, e: &Effect) -> Part<'_> {
+            Part { what, text: &e.text, structured: e.kind != EffectKind::Opaque }
+        }
+        fn trigger(t: &Timing) -> Part<'_> {
+            Part { what: PartKind::Trigger, text: &t.what, structured: t.structured() }
+        }
+        out.extend(self.timings.iter().map(trigger));
+        if let Some(r) = &self.replacement {
+            out.push(effect(PartKind::Replaced, &r.event));
+        }
+        out.extend(self.costs.iter().map(|e| effect(PartKind::Cost, e)));
+        for step in self.steps.iter() {
+            out.extend(step.conditions.iter().map(|c| Part {
+                what: PartKind::Condition,
+                text: &c.text,
+                structured: c.kind == CondKind::Otherwise || c.test != Test::Opaque,
+            }));
+            out.extend(step.timings.iter().map(trigger));
+            for c in step.clauses.iter() {
+                out.extend(c.costs.iter().map(|e| effect(PartKind::Cost, e)));
+                out.push(effect(PartKind::Effect, &c.effect));
+            }
+        }
+        out
+    }
+
+    /// The texts of its opaque parts: triggers, replaced events, costs, conditions and
+    /// effects the reading could not structure.
     pub fn opaque(&self) -> impl Iterator<Item = &str> {
-        self.costs
-            .iter()
-            .chain(self.clauses().flat_map(|c| c.costs.iter().chain(std::iter::once(&c.effect))))
-            .filter(|e| e.kind == EffectKind::Opaque)
-            .map(|e| &*e.text)
+        self.parts().into_iter().filter(|p| !p.structured).map(|p| p.text)
+    }
+}
+
+/// What a counted part of an ability is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PartKind {
+    /// A timing's event or phase.
+    Trigger,
+    /// The event a replacement replaces.
+    Replaced,
+    /// A cost.
+    Cost,
+    /// A condition.
+    Condition,
+    /// An effect.
+    Effect,
+}
+
+impl PartKind {
+    /// Every kind, in the order reported.
+    pub const ALL: [PartKind; 5] =
+        [PartKind::Trigger, PartKind::Replaced, PartKind::Cost, PartKind::Condition, PartKind::Effect];
+
+    /// The lowercase name used in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PartKind::Trigger => "trigger",
+            PartKind::Replaced => "replaced event",
+            PartKind::Cost => "cost",
+            PartKind::Condition => "condition",
+            PartKind::Effect => "effect",
+        }
+    }
+}
+
+/// One counted part of an ability: what it is, its words, and whether the reading
+/// structured it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part<'a> {
+    /// What it is.
+    pub what: PartKind,
+    /// As written.
+    pub text: &'a str,
+    /// Read into structure rather than kept as words.
+    pub structured: bool,
+}
+
+impl Timing {
+    /// Whether the reading structured it: a phase, `the round`, or events none of which
+    /// is opaque.
+    pub fn structured(&self) -> bool {
+        let round = matches!(self.what.to_ascii_lowercase().trim_end_matches('.'), "the round" | "round");
+        self.phase.is_some()
+            || round
+            || self.event.as_ref().is_some_and(|e| {
+                e.effect.kind != EffectKind::Opaque
+                    && self.or_events.iter().all(|o| o.effect.kind != EffectKind::Opaque)
+            })
     }
 }
 

@@ -228,6 +228,8 @@ pub fn condition(set: &Set, c: &Condition) -> String {
             format!("{} {} {} {than}", subject(who), entry(set, VocabKind::Stat, *stat), op.as_str())
         }
         Test::OnResult(n) => format!("on {}", object(set, n, None)),
+        Test::AttackHits { not: false } => "attack-hits".into(),
+        Test::AttackHits { not: true } => "attack-misses".into(),
         Test::Opaque => quote(&c.text),
     };
     format!("{word} {test}")

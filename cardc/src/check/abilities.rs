@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use cards_runtime::ability::{Ability, EffectKind, Qualifier};
+use cards_runtime::ability::{Ability, EffectKind, PartKind, Qualifier, Test};
 use cards_runtime::model::{self, Vocabulary};
 
 use crate::ast::{FieldValue, FileId, Span, TextBlock};
@@ -107,14 +107,16 @@ declare_code! {
 
 declare_code! {
     /// ## What
-    /// A clause of ability text the grammar cannot structure. It is kept, with its span,
-    /// as an opaque effect of its ability: the rules engine sees its text but cannot
-    /// resolve it.
+    /// A part of ability text the reading cannot structure: an effect or cost, a trigger
+    /// (`After you <event>`), the event a replacement replaces, or a condition. It is kept,
+    /// with its span, as opaque words of its ability: the rules engine sees its text but
+    /// cannot resolve it.
     ///
     /// ## Why
-    /// Nothing printed is dropped, and nothing is silently ignored: every clause either
-    /// becomes a structured effect (gain, spend, roll, change results, perform an action…)
-    /// or is reported here. A set chooses how loud this lint is: `allow opaque-clause`,
+    /// Nothing printed is dropped, and nothing is silently ignored: every part either
+    /// becomes structure (an effect such as gain, spend or change results; a trigger's
+    /// event or phase; a condition such as `you are stressed` or `the defender is in your
+    /// [Bullseye Arc]`) or is reported here. A set chooses how loud this lint is: `allow opaque-clause`,
     /// `warn opaque-clause` (the default) or `deny opaque-clause` in `game.cards`.
     /// `cardc check --coverage` counts them per set.
     ///
@@ -321,6 +323,27 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
                     }
                 }
             }
+            // The other parts the reading counts: triggers, the replaced event, conditions.
+            let opaque = |what: &str, piece: &crate::text::Piece| {
+                Diagnostic::new(&W0006, format!("opaque {what} `{}`", lower::squash(&piece.text)))
+                    .label(site.file, piece.span, "kept as text: the rules engine cannot resolve it")
+                    .help("`allow opaque-clause` in game.cards if the set accepts opaque text")
+            };
+            let timings = frame.timings.iter().chain(frame.steps.iter().flat_map(|s| &s.timings));
+            for t in timings {
+                if !lower::timing(t, vocab).is_some_and(|t| t.structured()) {
+                    d.push(opaque("trigger", &t.what));
+                }
+            }
+            if let Some(r) = frame.replacement.as_ref().filter(|r| r.effect.is_none()) {
+                d.push(opaque("replaced event", &r.event));
+            }
+            for c in frame.steps.iter().flat_map(|s| &s.conditions) {
+                let tests = lower::conditions(c, vocab);
+                if c.kind != crate::text::CondKind::Otherwise && tests.iter().any(|t| t.test == Test::Opaque) {
+                    d.push(opaque("condition", &c.piece));
+                }
+            }
             if ability.replacement.is_some() {
                 replacements.push((ability, site.card, site.file, frame.span));
             }
@@ -404,7 +427,8 @@ fn event_keys(e: &cards_runtime::ability::Effect) -> Vec<EventKey> {
     }
 }
 
-/// How much of a set's ability text the grammar structures.
+/// How much of a set's ability text the grammar structures: every part the reading
+/// counts (triggers, replaced events, costs, conditions and effects).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {
     /// Text blocks.
@@ -415,30 +439,35 @@ pub struct Coverage {
     pub sentences_in_frames: usize,
     /// Abilities (frames).
     pub abilities: usize,
-    /// Structured effects and costs.
+    /// Structured parts.
     pub structured: usize,
-    /// Opaque effects and costs.
+    /// Opaque parts.
     pub opaque: usize,
-    /// Opaque clauses by shape (first three words, numbers as `N`), with counts.
+    /// By kind of part: structured and opaque.
+    pub by_part: BTreeMap<PartKind, (usize, usize)>,
+    /// Opaque parts by shape (first three words, numbers as `N`), with counts.
     pub shapes: BTreeMap<String, usize>,
 }
 
 impl Coverage {
-    /// Counts the parsed blocks of a set.
-    pub fn of(sites: &[TextSite]) -> Coverage {
+    /// Counts the parsed blocks of a set and their abilities.
+    pub fn of(sites: &[TextSite], cards: &[model::Card]) -> Coverage {
         let mut c = Coverage::default();
         for site in sites {
             c.blocks += 1;
             c.sentences += site.sentences;
             c.abilities += site.frames.len();
             c.sentences_in_frames += site.frames.iter().map(|f| f.steps.len()).sum::<usize>();
-            for frame in &site.frames {
-                for e in frame.clauses().flat_map(crate::text::Clause::effects) {
-                    if e.kind == EffectKind::Opaque {
-                        c.opaque += 1;
-                        *c.shapes.entry(lower::shape(&e.piece.text)).or_default() += 1;
-                    } else {
+            for ability in site.abilities(cards) {
+                for part in ability.parts() {
+                    let counts = c.by_part.entry(part.what).or_default();
+                    if part.structured {
                         c.structured += 1;
+                        counts.0 += 1;
+                    } else {
+                        c.opaque += 1;
+                        counts.1 += 1;
+                        *c.shapes.entry(lower::shape(part.text)).or_default() += 1;
                     }
                 }
             }
@@ -446,7 +475,7 @@ impl Coverage {
         c
     }
 
-    /// Structured effects as a share of all, in percent (100 when there are none).
+    /// Structured parts as a share of all, in percent (100 when there are none).
     pub fn structured_percent(&self) -> f64 {
         match self.structured + self.opaque {
             0 => 100.0,

@@ -122,6 +122,6 @@ pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], m
     // A `deny` line can make a lint an error.
     let has_errors = d.iter().any(Diagnostic::is_error);
     Diagnostic::sort(&mut d);
-    let coverage = abilities::Coverage::of(&texts);
+    let coverage = abilities::Coverage::of(&texts, &model.cards);
     Checked { dir: dir.to_path_buf(), set: (!has_errors).then_some(model), diagnostics: d, cards: card_count, coverage }
 }

@@ -144,6 +144,7 @@ fn test(t: &Test) -> TokenStream {
             let n = noun(n);
             quote!(#path::OnResult(#n))
         }
+        Test::AttackHits { not } => quote!(#path::AttackHits { not: #not }),
         Test::Opaque => quote!(#path::Opaque),
     }
 }

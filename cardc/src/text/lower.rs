@@ -423,6 +423,26 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         | "it doesn't" | "they do not" | "they don't" => return Test::YouDo { not: true },
         _ => {}
     }
+    match lower {
+        "this attack hits" | "the attack hits" | "that attack hits" | "it hits" | "the attack hit"
+        | "this attack hit" => {
+            return Test::AttackHits { not: false };
+        }
+        "your attack missed"
+        | "your attack misses"
+        | "this attack does not hit"
+        | "the attack does not hit"
+        | "this attack misses"
+        | "the attack misses"
+        | "the attack missed"
+        | "that attack missed"
+        | "this attack missed"
+        | "it misses"
+        | "it does not hit" => {
+            return Test::AttackHits { not: true };
+        }
+        _ => {}
+    }
     // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
@@ -578,7 +598,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 }
 
 /// Lowers a timing clause; `None` for words that name no timing.
-fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
+pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     let when = When::from_words(&t.when)?;
     let phase =
         matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();

@@ -280,6 +280,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::deal => EffectKind::Deal,
         Rule::destroyed => EffectKind::Destroyed,
         Rule::engage => EffectKind::Engage,
+        Rule::become_ => EffectKind::Become,
         Rule::coordinate => EffectKind::Coordinate,
         Rule::boost => EffectKind::Boost,
         Rule::barrel_roll => EffectKind::BarrelRoll,

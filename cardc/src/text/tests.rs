@@ -117,7 +117,7 @@ fn conformance_texts() {
         ),
         (
             "After you become the defender, you may recover 1 [Force].",
-            vec!["after=you become the defender [you:opaque(become the defender)]; you:may recover(1|[Force])"],
+            vec!["after=you become the defender [you:become(the defender)]; you:may recover(1|[Force])"],
         ),
         (
             "Before you would be dealt a faceup damage card, you may spend 1 [Charge] to be dealt the card facedown instead.",
