@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use cards_runtime::ability::{Ability, EffectKind, PartKind, Qualifier, Test};
+use cards_runtime::ability::{Ability, EffectKind, PartKind, Person, Qualifier, Test};
 use cards_runtime::model::{self, Vocabulary};
 
 use crate::ast::{FieldValue, FileId, Span, TextBlock};
@@ -276,8 +276,34 @@ fn check_block(
     }
 }
 
+/// Whether a header names an attack (`Attack`, `Bonus Attack`): its ability is the attack,
+/// so a cost alone pays for it and a `may` in it is a choice within the attack.
+fn attack_header(vocab: &Vocabulary, header: Option<u16>) -> bool {
+    header.and_then(|h| vocab.headers.get(h as usize)).is_some_and(|e| e.name.to_lowercase().contains("attack"))
+}
+
+/// The ships a card's abilities can be on: a pilot's own, a chassis' ships, the ships that
+/// could equip an upgrade. `None` for a card on no ship (a blueprint, a part).
+fn ships_of(set: &model::Set, card: usize) -> Option<Vec<u32>> {
+    let c = set.cards.get(card)?;
+    match c.kind {
+        model::CardKind::Ship => Some(vec![card as u32]),
+        model::CardKind::Chassis => Some(
+            (0..set.cards.len() as u32)
+                .filter(|&i| {
+                    set.cards[i as usize].kind == model::CardKind::Ship
+                        && set.cards[i as usize].chassis == Some(card as u32)
+                })
+                .collect(),
+        ),
+        model::CardKind::Upgrade => Some(super::unequippable_upgrade::ships_equipping(set, c)),
+        _ => None,
+    }
+}
+
 /// The templating lints over every parsed block: W0003–W0006, N0001, N0002.
-pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &mut Vec<Diagnostic>) {
+pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
+    let (vocab, cards) = (&set.vocab, &set.cards[..]);
     let mut replacements: Vec<(&Ability, usize, FileId, Span)> = Vec::new();
     let mut capabilities: Vec<(Qualifier, &cards_runtime::ability::Clause, usize, FileId, Span)> = Vec::new();
     for site in sites {
@@ -286,7 +312,8 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             // The step that says what the ability does: after a header's leading cost.
             let lead = usize::from(lower::leading_cost(frame).is_some());
             let first_effect_step = &frame.steps[lead.min(frame.steps.len().saturating_sub(1))];
-            if lower::leading_cost(frame).is_some() && frame.steps.len() == 1 {
+            let attack = attack_header(vocab, ability.header);
+            if lower::leading_cost(frame).is_some() && frame.steps.len() == 1 && !attack {
                 d.push(
                     Diagnostic::new(&W0003, "a cost with no effect")
                         .label(site.file, frame.span, "this ability only pays")
@@ -305,12 +332,16 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
                             .label(site.file, header_span, "but this header makes the ability optional")
                             .help("drop `must`, or write the ability without the header"),
                     ),
-                    Qualifier::May if optional_header && own_ship && std::ptr::eq(step, first_effect_step) => d.push(
-                        Diagnostic::new(&W0005, "redundant `may` under an optional header")
-                            .label(site.file, q_span, "already optional")
-                            .label(site.file, header_span, "because of this header")
-                            .help("drop `may`"),
-                    ),
+                    Qualifier::May
+                        if optional_header && own_ship && !attack && std::ptr::eq(step, first_effect_step) =>
+                    {
+                        d.push(
+                            Diagnostic::new(&W0005, "redundant `may` under an optional header")
+                                .label(site.file, q_span, "already optional")
+                                .label(site.file, header_span, "because of this header")
+                                .help("drop `may`"),
+                        )
+                    }
                     _ => {}
                 }
                 for e in clause.effects() {
@@ -384,8 +415,21 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             }
         }
     }
+    // The ships each card's abilities can be on, worked out for the cards that need it.
+    let mut ships: HashMap<usize, Option<Vec<u32>>> = HashMap::new();
+    let mut meet = |a: usize, b: usize| {
+        let sa = ships.entry(a).or_insert_with(|| ships_of(set, a)).clone();
+        let sb = ships.entry(b).or_insert_with(|| ships_of(set, b)).clone();
+        match (sa, sb) {
+            (Some(x), Some(y)) => x.iter().any(|s| y.contains(s)),
+            _ => true,
+        }
+    };
     for (q, c, card, file, span) in &capabilities {
-        if *q != Qualifier::Can {
+        // `can … only …` restricts rather than permits.
+        let only = c.modifiers.iter().any(|m| m.to_lowercase().starts_with("only"))
+            || c.text.to_lowercase().split_whitespace().any(|w| w == "only");
+        if *q != Qualifier::Can || only {
             continue;
         }
         let against = event_keys(&c.effect)
@@ -393,6 +437,13 @@ pub fn lints(sites: &[TextSite], vocab: &Vocabulary, cards: &[model::Card], d: &
             .filter_map(|k| cannot.get(k))
             .flat_map(|v| v.iter().copied())
             .filter(|&j| capabilities[j].2 != *card)
+            // `you can …` and `you cannot …` meet only when both cards can be on one ship; a
+            // `cannot` about another ship (`the defender cannot …`, `enemy ships cannot …`)
+            // meets the `can` of whichever ship that is.
+            .filter(|&j| {
+                let both_you = c.subject.person == Person::You && capabilities[j].1.subject.person == Person::You;
+                !both_you || meet(*card, capabilities[j].2)
+            })
             .min()
             .map(|j| &capabilities[j]);
         if let Some((_, c2, _, file2, span2)) = against {

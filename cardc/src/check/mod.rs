@@ -116,7 +116,7 @@ pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], m
         let mut lints = Vec::new();
         unequippable_upgrade::check(&model, &names, &mut lints);
         unused_icon::check(&model, &names, &mut lints);
-        abilities::lints(&texts, &model.vocab, &model.cards, &mut lints);
+        abilities::lints(&texts, &model, &mut lints);
         d.extend(game::apply_levels(lints, &levels));
     }
     // A `deny` line can make a lint an error.

@@ -109,6 +109,24 @@ fn required_chassis(r: &Restriction) -> Option<Vec<u32>> {
     sets.pop().flatten()
 }
 
+/// The ships of a set that could equip `card` alone (room on the bar, faction, title and
+/// restriction), by index.
+pub(crate) fn ships_equipping(set: &Set, card: &Card) -> Vec<u32> {
+    let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
+    (0..set.cards.len() as u32)
+        .filter(|&i| set.cards[i as usize].kind == CardKind::Ship)
+        .filter_map(|i| ShipView::new(set, i, false))
+        .filter(|s| {
+            let may_be_flagship = set.flagship_icon.is_some_and(|f| bar_has_room(&s.ship.upgrades, &[f], implicit));
+            bar_has_room(&s.ship.upgrades, &card.icons, implicit)
+                && factions_meet(&card.factions, s.factions())
+                && card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(s, icon))
+                && could_meet(card.requires.as_ref(), *s, may_be_flagship)
+        })
+        .map(|s| s.index)
+        .collect()
+}
+
 fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dyn Fn(u16) -> bool) -> Option<String> {
     if card.icons.is_empty() {
         return Some("this upgrade has no icon".into());

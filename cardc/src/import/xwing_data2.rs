@@ -1562,13 +1562,10 @@ impl<'d> Importer<'d> {
             out.push_str("game xwing-legacy \"X-Wing 2.0 Legacy\"\n");
         }
         out.push_str(
-            "# Imported text is kept as printed: the coverage report counts what stays opaque, and\n\
-             # the templating lints do not apply to cards already printed (`Attack ([Lock]): Spend\n\
-             # 1 [Charge].` is the whole of an ordnance card: the cost pays for the attack itself;\n\
-             # later steps of an optional ability print their own `may`). Some slots are printed by\n\
-             # no ship (epic Command cards), so icons may go unused.\n",
+            "# Imported text is kept as printed: the coverage report counts what stays opaque. Some\n\
+             # slots are printed by no ship (epic Command cards), so icons may go unused.\n",
         );
-        out.push_str("allow opaque-clause, unused-icon, cost-without-effect, redundant-may\n\n");
+        out.push_str("allow opaque-clause, unused-icon\n\n");
 
         self.scan_texts();
         let v = &self.vocab;

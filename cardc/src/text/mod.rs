@@ -573,7 +573,8 @@ impl Sentence {
             matches!(q.as_deref(), Some("can" | "cannot" | "can't")) || c.effect.kind == EffectKind::AddSlot
         };
         let first = step.piece.text.trim_start().to_lowercase();
-        let this_or_that = ["that ", "those ", "it ", "they "].iter().any(|w| first.starts_with(w));
+        let this_or_that = ["that ", "those ", "it ", "they "].iter().any(|w| first.starts_with(w))
+            || ["this action", "this ability", "this attack"].iter().any(|w| first.contains(w));
         !refers_back
             && !this_or_that
             && step.timings.is_empty()

@@ -1,0 +1,163 @@
+//! The templating lints on the templates real cards print: `Attack ([Lock]): Spend 1
+//! [Charge].` pays for the attack, a `may` inside an attack is a choice within it, and
+//! `can` meets `cannot` only about the same ship when both cards can be on one ship.
+
+mod common;
+
+use std::path::Path;
+
+const GAME: &str = r#"game demo "Demo"
+faction rebel "Rebel", empire "Empire"
+size small "Small"
+token focus "focus", evade "evade", stress "stress", lock "lock"
+resource charge "Charge", shield "shield"
+action focus "Focus", boost "Boost", lock "Lock", barrel-roll "Barrel Roll"
+result hit "Hit", critical-hit "Critical Hit", focus "Focus"
+phase engagement "Engagement Phase"
+header action "Action" optional
+header attack "Attack" optional
+icon crew "Crew", missile "Missile"
+allow unused-icon, unequippable-upgrade
+"#;
+
+/// The codes of the warnings and notes `cardc` reports on a set made of `cards`.
+fn codes(name: &str, cards: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real_lints").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("game.cards"), GAME).unwrap();
+    std::fs::write(dir.join("cards.cards"), cards).unwrap();
+    let report = cardc::check_paths(&[&dir]).unwrap();
+    assert_eq!(report.errors(), 0, "{name}: {:?}", report.all_diagnostics().collect::<Vec<_>>());
+    report.all_diagnostics().map(|d| d.code.id.to_string()).collect()
+}
+
+#[test]
+fn an_attack_header_with_only_a_cost_pays_for_the_attack() {
+    let ordnance = r#"upgrade "Proton Torpedoes" {
+  icon: missile
+  text {
+    Attack ([Lock]): Spend 1 [Charge]. Change 1 [Hit] result to a [Critical Hit] result.
+  }
+}
+upgrade "Ion Missiles" {
+  icon: missile
+  text {
+    Attack ([Lock]): Spend 1 [Charge]. After this attack hits, the defender gains 1 stress token.
+  }
+}"#;
+    assert!(!codes("ordnance", ordnance).contains(&"W0003".to_string()));
+    let dead = r#"upgrade "Dead Weight" {
+  icon: crew
+  text {
+    Action: Spend 1 [Charge].
+  }
+}"#;
+    assert_eq!(codes("dead", dead), ["W0003"]);
+}
+
+#[test]
+fn a_may_inside_an_attack_is_not_redundant() {
+    let attack = r#"upgrade "Homing Missiles" {
+  icon: missile
+  text {
+    Attack ([Focus]): During this attack, you may spend 1 [Charge] to change 1 [Focus] result to a [Hit] result.
+  }
+}"#;
+    assert!(!codes("attack-may", attack).contains(&"W0005".to_string()));
+    let action = r#"upgrade "Extra Care" {
+  icon: crew
+  text {
+    Action: You may gain 1 focus token.
+  }
+}"#;
+    assert_eq!(codes("action-may", action), ["W0005"]);
+}
+
+/// Two pilots and an upgrade only the rebel one can equip.
+fn ships(rebel: &str, imperial: &str, upgrade: &str) -> String {
+    format!(
+        r#"chassis "Fighter" {{
+  size: small
+}}
+ship "Rebel Ace" {{
+  chassis: fighter
+  faction: rebel
+  upgrades: crew
+  text {{
+    {rebel}
+  }}
+}}
+ship "Imperial Ace" {{
+  chassis: fighter
+  faction: empire
+  text {{
+    {imperial}
+  }}
+}}
+upgrade "Crew Member" {{
+  icon: crew
+  faction: rebel
+  text {{
+    {upgrade}
+  }}
+}}"#
+    )
+}
+
+#[test]
+fn can_and_cannot_meet_only_on_one_ship_about_the_same_ship() {
+    // Two pilots are never one ship.
+    let pilots =
+        ships("You can perform [Boost] actions even while stressed.", "You cannot perform [Boost] actions.", "");
+    assert!(!codes("two-pilots", &pilots).contains(&"N0002".to_string()));
+    // The rebel pilot can equip the crew member: both are about that ship.
+    let equipped =
+        ships("You can perform [Boost] actions even while stressed.", "", "You cannot perform [Boost] actions.");
+    assert_eq!(codes("equipped", &equipped), ["N0002"]);
+    // The imperial pilot cannot equip the rebel crew member.
+    let apart =
+        ships("", "You can perform [Boost] actions even while stressed.", "You cannot perform [Boost] actions.");
+    assert!(!codes("apart", &apart).contains(&"N0002".to_string()));
+    // `Enemy ships cannot … on you` is about other ships: whichever ship can meets it.
+    let others = ships("You can acquire locks beyond range 3.", "", "Enemy ships cannot acquire locks on you.");
+    assert_eq!(codes("others", &others), ["N0002"]);
+    // `can … only` restricts.
+    let only = ships(
+        "You can perform [Boost] actions only during the Engagement Phase.",
+        "",
+        "You cannot perform [Boost] actions.",
+    );
+    assert!(!codes("only", &only).contains(&"N0002".to_string()));
+}
+
+/// On both real pools, imported with no lint allowed but `opaque-clause` and
+/// `unused-icon`: no W0003 or W0005, and every N0002 is a `can` and a `cannot` about the
+/// same ship.
+#[test]
+fn the_real_pools_have_no_false_template_warning() {
+    let Some(shared) = common::shared() else { return };
+    for data in ["xwing-data2-xwingtmg", "xwing-data2-legacy"] {
+        let imported = cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real_lints").join(data);
+        cardc::import::write_set(&dir, &imported.files).unwrap();
+        let report = cardc::check_paths(&[&dir]).unwrap();
+        let found: Vec<&cardc::Diagnostic> = report.all_diagnostics().collect();
+        // Each read against the cards: a ship that can lock at long range meets a cloaked
+        // ship enemies cannot lock; a ship that can SLAM or barrel roll while stressed
+        // meets a configuration or inactive-charge rule that it cannot.
+        let real = [
+            ("`can acquire locks`", "`cannot acquire locks on you`"),
+            ("`can perform the [SLAM] action`", "`cannot perform the [SLAM] action`"),
+            ("`can perform [SLAM] actions`", "`cannot perform the [SLAM] action`"),
+            ("`can perform [Barrel Roll] and [Boost] actions`", "`cannot perform [Barrel Roll] actions`"),
+        ];
+        for d in &found {
+            assert!(!matches!(d.code.id, "W0003" | "W0005"), "{data}: {}", d.message);
+            if d.code.id == "N0002" {
+                let known = real.iter().any(|(can, cannot)| d.message == format!("{can} meets {cannot}"));
+                assert!(known, "{data}: a can-and-cannot note no card reading explains: {}", d.message);
+            }
+        }
+    }
+}
