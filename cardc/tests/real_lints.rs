@@ -145,8 +145,10 @@ fn the_real_pools_have_no_false_template_warning() {
         let found: Vec<&cardc::Diagnostic> = report.all_diagnostics().collect();
         // Each read against the cards: a ship that can lock at long range meets a cloaked
         // ship enemies cannot lock; a ship that can SLAM or barrel roll while stressed
-        // meets a configuration or inactive-charge rule that it cannot.
+        // meets a configuration or inactive-charge rule that it cannot; a ship that can spend
+        // its focus tokens meets an attacker whose ability says the defender cannot.
         let real = [
+            ("`can spend your focus and evade tokens`", "`cannot spend focus or calculate tokens`"),
             ("`can acquire locks`", "`cannot acquire locks on you`"),
             ("`can perform the [SLAM] action`", "`cannot perform the [SLAM] action`"),
             ("`can perform [SLAM] actions`", "`cannot perform the [SLAM] action`"),

@@ -108,6 +108,24 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
     first.iter().chain(NOUN_KINDS.iter().filter(|k| !first.contains(k))).copied().collect()
 }
 
+/// Words before a noun that say whose or which, not what.
+const DETERMINERS: [&str; 14] = [
+    "1 of",
+    "all of",
+    "any of",
+    "each of",
+    "of",
+    "your",
+    "its",
+    "their",
+    "that",
+    "those",
+    "these",
+    "the",
+    "another ship's",
+    "that ship's",
+];
+
 /// The colours an action or maneuver is printed in.
 const COLORS: [&str; 4] = ["white", "red", "purple", "blue"];
 
@@ -169,7 +187,35 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
 /// without brackets, the words (less a trailing `token`, `result`…, and a plural `s`) are,
 /// whole or, for a list (`deplete or strain token`), item by item.
 pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun {
+    // `1 of your focus tokens`, `all of its [Charge]`: whose is not what.
+    let mut text = text.trim();
+    loop {
+        let lower = text.to_lowercase();
+        let Some(w) = DETERMINERS.iter().find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' ')) else {
+            break;
+        };
+        text = text[w.len()..].trim_start();
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
+    // `a ship in your [Single Turret Arc]`, `an object in your [Front Arc]`: a ship, not the
+    // arc its words name.
+    let outside: String = {
+        let mut depth = 0i32;
+        text.chars()
+            .filter(|c| {
+                match c {
+                    '[' => depth += 1,
+                    ']' => depth -= 1,
+                    _ => return depth == 0,
+                }
+                false
+            })
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let thing = outside
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "ship" | "ships" | "object" | "objects" | "template" | "templates" | "card" | "cards"));
     let hint = suffix_kind(&words);
     let kinds = match hint {
         Some(k) => vec![k],
@@ -178,7 +224,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let mut refs = Vec::new();
     let mut starts = Vec::new();
     let names: Vec<(usize, &str)> = brackets(text).collect();
-    let damage = words.last().is_some_and(|w| w.eq_ignore_ascii_case("damage"));
+    let damage = words.last().is_some_and(|w| w.eq_ignore_ascii_case("damage")) || thing;
     // A plain word is not an upgrade type (`a device` is the device, not `[Device]`).
     let kinds: Vec<VocabKind> = match hint {
         Some(_) => kinds,
@@ -253,20 +299,35 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         (Some(a), _) if e.kind == EffectKind::Perform => Some(noun(&a.text, vocab, kind)),
         (_, Some(n)) if e.kind == EffectKind::Perform => {
             let n = noun(&n.text, vocab, kind);
-            let actions: Vec<VocabRef> = n.refs.iter().copied().filter(|r| r.kind == VocabKind::Action).collect();
-            Some(Noun { refs: actions.into(), ..n })
+            let keep: Vec<bool> = n.refs.iter().map(|r| r.kind == VocabKind::Action).collect();
+            let actions: Vec<VocabRef> = n.refs.iter().zip(&keep).filter(|(_, k)| **k).map(|(r, _)| *r).collect();
+            let marks: Vec<Mark> = n.marks.iter().zip(&keep).filter(|(_, k)| **k).map(|(m, _)| m.clone()).collect();
+            let choice = n.choice && actions.len() > 1;
+            Some(Noun { refs: actions.into(), marks: marks.into(), choice, ..n })
         }
         (_, Some(n)) => Some(noun(&n.text, vocab, kind)),
         (Some(a), None) => Some(noun(&a.text, vocab, kind)),
         (None, None) => None,
     };
+    // `execute a red maneuver`: the colour of what names no entry is the effect's.
+    let mut color = e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase()));
+    let object = object.map(|mut n| {
+        if n.refs.is_empty() && color.is_none() {
+            let lower = n.text.to_lowercase();
+            if let Some(c) = COLORS.iter().find(|c| lower.starts_with(**c) && lower[c.len()..].starts_with(' ')) {
+                color = Some(Cow::Borrowed(*c));
+                n.text = n.text[c.len()..].trim_start().to_string().into();
+            }
+        }
+        n
+    });
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
         amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)),
         noun: object,
         to: e.to.as_ref().map(|n| noun(&n.text, vocab, kind)),
-        color: e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase())),
+        color,
         fully: e.fully,
         facing: e.facing.as_ref().map(|f| {
             if f.text.eq_ignore_ascii_case("faceup") {
@@ -289,8 +350,14 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let has = |w: &str| words.contains(&w);
+    let plural = !matches!(words.first().copied(), Some("a" | "an" | "another" | "the" | "that" | "this" | "up"))
+        && words.iter().any(|w| matches!(*w, "ships" | "wingmates"));
     let person = match words.first().copied() {
-        Some("you") => Person::You,
+        Some("you" | "your" | "yourself") => Person::You,
+        Some("this") if has("ship") => Person::You,
+        Some("this") if has("card") => Person::Thing,
+        _ if plural && (has("other") || has("another")) => Person::EachOther,
+        _ if plural => Person::Each,
         Some("it" | "they" | "that" | "those" | "these") => Person::That,
         Some("the" | "each") if has("chosen") || has("chose") => Person::That,
         Some("the") if words.len() == 2 && has("ship") => Person::That,
@@ -377,6 +444,10 @@ fn count(words: &str) -> Option<(Count, &str)> {
         "no" => return Some((Count { op: CmpOp::Eq, n: 0 }, rest)),
         "a" | "an" | "any" => return Some((ge(1), rest)),
         _ => {}
+    }
+    if let Some(rest) = words.strip_prefix("exactly ") {
+        let (n, rest) = rest.split_once(' ')?;
+        return Some((Count { op: CmpOp::Eq, n: n.parse().ok()? }, rest));
     }
     if let Some(rest) = words.strip_prefix("at least ") {
         let (n, rest) = rest.split_once(' ')?;
@@ -520,8 +591,11 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
     for verb in [" has ", " have "] {
         if let Some((who, rest)) = lower.split_once(verb) {
             if let Some((n, what)) = count(rest) {
-                let what_noun = noun(what, vocab, None);
-                if !what_noun.refs.is_empty() && !what.contains(" on ") && !what.contains(" in ") {
+                // `a lock on the defender`: whose it is does not change what it is.
+                let head = what.split_once(" on ").map_or(what, |(h, _)| h);
+                let what_noun = noun(head, vocab, None);
+                let damage = head.starts_with("damage card") || head.starts_with("faceup damage card");
+                if (!what_noun.refs.is_empty() || damage) && !head.contains(" in ") {
                     return Test::Has { who: subject_words(who), count: n, noun: what_noun };
                 }
             }
@@ -608,6 +682,29 @@ pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
 }
 
+/// `you perform an attack at attack range 1`: the range is the defender's, a condition of
+/// the ability rather than words of the attack.
+fn attack_range(t: &mut RtTiming) -> Option<Condition> {
+    let event = t.event.as_mut()?;
+    if !matches!(event.effect.kind, EffectKind::Perform | EffectKind::Attack) {
+        return None;
+    }
+    let noun = event.effect.noun.as_mut()?;
+    let lower = noun.text.to_lowercase();
+    let (at, len) = [" at attack range ", " at range "].iter().find_map(|w| lower.find(w).map(|i| (i, w.len())))?;
+    let band = lower[at + len..].split_whitespace().next()?;
+    let (a, b) = band.split_once('-').unwrap_or((band, band));
+    let range = (a.parse().ok()?, b.parse().ok()?);
+    let text = format!("the defender is at range {band}");
+    noun.text = noun.text[..at].to_string().into();
+    let defender = subject(Some(&Piece::bare("the defender")));
+    Some(Condition {
+        kind: CondKind::If,
+        text: text.into(),
+        test: Test::AtRange { who: defender, range, of: Subject::YOU },
+    })
+}
+
 /// The header a frame names, by display name or id.
 pub fn header(piece: &Piece, vocab: &Vocabulary) -> Option<u16> {
     find(&vocab.headers, piece.text.trim())
@@ -665,7 +762,31 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         Some("game") => Frequency::OncePerGame,
         _ => Frequency::OncePerOpportunity,
     };
-    let timings = frame.timings.iter().filter_map(|t| timing(t, vocab)).collect();
+    // `While you are stressed, …`, `While you have 2 or fewer stress tokens, …`: a state,
+    // not an event; the ability applies whenever it holds, so it is a condition.
+    let mut timings = Vec::new();
+    let mut states = Vec::new();
+    for t in &frame.timings {
+        let state = (t.when == "while").then(|| test(&t.what.text, vocab)).filter(|x| *x != Test::Opaque);
+        match state {
+            Some(test) => states.push(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
+            None => {
+                let Some(mut rt) = timing(t, vocab) else { continue };
+                states.extend(attack_range(&mut rt));
+                timings.push(rt);
+            }
+        }
+    }
+    let mut steps = steps;
+    if !states.is_empty() {
+        match steps.first_mut() {
+            Some(first) => {
+                states.extend(first.conditions.iter().cloned());
+                first.conditions = states.into();
+            }
+            None => steps.push(RtStep { conditions: states.into(), ..RtStep::new(Vec::new()) }),
+        }
+    }
     let replacement = frame.replacement.as_ref().map(|r| RtReplacement {
         before: r.kind.text.eq_ignore_ascii_case("before"),
         subject: subject(r.subject.as_ref()),
@@ -681,7 +802,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         span: SourceSpan { start: frame.span.start, end: frame.span.end },
         header,
         requirement: frame.requirement.as_ref().map(|r| noun(&r.text, vocab, None)),
-        timings,
+        timings: timings.into(),
         optional: optional_header || says_may,
         frequency,
         costs: costs.into(),

@@ -112,10 +112,11 @@ pub const PARTS: [&str; 16] = [
 const HEAD: [&str; 6] = ["header", "frequency", "timing", "optional", "cost", "replaces"];
 
 /// Words quoted text is compared without.
-const STOP: &[&str] = &["a", "an", "the", "of", "1"];
+const STOP: &[&str] = &["a", "an", "the", "of", "1", "your", "its", "their", "that", "those", "these"];
 
-/// Quoted words, compared by content: lowercase, no articles or `of`, no plural `s`, no
-/// punctuation at either end.
+/// Quoted words, compared by content: lowercase, no articles, `of` or possessive and
+/// demonstrative words (`your`, `its`, `that`), no plural `s`, no punctuation at either
+/// end.
 fn words(text: &str) -> String {
     text.to_lowercase()
         .split_whitespace()
