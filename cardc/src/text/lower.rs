@@ -309,6 +309,11 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         (Some(a), None) => Some(noun(&a.text, vocab, kind)),
         (None, None) => None,
     };
+    let valued = matches!(e.kind, EffectKind::Reduce | EffectKind::Increase | EffectKind::Set | EffectKind::Rotate)
+        && e.target.as_ref().is_some_and(|t| {
+            let lower = t.text.to_lowercase();
+            !lower.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "ship" | "ships" | "it" | "that" | "you"))
+        });
     // `execute a red maneuver`: the colour of what names no entry is the effect's.
     let mut color = e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase()));
     let object = object.map(|mut n| {
@@ -326,7 +331,7 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         text: squash(&e.piece.text).into(),
         amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)),
         noun: object,
-        to: e.to.as_ref().map(|n| noun(&n.text, vocab, kind)),
+        to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
         color,
         fully: e.fully,
         facing: e.facing.as_ref().map(|f| {
@@ -336,7 +341,8 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
                 Facing::Facedown
             }
         }),
-        target: e.target.as_ref().map(|t| subject(Some(t))),
+        // `reduce its speed to 1`, `rotate … to your [Rear Arc]`: a value, not a ship.
+        target: e.target.as_ref().filter(|_| !valued).map(|t| subject(Some(t))),
         from: e.from.as_ref().map(|t| subject(Some(t))),
         passive: e.passive,
         negated: e.negated,
@@ -514,6 +520,16 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         }
         _ => {}
     }
+    // `the attacker does not have any green tokens`: none.
+    for verb in [" does not have any ", " do not have any ", " does not have ", " do not have "] {
+        if let Some((who, what)) = lower.split_once(verb) {
+            let n = noun(what, vocab, None);
+            let tokens = what.ends_with("token") || what.ends_with("tokens");
+            if !n.refs.is_empty() || tokens {
+                return Test::Has { who: subject_words(who), count: Count { op: CmpOp::Eq, n: 0 }, noun: n };
+            }
+        }
+    }
     // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
@@ -658,12 +674,17 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if c.effect.passive && who.person == Person::A && !who.text.to_lowercase().contains("ship") {
         who.person = Person::Thing;
     }
+    let mut what = effect(&c.effect, vocab);
+    // `Your defense dice cannot be modified`: what undergoes it is the object.
+    if what.passive && what.noun.is_none() && who.person == Person::Thing && !who.text.is_empty() {
+        what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
+    }
     RtClause {
         text: squash(&c.piece.text).into(),
         subject: who,
         qualifier: qualifier(c.qualifier.as_ref()),
         costs: c.costs.iter().map(|e| effect(e, vocab)).collect(),
-        effect: effect(&c.effect, vocab),
+        effect: what,
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),
         modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
         instead: c.instead,
