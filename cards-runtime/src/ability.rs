@@ -841,7 +841,8 @@ impl Timing {
     /// Whether the reading structured it: a phase, `the round`, or events none of which
     /// is opaque.
     pub fn structured(&self) -> bool {
-        let round = matches!(self.what.to_ascii_lowercase().trim_end_matches('.'), "the round" | "round");
+        let what = self.what.to_ascii_lowercase();
+        let round = matches!(what.trim_end_matches('.'), "the round" | "round") || what.ends_with(" step");
         self.phase.is_some()
             || round
             || self.event.as_ref().is_some_and(|e| {

@@ -9,7 +9,7 @@ use cards_runtime::ability::{
     Facing, Frequency, Mark, Noun, Person, Qualifier, Replacement as RtReplacement, Side, SourceSpan, Step as RtStep,
     Subject, Test, Than, Timing as RtTiming, VocabRef, When,
 };
-use cards_runtime::model::{Entry, VocabKind, Vocabulary};
+use cards_runtime::model::{Entry, List, VocabKind, Vocabulary};
 
 use super::{Clause, Cond, Effect, Frame, Piece};
 
@@ -109,7 +109,7 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
 }
 
 /// Words before a noun that say whose or which, not what.
-const DETERMINERS: [&str; 14] = [
+const DETERMINERS: [&str; 17] = [
     "1 of",
     "all of",
     "any of",
@@ -124,6 +124,9 @@ const DETERMINERS: [&str; 14] = [
     "the",
     "another ship's",
     "that ship's",
+    "this card's",
+    "this card’s",
+    "your ship's",
 ];
 
 /// The colours an action or maneuver is printed in.
@@ -317,9 +320,16 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     // `execute a red maneuver`: the colour of what names no entry is the effect's.
     let mut color = e.color.as_ref().map(|c| Cow::Owned(c.text.to_lowercase()));
     let object = object.map(|mut n| {
-        if n.refs.is_empty() && color.is_none() {
-            let lower = n.text.to_lowercase();
-            if let Some(c) = COLORS.iter().find(|c| lower.starts_with(**c) && lower[c.len()..].starts_with(' ')) {
+        // Only an action's or a maneuver's: a red token is a kind of token.
+        let lower = n.text.to_lowercase();
+        let colored = ["action", "actions", "maneuver", "maneuvers"].iter().any(|w| lower.ends_with(w));
+        if n.refs.is_empty() && color.is_none() && colored {
+            if let Some(c) = COLORS.iter().find(|c| {
+                lower.starts_with(**c)
+                    && lower[c.len()..].starts_with(' ')
+                    && !lower[c.len()..].trim_start().starts_with("or ")
+                    && !lower[c.len()..].trim_start().starts_with("and ")
+            }) {
                 color = Some(Cow::Borrowed(*c));
                 n.text = n.text[c.len()..].trim_start().to_string().into();
             }
@@ -493,7 +503,14 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
     let lower = squash(text).to_lowercase().replace('’', "'");
     let lower = lower.trim_end_matches(['.', ',']);
     match lower {
-        "you do" | "you did" | "it does" | "it did" | "they do" | "that ship does" | "the chosen ship does" => {
+        "you do"
+        | "you do so"
+        | "you did"
+        | "it does"
+        | "it did"
+        | "they do"
+        | "that ship does"
+        | "the chosen ship does" => {
             return Test::YouDo { not: false };
         }
         "you do not" | "you don't" | "you did not" | "you didn't" | "you cannot" | "you can't" | "it does not"
@@ -542,7 +559,7 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         }
     }
     // `<who> is/are [not] …`.
-    let verbs = [" is not ", " are not ", " is ", " are "];
+    let verbs = [" is not ", " are not ", " was not ", " were not ", " is ", " are ", " was ", " were "];
     if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
         let not = verb.contains("not");
         let who_s = subject_words(who);
@@ -610,7 +627,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
                 // `a lock on the defender`: whose it is does not change what it is.
                 let head = what.split_once(" on ").map_or(what, |(h, _)| h);
                 let what_noun = noun(head, vocab, None);
-                let damage = head.starts_with("damage card") || head.starts_with("faceup damage card");
+                let damage = head.starts_with("damage card")
+                    || head.starts_with("faceup damage card")
+                    || head.ends_with(" token")
+                    || head.ends_with(" tokens");
                 if (!what_noun.refs.is_empty() || damage) && !head.contains(" in ") {
                     return Test::Has { who: subject_words(who), count: n, noun: what_noun };
                 }
@@ -695,6 +715,16 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 /// Lowers a timing clause; `None` for words that name no timing.
 pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     let when = When::from_words(&t.when)?;
+    // `Before the Neutralize Results step`: a step of the game, not a ship's event.
+    if t.what.text.trim_end().to_lowercase().ends_with(" step") {
+        return Some(RtTiming {
+            when,
+            what: squash(&t.what.text).into(),
+            phase: None,
+            event: None,
+            or_events: List::Borrowed(&[]),
+        });
+    }
     let phase =
         matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
     let event = t.event.as_ref().map(|c| clause(c, vocab));
@@ -747,6 +777,41 @@ pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
             Some(&c.effect)
         }
         _ => None,
+    }
+}
+
+/// Whether a noun is a pronoun that stands for something named before (`discard it`).
+fn is_pronoun(n: &Noun) -> bool {
+    matches!(n.text.to_lowercase().trim(), "it" | "them")
+}
+
+/// `If you would drop a device, you may launch it instead`: the object a pronoun stands for
+/// is the last one named before it in the ability: the replaced event's, a timing event's,
+/// or an earlier clause's.
+fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &mut [RtStep]) {
+    let mut last: Option<Noun> = None;
+    let named = |n: &Option<Noun>| n.as_ref().filter(|n| !is_pronoun(n)).cloned();
+    if let Some(e) = replaced {
+        last = named(&e.noun).or(last);
+    }
+    for t in timings {
+        if let Some(e) = &t.event {
+            last = named(&e.effect.noun).or(last);
+        }
+    }
+    for step in steps {
+        for c in step.clauses.to_mut() {
+            for e in c.costs.to_mut().iter_mut().chain(std::iter::once(&mut c.effect)) {
+                match &e.noun {
+                    Some(n) if is_pronoun(n) => {
+                        if let Some(l) = &last {
+                            e.noun = Some(l.clone());
+                        }
+                    }
+                    n => last = named(n).or(last),
+                }
+            }
+        }
     }
 }
 
@@ -808,7 +873,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             None => steps.push(RtStep { conditions: states.into(), ..RtStep::new(Vec::new()) }),
         }
     }
-    let replacement = frame.replacement.as_ref().map(|r| RtReplacement {
+    let replacement: Option<RtReplacement> = frame.replacement.as_ref().map(|r| RtReplacement {
         before: r.kind.text.eq_ignore_ascii_case("before"),
         subject: subject(r.subject.as_ref()),
         event: match &r.effect {
@@ -816,6 +881,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             None => effect(&Effect::opaque(r.event.clone()), vocab),
         },
     });
+    resolve_pronouns(replacement.as_ref().map(|r| &r.event), &timings, &mut steps);
     Ability {
         name: cx.name.map(|n| Cow::Owned(n.to_string())),
         text: text.into(),

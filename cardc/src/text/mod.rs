@@ -478,7 +478,61 @@ impl Build<'_> {
                 _ => {}
             }
         }
+        self.lists(&mut out);
         out
+    }
+
+    /// The words between two clauses, lowercased and trimmed.
+    fn gap(&self, before: &Clause, after: &Clause) -> String {
+        let (a, b) = (before.piece.span.end as usize, after.piece.span.start as usize);
+        let text = self.text.get(a.saturating_sub(self.base)..b.saturating_sub(self.base)).unwrap_or("");
+        text.trim().to_lowercase()
+    }
+
+    /// Lists of clauses, which the grammar reads one clause at a time:
+    /// - a compound cost: `spend 1 [Charge] and gain 1 deplete token to …` is one cost of
+    ///   two effects;
+    /// - `A, B, or C`: the clauses joined by commas before an `or` are alternatives too;
+    /// - a cost paid `to A or B` (`spend 1 [Charge] to drop or launch a bomb`) is paid for
+    ///   whichever is chosen.
+    fn lists(&self, out: &mut Vec<Clause>) {
+        let mut i = 1;
+        while i < out.len() {
+            let joined_by_and = self.gap(&out[i - 1], &out[i]) == "and";
+            let (b, c) = (&out[i - 1], &out[i]);
+            let compound = joined_by_and
+                && b.costs.is_empty()
+                && b.qualifier.is_none()
+                && lower::is_cost_kind(b.effect.kind)
+                && !c.costs.is_empty()
+                && c.subject == b.subject;
+            if compound {
+                let first = out.remove(i - 1);
+                out[i - 1].costs.insert(0, first.effect);
+                out[i - 1].piece.span = first.piece.span.to(out[i - 1].piece.span);
+                continue;
+            }
+            i += 1;
+        }
+        for end in 1..out.len() {
+            if !out[end].alternative {
+                continue;
+            }
+            let mut k = end;
+            while k > 1 && self.gap(&out[k - 2], &out[k - 1]) == "," {
+                out[k - 1].alternative = true;
+                k -= 1;
+            }
+            // The cost of the first item is paid for any of them.
+            let costs = out[k - 1].costs.clone();
+            if !costs.is_empty() {
+                for c in &mut out[k..=end] {
+                    if c.costs.is_empty() {
+                        c.costs.clone_from(&costs);
+                    }
+                }
+            }
+        }
     }
 
     /// A timing clause; an event (`after you perform an action`) is also read as clauses.

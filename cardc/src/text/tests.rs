@@ -264,7 +264,7 @@ fn targets_modifiers_passives_and_shared_verbs() {
         ),
         (
             "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
-            "after=you fully execute a maneuver [you:execute(a|maneuver)]; you:may spend([Charge])->drop(a|bomb); or you:may launch(a|bomb)",
+            "after=you fully execute a maneuver [you:execute(a|maneuver)]; you:may spend([Charge])->drop(a|bomb); or you:may spend([Charge])->launch(a|bomb)",
         ),
         (
             "Attack: If this attack hits, the defender gains 1 deplete and 1 jam token. For each [Hit] result, repair 1 faceup damage card.",
