@@ -218,7 +218,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     };
     let thing = outside
         .split(|c: char| !c.is_alphanumeric())
-        .any(|w| matches!(w, "ship" | "ships" | "object" | "objects" | "template" | "templates" | "card" | "cards"));
+        .any(|w| matches!(w, "ship" | "ships" | "object" | "objects" | "card" | "cards"));
     let hint = suffix_kind(&words);
     let kinds = match hint {
         Some(k) => vec![k],
@@ -244,6 +244,27 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         let plain = plain.join(" ");
         if let Some(r) = lookup(&plain, &kinds, vocab) {
             refs.push(r);
+        } else if hint.is_none() && (plain.contains(',') || plain.contains(" or ")) {
+            // `focus tokens, evade tokens, or locks`: each item names its own entry.
+            let items: Vec<&str> = plain
+                .split(',')
+                .flat_map(|p| p.split(" or "))
+                .map(|p| p.trim().trim_start_matches("or ").trim_start_matches("and ").trim())
+                .filter(|p| !p.is_empty())
+                .collect();
+            let found: Vec<Option<VocabRef>> = items
+                .iter()
+                .map(|i| {
+                    let ws: Vec<&str> = i.split_whitespace().collect();
+                    match suffix_kind(&ws) {
+                        Some(k) if ws.len() > 1 => lookup(&ws[..ws.len() - 1].join(" "), &[k], vocab),
+                        _ => lookup(i, &kinds, vocab),
+                    }
+                })
+                .collect();
+            if items.len() > 1 && found.iter().all(Option::is_some) {
+                refs.extend(found.into_iter().flatten());
+            }
         } else if hint.is_some() {
             // `deplete or strain token`, `focus, evade, or calculate tokens`.
             let items: Vec<&str> = plain

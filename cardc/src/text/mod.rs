@@ -482,6 +482,94 @@ impl Build<'_> {
         out
     }
 
+    /// Whether a clause is only an item of a list the clause before began (`jam` and
+    /// `tractor token` in `remove 1 ion, jam, or tractor token`; `1 [Bank Left]` in `a
+    /// white 2 [Straight], 1 [Bank Left], or 1 [Bank Right] maneuver`): no subject or
+    /// qualifier of its own, no cost, and a few words that are no verb.
+    fn list_item(c: &Clause) -> bool {
+        let own = |p: &Option<Piece>| p.as_ref().is_some_and(|p| p.span.start >= c.piece.span.start);
+        let words: Vec<&str> = c.effect.piece.text.split_whitespace().collect();
+        let first = words.first().copied().unwrap_or("");
+        let numbered = first.chars().all(|ch| ch.is_ascii_digit()) && words.get(1).is_some_and(|w| w.starts_with('['));
+        let opaque_or_elided = c.effect.kind == EffectKind::Opaque
+            || first.starts_with('[')
+            || first.chars().next().is_some_and(|ch| ch.is_ascii_digit());
+        !own(&c.subject)
+            && !own(&c.qualifier)
+            && c.costs.is_empty()
+            && c.duration.is_none()
+            && opaque_or_elided
+            && (1..=6).contains(&words.len())
+            && (!first.chars().all(|ch| ch.is_ascii_digit()) || numbered)
+            && (words.len() == 1
+                || !AbilityParser::parse(Rule::verb_start, first).is_ok_and(|mut p| p.next().is_some()))
+    }
+
+    /// A list the grammar read as clauses, one item each, read back into the noun of the
+    /// clause that began it: `remove 1 ion, jam, stress, or tractor token from this card`
+    /// is one removal of a choice of four tokens, from this card.
+    fn noun_lists(&self, out: &mut Vec<Clause>) {
+        let mut i = 0;
+        while i + 1 < out.len() {
+            let Some(noun) = out[i].effect.noun.clone() else {
+                i += 1;
+                continue;
+            };
+            let mut end = i;
+            let mut closed = false;
+            while end + 1 < out.len() && Self::list_item(&out[end + 1]) {
+                let gap = self.gap(&out[end], &out[end + 1]);
+                if !matches!(gap.as_str(), "," | ", or" | ", and" | "or" | "and") {
+                    break;
+                }
+                end += 1;
+                if gap != "," {
+                    closed = true;
+                    break;
+                }
+            }
+            if !closed || end == i {
+                i += 1;
+                continue;
+            }
+            // The noun runs to the last item; a `to …` or `from …` after it is the target.
+            let last = out[end].effect.piece.span.end as usize;
+            let start = noun.span.start as usize;
+            let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
+                i += 1;
+                continue;
+            };
+            let lower = words.to_lowercase();
+            let cut = [" to ", " from "].iter().filter_map(|w| lower.rfind(w).map(|at| (at, *w))).max();
+            let (noun_text, rest) = match cut {
+                Some((at, w)) => (&words[..at], Some((at, w))),
+                None => (words, None),
+            };
+            let c = &mut out[i];
+            c.effect.noun =
+                Some(Piece { text: noun_text.to_string(), span: Span::new(start, start + noun_text.len()) });
+            if let Some((at, w)) = rest {
+                let t = words[at + w.len()..].trim();
+                let t_start = start + words.len() - t.len();
+                let piece = Piece { text: t.to_string(), span: Span::new(t_start, t_start + t.len()) };
+                if w == " to " {
+                    c.effect.target = Some(piece);
+                } else {
+                    c.effect.from = Some(piece);
+                }
+            }
+            let span_end = out[end].piece.span.end as usize;
+            let (instead, duration) = (out[end].instead, out[end].duration.clone());
+            let c = &mut out[i];
+            c.instead |= instead;
+            c.duration = c.duration.take().or(duration);
+            c.piece.span = Span::new(c.piece.span.start as usize, span_end);
+            c.effect.piece.span = Span::new(c.effect.piece.span.start as usize, last);
+            out.drain(i + 1..=end);
+            i += 1;
+        }
+    }
+
     /// The words between two clauses, lowercased and trimmed.
     fn gap(&self, before: &Clause, after: &Clause) -> String {
         let (a, b) = (before.piece.span.end as usize, after.piece.span.start as usize);
@@ -496,6 +584,7 @@ impl Build<'_> {
     /// - a cost paid `to A or B` (`spend 1 [Charge] to drop or launch a bomb`) is paid for
     ///   whichever is chosen.
     fn lists(&self, out: &mut Vec<Clause>) {
+        self.noun_lists(out);
         let mut i = 1;
         while i < out.len() {
             let joined_by_and = self.gap(&out[i - 1], &out[i]) == "and";
