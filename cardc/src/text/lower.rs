@@ -694,6 +694,17 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
             }
         }
     }
+    // `If you do and you are in its [Front Arc]`: each part its own condition, when each
+    // is a shape the reading structures.
+    if c.kind == CondKind::If && lower.contains(" and ") {
+        let parts: Vec<Condition> = text
+            .split(" and ")
+            .map(|part| Condition { kind: CondKind::If, text: part.trim().to_string().into(), test: test(part, vocab) })
+            .collect();
+        if parts.iter().all(|p| p.test != Test::Opaque) {
+            return parts;
+        }
+    }
     vec![condition(c, vocab)]
 }
 
@@ -716,6 +727,13 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
+    // `an attack that hits`: a relative clause says which, so it is part of the noun.
+    if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
+        let m = squash(m.text.trim_start_matches([',', ' ']));
+        if m.to_lowercase().starts_with("that ") && m.split_whitespace().count() <= 3 {
+            n.text = format!("{} {m}", n.text).into();
+        }
+    }
     // `Your defense dice cannot be modified`: what undergoes it is the object.
     if what.passive && what.noun.is_none() && who.person == Person::Thing && !who.text.is_empty() {
         what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
@@ -803,7 +821,7 @@ pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
 
 /// Whether a noun is a pronoun that stands for something named before (`discard it`).
 fn is_pronoun(n: &Noun) -> bool {
-    matches!(n.text.to_lowercase().trim(), "it" | "them")
+    matches!(n.text.to_lowercase().trim(), "it" | "them" | "card")
 }
 
 /// `If you would drop a device, you may launch it instead`: the object a pronoun stands for

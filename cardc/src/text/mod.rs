@@ -823,7 +823,14 @@ fn parse_sentence(text: &str) -> Sentence {
 fn read_event(text: &str, base: usize) -> Option<Effect> {
     let b = Build { base, text };
     let top = AbilityParser::parse(Rule::event_effect, text).ok()?.next()?;
-    top.into_inner().find(|p| p.as_rule() == Rule::effect).map(|p| b.effect(p)).filter(|e| e.kind != EffectKind::Opaque)
+    let effect = top.into_inner().find(|p| p.as_rule() == Rule::effect).map(|p| b.effect(p));
+    // `drop a device using a 1 [Straight] template`: the event, then how.
+    let effect = effect.or_else(|| {
+        let top = AbilityParser::parse(Rule::event_clause, text).ok()?.next()?;
+        let clauses = top.into_inner().find(|p| p.as_rule() == Rule::clauses)?;
+        b.clauses(clauses).into_iter().next().map(|c| c.effect)
+    });
+    effect.filter(|e| e.kind != EffectKind::Opaque)
 }
 
 /// `<subject> would <event>` in a piece: the replacement it states.
