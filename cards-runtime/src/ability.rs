@@ -308,7 +308,8 @@ pub struct Effect {
     pub noun: Option<Noun>,
     /// For `change`: what the results become.
     pub to: Option<Noun>,
-    /// The colour printed before the whole noun (`perform a red action`); the colours of
+    /// The colour printed before the whole noun (`perform a red action`), or a choice of
+    /// colours joined by `|` (`a red or blue maneuver` is `red|blue`); the colours of
     /// single entries are in the noun's `marks`.
     pub color: Option<Text>,
     /// `fully execute`.
@@ -842,7 +843,8 @@ impl Timing {
     /// is opaque.
     pub fn structured(&self) -> bool {
         let what = self.what.to_ascii_lowercase();
-        let round = matches!(what.trim_end_matches('.'), "the round" | "round") || what.ends_with(" step");
+        let round =
+            matches!(what.trim_end_matches('.'), "the round" | "round" | "placing forces") || what.ends_with(" step");
         self.phase.is_some()
             || round
             || self.event.as_ref().is_some_and(|e| {

@@ -70,8 +70,9 @@ fn amount(a: Amount) -> String {
 fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
     if n.refs.is_empty() {
         let words = quote(&n.text);
+        // `red|blue` is a choice of colours: one item each.
         return match color {
-            Some(c) => format!("{c} {words}"),
+            Some(c) => c.split('|').map(|c| format!("{c} {words}")).collect::<Vec<_>>().join("|"),
             None => words,
         };
     }

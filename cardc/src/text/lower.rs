@@ -12,6 +12,7 @@ use cards_runtime::ability::{
 use cards_runtime::model::{Entry, List, VocabKind, Vocabulary};
 
 use super::{Clause, Cond, Effect, Frame, Piece};
+use crate::ast::Span;
 
 /// The vocabulary kinds ability text names, in the order a plain word is looked up.
 pub const NOUN_KINDS: [VocabKind; 11] = [
@@ -316,6 +317,26 @@ fn phase(text: &str, vocab: &Vocabulary) -> Option<u16> {
 }
 
 fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
+    // `reveal a red maneuver`: an article the grammar left in the noun is its amount.
+    let mut article = None;
+    let stripped;
+    let e = match &e.noun {
+        Some(n) if e.amount.is_none() && e.kind != EffectKind::Lock => {
+            let lower = n.text.to_lowercase();
+            match ["a ", "an "].iter().find(|a| lower.starts_with(**a)) {
+                Some(a) => {
+                    article = Some(Amount::Exactly(1));
+                    let text = n.text[a.len()..].trim_start().to_string();
+                    let start = n.span.end as usize - text.len();
+                    stripped =
+                        Effect { noun: Some(Piece { text, span: Span::new(start, n.span.end as usize) }), ..e.clone() };
+                    &stripped
+                }
+                None => e,
+            }
+        }
+        _ => e,
+    };
     let kind = Some(e.kind);
     // `perform a [Barrel Roll] action`: what is performed is the bracketed action; `perform
     // an attack` names no action of the game.
@@ -345,14 +366,20 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         let lower = n.text.to_lowercase();
         let colored = ["action", "actions", "maneuver", "maneuvers"].iter().any(|w| lower.ends_with(w));
         if n.refs.is_empty() && color.is_none() && colored {
-            if let Some(c) = COLORS.iter().find(|c| {
-                lower.starts_with(**c)
-                    && lower[c.len()..].starts_with(' ')
-                    && !lower[c.len()..].trim_start().starts_with("or ")
-                    && !lower[c.len()..].trim_start().starts_with("and ")
-            }) {
-                color = Some(Cow::Borrowed(*c));
-                n.text = n.text[c.len()..].trim_start().to_string().into();
+            // `a red maneuver`; `a red or blue maneuver` is a choice of colours (`red|blue`).
+            let words: Vec<&str> = lower.split_whitespace().collect();
+            let mut colors = Vec::new();
+            let mut k = 0;
+            while k < words.len() && COLORS.contains(&words[k]) {
+                colors.push(words[k]);
+                k += 1;
+                if words.get(k).is_some_and(|w| *w == "or") && words.get(k + 1).is_some_and(|w| COLORS.contains(w)) {
+                    k += 1;
+                }
+            }
+            if !colors.is_empty() && k < words.len() {
+                color = Some(Cow::Owned(colors.join("|")));
+                n.text = n.text.split_whitespace().skip(k).collect::<Vec<_>>().join(" ").into();
             }
         }
         n
@@ -360,7 +387,7 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
-        amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)),
+        amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)).or(article),
         noun: object,
         to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
         color,
@@ -755,7 +782,8 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     let when = When::from_words(&t.when)?;
     // `Before the Neutralize Results step`: a step of the game, not a ship's event.
-    if t.what.text.trim_end().to_lowercase().ends_with(" step") {
+    let what = t.what.text.trim_end().to_lowercase();
+    if what.ends_with(" step") || what == "placing forces" {
         return Some(RtTiming {
             when,
             what: squash(&t.what.text).into(),

@@ -822,8 +822,8 @@ fn parse_sentence(text: &str) -> Sentence {
 /// The event a replacement replaces, read as an effect, when the grammar structures it.
 fn read_event(text: &str, base: usize) -> Option<Effect> {
     let b = Build { base, text };
-    let top = AbilityParser::parse(Rule::event_effect, text).ok()?.next()?;
-    let effect = top.into_inner().find(|p| p.as_rule() == Rule::effect).map(|p| b.effect(p));
+    let whole = AbilityParser::parse(Rule::event_effect, text).ok().and_then(|mut p| p.next());
+    let effect = whole.and_then(|top| top.into_inner().find(|p| p.as_rule() == Rule::effect)).map(|p| b.effect(p));
     // `drop a device using a 1 [Straight] template`: the event, then how.
     let effect = effect.or_else(|| {
         let top = AbilityParser::parse(Rule::event_clause, text).ok()?.next()?;
