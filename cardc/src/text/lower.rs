@@ -370,10 +370,11 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
             let words: Vec<&str> = lower.split_whitespace().collect();
             let mut colors = Vec::new();
             let mut k = 0;
-            while k < words.len() && COLORS.contains(&words[k]) {
+            let is_color = |w: &str| COLORS.contains(&w.strip_prefix("non-").unwrap_or(w));
+            while k < words.len() && is_color(words[k]) {
                 colors.push(words[k]);
                 k += 1;
-                if words.get(k).is_some_and(|w| *w == "or") && words.get(k + 1).is_some_and(|w| COLORS.contains(w)) {
+                if words.get(k).is_some_and(|w| *w == "or") && words.get(k + 1).is_some_and(|w| is_color(w)) {
                     k += 1;
                 }
             }
@@ -417,6 +418,7 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     let plural = !matches!(words.first().copied(), Some("a" | "an" | "another" | "the" | "that" | "this" | "up"))
         && words.iter().any(|w| matches!(*w, "ships" | "wingmates"));
     let person = match words.first().copied() {
+        Some("your") if plural => Person::Each,
         Some("you" | "your" | "yourself") => Person::You,
         Some("this") if has("ship") => Person::You,
         Some("this") if has("card") => Person::Thing,
@@ -598,7 +600,9 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
     // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
-            if let Some((who, tail)) = rest.split_once(sep) {
+            if let Some((who, tail)) =
+                rest.split_once(sep).filter(|(who, _)| who.contains("ship") && !who.starts_with("no "))
+            {
                 let inner = test(&format!("{who} is {shape}{tail}"), vocab);
                 if inner != Test::Opaque {
                     return inner;
