@@ -313,6 +313,8 @@ fn phase(text: &str, vocab: &Vocabulary) -> Option<u16> {
     let t = squash(text);
     let t = t.trim_end_matches('.');
     let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
+    // `the next Planning Phase`: a delayed trigger's phase.
+    let t = t.strip_prefix("next ").unwrap_or(t);
     find(&vocab.phases, t).or_else(|| find(&vocab.phases, &format!("{t} phase")))
 }
 
@@ -808,22 +810,40 @@ pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
 /// the ability rather than words of the attack.
 fn attack_range(t: &mut RtTiming) -> Option<Condition> {
     let event = t.event.as_mut()?;
-    if !matches!(event.effect.kind, EffectKind::Perform | EffectKind::Attack) {
+    // While you attack, the range is the defender's; while you defend, the attacker's.
+    let other = match event.effect.kind {
+        EffectKind::Perform | EffectKind::Attack => "the defender",
+        EffectKind::Defend => "the attacker",
+        _ => return None,
+    };
+    let find = |text: &str| {
+        let lower = text.to_lowercase();
+        let (at, len) = ["at attack range ", "at range "]
+            .iter()
+            .find_map(|w| lower.find(w).filter(|&i| i == 0 || lower[..i].ends_with(' ')).map(|i| (i, w.len())))?;
+        let band = lower[at + len..].split_whitespace().next()?.trim_end_matches([',', '.']).to_string();
+        let (a, b) = band.split_once('-').unwrap_or((&band, &band));
+        let range: (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
+        Some((at, band, range))
+    };
+    let (band, range) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
+        let noun = event.effect.noun.as_mut()?;
+        noun.text = noun.text[..at].trim_end().to_string().into();
+        (band, range)
+    } else if let Some(i) = event.modifiers.iter().position(|m| find(m).is_some_and(|(at, _, _)| at == 0)) {
+        let (_, band, range) = find(&event.modifiers[i])?;
+        event.modifiers.to_mut().remove(i);
+        (band, range)
+    } else if let Some((_, band, range)) = event.effect.target.as_ref().and_then(|t| find(&t.text)) {
+        (band, range)
+    } else {
         return None;
-    }
-    let noun = event.effect.noun.as_mut()?;
-    let lower = noun.text.to_lowercase();
-    let (at, len) = [" at attack range ", " at range "].iter().find_map(|w| lower.find(w).map(|i| (i, w.len())))?;
-    let band = lower[at + len..].split_whitespace().next()?;
-    let (a, b) = band.split_once('-').unwrap_or((band, band));
-    let range = (a.parse().ok()?, b.parse().ok()?);
-    let text = format!("the defender is at range {band}");
-    noun.text = noun.text[..at].to_string().into();
-    let defender = subject(Some(&Piece::bare("the defender")));
+    };
+    let who = subject(Some(&Piece::bare(other)));
     Some(Condition {
         kind: CondKind::If,
-        text: text.into(),
-        test: Test::AtRange { who: defender, range, of: Subject::YOU },
+        text: format!("{other} is at range {band}").into(),
+        test: Test::AtRange { who, range, of: Subject::YOU },
     })
 }
 
@@ -925,6 +945,13 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let mut states = Vec::new();
     for t in &frame.timings {
         let state = (t.when == "while").then(|| test(&t.what.text, vocab)).filter(|x| *x != Test::Opaque);
+        // `While you are docked`, `While a ship is docked with you`: a state the reading
+        // does not structure is still a condition, not an event.
+        let unread = t.when == "while" && t.event.as_ref().is_none_or(|e| e.effect.kind == EffectKind::Opaque) && {
+            let w = format!(" {} ", t.what.text.to_lowercase());
+            [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
+        };
+        let state = state.or(unread.then_some(Test::Opaque));
         match state {
             Some(test) => states.push(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
             None => {

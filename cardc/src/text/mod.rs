@@ -897,7 +897,17 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
     let mut out: Vec<Frame> = Vec::new();
     for span in sentences {
         let Some(sentence_text) = text.get(span.range()) else { continue };
-        let s = cache.parse(sentence_text, span.start as usize);
+        let mut s = cache.parse(sentence_text, span.start as usize);
+        // `At the start of the next Planning Phase, …`: a delayed trigger the ability before
+        // sets up, a step of it.
+        let delayed = !s.timings.is_empty()
+            && s.header.is_none()
+            && s.replacement.is_none()
+            && s.timings.iter().all(|t| t.what.text.to_lowercase().starts_with("the next "));
+        if delayed && !out.is_empty() {
+            let timings = std::mem::take(&mut s.timings);
+            s.step.timings.splice(0..0, timings);
+        }
         match out.last_mut() {
             // A rule after a triggered ability is an ability of its own.
             Some(frame)
