@@ -211,6 +211,12 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// An ability with no header, frequency, timing or replacement: a rule that always
+    /// applies. The sentence after it is another ability unless it goes on from it.
+    fn is_static(&self) -> bool {
+        self.header.is_none() && self.frequency.is_none() && self.timings.is_empty() && self.replacement.is_none()
+    }
+
     /// Every clause of every step.
     pub fn clauses(&self) -> impl Iterator<Item = &Clause> {
         self.steps.iter().flat_map(|s| &s.clauses)
@@ -701,25 +707,37 @@ impl Sentence {
         self.header.is_some() || self.frequency.is_some() || !self.timings.is_empty() || self.replacement.is_some()
     }
 
+    /// Whether a sentence goes on from the one before: `If you do`, `Then`, a pronoun or
+    /// `that …` first, `this action`, an `instead` that finishes a replacement.
+    fn refers_back(&self) -> bool {
+        let step = &self.step;
+        let by_condition = step.conditions.iter().any(|c| {
+            let t = c.piece.text.to_lowercase();
+            ["you do", "you did", "it does", "they do", "you don't", "you do not"].iter().any(|w| t.starts_with(w))
+        });
+        let first = step.piece.text.trim_start().to_lowercase();
+        let words: Vec<&str> =
+            first.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
+        let pronoun_first =
+            ["that ", "those ", "it ", "they ", "then", "if you do", "otherwise"].iter().any(|w| first.starts_with(w));
+        let this = ["this action", "this ability", "this attack", "that maneuver", "that template", "that device"]
+            .iter()
+            .any(|w| first.contains(w));
+        by_condition || pronoun_first || this || words.contains(&"instead")
+    }
+
     /// A sentence that states a rule of its own rather than going on from the one before:
     /// every clause a `can` or `cannot` (`You can perform [SLAM] actions …`, `This card's
     /// [Charge] cannot be recovered.`) or an added slot (`Add [Crew] slot.`), with no
     /// `If you do`, `Then` or timing tying it to what came before.
     fn stands_alone(&self) -> bool {
         let step = &self.step;
-        let refers_back = step.conditions.iter().any(|c| {
-            let t = c.piece.text.to_lowercase();
-            ["you do", "you did", "it does", "they do", "you don't", "you do not"].iter().any(|w| t.starts_with(w))
-        });
+        let refers_back = self.refers_back();
         let rule = |c: &Clause| {
             let q = c.qualifier.as_ref().map(|q| q.text.to_lowercase());
             matches!(q.as_deref(), Some("can" | "cannot" | "can't")) || c.effect.kind == EffectKind::AddSlot
         };
-        let first = step.piece.text.trim_start().to_lowercase();
-        let this_or_that = ["that ", "those ", "it ", "they "].iter().any(|w| first.starts_with(w))
-            || ["this action", "this ability", "this attack"].iter().any(|w| first.contains(w));
         !refers_back
-            && !this_or_that
             && step.timings.is_empty()
             && step.for_each.is_none()
             && !step.clauses.is_empty()
@@ -912,7 +930,8 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             // A rule after a triggered ability is an ability of its own.
             Some(frame)
                 if !s.starts_ability()
-                    && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some())) =>
+                    && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some()))
+                    && !(frame.is_static() && !s.refers_back()) =>
             {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
