@@ -931,7 +931,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             Some(frame)
                 if !s.starts_ability()
                     && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some()))
-                    && !(frame.is_static() && !s.refers_back()) =>
+                    && (!frame.is_static() || s.refers_back()) =>
             {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
