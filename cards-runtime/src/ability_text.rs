@@ -35,6 +35,14 @@ fn quote(text: &str) -> String {
 
 /// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes.
 pub fn subject(s: &Subject) -> String {
+    // `each ship at range 0-1 of the defender`: a range of another ship, kept as words.
+    let lower = s.text.to_lowercase();
+    if let Some(at) = lower.find("at range ") {
+        let of = lower[at..].split_once(" of ").map(|(_, o)| o.trim());
+        if of.is_some_and(|o| !matches!(o, "you" | "yourself")) {
+            return quote(&s.text);
+        }
+    }
     let person = match s.person {
         Person::You => return "you".into(),
         Person::That => return "that".into(),

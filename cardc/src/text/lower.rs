@@ -428,6 +428,8 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         _ if plural => Person::Each,
         Some("it" | "they" | "that" | "those" | "these") => Person::That,
         Some("the" | "each") if has("chosen") || has("chose") => Person::That,
+        // `the ship you coordinated`, `the ship you locked`: one named before.
+        Some("the") if has("you") => Person::That,
         Some("the") if words.len() == 2 && has("ship") => Person::That,
         Some("the") if has("attacker") => Person::Attacker,
         Some("the") if has("defender") => Person::Defender,
@@ -754,9 +756,14 @@ pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
 /// Lowers one clause.
 pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut who = subject(c.subject.as_ref());
-    // A passive clause is about a thing (`This card's [Charge]`), not a ship, unless it
-    // names one.
-    if c.effect.passive && who.person == Person::A && !who.text.to_lowercase().contains("ship") {
+    // A passive clause is about a thing (`This card's [Charge]`, `that ship's dice`, `that
+    // damage card`), not a ship, unless it names one.
+    let last = who.text.to_lowercase().split_whitespace().last().unwrap_or("").to_string();
+    let ship = matches!(
+        last.as_str(),
+        "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender"
+    );
+    if c.effect.passive && !ship && !who.text.is_empty() && matches!(who.person, Person::A | Person::That) {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
