@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use cardc::text::lower::NOUN_KINDS;
 use cards_runtime::model::VocabKind;
 use cards_runtime::Set;
 use pools::{Block, POOLS};
@@ -70,20 +71,8 @@ fn selection() {
     println!("{} distinct texts; {} selected: {counts:?}", distinct.len(), why.len());
     let mut vocab = String::new();
     let v = &sets[0].vocab;
-    for kind in [
-        VocabKind::Token,
-        VocabKind::Resource,
-        VocabKind::Action,
-        VocabKind::Result,
-        VocabKind::Die,
-        VocabKind::Arc,
-        VocabKind::Phase,
-        VocabKind::Icon,
-        VocabKind::Stat,
-        VocabKind::Trait,
-        VocabKind::Maneuver,
-        VocabKind::Header,
-    ] {
+    // The kinds ability text names, as the compiler looks them up, and the headers.
+    for kind in NOUN_KINDS.into_iter().chain([VocabKind::Header]) {
         let entries: Vec<String> =
             kind.entries(v).iter().map(|e| format!("{}:{} ({})", kind.keyword(), e.id, e.name)).collect();
         let _ = writeln!(vocab, "{}\n", entries.join("\n"));
