@@ -195,10 +195,16 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let mut text = text.trim();
     loop {
         let lower = text.to_lowercase();
-        let Some(w) = DETERMINERS.iter().find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' ')) else {
-            break;
-        };
-        text = text[w.len()..].trim_start();
+        // `the defender's facedown damage cards`: whose is not what.
+        let first = lower.split_whitespace().next().unwrap_or("");
+        let possessive = (first.ends_with("'s") || first.ends_with("’s")) && lower.len() > first.len();
+        let w = DETERMINERS
+            .iter()
+            .find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' '))
+            .map(|w| w.len())
+            .or(possessive.then_some(first.len()));
+        let Some(len) = w else { break };
+        text = text[len..].trim_start();
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     // `a ship in your [Single Turret Arc]`, `an object in your [Front Arc]`: a ship, not the
@@ -899,15 +905,22 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
     }
     for step in steps {
         for c in step.clauses.to_mut() {
-            for e in c.costs.to_mut().iter_mut().chain(std::iter::once(&mut c.effect)) {
+            // A clause's own cost is not what its effect's pronoun stands for (`roll 1
+            // attack die to remove it`: the stress token named before).
+            let before = last.clone();
+            for e in c.costs.to_mut().iter_mut() {
                 match &e.noun {
-                    Some(n) if is_pronoun(n) => {
-                        if let Some(l) = &last {
-                            e.noun = Some(l.clone());
-                        }
-                    }
+                    Some(n) if is_pronoun(n) => e.noun = before.clone().or(e.noun.take()),
                     n => last = named(n).or(last),
                 }
+            }
+            match &c.effect.noun {
+                Some(n) if is_pronoun(n) => {
+                    if let Some(l) = &before {
+                        c.effect.noun = Some(l.clone());
+                    }
+                }
+                n => last = named(n).or(last),
             }
         }
     }
