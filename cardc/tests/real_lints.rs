@@ -150,6 +150,9 @@ fn the_real_pools_have_no_false_template_warning() {
         let real = [
             ("`can spend your focus and evade tokens`", "`cannot spend focus or calculate tokens`"),
             ("`can acquire locks`", "`cannot acquire locks on you`"),
+            // A ship that lets friendly ships lock at range of any friendly ship meets a
+            // friendly ship whose own card says it cannot lock.
+            ("`can acquire locks onto objects at range 0-3 of any friendly ship`", "`cannot acquire locks`"),
             ("`can perform the [SLAM] action`", "`cannot perform the [SLAM] action`"),
             ("`can perform [SLAM] actions`", "`cannot perform the [SLAM] action`"),
             ("`can perform [Barrel Roll] and [Boost] actions`", "`cannot perform [Barrel Roll] actions`"),
