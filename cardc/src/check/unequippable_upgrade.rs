@@ -109,20 +109,28 @@ fn required_chassis(r: &Restriction) -> Option<Vec<u32>> {
     sets.pop().flatten()
 }
 
-/// The ships of a set that could equip `card` alone (room on the bar, faction, title and
-/// restriction), by index.
+/// Whether `ship` alone could equip `card`: room on its bar, its faction, the card's title
+/// and restriction.
+fn can_equip(set: &Set, card: &Card, ship: &ShipView<'_>, implicit: &dyn Fn(u16) -> bool) -> bool {
+    bar_has_room(&ship.ship.upgrades, &card.icons, implicit)
+        && factions_meet(&card.factions, ship.factions())
+        && fits(set, card, ship, implicit)
+}
+
+/// Whether `ship` meets `card`'s title and restriction (as the flagship, if it may be one).
+fn fits(set: &Set, card: &Card, ship: &ShipView<'_>, implicit: &dyn Fn(u16) -> bool) -> bool {
+    let may_be_flagship = set.flagship_icon.is_some_and(|f| bar_has_room(&ship.ship.upgrades, &[f], implicit));
+    card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(ship, icon))
+        && could_meet(card.requires.as_ref(), *ship, may_be_flagship)
+}
+
+/// The ships of a set that could equip `card` alone, by index.
 pub(crate) fn ships_equipping(set: &Set, card: &Card) -> Vec<u32> {
     let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
     (0..set.cards.len() as u32)
         .filter(|&i| set.cards[i as usize].kind == CardKind::Ship)
         .filter_map(|i| ShipView::new(set, i, false))
-        .filter(|s| {
-            let may_be_flagship = set.flagship_icon.is_some_and(|f| bar_has_room(&s.ship.upgrades, &[f], implicit));
-            bar_has_room(&s.ship.upgrades, &card.icons, implicit)
-                && factions_meet(&card.factions, s.factions())
-                && card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(s, icon))
-                && could_meet(card.requires.as_ref(), *s, may_be_flagship)
-        })
+        .filter(|s| can_equip(set, card, s, &implicit))
         .map(|s| s.index)
         .collect()
 }
@@ -131,19 +139,11 @@ fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dy
     if card.icons.is_empty() {
         return Some("this upgrade has no icon".into());
     }
-    let may_be_flagship =
-        |s: &ShipView<'_>| set.flagship_icon.is_some_and(|f| bar_has_room(&s.ship.upgrades, &[f], implicit));
-    let fits = |s: &ShipView<'_>| {
-        card.ship_icon.is_none_or(|icon| cards_runtime::Subject::has_ship_icon(s, icon))
-            && could_meet(card.requires.as_ref(), *s, may_be_flagship(s))
-    };
     // One ship that can equip the card is enough, and almost every card has one: stop at
     // the first instead of collecting every ship that passes each test, and look only at
     // the ships of the chassis a restriction names, which made this lint quadratic in the
     // size of the set. The tests below only run to say why no ship can.
-    if ships.candidates(card.requires.as_ref()).any(|s| {
-        bar_has_room(&s.ship.upgrades, &card.icons, implicit) && factions_meet(&card.factions, s.factions()) && fits(s)
-    }) {
+    if ships.candidates(card.requires.as_ref()).any(|s| can_equip(set, card, s, implicit)) {
         return None;
     }
     let with_icon: Vec<&ShipView<'_>> =
@@ -161,7 +161,7 @@ fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dy
     if of_faction.is_empty() {
         return Some("no ship with its icon is of its faction".into());
     }
-    let fits = of_faction.iter().any(|s| fits(s));
+    let fits = of_faction.iter().any(|s| fits(set, card, s, implicit));
     (!fits).then(|| "its restriction excludes every ship that has its icon and faction".into())
 }
 
