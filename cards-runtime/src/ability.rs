@@ -839,14 +839,21 @@ pub struct Part<'a> {
 }
 
 impl Timing {
+    /// Whether a timing's words name a step of the game rather than an event of a ship:
+    /// `the Neutralize Results step`, `placing forces`.
+    pub fn names_game_step(what: &str) -> bool {
+        let what = what.trim().trim_end_matches('.').to_lowercase();
+        what.ends_with(" step") || what == "placing forces"
+    }
+
     /// Whether the reading structured it: a phase, `the round`, or events none of which
     /// is opaque.
     pub fn structured(&self) -> bool {
         let what = self.what.to_ascii_lowercase();
-        let round =
-            matches!(what.trim_end_matches('.'), "the round" | "round" | "placing forces") || what.ends_with(" step");
+        let round = matches!(what.trim_end_matches('.'), "the round" | "round");
         self.phase.is_some()
             || round
+            || Timing::names_game_step(&self.what)
             || self.event.as_ref().is_some_and(|e| {
                 e.effect.kind != EffectKind::Opaque
                     && self.or_events.iter().all(|o| o.effect.kind != EffectKind::Opaque)

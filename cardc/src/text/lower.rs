@@ -801,8 +801,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     let when = When::from_words(&t.when)?;
     // `Before the Neutralize Results step`: a step of the game, not a ship's event.
-    let what = t.what.text.trim_end().to_lowercase();
-    if what.ends_with(" step") || what == "placing forces" {
+    if RtTiming::names_game_step(&t.what.text) {
         return Some(RtTiming {
             when,
             what: squash(&t.what.text).into(),
