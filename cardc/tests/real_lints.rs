@@ -74,6 +74,26 @@ fn a_may_inside_an_attack_is_not_redundant() {
     assert_eq!(codes("action-may", action), ["W0005"]);
 }
 
+/// W0006 reads a `While` as the lowering does: a state is a condition, reported only when
+/// the reading cannot structure it.
+#[test]
+fn a_while_state_is_a_condition_to_w0006_as_to_the_reading() {
+    let stressed = r#"upgrade "Steady Nerves" {
+  icon: crew
+  text {
+    While you are stressed, you can perform [Boost] actions.
+  }
+}"#;
+    assert!(!codes("while-stressed", stressed).contains(&"W0006".to_string()));
+    let docked = r#"upgrade "Docked Crew" {
+  icon: crew
+  text {
+    While you are docked, you can perform [Boost] actions.
+  }
+}"#;
+    assert_eq!(codes("while-docked", docked), ["W0006"]);
+}
+
 /// Two pilots and an upgrade only the rebel one can equip.
 fn ships(rebel: &str, imperial: &str, upgrade: &str) -> String {
     format!(

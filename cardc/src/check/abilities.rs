@@ -360,8 +360,17 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
                     .label(site.file, piece.span, "kept as text: the rules engine cannot resolve it")
                     .help("`allow opaque-clause` in game.cards if the set accepts opaque text")
             };
-            let timings = frame.timings.iter().chain(frame.steps.iter().flat_map(|s| &s.timings));
-            for t in timings {
+            // An ability's timings as its lowering reads them: a state (`While you are
+            // stressed`) is a condition; a step's own timings are timings.
+            for t in &frame.timings {
+                match lower::lead(t, vocab) {
+                    lower::Lead::Timing(rt, _) if rt.structured() => {}
+                    lower::Lead::State(c) if c.test != Test::Opaque => {}
+                    lower::Lead::State(_) => d.push(opaque("condition", &t.what)),
+                    _ => d.push(opaque("trigger", &t.what)),
+                }
+            }
+            for t in frame.steps.iter().flat_map(|s| &s.timings) {
                 if !lower::timing(t, vocab).is_some_and(|t| t.structured()) {
                     d.push(opaque("trigger", &t.what));
                 }

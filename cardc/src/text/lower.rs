@@ -818,6 +818,40 @@ pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
 }
 
+/// What a timing that opens an ability is, once lowered.
+pub enum Lead {
+    /// A timing, with the condition its event's words imply (`While you perform an attack
+    /// at attack range 1`: the defender is at range 1).
+    Timing(RtTiming, Option<Condition>),
+    /// A state rather than an event (`While you are stressed`): a condition of the ability.
+    State(Condition),
+    /// Words that name no timing.
+    Nothing,
+}
+
+/// Lowers a timing that opens an ability: the lowering and the W0006 lint both ask this.
+pub fn lead(t: &super::Timing, vocab: &Vocabulary) -> Lead {
+    // `While you are stressed, …`, `While you have 2 or fewer stress tokens, …`: a state,
+    // not an event; the ability applies whenever it holds, so it is a condition.
+    let state = (t.when == "while").then(|| test(&t.what.text, vocab)).filter(|x| *x != Test::Opaque);
+    // `While you are docked`, `While a ship is docked with you`: a state the reading does
+    // not structure is still a condition, not an event.
+    let unread = t.when == "while" && t.event.as_ref().is_none_or(|e| e.effect.kind == EffectKind::Opaque) && {
+        let w = format!(" {} ", t.what.text.to_lowercase());
+        [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
+    };
+    match state.or(unread.then_some(Test::Opaque)) {
+        Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
+        None => match timing(t, vocab) {
+            Some(mut rt) => {
+                let range = attack_range(&mut rt);
+                Lead::Timing(rt, range)
+            }
+            None => Lead::Nothing,
+        },
+    }
+}
+
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of
 /// the ability rather than words of the attack.
 fn attack_range(t: &mut RtTiming) -> Option<Condition> {
@@ -958,26 +992,16 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         Some("game") => Frequency::OncePerGame,
         _ => Frequency::OncePerOpportunity,
     };
-    // `While you are stressed, …`, `While you have 2 or fewer stress tokens, …`: a state,
-    // not an event; the ability applies whenever it holds, so it is a condition.
     let mut timings = Vec::new();
     let mut states = Vec::new();
     for t in &frame.timings {
-        let state = (t.when == "while").then(|| test(&t.what.text, vocab)).filter(|x| *x != Test::Opaque);
-        // `While you are docked`, `While a ship is docked with you`: a state the reading
-        // does not structure is still a condition, not an event.
-        let unread = t.when == "while" && t.event.as_ref().is_none_or(|e| e.effect.kind == EffectKind::Opaque) && {
-            let w = format!(" {} ", t.what.text.to_lowercase());
-            [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
-        };
-        let state = state.or(unread.then_some(Test::Opaque));
-        match state {
-            Some(test) => states.push(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
-            None => {
-                let Some(mut rt) = timing(t, vocab) else { continue };
-                states.extend(attack_range(&mut rt));
+        match lead(t, vocab) {
+            Lead::State(c) => states.push(c),
+            Lead::Timing(rt, range) => {
+                states.extend(range);
                 timings.push(rt);
             }
+            Lead::Nothing => {}
         }
     }
     let mut steps = steps;
