@@ -143,8 +143,9 @@ fn lookup(name: &str, kinds: &[VocabKind], vocab: &Vocabulary) -> Option<VocabRe
     })
 }
 
-/// Whether a noun's items are a choice of one: `or` joins them (outside brackets).
-fn is_choice(text: &str) -> bool {
+/// The words of a text outside its brackets, lowercased: `a ship in your ` for `a ship in
+/// your [Single Turret Arc]`.
+fn outside_brackets(text: &str) -> String {
     let mut depth = 0i32;
     let mut outside = String::new();
     for c in text.chars() {
@@ -155,7 +156,12 @@ fn is_choice(text: &str) -> bool {
             _ => {}
         }
     }
-    outside.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("or"))
+    outside.to_lowercase()
+}
+
+/// Whether a noun's items are a choice of one: `or` joins them (outside brackets).
+fn is_choice(text: &str) -> bool {
+    outside_brackets(text).split(|c: char| !c.is_alphanumeric()).any(|w| w == "or")
 }
 
 /// What is printed right before each bracket: a colour and, for a maneuver, a speed. A
@@ -209,21 +215,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let words: Vec<&str> = text.split_whitespace().collect();
     // `a ship in your [Single Turret Arc]`, `an object in your [Front Arc]`: a ship, not the
     // arc its words name.
-    let outside: String = {
-        let mut depth = 0i32;
-        text.chars()
-            .filter(|c| {
-                match c {
-                    '[' => depth += 1,
-                    ']' => depth -= 1,
-                    _ => return depth == 0,
-                }
-                false
-            })
-            .collect::<String>()
-            .to_lowercase()
-    };
-    let thing = outside
+    let thing = outside_brackets(text)
         .split(|c: char| !c.is_alphanumeric())
         .any(|w| matches!(w, "ship" | "ships" | "object" | "objects" | "card" | "cards"));
     let hint = suffix_kind(&words);
@@ -647,35 +639,22 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         if !not {
             if let Some((whose, stat)) = who.rsplit_once(' ') {
                 if let (Some(i), Some((op, value))) = (find(&vocab.stats, stat), comparison(rest)) {
-                    let than = match value.parse::<i64>() {
-                        Ok(n) => Some(Than::Number(n)),
-                        Err(_) => {
-                            let (n, tail) = value.split_once(' ').unwrap_or((value, ""));
-                            match (n.parse::<i64>(), tail) {
-                                (Ok(n), "or lower" | "or less" | "or fewer") => {
-                                    return Test::Stat {
-                                        who: subject_words(whose),
-                                        stat: i,
-                                        op: CmpOp::Le,
-                                        than: Than::Number(n),
-                                    };
-                                }
-                                (Ok(n), "or higher" | "or greater" | "or more") => {
-                                    return Test::Stat {
-                                        who: subject_words(whose),
-                                        stat: i,
-                                        op: CmpOp::Ge,
-                                        than: Than::Number(n),
-                                    };
-                                }
-                                _ if !value.contains(' ') || value.starts_with("the ") => {
-                                    Some(Than::Ship(subject_words(value)))
-                                }
-                                _ => None,
-                            }
-                        }
+                    // `2 or lower`: the comparison is after the number.
+                    let (n, tail) = value.split_once(' ').unwrap_or((value, ""));
+                    let after = match tail {
+                        "or lower" | "or less" | "or fewer" => Some(CmpOp::Le),
+                        "or higher" | "or greater" | "or more" => Some(CmpOp::Ge),
+                        _ => None,
                     };
-                    if let Some(than) = than {
+                    let than = match (value.parse::<i64>(), n.parse::<i64>(), after) {
+                        (Ok(v), _, _) => Some((op, Than::Number(v))),
+                        (_, Ok(v), Some(after)) => Some((after, Than::Number(v))),
+                        _ if !value.contains(' ') || value.starts_with("the ") => {
+                            Some((op, Than::Ship(subject_words(value))))
+                        }
+                        _ => None,
+                    };
+                    if let Some((op, than)) = than {
                         return Test::Stat { who: subject_words(whose), stat: i, op, than };
                     }
                 }
@@ -1093,6 +1072,29 @@ mod tests {
         let d = duration(&p("until the end of the Engagement Phase"), &v);
         assert_eq!((d.until_end_of, d.this_round), (Some(0), false));
         assert!(duration(&p("this round"), &v).this_round);
+    }
+
+    #[test]
+    fn stat_conditions_compare_with_a_number_or_a_ship() {
+        let v = Vocabulary {
+            stats: vec![
+                Entry { id: "agility".into(), name: "agility".into(), marked: false },
+                Entry { id: "initiative".into(), name: "initiative".into(), marked: false },
+            ]
+            .into(),
+            ..vocab()
+        };
+        let stat = |t: &str| match test(t, &v) {
+            Test::Stat { who, stat, op, than } => Some((who.person, stat, op, than)),
+            _ => None,
+        };
+        assert_eq!(stat("your agility is 2 or lower"), Some((Person::You, 0, CmpOp::Le, Than::Number(2))));
+        assert_eq!(stat("your agility is 3"), Some((Person::You, 0, CmpOp::Eq, Than::Number(3))));
+        assert_eq!(
+            stat("the defender's initiative is lower than yours"),
+            Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
+        );
+        assert_eq!(stat("your agility is 2 more or less"), None);
     }
 
     #[test]
