@@ -801,7 +801,7 @@ pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
 pub enum Lead {
     /// A timing, with the condition its event's words imply (`While you perform an attack
     /// at attack range 1`: the defender is at range 1).
-    Timing(RtTiming, Option<Condition>),
+    Timing(Box<RtTiming>, Option<Condition>),
     /// A state rather than an event (`While you are stressed`): a condition of the ability.
     State(Condition),
     /// Words that name no timing.
@@ -824,7 +824,7 @@ pub fn lead(t: &super::Timing, vocab: &Vocabulary) -> Lead {
         None => match timing(t, vocab) {
             Some(mut rt) => {
                 let range = attack_range(&mut rt);
-                Lead::Timing(rt, range)
+                Lead::Timing(Box::new(rt), range)
             }
             None => Lead::Nothing,
         },
@@ -978,7 +978,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             Lead::State(c) => states.push(c),
             Lead::Timing(rt, range) => {
                 states.extend(range);
-                timings.push(rt);
+                timings.push(*rt);
             }
             Lead::Nothing => {}
         }
