@@ -257,7 +257,6 @@ fn check_block(
             }
         }
         let text = source.get(frame.span.range()).unwrap_or_default();
-        let has_word = |w: &str| text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
         // `If … would …,` promises a replacement. (`Before you would …,` without `instead`
         // is a timing: it happens before the event, which still happens.)
         let would = frame
@@ -265,7 +264,7 @@ fn check_block(
             .iter()
             .flat_map(|s| s.conditions.iter().map(|c| &c.piece))
             .find(|c| c.text.split_whitespace().any(|w| w.eq_ignore_ascii_case("would")));
-        if let (Some(cond), false) = (would, has_word("instead")) {
+        if let (Some(cond), false) = (would, text::says(text, "instead")) {
             d.push(
                 Diagnostic::new(&E0403, "`would` without `instead`")
                     .label(file, cond.span, "this says what would happen…")

@@ -34,6 +34,7 @@ use super::{json_files, quote, read_json, sub_dirs, ImportError, Imported};
 use crate::ast::Span;
 use crate::emit::ident::pascal;
 use crate::resolve::ids::{derive_id, is_valid_id};
+use crate::text::says;
 
 /// Imports the xwing-data2 folder `data_dir` (the repository folder holding `data/`, or
 /// `data/` itself).
@@ -894,10 +895,9 @@ impl<'d> Importer<'d> {
                 let optional = OPTIONAL_HEADERS.contains(&name.as_str());
                 self.vocab.headers.insert(name, optional);
             }
-            let words = |t: &str, w: &str| t.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
-            let would = frame.steps.iter().flat_map(|s| &s.conditions).any(|c| words(&c.piece.text, "would"));
+            let would = frame.steps.iter().flat_map(|s| &s.conditions).any(|c| says(&c.piece.text, "would"));
             let span = text.get(frame.span.range()).unwrap_or_default();
-            if would && !words(span, "instead") {
+            if would && !says(span, "instead") {
                 let end = frame.span.end as usize;
                 let at = if span.ends_with('.') { end - 1 } else { end };
                 inserts.push(at);

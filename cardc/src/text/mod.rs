@@ -868,13 +868,17 @@ fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
     Some(Replacement { kind, subject, event, effect })
 }
 
+/// Whether `text` has `word` as a whole word, ignoring case.
+pub fn says(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(word))
+}
+
 /// A frame that says `would` and `instead` but does not open with `If … would …,`: the
 /// other templates of a replacement. A timing (`When you would …,`, `While you would
 /// …,`, `Before you would …,`) or a condition after a lead (`While you defend, if you
 /// would …`; `If you do, … instead`) states the replaced event.
 fn replacement_of(frame: &mut Frame, text: &str) {
-    let says = |w: &str| text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(w));
-    if frame.replacement.is_some() || !says("instead") || !says("would") {
+    if frame.replacement.is_some() || !says(text, "instead") || !says(text, "would") {
         return;
     }
     let piece_at = |p: &Piece, word: &str| Piece {
