@@ -20,6 +20,11 @@ icon crew "Crew", missile "Missile"
 allow unused-icon, unequippable-upgrade
 "#;
 
+/// One upgrade card with its icon and text.
+fn upgrade(name: &str, icon: &str, text: &str) -> String {
+    format!("upgrade \"{name}\" {{\n  icon: {icon}\n  text {{\n    {text}\n  }}\n}}\n")
+}
+
 /// The codes of the warnings and notes `cardc` reports on a set made of `cards`.
 fn codes(name: &str, cards: &str) -> Vec<String> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real_lints").join(name);
@@ -34,64 +39,40 @@ fn codes(name: &str, cards: &str) -> Vec<String> {
 
 #[test]
 fn an_attack_header_with_only_a_cost_pays_for_the_attack() {
-    let ordnance = r#"upgrade "Proton Torpedoes" {
-  icon: missile
-  text {
-    Attack ([Lock]): Spend 1 [Charge]. Change 1 [Hit] result to a [Critical Hit] result.
-  }
-}
-upgrade "Ion Missiles" {
-  icon: missile
-  text {
-    Attack ([Lock]): Spend 1 [Charge]. After this attack hits, the defender gains 1 stress token.
-  }
-}"#;
-    assert!(!codes("ordnance", ordnance).contains(&"W0003".to_string()));
-    let dead = r#"upgrade "Dead Weight" {
-  icon: crew
-  text {
-    Action: Spend 1 [Charge].
-  }
-}"#;
-    assert_eq!(codes("dead", dead), ["W0003"]);
+    let ordnance = upgrade(
+        "Proton Torpedoes",
+        "missile",
+        "Attack ([Lock]): Spend 1 [Charge]. Change 1 [Hit] result to a [Critical Hit] result.",
+    ) + &upgrade(
+        "Ion Missiles",
+        "missile",
+        "Attack ([Lock]): Spend 1 [Charge]. After this attack hits, the defender gains 1 stress token.",
+    );
+    assert!(!codes("ordnance", &ordnance).contains(&"W0003".to_string()));
+    let dead = upgrade("Dead Weight", "crew", "Action: Spend 1 [Charge].");
+    assert_eq!(codes("dead", &dead), ["W0003"]);
 }
 
 #[test]
 fn a_may_inside_an_attack_is_not_redundant() {
-    let attack = r#"upgrade "Homing Missiles" {
-  icon: missile
-  text {
-    Attack ([Focus]): During this attack, you may spend 1 [Charge] to change 1 [Focus] result to a [Hit] result.
-  }
-}"#;
-    assert!(!codes("attack-may", attack).contains(&"W0005".to_string()));
-    let action = r#"upgrade "Extra Care" {
-  icon: crew
-  text {
-    Action: You may gain 1 focus token.
-  }
-}"#;
-    assert_eq!(codes("action-may", action), ["W0005"]);
+    let attack = upgrade(
+        "Homing Missiles",
+        "missile",
+        "Attack ([Focus]): During this attack, you may spend 1 [Charge] to change 1 [Focus] result to a [Hit] result.",
+    );
+    assert!(!codes("attack-may", &attack).contains(&"W0005".to_string()));
+    let action = upgrade("Extra Care", "crew", "Action: You may gain 1 focus token.");
+    assert_eq!(codes("action-may", &action), ["W0005"]);
 }
 
 /// W0006 reads a `While` as the lowering does: a state is a condition, reported only when
 /// the reading cannot structure it.
 #[test]
 fn a_while_state_is_a_condition_to_w0006_as_to_the_reading() {
-    let stressed = r#"upgrade "Steady Nerves" {
-  icon: crew
-  text {
-    While you are stressed, you can perform [Boost] actions.
-  }
-}"#;
-    assert!(!codes("while-stressed", stressed).contains(&"W0006".to_string()));
-    let docked = r#"upgrade "Docked Crew" {
-  icon: crew
-  text {
-    While you are docked, you can perform [Boost] actions.
-  }
-}"#;
-    assert_eq!(codes("while-docked", docked), ["W0006"]);
+    let stressed = upgrade("Steady Nerves", "crew", "While you are stressed, you can perform [Boost] actions.");
+    assert!(!codes("while-stressed", &stressed).contains(&"W0006".to_string()));
+    let docked = upgrade("Docked Crew", "crew", "While you are docked, you can perform [Boost] actions.");
+    assert_eq!(codes("while-docked", &docked), ["W0006"]);
 }
 
 /// Two pilots and an upgrade only the rebel one can equip.
