@@ -221,13 +221,9 @@ pub fn condition(set: &Set, c: &Condition) -> String {
             format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
         }
         Test::Has { who, count: n, noun } => format!("{} has {} {}", subject(who), count(*n), object(set, noun, None)),
-        Test::InArc { who, arc, of: whose, not } => format!(
-            "{} {} {}{}",
-            subject(who),
-            if *not { "not-in" } else { "in" },
-            entry(set, VocabKind::Arc, *arc),
-            of(whose)
-        ),
+        Test::InArc { who, arc, of: whose, not } => {
+            format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
+        }
         Test::AtRange { who, range: (a, b), of: whom } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
         Test::Stat { who, stat, op, than } => {
             let than = match than {

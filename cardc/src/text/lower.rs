@@ -504,6 +504,52 @@ fn subject_words(text: &str) -> Subject {
     }
 }
 
+/// Whether a condition's words before its verb are a ship alone, not a ship somewhere
+/// (`an enemy ship in its [Front Arc]`) or a thing of it (`your [Single Turret Arc]`).
+fn plain_subject(who: &str) -> bool {
+    !who.contains('[') && !who.contains(" in ")
+}
+
+/// `in <arc>` of a condition: `in your [Front Arc]`, `in the attacker's [Bullseye Arc]`, `in
+/// the [Bullseye Arc] of a friendly ship at range 0-3`, `in an enemy ship's firing arc`. An
+/// arc the game does not name (`firing arc`, `attack arc`) is kept as its words; `your` or
+/// `the` alone is the arc of the card's ship.
+fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    if !plain_subject(who) {
+        return None;
+    }
+    let (named, of) = arc.split_once(" of ").map_or((arc, None), |(a, o)| (a, Some(o)));
+    let (whose, name) = match named.find('[') {
+        Some(i) => (&named[..i], &named[i..]),
+        None => {
+            let words: Vec<&str> = named.split_whitespace().collect();
+            if words.len() < 2 || words.last() != Some(&"arc") {
+                return None;
+            }
+            let at = named.rfind(words[words.len() - 2])?;
+            (&named[..at], &named[at..])
+        }
+    };
+    let arc = match name.strip_prefix('[') {
+        Some(bracketed) => {
+            let i = find(&vocab.arcs, bracketed.strip_suffix(']')?)?;
+            let r = VocabRef { kind: VocabKind::Arc, index: i };
+            Noun { text: name.to_string().into(), refs: vec![r].into(), choice: false, marks: List::Borrowed(&[]) }
+        }
+        None => {
+            Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
+        }
+    };
+    let whose = whose.trim();
+    let of = match (of, whose) {
+        (Some(o), "the" | "") => subject_words(o),
+        (Some(_), _) => return None,
+        (None, "the" | "") => Subject::YOU,
+        (None, w) => subject_words(w),
+    };
+    Some(Test::InArc { who: subject_words(who), arc, of, not })
+}
+
 /// `1 or more`, `2 or fewer`, `no`, `a`, `at least 2`, `3`: how many, and what is left.
 fn count(words: &str) -> Option<(Count, &str)> {
     let (first, rest) = words.split_once(' ')?;
@@ -599,11 +645,13 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
             }
         }
     }
-    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
+    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test. A comparison of
+    // counts (`there are more enemy ships than other friendly ships at range 0-1`) is none.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
-            if let Some((who, tail)) =
-                rest.split_once(sep).filter(|(who, _)| who.contains("ship") && !who.starts_with("no "))
+            if let Some((who, tail)) = rest
+                .split_once(sep)
+                .filter(|(who, _)| who.contains("ship") && !who.starts_with("no ") && !who.contains(" than "))
             {
                 let inner = test(&format!("{who} is {shape}{tail}"), vocab);
                 if inner != Test::Opaque {
@@ -620,15 +668,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         if let Some(state) = STATES.iter().find(|s| **s == rest) {
             return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
         }
-        if let Some(arc) = rest.strip_prefix("in ") {
-            if let Some((whose, name)) = arc.split_once(" [") {
-                let name = name.trim_end_matches(']');
-                if let Some(i) = find(&vocab.arcs, name) {
-                    return Test::InArc { who: who_s, arc: i, of: subject_words(whose), not };
-                }
-            }
+        if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
+            return t;
         }
-        if let (Some(at), false) = (rest.strip_prefix("at range "), not) {
+        if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
             let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
             let (a, b) = band.split_once('-').unwrap_or((band, band));
             if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
@@ -717,15 +760,55 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
     // `If you do and you are in its [Front Arc]`: each part its own condition, when each
     // is a shape the reading structures.
     if c.kind == CondKind::If && lower.contains(" and ") {
-        let parts: Vec<Condition> = text
-            .split(" and ")
-            .map(|part| Condition { kind: CondKind::If, text: part.trim().to_string().into(), test: test(part, vocab) })
+        let (texts, shared) = and_parts(&text);
+        let parts: Vec<Condition> = texts
+            .into_iter()
+            .map(|part| {
+                let test = test(&part, vocab);
+                Condition { kind: CondKind::If, text: part.into(), test }
+            })
             .collect();
-        if parts.iter().all(|p| p.test != Test::Opaque) {
+        // Parts with a subject of their own are split only when each reads; a subject said
+        // once for both (`you are in the attack arc and are not ionized`) says they are two.
+        let read = parts.iter().filter(|p| p.test != Test::Opaque).count();
+        if read == parts.len() || (shared && read > 0) {
             return parts;
         }
     }
     vec![condition(c, vocab)]
+}
+
+/// The verbs a condition's part starts with when its subject is the part before's.
+const SHARED_VERBS: [&str; 6] = ["is ", "are ", "was ", "were ", "has ", "have "];
+
+/// The parts of `A and B`, each with its subject: `the defender was a limited ship and
+/// was destroyed` is `the defender was a limited ship` and `the defender was destroyed`.
+/// The flag says a subject was said once for two parts.
+fn and_parts(text: &str) -> (Vec<String>, bool) {
+    let mut out: Vec<String> = Vec::new();
+    let mut shared = false;
+    for part in text.split(" and ").map(str::trim) {
+        let lower = part.to_lowercase();
+        let subject = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            if first_lower.starts_with("you ") {
+                return Some("you".to_string());
+            }
+            SHARED_VERBS
+                .iter()
+                .filter_map(|v| first_lower.find(&format!(" {v}")))
+                .min()
+                .map(|at| first[..at].to_string())
+        });
+        match subject {
+            Some(who) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
+                shared = true;
+                out.push(format!("{who} {part}"));
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    (out, shared)
 }
 
 /// Lowers a condition.
@@ -1095,6 +1178,45 @@ mod tests {
             Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
         );
         assert_eq!(stat("your agility is 2 more or less"), None);
+    }
+
+    #[test]
+    fn conditions_in_an_arc_and_with_a_shared_subject() {
+        let v = Vocabulary {
+            arcs: vec![Entry { id: "bullseye".into(), name: "Bullseye Arc".into(), marked: false }].into(),
+            ..vocab()
+        };
+        let read = |t: &str| conditions(&Cond { kind: CondKind::If, piece: Piece::bare(t) }, &v);
+        let arc = |t: &str| match read(t).as_slice() {
+            [Condition { test: Test::InArc { who, arc, of, not }, .. }] => {
+                Some((who.person, arc.text.to_string(), arc.refs.len(), of.person, *not))
+            }
+            _ => None,
+        };
+        assert_eq!(
+            arc("the attacker is in your firing arc"),
+            Some((Person::Attacker, "firing arc".into(), 0, Person::You, false))
+        );
+        assert_eq!(
+            arc("you are not in an enemy ship's firing arc"),
+            Some((Person::You, "firing arc".into(), 0, Person::A, true))
+        );
+        assert_eq!(
+            arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
+            Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
+        );
+        // A turret arc in an arc is not a ship in it; two places at once is no one test.
+        assert_eq!(read("your [single turret arc] is in your [front arc]")[0].test, Test::Opaque);
+        assert_eq!(read("there is an enemy ship in its [front arc] at range 1")[0].test, Test::Opaque);
+        assert_eq!(
+            read("there are more enemy ships than other friendly ships at range 0-1 of that ship")[0].test,
+            Test::Opaque
+        );
+        // `and` with the subject said once: two conditions, each read as far as it goes.
+        let parts = read("the defender was a limited ship and was destroyed");
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].test, Test::Opaque);
+        assert!(matches!(&parts[1].test, Test::State { state, not: false, .. } if state == "destroyed"));
     }
 
     #[test]

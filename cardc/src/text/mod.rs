@@ -178,6 +178,30 @@ pub struct Step {
     pub clauses: Vec<Clause>,
 }
 
+impl Step {
+    /// `… unless it chooses to break its lock`: a trailing `unless` is a condition of the
+    /// step, not a modifier of its last clause.
+    fn lift_unless(&mut self) {
+        for c in &mut self.clauses {
+            let mut i = 0;
+            while i < c.modifiers.len() {
+                let m = &c.modifiers[i];
+                let words = m.text.trim_start_matches([',', ' ']);
+                let Some(rest) = words.get(..7).filter(|w| w.eq_ignore_ascii_case("unless ")).map(|_| &words[7..])
+                else {
+                    i += 1;
+                    continue;
+                };
+                let rest = rest.trim_start();
+                let end = m.span.end as usize;
+                let piece = Piece { text: rest.to_string(), span: Span::new(end - rest.len(), end) };
+                self.conditions.push(Cond { kind: CondKind::Unless, piece });
+                c.modifiers.remove(i);
+            }
+        }
+    }
+}
+
 /// A replacement: `If a friendly ship would gain a focus token, … instead.`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replacement {
@@ -791,9 +815,9 @@ fn parse_sentence(text: &str) -> Sentence {
                         _ => {}
                     }
                 }
+                out.step.lift_unless();
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    let effect = b.reparse(Rule::event_effect, &event).pop().map(|c| c.effect);
-                    let effect = effect.filter(|e| e.kind != EffectKind::Opaque);
+                    let effect = read_event(event.as_str().trim_end(), b.base + event.as_span().start());
                     out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect });
                 }
             }
@@ -830,6 +854,7 @@ fn parse_sentence(text: &str) -> Sentence {
                         _ => {}
                     }
                 }
+                out.step.lift_unless();
             }
             _ => {}
         }

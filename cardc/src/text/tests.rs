@@ -295,3 +295,33 @@ fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
     assert_eq!(&text[clause.piece.span.range()], clause.piece.text);
     assert!(clause.piece.span.start as usize > text.len() / 2);
 }
+
+#[test]
+fn a_trailing_unless_is_a_condition_of_the_step() {
+    let cases = [
+        (
+            "After an enemy ship locks you, that ship gains 1 stress token unless it chooses to break its lock.",
+            "after=an enemy ship locks you [an enemy ship:opaque(locks you)]; unless=it chooses to break its lock; that ship:gain(1|stress token)",
+        ),
+        (
+            "After you attack, the defender gains 1 strain token unless it chooses 1 [Charge] and loses that [Charge].",
+            "after=you attack [you:attack()]; unless=it chooses 1 [Charge] and loses that [Charge]; the defender:gain(1|strain token)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn a_replaced_event_is_read_without_how_it_happens() {
+    let text = "If you would drop a device using a [Straight] template, you may use a [Bank Left] template instead.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let r = frames(text, &spans)[0].replacement.clone().unwrap();
+    let e = r.effect.unwrap();
+    assert_eq!((e.kind, e.noun.unwrap().text.as_str()), (EffectKind::Drop, "device"));
+    let text = "If you would be destroyed, you may spend 1 [Charge] to gain 1 shield instead.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let e = frames(text, &spans)[0].replacement.clone().unwrap().effect.unwrap();
+    assert_eq!((e.kind, e.passive), (EffectKind::Destroyed, false));
+}
