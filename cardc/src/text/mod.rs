@@ -241,6 +241,13 @@ impl Frame {
         self.header.is_none() && self.frequency.is_none() && self.timings.is_empty() && self.replacement.is_none()
     }
 
+    /// A `Setup:` ability: it resolves once, when the game is set up, so a sentence after
+    /// it that does not go on from it (`Setup: Equip this side faceup. You are a wing
+    /// leader.`) is a rule of its own.
+    fn is_setup(&self) -> bool {
+        self.header.as_ref().is_some_and(|h| h.text.trim().eq_ignore_ascii_case("setup"))
+    }
+
     /// Every clause of every step.
     pub fn clauses(&self) -> impl Iterator<Item = &Clause> {
         self.steps.iter().flat_map(|s| &s.clauses)
@@ -767,6 +774,32 @@ impl Sentence {
             && !step.clauses.is_empty()
             && step.clauses.iter().all(rule)
     }
+
+    /// A sentence whose every clause says what `You` do, plainly, with no `may`, `If you
+    /// do` or timing (`You ignore the effects of friendly devices.`): after a triggered
+    /// ability, a rule of its own that always holds, not a further step of the trigger
+    /// (whose steps say what to do: `Gain 1 stress token.`).
+    fn says_what_you_do(&self) -> bool {
+        let step = &self.step;
+        let you = |c: &Clause| {
+            c.subject.as_ref().is_some_and(|s| s.text.eq_ignore_ascii_case("you"))
+                && c.qualifier.is_none()
+                && c.effect.kind != EffectKind::Opaque
+        };
+        !self.refers_back()
+            && step.conditions.is_empty()
+            && step.timings.is_empty()
+            && step.for_each.is_none()
+            && !step.clauses.is_empty()
+            && step.clauses.iter().all(you)
+    }
+
+    /// A sentence wholly in parentheses (`(This is not an action).`): reminder text, which
+    /// neither starts an ability nor is a step of one.
+    fn is_reminder(text: &str) -> bool {
+        let t = text.trim().trim_end_matches('.');
+        t.starts_with('(') && t.ends_with(')')
+    }
 }
 
 /// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.
@@ -944,6 +977,10 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
     let mut out: Vec<Frame> = Vec::new();
     for span in sentences {
         let Some(sentence_text) = text.get(span.range()) else { continue };
+        if let Some(frame) = out.last_mut().filter(|_| Sentence::is_reminder(sentence_text)) {
+            frame.span = frame.span.to(*span);
+            continue;
+        }
         let mut s = cache.parse(sentence_text, span.start as usize);
         // `At the start of the next Planning Phase, …`: a delayed trigger the ability before
         // sets up, a step of it.
@@ -956,10 +993,18 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             s.step.timings.splice(0..0, timings);
         }
         match out.last_mut() {
+            // It goes on from the ability before whatever that ability is (a replacement
+            // is only known as one once its `instead` is read).
+            Some(frame) if delayed => {
+                frame.span = frame.span.to(*span);
+                frame.steps.push(s.step);
+            }
             // A rule after a triggered ability is an ability of its own.
             Some(frame)
                 if !s.starts_ability()
                     && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some()))
+                    && !(s.says_what_you_do() && !frame.timings.is_empty())
+                    && !(frame.is_setup() && !s.refers_back())
                     && (!frame.is_static() || s.refers_back()) =>
             {
                 frame.span = frame.span.to(*span);

@@ -325,3 +325,20 @@ fn a_replaced_event_is_read_without_how_it_happens() {
     let e = frames(text, &spans)[0].replacement.clone().unwrap().effect.unwrap();
     assert_eq!((e.kind, e.passive), (EffectKind::Destroyed, false));
 }
+
+#[test]
+fn rules_after_an_ability_and_reminders() {
+    // A delayed trigger goes on from a replacement read as one only at its `instead`.
+    let f = show("If you would be destroyed, you may spend 1 [Charge]. If you do, place yourself in reserves instead. At the start of the next Planning Phase, gain 1 stress token.");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].ends_with("at the start of=the next Planning Phase; gain(1|stress token)"), "{f:?}");
+    // What `You` plainly do after a trigger is a rule of its own; a reminder is neither.
+    let f = show("After you defend, you may gain 1 focus token. (This is not an action). You ignore the effects of friendly devices.");
+    assert_eq!(
+        f,
+        ["after=you defend [you:defend()]; you:may gain(1|focus token)", "You:ignore(the effects of friendly devices)"]
+    );
+    // What follows a Setup ability without going on from it is a rule of its own.
+    let f = show("Setup: Equip this side faceup. Reduce the difficulty of your maneuvers.");
+    assert_eq!(f, ["header=Setup; equip(this side|faceup)", "reduce(the difficulty of your maneuvers)"]);
+}
