@@ -794,6 +794,13 @@ impl Sentence {
             && step.clauses.iter().all(you)
     }
 
+    /// Whether this sentence, after `frame`, is a rule of its own rather than a step of
+    /// it: what `You` plainly do after a trigger, or anything that does not go on from a
+    /// `Setup:` ability.
+    fn rule_after(&self, frame: &Frame) -> bool {
+        (self.says_what_you_do() && !frame.timings.is_empty()) || (frame.is_setup() && !self.refers_back())
+    }
+
     /// A sentence wholly in parentheses (`(This is not an action).`): reminder text, which
     /// neither starts an ability nor is a step of one.
     fn is_reminder(text: &str) -> bool {
@@ -1003,8 +1010,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             Some(frame)
                 if !s.starts_ability()
                     && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some()))
-                    && !(s.says_what_you_do() && !frame.timings.is_empty())
-                    && !(frame.is_setup() && !s.refers_back())
+                    && !s.rule_after(frame)
                     && (!frame.is_static() || s.refers_back()) =>
             {
                 frame.span = frame.span.to(*span);
