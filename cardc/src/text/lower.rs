@@ -660,6 +660,15 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
             }
         }
     }
+    // `there are 1 or more tokens on this card`: what this card has.
+    if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
+        if let Some((what, whose)) = rest.rsplit_once(" on ").filter(|(w, _)| !w.contains("ship")) {
+            let inner = test(&format!("{whose} has {what}"), vocab);
+            if matches!(inner, Test::Has { .. }) {
+                return inner;
+            }
+        }
+    }
     // `<who> is/are [not] …`.
     let verbs = [" is not ", " are not ", " was not ", " were not ", " is ", " are ", " was ", " were "];
     if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
@@ -713,8 +722,7 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
                 let what_noun = noun(head, vocab, None);
                 let damage = head.starts_with("damage card")
                     || head.starts_with("faceup damage card")
-                    || head.ends_with(" token")
-                    || head.ends_with(" tokens");
+                    || head.split_whitespace().any(|w| matches!(w, "token" | "tokens" | "marker" | "markers"));
                 if (!what_noun.refs.is_empty() || damage) && !head.contains(" in ") {
                     return Test::Has { who: subject_words(who), count: n, noun: what_noun };
                 }
@@ -906,12 +914,30 @@ pub fn lead(t: &super::Timing, vocab: &Vocabulary) -> Lead {
         Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
         None => match timing(t, vocab) {
             Some(mut rt) => {
-                let range = attack_range(&mut rt);
-                Lead::Timing(Box::new(rt), range)
+                let implied = attack_range(&mut rt).or_else(|| event_state(&mut rt));
+                Lead::Timing(Box::new(rt), implied)
             }
             None => Lead::Nothing,
         },
     }
+}
+
+/// `you perform an action while stressed`: the state is the event's subject's, a condition
+/// of the ability rather than words of the event.
+fn event_state(t: &mut RtTiming) -> Option<Condition> {
+    let event = t.event.as_mut()?;
+    let i = event.modifiers.iter().position(|m| {
+        let lower = m.to_lowercase();
+        lower.strip_prefix("while ").is_some_and(|state| STATES.contains(&state.trim_end_matches(['.', ','])))
+    })?;
+    let state = event.modifiers.to_mut().remove(i).to_lowercase();
+    let state = state["while ".len()..].trim_end_matches(['.', ',']).replace(' ', "-");
+    let who = event.subject.clone();
+    Some(Condition {
+        kind: CondKind::If,
+        text: format!("{} is {state}", who.text).into(),
+        test: Test::State { who, state: state.into(), not: false },
+    })
 }
 
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of
@@ -1021,6 +1047,12 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
     }
 }
 
+/// `If you do, while friendly ships acquire locks this round, …`: a duration the grammar
+/// read into a step timing's event is the step's, for all its clauses.
+fn event_duration(s: &super::Step) -> Option<&Piece> {
+    s.timings.iter().find_map(|t| t.event.as_ref().and_then(|e| e.duration.as_ref()))
+}
+
 /// Lowers one frame to an ability.
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
@@ -1033,14 +1065,25 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .map(|s| RtStep {
             conditions: s.conditions.iter().flat_map(|c| conditions(c, vocab)).collect(),
             for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
-            timings: s.timings.iter().filter_map(|t| timing(t, vocab)).collect(),
-            duration: s.duration.as_ref().map(|d| duration(d, vocab)),
+            timings: s
+                .timings
+                .iter()
+                .filter_map(|t| timing(t, vocab))
+                .map(|mut t| {
+                    if let Some(e) = t.event.as_mut() {
+                        e.duration = None;
+                    }
+                    t
+                })
+                .collect(),
+            duration: s.duration.as_ref().or_else(|| event_duration(s)).map(|d| duration(d, vocab)),
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
         })
         .collect();
     // A header's leading cost sentence, when more follows, is the cost of the ability.
+    // `Attack ([Focus]): Spend 1 [Charge].` alone is the cost of the attack, with no step.
     let (costs, steps) = match leading_cost(frame) {
-        Some(_) if steps.len() > 1 => {
+        Some(_) => {
             let mut steps = steps;
             let first = steps.remove(0);
             (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
@@ -1217,6 +1260,41 @@ mod tests {
         assert_eq!(parts.len(), 2);
         assert_eq!(parts[0].test, Test::Opaque);
         assert!(matches!(&parts[1].test, Test::State { state, not: false, .. } if state == "destroyed"));
+    }
+
+    /// The abilities of a text, lowered with the test vocabulary.
+    fn lowered(text: &str, v: &Vocabulary) -> Vec<Ability> {
+        let spans: Vec<Span> =
+            crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+        let cx = Context { vocab: v, file: "t.cards", source: text, name: None };
+        crate::text::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+    }
+
+    #[test]
+    fn what_a_timing_or_a_header_implies_for_the_steps() {
+        let v = Vocabulary {
+            headers: vec![Entry { id: "attack".into(), name: "Attack".into(), marked: true }].into(),
+            ..vocab()
+        };
+        // A header's cost sentence alone is the cost of the ability.
+        let a = &lowered("Attack: Spend 1 [Charge].", &v)[0];
+        assert_eq!((a.costs.len(), a.steps.len(), a.optional), (1, 0, true));
+        // `while stressed` in a trigger's event is a state the ability needs.
+        let a = &lowered("After you perform an action while stressed, gain 1 focus token.", &v)[0];
+        assert!(
+            matches!(&a.steps[0].conditions[0].test, Test::State { who, state, not: false } if who.person == Person::You && state == "stressed")
+        );
+        // A duration written in a step's window is the step's.
+        let a = &lowered("At the start of the Engagement Phase, you may gain 1 focus token. If you do, while you defend this round, you must gain 1 evade token.", &v)[0];
+        let step = &a.steps[1];
+        assert!(step.duration.as_ref().is_some_and(|d| d.this_round));
+        assert!(step.timings[0].event.as_ref().is_some_and(|e| e.duration.is_none()));
+        // What is on a card is what the card has.
+        let c =
+            conditions(&Cond { kind: CondKind::If, piece: Piece::bare("there are 1 or more tokens on this card") }, &v);
+        assert!(
+            matches!(&c[0].test, Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, .. } if who.person == Person::Thing)
+        );
     }
 
     #[test]

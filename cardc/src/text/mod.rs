@@ -991,10 +991,16 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
         let mut s = cache.parse(sentence_text, span.start as usize);
         // `At the start of the next Planning Phase, …`: a delayed trigger the ability before
         // sets up, a step of it.
+        // `While you execute that maneuver, …`: a window of what the ability before named,
+        // a step of it too.
         let delayed = !s.timings.is_empty()
             && s.header.is_none()
             && s.replacement.is_none()
-            && s.timings.iter().all(|t| t.what.text.to_lowercase().starts_with("the next "));
+            && s.timings.iter().all(|t| {
+                let what = t.what.text.to_lowercase();
+                what.starts_with("the next ")
+                    || ["that maneuver", "that attack", "that action"].iter().any(|w| what.contains(w))
+            });
         if delayed && !out.is_empty() {
             let timings = std::mem::take(&mut s.timings);
             s.step.timings.splice(0..0, timings);

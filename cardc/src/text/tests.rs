@@ -342,3 +342,13 @@ fn rules_after_an_ability_and_reminders() {
     let f = show("Setup: Equip this side faceup. Reduce the difficulty of your maneuvers.");
     assert_eq!(f, ["header=Setup; equip(this side|faceup)", "reduce(the difficulty of your maneuvers)"]);
 }
+
+#[test]
+fn a_window_of_what_the_ability_before_named_is_a_step_of_it() {
+    let f = show("After you reveal your dial, you may set your dial to another maneuver. While you execute that maneuver, increase its difficulty.");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].ends_with("while=you execute that maneuver [you:execute(that maneuver)]; increase(its difficulty)"),
+        "{f:?}"
+    );
+}
