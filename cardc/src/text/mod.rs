@@ -179,6 +179,33 @@ pub struct Step {
 }
 
 impl Step {
+    /// `That ship gains 1 strain token, or 2 strain tokens if you are damaged`: the
+    /// alternative happens if the condition holds and the clauses before it unless it
+    /// does, two steps. Returns the alternative's step; this one keeps the rest.
+    fn split_conditional_alternative(&mut self) -> Option<Step> {
+        let last = self.clauses.last()?;
+        if !last.alternative || self.clauses.len() < 2 || !self.conditions.is_empty() || last.modifiers.len() != 1 {
+            return None;
+        }
+        let m = &last.modifiers[0];
+        let words = m.text.trim_start_matches([',', ' ']);
+        let rest = words.get(..3).filter(|w| w.eq_ignore_ascii_case("if ")).map(|_| words[3..].trim_start())?;
+        let end = m.span.end as usize;
+        let cond = Piece { text: rest.to_string(), span: Span::new(end - rest.len(), end) };
+        let mut clause = self.clauses.pop()?;
+        clause.modifiers.clear();
+        clause.alternative = false;
+        self.conditions.push(Cond { kind: CondKind::Unless, piece: cond.clone() });
+        Some(Step {
+            piece: clause.piece.clone(),
+            conditions: vec![Cond { kind: CondKind::If, piece: cond }],
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: vec![clause],
+        })
+    }
+
     /// `… unless it chooses to break its lock`: a trailing `unless` is a condition of the
     /// step, not a modifier of its last clause.
     fn lift_unless(&mut self) {
@@ -445,6 +472,29 @@ impl Build<'_> {
             }
         }
         (c, elided)
+    }
+
+    /// A further step of a sentence: its condition and its clauses.
+    fn substep(&self, pair: Pair<'_, Rule>) -> Option<Step> {
+        let piece = self.piece(&pair);
+        let mut step = Step {
+            piece,
+            conditions: Vec::new(),
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: Vec::new(),
+        };
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::condition => step.conditions.extend(self.condition(q)),
+                Rule::on_result => step.conditions.push(Cond { kind: CondKind::If, piece: self.piece(&q) }),
+                Rule::clauses => step.clauses = self.clauses(q),
+                _ => {}
+            }
+        }
+        step.lift_unless();
+        (!step.clauses.is_empty()).then_some(step)
     }
 
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Cond> {
@@ -731,6 +781,9 @@ struct Sentence {
     timings: Vec<Timing>,
     replacement: Option<Replacement>,
     step: Step,
+    /// Further steps of the same sentence, each with its own condition (`…; on a [Hit]
+    /// result gain 1 strain token`, `…, or 2 strain tokens if you are damaged`).
+    more: Vec<Step>,
 }
 
 impl Sentence {
@@ -826,6 +879,7 @@ fn parse_sentence(text: &str) -> Sentence {
             duration: None,
             clauses: Vec::new(),
         },
+        more: Vec::new(),
     };
     let Ok(mut pairs) = AbilityParser::parse(Rule::sentence, text) else {
         out.step = b.whole_opaque();
@@ -891,10 +945,13 @@ fn parse_sentence(text: &str) -> Sentence {
                             out.step.duration = Some(b.piece(&q));
                         }
                         Rule::clauses => out.step.clauses = b.clauses(q),
+                        Rule::substep => out.more.extend(b.substep(q)),
                         _ => {}
                     }
                 }
                 out.step.lift_unless();
+                let alternative = out.step.split_conditional_alternative();
+                out.more.splice(0..0, alternative);
             }
             _ => {}
         }
@@ -1011,6 +1068,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             Some(frame) if delayed => {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
+                frame.steps.append(&mut s.more);
             }
             // A rule after a triggered ability is an ability of its own.
             Some(frame)
@@ -1021,6 +1079,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
+                frame.steps.append(&mut s.more);
             }
             _ => out.push(Frame {
                 span: *span,
@@ -1029,7 +1088,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
                 frequency: s.frequency,
                 timings: s.timings,
                 replacement: s.replacement,
-                steps: vec![s.step],
+                steps: std::iter::once(s.step).chain(s.more).collect(),
             }),
         }
     }

@@ -260,7 +260,9 @@ fn targets_modifiers_passives_and_shared_verbs() {
         ("This card's [Charge] cannot be recovered.", "This card's [Charge]:cannot passive-recover()"),
         (
             "Action: Choose a ship in your [Front Arc] at range 1. That ship gains 1 tractor token, or 2 tractor tokens if it is in your [Bullseye Arc].",
-            "header=Action; choose(a|ship in your [Front Arc] at range 1); That ship:gain(1|tractor token); or That ship:gain(2|tractor tokens) {if it is in your [Bullseye Arc]}",
+            // The alternative with its own condition is a step of its own; the first happens
+            // unless that condition holds.
+            "header=Action; choose(a|ship in your [Front Arc] at range 1); unless=it is in your [Bullseye Arc]; That ship:gain(1|tractor token); if=it is in your [Bullseye Arc]; That ship:gain(2|tractor tokens)",
         ),
         (
             "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
@@ -350,5 +352,21 @@ fn a_window_of_what_the_ability_before_named_is_a_step_of_it() {
     assert!(
         f[0].ends_with("while=you execute that maneuver [you:execute(that maneuver)]; increase(its difficulty)"),
         "{f:?}"
+    );
+}
+
+#[test]
+fn a_sentence_with_a_second_condition_is_two_steps() {
+    let f = show("Action: Roll 1 attack die; on a [Hit] result gain 1 stress token, and on a [Critical Hit] result gain 1 ion token.");
+    assert_eq!(
+        f,
+        ["header=Action; roll-dice(1|attack die); if=on a [Hit] result; gain(1|stress token); if=on a [Critical Hit] result; gain(1|ion token)"]
+    );
+    let f = show(
+        "Action: Choose a ship at range 1. That ship gains 1 strain token, or 2 strain tokens if you are damaged.",
+    );
+    assert_eq!(
+        f,
+        ["header=Action; choose(a|ship at range 1); unless=you are damaged; That ship:gain(1|strain token); if=you are damaged; That ship:gain(2|strain tokens)"]
     );
 }
