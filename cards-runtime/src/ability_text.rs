@@ -43,6 +43,9 @@ pub fn subject(s: &Subject) -> String {
             return quote(&s.text);
         }
     }
+    if !says_only_who(&lower) && matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther) {
+        return quote(&s.text);
+    }
     let person = match s.person {
         Person::You => return "you".into(),
         Person::That => return "that".into(),
@@ -64,6 +67,17 @@ pub fn subject(s: &Subject) -> String {
         let _ = write!(out, "@{a}-{b}");
     }
     out
+}
+
+/// Whether a subject's words are only what the notation says of it (how many, which
+/// side, a ship, a range): `another friendly ship at range 0-3`, not `a friendly Gina
+/// Moonsong ship` or `an asteroid, structure, or huge ship`, which are quoted.
+fn says_only_who(lower: &str) -> bool {
+    const WORDS: [&str; 21] = [
+        "a", "an", "another", "least", "each", "all", "every", "any", "other", "friendly", "enemy", "ship", "ships",
+        "at", "range", "of", "you", "yourself", "up", "to", "the",
+    ];
+    lower.split_whitespace().all(|w| WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-'))
 }
 
 fn amount(a: Amount) -> String {

@@ -1298,6 +1298,15 @@ mod tests {
     }
 
     #[test]
+    fn a_subject_the_notation_cannot_say_is_quoted() {
+        let say = |t: &str| cards_runtime::ability_text::subject(&subject(Some(&Piece::bare(t))));
+        assert_eq!(say("another friendly ship at range 0-3"), "another.friendly@0-3");
+        assert_eq!(say("at least 1 other friendly ship at range 0-1"), "another.friendly@0-1");
+        assert_eq!(say("a friendly Gina Moonsong ship at range 0-2"), "\"a friendly Gina Moonsong ship at range 0-2\"");
+        assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
+    }
+
+    #[test]
     fn shapes_group_opaque_clauses() {
         assert_eq!(shape("Assign 2 stress tokens to it"), "assign N stress");
         assert_eq!(shape("flip this card."), "flip this card");
