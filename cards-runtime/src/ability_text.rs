@@ -43,7 +43,10 @@ pub fn subject(s: &Subject) -> String {
             return quote(&s.text);
         }
     }
-    if !says_only_who(&lower) && matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther) {
+    let someone = matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther);
+    // `you or a friendly Essara Till at range 0-3`: two ships.
+    let two = s.person == Person::You && lower.split_whitespace().any(|w| w == "or" || w == "and");
+    if (someone && !says_only_who(&lower)) || two {
         return quote(&s.text);
     }
     let person = match s.person {

@@ -1304,6 +1304,7 @@ mod tests {
         assert_eq!(say("at least 1 other friendly ship at range 0-1"), "another.friendly@0-1");
         assert_eq!(say("a friendly Gina Moonsong ship at range 0-2"), "\"a friendly Gina Moonsong ship at range 0-2\"");
         assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
+        assert_eq!(say("you or a friendly ship at range 0-3"), "\"you or a friendly ship at range 0-3\"");
     }
 
     #[test]

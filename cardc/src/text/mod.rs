@@ -207,22 +207,30 @@ impl Step {
     }
 
     /// `… unless it chooses to break its lock`: a trailing `unless` is a condition of the
-    /// step, not a modifier of its last clause.
+    /// step, not a modifier of its last clause; so is a trailing `if` that ends the
+    /// sentence (`… beyond range 2 if they have [Calculate] on their action bar`), but not
+    /// `if able` or `even if`.
     fn lift_unless(&mut self) {
-        for c in &mut self.clauses {
+        let last = self.clauses.len().saturating_sub(1);
+        for (k, c) in self.clauses.iter_mut().enumerate() {
             let mut i = 0;
             while i < c.modifiers.len() {
                 let m = &c.modifiers[i];
                 let words = m.text.trim_start_matches([',', ' ']);
-                let Some(rest) = words.get(..7).filter(|w| w.eq_ignore_ascii_case("unless ")).map(|_| &words[7..])
-                else {
-                    i += 1;
-                    continue;
+                let lead = |w: &str| words.get(..w.len()).is_some_and(|x| x.eq_ignore_ascii_case(w));
+                let trailing_if = k == last && i + 1 == c.modifiers.len() && lead("if ") && !lead("if able");
+                let (kind, at) = match () {
+                    _ if lead("unless ") => (CondKind::Unless, 7),
+                    _ if trailing_if => (CondKind::If, 3),
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
                 };
-                let rest = rest.trim_start();
+                let rest = words[at..].trim_start();
                 let end = m.span.end as usize;
                 let piece = Piece { text: rest.to_string(), span: Span::new(end - rest.len(), end) };
-                self.conditions.push(Cond { kind: CondKind::Unless, piece });
+                self.conditions.push(Cond { kind, piece });
                 c.modifiers.remove(i);
             }
         }
@@ -949,8 +957,8 @@ fn parse_sentence(text: &str) -> Sentence {
                         _ => {}
                     }
                 }
-                out.step.lift_unless();
                 let alternative = out.step.split_conditional_alternative();
+                out.step.lift_unless();
                 out.more.splice(0..0, alternative);
             }
             _ => {}

@@ -306,6 +306,10 @@ fn a_trailing_unless_is_a_condition_of_the_step() {
             "after=an enemy ship locks you [an enemy ship:opaque(locks you)]; unless=it chooses to break its lock; that ship:gain(1|stress token)",
         ),
         (
+            "While you coordinate, you can choose friendly ships beyond range 2 if they have [Calculate] on their action bar.",
+            "while=you coordinate [you:coordinate()]; if=they have [Calculate] on their action bar; you:can choose(friendly ships beyond range 2)",
+        ),
+        (
             "After you attack, the defender gains 1 strain token unless it chooses 1 [Charge] and loses that [Charge].",
             "after=you attack [you:attack()]; unless=it chooses 1 [Charge] and loses that [Charge]; the defender:gain(1|strain token)",
         ),
