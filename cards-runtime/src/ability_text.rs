@@ -76,9 +76,9 @@ pub fn subject(s: &Subject) -> String {
 /// side, a ship, a range): `another friendly ship at range 0-3`, not `a friendly Gina
 /// Moonsong ship` or `an asteroid, structure, or huge ship`, which are quoted.
 fn says_only_who(lower: &str) -> bool {
-    const WORDS: [&str; 21] = [
+    const WORDS: [&str; 20] = [
         "a", "an", "another", "least", "each", "all", "every", "any", "other", "friendly", "enemy", "ship", "ships",
-        "at", "range", "of", "you", "yourself", "up", "to", "the",
+        "at", "range", "of", "you", "yourself", "up", "to",
     ];
     lower.split_whitespace().all(|w| WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-'))
 }

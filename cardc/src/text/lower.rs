@@ -1305,6 +1305,7 @@ mod tests {
         assert_eq!(say("a friendly Gina Moonsong ship at range 0-2"), "\"a friendly Gina Moonsong ship at range 0-2\"");
         assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
         assert_eq!(say("you or a friendly ship at range 0-3"), "\"you or a friendly ship at range 0-3\"");
+        assert_eq!(say("the enemy ship"), "\"the enemy ship\"");
     }
 
     #[test]
