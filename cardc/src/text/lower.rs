@@ -1029,10 +1029,11 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
             // A clause's own cost is not what its effect's pronoun stands for (`roll 1
             // attack die to remove it`: the stress token named before).
             let before = last.clone();
+            // Nor is it what a later clause's pronoun stands for (`spend 1 [Charge] to be
+            // dealt that card facedown instead, or spend 2 [Charge] to discard it instead`).
             for e in c.costs.to_mut().iter_mut() {
-                match &e.noun {
-                    Some(n) if is_pronoun(n) => e.noun = before.clone().or(e.noun.take()),
-                    n => last = named(n).or(last),
+                if e.noun.as_ref().is_some_and(is_pronoun) {
+                    e.noun = before.clone().or(e.noun.take());
                 }
             }
             match &c.effect.noun {

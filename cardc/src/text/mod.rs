@@ -1027,6 +1027,17 @@ fn replacement_of(frame: &mut Frame, text: &str) {
         }
     }
     for step in &mut frame.steps {
+        // `While you defend, if …, before you would be dealt a faceup damage card, …`.
+        if let Some(i) = step.timings.iter().position(|t| t.what.text.to_lowercase().starts_with("you would ")) {
+            let t = &step.timings[i];
+            let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
+            let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
+            if let Some(r) = would(&t.what, kind) {
+                frame.replacement = Some(r);
+                step.timings.remove(i);
+                return;
+            }
+        }
         if let Some(i) = step.conditions.iter().position(|c| c.piece.text.to_lowercase().contains("would ")) {
             let c = &step.conditions[i];
             if let Some(r) = would(&c.piece, piece_at(&c.piece, "If")) {

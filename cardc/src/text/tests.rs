@@ -374,3 +374,11 @@ fn a_sentence_with_a_second_condition_is_two_steps() {
         ["header=Action; choose(a|ship at range 1); unless=you are damaged; That ship:gain(1|strain token); if=you are damaged; That ship:gain(2|strain tokens)"]
     );
 }
+
+#[test]
+fn a_replacement_after_a_lead_and_a_condition() {
+    let f = show("While you defend, if the attacker is in your [Front Arc], before you would be dealt a faceup damage card, you may spend 1 [Charge] to be dealt that card facedown instead.");
+    assert_eq!(f.len(), 1);
+    assert!(f[0].contains("replace[before]=you:be-dealt(a|damage card|faceup)"), "{f:?}");
+    assert!(!f[0].contains("before=you would"), "{f:?}");
+}
