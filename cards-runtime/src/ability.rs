@@ -533,12 +533,14 @@ pub enum Test {
         /// Of what.
         noun: Noun,
     },
-    /// `if the defender is in your [Bullseye Arc]`, `if you are in the attacker's [Front Arc]`.
+    /// `if the defender is in your [Bullseye Arc]`, `if you are in the attacker's [Front Arc]`,
+    /// `if you are in an enemy ship's firing arc`.
     InArc {
         /// Who is in the arc.
         who: Subject,
-        /// The arc (an index into the game's arcs).
-        arc: u16,
+        /// The arc: the game's arc it names (`[Bullseye Arc]`), or its words when it names
+        /// none (`firing arc`, `attack arc`).
+        arc: Noun,
         /// Whose arc; `you` unless another is written.
         of: Subject,
         /// `is not in`.

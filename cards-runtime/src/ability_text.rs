@@ -43,6 +43,12 @@ pub fn subject(s: &Subject) -> String {
             return quote(&s.text);
         }
     }
+    let someone = matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther);
+    // `you or a friendly Essara Till at range 0-3`: two ships.
+    let two = s.person == Person::You && lower.split_whitespace().any(|w| w == "or" || w == "and");
+    if (someone && !says_only_who(&lower)) || two {
+        return quote(&s.text);
+    }
     let person = match s.person {
         Person::You => return "you".into(),
         Person::That => return "that".into(),
@@ -64,6 +70,17 @@ pub fn subject(s: &Subject) -> String {
         let _ = write!(out, "@{a}-{b}");
     }
     out
+}
+
+/// Whether a subject's words are only what the notation says of it (how many, which
+/// side, a ship, a range): `another friendly ship at range 0-3`, not `a friendly Gina
+/// Moonsong ship` or `an asteroid, structure, or huge ship`, which are quoted.
+fn says_only_who(lower: &str) -> bool {
+    const WORDS: [&str; 20] = [
+        "a", "an", "another", "least", "each", "all", "every", "any", "other", "friendly", "enemy", "ship", "ships",
+        "at", "range", "of", "you", "yourself", "up", "to",
+    ];
+    lower.split_whitespace().all(|w| WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-'))
 }
 
 fn amount(a: Amount) -> String {
@@ -221,13 +238,9 @@ pub fn condition(set: &Set, c: &Condition) -> String {
             format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
         }
         Test::Has { who, count: n, noun } => format!("{} has {} {}", subject(who), count(*n), object(set, noun, None)),
-        Test::InArc { who, arc, of: whose, not } => format!(
-            "{} {} {}{}",
-            subject(who),
-            if *not { "not-in" } else { "in" },
-            entry(set, VocabKind::Arc, *arc),
-            of(whose)
-        ),
+        Test::InArc { who, arc, of: whose, not } => {
+            format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
+        }
         Test::AtRange { who, range: (a, b), of: whom } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
         Test::Stat { who, stat, op, than } => {
             let than = match than {

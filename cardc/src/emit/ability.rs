@@ -119,7 +119,7 @@ fn test(t: &Test) -> TokenStream {
             quote!(#path::Has { who: #who, count: #c, noun: #n })
         }
         Test::InArc { who, arc, of, not } => {
-            let (who, arc, of) = (subject(who), num(*arc), subject(of));
+            let (who, arc, of) = (subject(who), noun(arc), subject(of));
             quote!(#path::InArc { who: #who, arc: #arc, of: #of, not: #not })
         }
         Test::AtRange { who, range: (a, b), of } => {

@@ -504,6 +504,52 @@ fn subject_words(text: &str) -> Subject {
     }
 }
 
+/// Whether a condition's words before its verb are a ship alone, not a ship somewhere
+/// (`an enemy ship in its [Front Arc]`) or a thing of it (`your [Single Turret Arc]`).
+fn plain_subject(who: &str) -> bool {
+    !who.contains('[') && !who.contains(" in ")
+}
+
+/// `in <arc>` of a condition: `in your [Front Arc]`, `in the attacker's [Bullseye Arc]`, `in
+/// the [Bullseye Arc] of a friendly ship at range 0-3`, `in an enemy ship's firing arc`. An
+/// arc the game does not name (`firing arc`, `attack arc`) is kept as its words; `your` or
+/// `the` alone is the arc of the card's ship.
+fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    if !plain_subject(who) {
+        return None;
+    }
+    let (named, of) = arc.split_once(" of ").map_or((arc, None), |(a, o)| (a, Some(o)));
+    let (whose, name) = match named.find('[') {
+        Some(i) => (&named[..i], &named[i..]),
+        None => {
+            let words: Vec<&str> = named.split_whitespace().collect();
+            if words.len() < 2 || words.last() != Some(&"arc") {
+                return None;
+            }
+            let at = named.rfind(words[words.len() - 2])?;
+            (&named[..at], &named[at..])
+        }
+    };
+    let arc = match name.strip_prefix('[') {
+        Some(bracketed) => {
+            let i = find(&vocab.arcs, bracketed.strip_suffix(']')?)?;
+            let r = VocabRef { kind: VocabKind::Arc, index: i };
+            Noun { text: name.to_string().into(), refs: vec![r].into(), choice: false, marks: List::Borrowed(&[]) }
+        }
+        None => {
+            Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
+        }
+    };
+    let whose = whose.trim();
+    let of = match (of, whose) {
+        (Some(o), "the" | "") => subject_words(o),
+        (Some(_), _) => return None,
+        (None, "the" | "") => Subject::YOU,
+        (None, w) => subject_words(w),
+    };
+    Some(Test::InArc { who: subject_words(who), arc, of, not })
+}
+
 /// `1 or more`, `2 or fewer`, `no`, `a`, `at least 2`, `3`: how many, and what is left.
 fn count(words: &str) -> Option<(Count, &str)> {
     let (first, rest) = words.split_once(' ')?;
@@ -599,16 +645,27 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
             }
         }
     }
-    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
+    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test. A comparison of
+    // counts (`there are more enemy ships than other friendly ships at range 0-1`) is none.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
-            if let Some((who, tail)) =
-                rest.split_once(sep).filter(|(who, _)| who.contains("ship") && !who.starts_with("no "))
+            if let Some((who, tail)) = rest
+                .split_once(sep)
+                .filter(|(who, _)| who.contains("ship") && !who.starts_with("no ") && !who.contains(" than "))
             {
                 let inner = test(&format!("{who} is {shape}{tail}"), vocab);
                 if inner != Test::Opaque {
                     return inner;
                 }
+            }
+        }
+    }
+    // `there are 1 or more tokens on this card`: what this card has.
+    if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
+        if let Some((what, whose)) = rest.rsplit_once(" on ").filter(|(w, _)| !w.contains("ship")) {
+            let inner = test(&format!("{whose} has {what}"), vocab);
+            if matches!(inner, Test::Has { .. }) {
+                return inner;
             }
         }
     }
@@ -620,15 +677,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         if let Some(state) = STATES.iter().find(|s| **s == rest) {
             return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
         }
-        if let Some(arc) = rest.strip_prefix("in ") {
-            if let Some((whose, name)) = arc.split_once(" [") {
-                let name = name.trim_end_matches(']');
-                if let Some(i) = find(&vocab.arcs, name) {
-                    return Test::InArc { who: who_s, arc: i, of: subject_words(whose), not };
-                }
-            }
+        if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
+            return t;
         }
-        if let (Some(at), false) = (rest.strip_prefix("at range "), not) {
+        if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
             let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
             let (a, b) = band.split_once('-').unwrap_or((band, band));
             if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
@@ -670,8 +722,7 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
                 let what_noun = noun(head, vocab, None);
                 let damage = head.starts_with("damage card")
                     || head.starts_with("faceup damage card")
-                    || head.ends_with(" token")
-                    || head.ends_with(" tokens");
+                    || head.split_whitespace().any(|w| matches!(w, "token" | "tokens" | "marker" | "markers"));
                 if (!what_noun.refs.is_empty() || damage) && !head.contains(" in ") {
                     return Test::Has { who: subject_words(who), count: n, noun: what_noun };
                 }
@@ -717,15 +768,55 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
     // `If you do and you are in its [Front Arc]`: each part its own condition, when each
     // is a shape the reading structures.
     if c.kind == CondKind::If && lower.contains(" and ") {
-        let parts: Vec<Condition> = text
-            .split(" and ")
-            .map(|part| Condition { kind: CondKind::If, text: part.trim().to_string().into(), test: test(part, vocab) })
+        let (texts, shared) = and_parts(&text);
+        let parts: Vec<Condition> = texts
+            .into_iter()
+            .map(|part| {
+                let test = test(&part, vocab);
+                Condition { kind: CondKind::If, text: part.into(), test }
+            })
             .collect();
-        if parts.iter().all(|p| p.test != Test::Opaque) {
+        // Parts with a subject of their own are split only when each reads; a subject said
+        // once for both (`you are in the attack arc and are not ionized`) says they are two.
+        let read = parts.iter().filter(|p| p.test != Test::Opaque).count();
+        if read == parts.len() || (shared && read > 0) {
             return parts;
         }
     }
     vec![condition(c, vocab)]
+}
+
+/// The verbs a condition's part starts with when its subject is the part before's.
+const SHARED_VERBS: [&str; 6] = ["is ", "are ", "was ", "were ", "has ", "have "];
+
+/// The parts of `A and B`, each with its subject: `the defender was a limited ship and
+/// was destroyed` is `the defender was a limited ship` and `the defender was destroyed`.
+/// The flag says a subject was said once for two parts.
+fn and_parts(text: &str) -> (Vec<String>, bool) {
+    let mut out: Vec<String> = Vec::new();
+    let mut shared = false;
+    for part in text.split(" and ").map(str::trim) {
+        let lower = part.to_lowercase();
+        let subject = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            if first_lower.starts_with("you ") {
+                return Some("you".to_string());
+            }
+            SHARED_VERBS
+                .iter()
+                .filter_map(|v| first_lower.find(&format!(" {v}")))
+                .min()
+                .map(|at| first[..at].to_string())
+        });
+        match subject {
+            Some(who) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
+                shared = true;
+                out.push(format!("{who} {part}"));
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    (out, shared)
 }
 
 /// Lowers a condition.
@@ -823,12 +914,30 @@ pub fn lead(t: &super::Timing, vocab: &Vocabulary) -> Lead {
         Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
         None => match timing(t, vocab) {
             Some(mut rt) => {
-                let range = attack_range(&mut rt);
-                Lead::Timing(Box::new(rt), range)
+                let implied = attack_range(&mut rt).or_else(|| event_state(&mut rt));
+                Lead::Timing(Box::new(rt), implied)
             }
             None => Lead::Nothing,
         },
     }
+}
+
+/// `you perform an action while stressed`: the state is the event's subject's, a condition
+/// of the ability rather than words of the event.
+fn event_state(t: &mut RtTiming) -> Option<Condition> {
+    let event = t.event.as_mut()?;
+    let i = event.modifiers.iter().position(|m| {
+        let lower = m.to_lowercase();
+        lower.strip_prefix("while ").is_some_and(|state| STATES.contains(&state.trim_end_matches(['.', ','])))
+    })?;
+    let state = event.modifiers.to_mut().remove(i).to_lowercase();
+    let state = state["while ".len()..].trim_end_matches(['.', ',']).replace(' ', "-");
+    let who = event.subject.clone();
+    Some(Condition {
+        kind: CondKind::If,
+        text: format!("{} is {state}", who.text).into(),
+        test: Test::State { who, state: state.into(), not: false },
+    })
 }
 
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of
@@ -920,10 +1029,11 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
             // A clause's own cost is not what its effect's pronoun stands for (`roll 1
             // attack die to remove it`: the stress token named before).
             let before = last.clone();
+            // Nor is it what a later clause's pronoun stands for (`spend 1 [Charge] to be
+            // dealt that card facedown instead, or spend 2 [Charge] to discard it instead`).
             for e in c.costs.to_mut().iter_mut() {
-                match &e.noun {
-                    Some(n) if is_pronoun(n) => e.noun = before.clone().or(e.noun.take()),
-                    n => last = named(n).or(last),
+                if e.noun.as_ref().is_some_and(is_pronoun) {
+                    e.noun = before.clone().or(e.noun.take());
                 }
             }
             match &c.effect.noun {
@@ -938,6 +1048,12 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
     }
 }
 
+/// `If you do, while friendly ships acquire locks this round, …`: a duration the grammar
+/// read into a step timing's event is the step's, for all its clauses.
+fn event_duration(s: &super::Step) -> Option<&Piece> {
+    s.timings.iter().find_map(|t| t.event.as_ref().and_then(|e| e.duration.as_ref()))
+}
+
 /// Lowers one frame to an ability.
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
@@ -950,14 +1066,25 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .map(|s| RtStep {
             conditions: s.conditions.iter().flat_map(|c| conditions(c, vocab)).collect(),
             for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
-            timings: s.timings.iter().filter_map(|t| timing(t, vocab)).collect(),
-            duration: s.duration.as_ref().map(|d| duration(d, vocab)),
+            timings: s
+                .timings
+                .iter()
+                .filter_map(|t| timing(t, vocab))
+                .map(|mut t| {
+                    if let Some(e) = t.event.as_mut() {
+                        e.duration = None;
+                    }
+                    t
+                })
+                .collect(),
+            duration: s.duration.as_ref().or_else(|| event_duration(s)).map(|d| duration(d, vocab)),
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
         })
         .collect();
     // A header's leading cost sentence, when more follows, is the cost of the ability.
+    // `Attack ([Focus]): Spend 1 [Charge].` alone is the cost of the attack, with no step.
     let (costs, steps) = match leading_cost(frame) {
-        Some(_) if steps.len() > 1 => {
+        Some(_) => {
             let mut steps = steps;
             let first = steps.remove(0);
             (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
@@ -1095,6 +1222,91 @@ mod tests {
             Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
         );
         assert_eq!(stat("your agility is 2 more or less"), None);
+    }
+
+    #[test]
+    fn conditions_in_an_arc_and_with_a_shared_subject() {
+        let v = Vocabulary {
+            arcs: vec![Entry { id: "bullseye".into(), name: "Bullseye Arc".into(), marked: false }].into(),
+            ..vocab()
+        };
+        let read = |t: &str| conditions(&Cond { kind: CondKind::If, piece: Piece::bare(t) }, &v);
+        let arc = |t: &str| match read(t).as_slice() {
+            [Condition { test: Test::InArc { who, arc, of, not }, .. }] => {
+                Some((who.person, arc.text.to_string(), arc.refs.len(), of.person, *not))
+            }
+            _ => None,
+        };
+        assert_eq!(
+            arc("the attacker is in your firing arc"),
+            Some((Person::Attacker, "firing arc".into(), 0, Person::You, false))
+        );
+        assert_eq!(
+            arc("you are not in an enemy ship's firing arc"),
+            Some((Person::You, "firing arc".into(), 0, Person::A, true))
+        );
+        assert_eq!(
+            arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
+            Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
+        );
+        // A turret arc in an arc is not a ship in it; two places at once is no one test.
+        assert_eq!(read("your [single turret arc] is in your [front arc]")[0].test, Test::Opaque);
+        assert_eq!(read("there is an enemy ship in its [front arc] at range 1")[0].test, Test::Opaque);
+        assert_eq!(
+            read("there are more enemy ships than other friendly ships at range 0-1 of that ship")[0].test,
+            Test::Opaque
+        );
+        // `and` with the subject said once: two conditions, each read as far as it goes.
+        let parts = read("the defender was a limited ship and was destroyed");
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].test, Test::Opaque);
+        assert!(matches!(&parts[1].test, Test::State { state, not: false, .. } if state == "destroyed"));
+    }
+
+    /// The abilities of a text, lowered with the test vocabulary.
+    fn lowered(text: &str, v: &Vocabulary) -> Vec<Ability> {
+        let spans: Vec<Span> =
+            crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+        let cx = Context { vocab: v, file: "t.cards", source: text, name: None };
+        crate::text::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+    }
+
+    #[test]
+    fn what_a_timing_or_a_header_implies_for_the_steps() {
+        let v = Vocabulary {
+            headers: vec![Entry { id: "attack".into(), name: "Attack".into(), marked: true }].into(),
+            ..vocab()
+        };
+        // A header's cost sentence alone is the cost of the ability.
+        let a = &lowered("Attack: Spend 1 [Charge].", &v)[0];
+        assert_eq!((a.costs.len(), a.steps.len(), a.optional), (1, 0, true));
+        // `while stressed` in a trigger's event is a state the ability needs.
+        let a = &lowered("After you perform an action while stressed, gain 1 focus token.", &v)[0];
+        assert!(
+            matches!(&a.steps[0].conditions[0].test, Test::State { who, state, not: false } if who.person == Person::You && state == "stressed")
+        );
+        // A duration written in a step's window is the step's.
+        let a = &lowered("At the start of the Engagement Phase, you may gain 1 focus token. If you do, while you defend this round, you must gain 1 evade token.", &v)[0];
+        let step = &a.steps[1];
+        assert!(step.duration.as_ref().is_some_and(|d| d.this_round));
+        assert!(step.timings[0].event.as_ref().is_some_and(|e| e.duration.is_none()));
+        // What is on a card is what the card has.
+        let c =
+            conditions(&Cond { kind: CondKind::If, piece: Piece::bare("there are 1 or more tokens on this card") }, &v);
+        assert!(
+            matches!(&c[0].test, Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, .. } if who.person == Person::Thing)
+        );
+    }
+
+    #[test]
+    fn a_subject_the_notation_cannot_say_is_quoted() {
+        let say = |t: &str| cards_runtime::ability_text::subject(&subject(Some(&Piece::bare(t))));
+        assert_eq!(say("another friendly ship at range 0-3"), "another.friendly@0-3");
+        assert_eq!(say("at least 1 other friendly ship at range 0-1"), "another.friendly@0-1");
+        assert_eq!(say("a friendly Gina Moonsong ship at range 0-2"), "\"a friendly Gina Moonsong ship at range 0-2\"");
+        assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
+        assert_eq!(say("you or a friendly ship at range 0-3"), "\"you or a friendly ship at range 0-3\"");
+        assert_eq!(say("the enemy ship"), "\"the enemy ship\"");
     }
 
     #[test]

@@ -178,6 +178,65 @@ pub struct Step {
     pub clauses: Vec<Clause>,
 }
 
+impl Step {
+    /// `That ship gains 1 strain token, or 2 strain tokens if you are damaged`: the
+    /// alternative happens if the condition holds and the clauses before it unless it
+    /// does, two steps. Returns the alternative's step; this one keeps the rest.
+    fn split_conditional_alternative(&mut self) -> Option<Step> {
+        let last = self.clauses.last()?;
+        if !last.alternative || self.clauses.len() < 2 || !self.conditions.is_empty() || last.modifiers.len() != 1 {
+            return None;
+        }
+        let m = &last.modifiers[0];
+        let words = m.text.trim_start_matches([',', ' ']);
+        let rest = words.get(..3).filter(|w| w.eq_ignore_ascii_case("if ")).map(|_| words[3..].trim_start())?;
+        let end = m.span.end as usize;
+        let cond = Piece { text: rest.to_string(), span: Span::new(end - rest.len(), end) };
+        let mut clause = self.clauses.pop()?;
+        clause.modifiers.clear();
+        clause.alternative = false;
+        self.conditions.push(Cond { kind: CondKind::Unless, piece: cond.clone() });
+        Some(Step {
+            piece: clause.piece.clone(),
+            conditions: vec![Cond { kind: CondKind::If, piece: cond }],
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: vec![clause],
+        })
+    }
+
+    /// `… unless it chooses to break its lock`: a trailing `unless` is a condition of the
+    /// step, not a modifier of its last clause; so is a trailing `if` that ends the
+    /// sentence (`… beyond range 2 if they have [Calculate] on their action bar`), but not
+    /// `if able` or `even if`.
+    fn lift_unless(&mut self) {
+        let last = self.clauses.len().saturating_sub(1);
+        for (k, c) in self.clauses.iter_mut().enumerate() {
+            let mut i = 0;
+            while i < c.modifiers.len() {
+                let m = &c.modifiers[i];
+                let words = m.text.trim_start_matches([',', ' ']);
+                let lead = |w: &str| words.get(..w.len()).is_some_and(|x| x.eq_ignore_ascii_case(w));
+                let trailing_if = k == last && i + 1 == c.modifiers.len() && lead("if ") && !lead("if able");
+                let (kind, at) = match () {
+                    _ if lead("unless ") => (CondKind::Unless, 7),
+                    _ if trailing_if => (CondKind::If, 3),
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                };
+                let rest = words[at..].trim_start();
+                let end = m.span.end as usize;
+                let piece = Piece { text: rest.to_string(), span: Span::new(end - rest.len(), end) };
+                self.conditions.push(Cond { kind, piece });
+                c.modifiers.remove(i);
+            }
+        }
+    }
+}
+
 /// A replacement: `If a friendly ship would gain a focus token, … instead.`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replacement {
@@ -215,6 +274,13 @@ impl Frame {
     /// applies. The sentence after it is another ability unless it goes on from it.
     fn is_static(&self) -> bool {
         self.header.is_none() && self.frequency.is_none() && self.timings.is_empty() && self.replacement.is_none()
+    }
+
+    /// A `Setup:` ability: it resolves once, when the game is set up, so a sentence after
+    /// it that does not go on from it (`Setup: Equip this side faceup. You are a wing
+    /// leader.`) is a rule of its own.
+    fn is_setup(&self) -> bool {
+        self.header.as_ref().is_some_and(|h| h.text.trim().eq_ignore_ascii_case("setup"))
     }
 
     /// Every clause of every step.
@@ -414,6 +480,29 @@ impl Build<'_> {
             }
         }
         (c, elided)
+    }
+
+    /// A further step of a sentence: its condition and its clauses.
+    fn substep(&self, pair: Pair<'_, Rule>) -> Option<Step> {
+        let piece = self.piece(&pair);
+        let mut step = Step {
+            piece,
+            conditions: Vec::new(),
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: Vec::new(),
+        };
+        for q in pair.into_inner() {
+            match q.as_rule() {
+                Rule::condition => step.conditions.extend(self.condition(q)),
+                Rule::on_result => step.conditions.push(Cond { kind: CondKind::If, piece: self.piece(&q) }),
+                Rule::clauses => step.clauses = self.clauses(q),
+                _ => {}
+            }
+        }
+        step.lift_unless();
+        (!step.clauses.is_empty()).then_some(step)
     }
 
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Cond> {
@@ -700,6 +789,9 @@ struct Sentence {
     timings: Vec<Timing>,
     replacement: Option<Replacement>,
     step: Step,
+    /// Further steps of the same sentence, each with its own condition (`…; on a [Hit]
+    /// result gain 1 strain token`, `…, or 2 strain tokens if you are damaged`).
+    more: Vec<Step>,
 }
 
 impl Sentence {
@@ -743,6 +835,39 @@ impl Sentence {
             && !step.clauses.is_empty()
             && step.clauses.iter().all(rule)
     }
+
+    /// A sentence whose every clause says what `You` do, plainly, with no `may`, `If you
+    /// do` or timing (`You ignore the effects of friendly devices.`): after a triggered
+    /// ability, a rule of its own that always holds, not a further step of the trigger
+    /// (whose steps say what to do: `Gain 1 stress token.`).
+    fn says_what_you_do(&self) -> bool {
+        let step = &self.step;
+        let you = |c: &Clause| {
+            c.subject.as_ref().is_some_and(|s| s.text.eq_ignore_ascii_case("you"))
+                && c.qualifier.is_none()
+                && c.effect.kind != EffectKind::Opaque
+        };
+        !self.refers_back()
+            && step.conditions.is_empty()
+            && step.timings.is_empty()
+            && step.for_each.is_none()
+            && !step.clauses.is_empty()
+            && step.clauses.iter().all(you)
+    }
+
+    /// Whether this sentence, after `frame`, is a rule of its own rather than a step of
+    /// it: what `You` plainly do after a trigger, or anything that does not go on from a
+    /// `Setup:` ability.
+    fn rule_after(&self, frame: &Frame) -> bool {
+        (self.says_what_you_do() && !frame.timings.is_empty()) || (frame.is_setup() && !self.refers_back())
+    }
+
+    /// A sentence wholly in parentheses (`(This is not an action).`): reminder text, which
+    /// neither starts an ability nor is a step of one.
+    fn is_reminder(text: &str) -> bool {
+        let t = text.trim().trim_end_matches('.');
+        t.starts_with('(') && t.ends_with(')')
+    }
 }
 
 /// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.
@@ -762,6 +887,7 @@ fn parse_sentence(text: &str) -> Sentence {
             duration: None,
             clauses: Vec::new(),
         },
+        more: Vec::new(),
     };
     let Ok(mut pairs) = AbilityParser::parse(Rule::sentence, text) else {
         out.step = b.whole_opaque();
@@ -791,9 +917,9 @@ fn parse_sentence(text: &str) -> Sentence {
                         _ => {}
                     }
                 }
+                out.step.lift_unless();
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    let effect = b.reparse(Rule::event_effect, &event).pop().map(|c| c.effect);
-                    let effect = effect.filter(|e| e.kind != EffectKind::Opaque);
+                    let effect = read_event(event.as_str().trim_end(), b.base + event.as_span().start());
                     out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect });
                 }
             }
@@ -827,9 +953,13 @@ fn parse_sentence(text: &str) -> Sentence {
                             out.step.duration = Some(b.piece(&q));
                         }
                         Rule::clauses => out.step.clauses = b.clauses(q),
+                        Rule::substep => out.more.extend(b.substep(q)),
                         _ => {}
                     }
                 }
+                let alternative = out.step.split_conditional_alternative();
+                out.step.lift_unless();
+                out.more.splice(0..0, alternative);
             }
             _ => {}
         }
@@ -897,6 +1027,17 @@ fn replacement_of(frame: &mut Frame, text: &str) {
         }
     }
     for step in &mut frame.steps {
+        // `While you defend, if …, before you would be dealt a faceup damage card, …`.
+        if let Some(i) = step.timings.iter().position(|t| t.what.text.to_lowercase().starts_with("you would ")) {
+            let t = &step.timings[i];
+            let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
+            let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
+            if let Some(r) = would(&t.what, kind) {
+                frame.replacement = Some(r);
+                step.timings.remove(i);
+                return;
+            }
+        }
         if let Some(i) = step.conditions.iter().position(|c| c.piece.text.to_lowercase().contains("would ")) {
             let c = &step.conditions[i];
             if let Some(r) = would(&c.piece, piece_at(&c.piece, "If")) {
@@ -919,26 +1060,45 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
     let mut out: Vec<Frame> = Vec::new();
     for span in sentences {
         let Some(sentence_text) = text.get(span.range()) else { continue };
+        if let Some(frame) = out.last_mut().filter(|_| Sentence::is_reminder(sentence_text)) {
+            frame.span = frame.span.to(*span);
+            continue;
+        }
         let mut s = cache.parse(sentence_text, span.start as usize);
         // `At the start of the next Planning Phase, …`: a delayed trigger the ability before
         // sets up, a step of it.
+        // `While you execute that maneuver, …`: a window of what the ability before named,
+        // a step of it too.
         let delayed = !s.timings.is_empty()
             && s.header.is_none()
             && s.replacement.is_none()
-            && s.timings.iter().all(|t| t.what.text.to_lowercase().starts_with("the next "));
+            && s.timings.iter().all(|t| {
+                let what = t.what.text.to_lowercase();
+                what.starts_with("the next ")
+                    || ["that maneuver", "that attack", "that action"].iter().any(|w| what.contains(w))
+            });
         if delayed && !out.is_empty() {
             let timings = std::mem::take(&mut s.timings);
             s.step.timings.splice(0..0, timings);
         }
         match out.last_mut() {
+            // It goes on from the ability before whatever that ability is (a replacement
+            // is only known as one once its `instead` is read).
+            Some(frame) if delayed => {
+                frame.span = frame.span.to(*span);
+                frame.steps.push(s.step);
+                frame.steps.append(&mut s.more);
+            }
             // A rule after a triggered ability is an ability of its own.
             Some(frame)
                 if !s.starts_ability()
                     && !(s.stands_alone() && (!frame.timings.is_empty() || frame.header.is_some()))
+                    && !s.rule_after(frame)
                     && (!frame.is_static() || s.refers_back()) =>
             {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
+                frame.steps.append(&mut s.more);
             }
             _ => out.push(Frame {
                 span: *span,
@@ -947,7 +1107,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
                 frequency: s.frequency,
                 timings: s.timings,
                 replacement: s.replacement,
-                steps: vec![s.step],
+                steps: std::iter::once(s.step).chain(s.more).collect(),
             }),
         }
     }

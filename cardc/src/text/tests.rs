@@ -260,7 +260,9 @@ fn targets_modifiers_passives_and_shared_verbs() {
         ("This card's [Charge] cannot be recovered.", "This card's [Charge]:cannot passive-recover()"),
         (
             "Action: Choose a ship in your [Front Arc] at range 1. That ship gains 1 tractor token, or 2 tractor tokens if it is in your [Bullseye Arc].",
-            "header=Action; choose(a|ship in your [Front Arc] at range 1); That ship:gain(1|tractor token); or That ship:gain(2|tractor tokens) {if it is in your [Bullseye Arc]}",
+            // The alternative with its own condition is a step of its own; the first happens
+            // unless that condition holds.
+            "header=Action; choose(a|ship in your [Front Arc] at range 1); unless=it is in your [Bullseye Arc]; That ship:gain(1|tractor token); if=it is in your [Bullseye Arc]; That ship:gain(2|tractor tokens)",
         ),
         (
             "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
@@ -294,4 +296,89 @@ fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
     let clause = &last.steps[0].clauses[0];
     assert_eq!(&text[clause.piece.span.range()], clause.piece.text);
     assert!(clause.piece.span.start as usize > text.len() / 2);
+}
+
+#[test]
+fn a_trailing_unless_is_a_condition_of_the_step() {
+    let cases = [
+        (
+            "After an enemy ship locks you, that ship gains 1 stress token unless it chooses to break its lock.",
+            "after=an enemy ship locks you [an enemy ship:opaque(locks you)]; unless=it chooses to break its lock; that ship:gain(1|stress token)",
+        ),
+        (
+            "While you coordinate, you can choose friendly ships beyond range 2 if they have [Calculate] on their action bar.",
+            "while=you coordinate [you:coordinate()]; if=they have [Calculate] on their action bar; you:can choose(friendly ships beyond range 2)",
+        ),
+        (
+            "After you attack, the defender gains 1 strain token unless it chooses 1 [Charge] and loses that [Charge].",
+            "after=you attack [you:attack()]; unless=it chooses 1 [Charge] and loses that [Charge]; the defender:gain(1|strain token)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn a_replaced_event_is_read_without_how_it_happens() {
+    let text = "If you would drop a device using a [Straight] template, you may use a [Bank Left] template instead.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let r = frames(text, &spans)[0].replacement.clone().unwrap();
+    let e = r.effect.unwrap();
+    assert_eq!((e.kind, e.noun.unwrap().text.as_str()), (EffectKind::Drop, "device"));
+    let text = "If you would be destroyed, you may spend 1 [Charge] to gain 1 shield instead.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let e = frames(text, &spans)[0].replacement.clone().unwrap().effect.unwrap();
+    assert_eq!((e.kind, e.passive), (EffectKind::Destroyed, false));
+}
+
+#[test]
+fn rules_after_an_ability_and_reminders() {
+    // A delayed trigger goes on from a replacement read as one only at its `instead`.
+    let f = show("If you would be destroyed, you may spend 1 [Charge]. If you do, place yourself in reserves instead. At the start of the next Planning Phase, gain 1 stress token.");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].ends_with("at the start of=the next Planning Phase; gain(1|stress token)"), "{f:?}");
+    // What `You` plainly do after a trigger is a rule of its own; a reminder is neither.
+    let f = show("After you defend, you may gain 1 focus token. (This is not an action). You ignore the effects of friendly devices.");
+    assert_eq!(
+        f,
+        ["after=you defend [you:defend()]; you:may gain(1|focus token)", "You:ignore(the effects of friendly devices)"]
+    );
+    // What follows a Setup ability without going on from it is a rule of its own.
+    let f = show("Setup: Equip this side faceup. Reduce the difficulty of your maneuvers.");
+    assert_eq!(f, ["header=Setup; equip(this side|faceup)", "reduce(the difficulty of your maneuvers)"]);
+}
+
+#[test]
+fn a_window_of_what_the_ability_before_named_is_a_step_of_it() {
+    let f = show("After you reveal your dial, you may set your dial to another maneuver. While you execute that maneuver, increase its difficulty.");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].ends_with("while=you execute that maneuver [you:execute(that maneuver)]; increase(its difficulty)"),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn a_sentence_with_a_second_condition_is_two_steps() {
+    let f = show("Action: Roll 1 attack die; on a [Hit] result gain 1 stress token, and on a [Critical Hit] result gain 1 ion token.");
+    assert_eq!(
+        f,
+        ["header=Action; roll-dice(1|attack die); if=on a [Hit] result; gain(1|stress token); if=on a [Critical Hit] result; gain(1|ion token)"]
+    );
+    let f = show(
+        "Action: Choose a ship at range 1. That ship gains 1 strain token, or 2 strain tokens if you are damaged.",
+    );
+    assert_eq!(
+        f,
+        ["header=Action; choose(a|ship at range 1); unless=you are damaged; That ship:gain(1|strain token); if=you are damaged; That ship:gain(2|strain tokens)"]
+    );
+}
+
+#[test]
+fn a_replacement_after_a_lead_and_a_condition() {
+    let f = show("While you defend, if the attacker is in your [Front Arc], before you would be dealt a faceup damage card, you may spend 1 [Charge] to be dealt that card facedown instead.");
+    assert_eq!(f.len(), 1);
+    assert!(f[0].contains("replace[before]=you:be-dealt(a|damage card|faceup)"), "{f:?}");
+    assert!(!f[0].contains("before=you would"), "{f:?}");
 }
