@@ -110,8 +110,11 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
 }
 
 /// Words before a noun that say whose or which, not what.
-const DETERMINERS: [&str; 17] = [
+const DETERMINERS: [&str; 19] = [
     "1 of",
+    // `flip that many of your Offline upgrade cards`: how many, said by a cost before.
+    "that many of",
+    "that many",
     "all of",
     "any of",
     "each of",
@@ -129,6 +132,103 @@ const DETERMINERS: [&str; 17] = [
     "this card’s",
     "your ship's",
 ];
+
+/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge.
+const ADJECTIVES: [&str; 2] = ["recurring", "active"];
+
+/// The words that may follow a bracketed name as its head: its kind (`[Hit] results`,
+/// `[Focus] tokens`, `[Straight] maneuver`). Any other head (`[Single Turret Arc]
+/// indicator`, `[Device] slot`, `[Front Arc] primary attack`) is a thing of its own that
+/// only mentions the name.
+const BRACKET_HEADS: [&str; 16] = [
+    "token",
+    "tokens",
+    "result",
+    "results",
+    "action",
+    "actions",
+    "die",
+    "dice",
+    "attack die",
+    "attack dice",
+    "upgrade",
+    "upgrades",
+    "maneuver",
+    "maneuvers",
+    "card",
+    "cards",
+];
+
+/// Whether a bracketed noun is about its names: nothing but a kind word (and where-phrases)
+/// follows the last bracket, and no `of` before the first makes another word its head
+/// (`the difficulty of your [Bank Left] maneuvers`, `the arc requirement of your [Front
+/// Arc] primary attack`). Slots are what `add` adds: `[Crew] slot` is the upgrade type then.
+fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
+    let lower = text.to_lowercase();
+    let (Some(first), Some(last)) = (lower.find('['), lower.rfind(']')) else { return true };
+    let before = &lower[..first];
+    let after = &lower[last + 1..];
+    // `[Focus] action on its action bar`: where it is printed does not change what it is.
+    let head = [" on ", " at ", " in ", " from ", " with ", " that ", " beyond "]
+        .iter()
+        .filter_map(|w| after.find(w))
+        .min()
+        .map_or(after, |i| &after[..i]);
+    let head = head.trim_matches(|c: char| !c.is_alphanumeric());
+    let slot = effect == Some(EffectKind::AddSlot) && matches!(head, "slot" | "slots");
+    let of = before.split(|c: char| !c.is_alphanumeric()).any(|w| w == "of");
+    !of && (head.is_empty() || slot || BRACKET_HEADS.contains(&head))
+}
+
+/// The plain words of a list with bracketed items (`blank or [Focus] results`): each
+/// resolved in `kinds`, with where it starts. The list's kind word ends the last item.
+fn plain_items(text: &str, kinds: &[VocabKind], vocab: &Vocabulary) -> Vec<(usize, VocabRef)> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut items = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        match bytes[i] {
+            b'[' => depth += 1,
+            b']' => depth -= 1,
+            b',' | b'/' if depth == 0 => {
+                items.push((start, &text[start..i]));
+                start = i + 1;
+            }
+            b' ' if depth == 0 => {
+                let rest = &text[i..];
+                if let Some(w) = [" or ", " and "].iter().find(|w| rest.starts_with(**w)) {
+                    items.push((start, &text[start..i]));
+                    start = i + w.len();
+                    i = start;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    items.push((start, &text[start..]));
+    for (at, item) in items {
+        let trimmed = item.trim();
+        let trimmed = trimmed.strip_prefix("or ").or_else(|| trimmed.strip_prefix("and ")).unwrap_or(trimmed);
+        if trimmed.is_empty() || trimmed.contains('[') {
+            continue;
+        }
+        let words: Vec<&str> = trimmed.split_whitespace().collect();
+        let name = match suffix_kind(&words) {
+            Some(_) if words.len() > 1 => words[..words.len() - 1].join(" "),
+            Some(_) => continue,
+            None => trimmed.to_string(),
+        };
+        if let Some(r) = lookup(&name, kinds, vocab) {
+            out.push((at + item.find(trimmed).unwrap_or(0), r));
+        }
+    }
+    out
+}
 
 /// The colours an action or maneuver is printed in.
 const COLORS: [&str; 4] = ["white", "red", "purple", "blue"];
@@ -233,12 +333,16 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         None if names.is_empty() => kinds.into_iter().filter(|k| *k != VocabKind::Icon).collect(),
         None => kinds,
     };
-    if damage {
-        // `1 [Critical Hit] damage`: damage, not the result.
+    if damage || !names_its_brackets(text, effect) {
+        // `1 [Critical Hit] damage`: damage, not the result; `[Device] slot`: a slot.
     } else if names.is_empty() {
         let mut plain: Vec<&str> = words.clone();
         if hint.is_some() && plain.len() > 1 {
             plain.pop();
+        }
+        // `1 recurring charge`: a charge.
+        while plain.len() > 1 && ADJECTIVES.contains(&plain[0].to_lowercase().as_str()) {
+            plain.remove(0);
         }
         let plain = plain.join(" ");
         if let Some(r) = lookup(&plain, &kinds, vocab) {
@@ -288,7 +392,23 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             }
         }
     }
-    let marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    let mut marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    // `1 of your blank or [Focus] results`: a plain item of the list is an entry too.
+    if hint.is_some() && !refs.is_empty() {
+        let plain = plain_items(text, &kinds, vocab);
+        if !plain.is_empty() {
+            let mut items: Vec<(usize, VocabRef, Mark)> = starts
+                .iter()
+                .zip(&refs)
+                .enumerate()
+                .map(|(i, (&at, &r))| (at, r, marks.get(i).cloned().unwrap_or_default()))
+                .collect();
+            items.extend(plain.into_iter().map(|(at, r)| (at, r, Mark::default())));
+            items.sort_by_key(|(at, _, _)| *at);
+            refs = items.iter().map(|(_, r, _)| *r).collect();
+            marks = if marks.is_empty() { Vec::new() } else { items.into_iter().map(|(_, _, m)| m).collect() };
+        }
+    }
     let choice = refs.len() > 1 && is_choice(text);
     Noun { text: squash(text).into(), refs: refs.into(), choice, marks: marks.into() }
 }
@@ -1054,6 +1174,33 @@ mod tests {
         assert_eq!(refs(&noun("[Focus]", &v, Some(EffectKind::Perform))), [(VocabKind::Action, 0)]);
         assert_eq!(refs(&noun("[Focus] result", &v, None)), [(VocabKind::Result, 2)]);
         assert!(noun("damage card", &v, Some(EffectKind::Dealt)).refs.is_empty());
+    }
+
+    #[test]
+    fn nouns_name_their_brackets_only_as_their_head() {
+        let v = Vocabulary {
+            results: vec![
+                Entry { id: "blank".into(), name: "blank".into(), marked: false },
+                Entry { id: "focus".into(), name: "Focus".into(), marked: false },
+            ]
+            .into(),
+            arcs: vec![Entry { id: "front".into(), name: "Front Arc".into(), marked: false }].into(),
+            ..vocab()
+        };
+        // A plain word of a list with bracketed items is an entry too.
+        let n = noun("1 of your blank or [Focus] results", &v, Some(EffectKind::Change));
+        assert_eq!((refs(&n), n.choice), (vec![(VocabKind::Result, 0), (VocabKind::Result, 1)], true));
+        // Another head than the name's kind, or a head before `of`: a thing of its own.
+        assert!(noun("your [Front Arc] indicator", &v, Some(EffectKind::Rotate)).refs.is_empty());
+        assert!(noun("the difficulty of your [Front Arc] maneuvers", &v, Some(EffectKind::Reduce)).refs.is_empty());
+        // Where it is printed does not change what it is.
+        assert_eq!(
+            refs(&noun("[Focus] action on its action bar", &v, Some(EffectKind::Perform))),
+            [(VocabKind::Action, 0)]
+        );
+        // Adjectives before a head, and how many said before, are not what.
+        assert_eq!(refs(&noun("recurring charge", &v, Some(EffectKind::Recover))), [(VocabKind::Resource, 1)]);
+        assert_eq!(noun("that many of your Offline upgrade cards", &v, None).text, "Offline upgrade cards");
     }
 
     #[test]
