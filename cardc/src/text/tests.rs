@@ -300,6 +300,12 @@ fn nouns_keep_where_phrases_and_leave_how_phrases() {
             "You:may assign(1|of your secret conditions|facedown)->yourself",
         ),
         ("You can equip 1 [Cannon] or [Torpedo] upgrade.", "You:can equip(1|[Cannon] or [Torpedo] upgrade)"),
+        // A pronoun is the whole noun; `only to` a list of arcs.
+        ("You may place it in the play area touching you.", "You:may place(it) {in the play area touching you}"),
+        (
+            "You can rotate your [Single Turret Arc] indicator only to your [Front Arc] or [Rear Arc].",
+            "You:can rotate(your [Single Turret Arc] indicator|your [Front Arc] or [Rear Arc])",
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(show(text), [expected], "{text}");
