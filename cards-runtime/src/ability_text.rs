@@ -33,8 +33,52 @@ fn quote(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "'"))
 }
 
+/// The words a `a.friendly@0-3` subject is made of: who, which side, the ship, the range.
+const SHIP_WORDS: [&str; 27] = [
+    "a",
+    "an",
+    "another",
+    "each",
+    "every",
+    "all",
+    "other",
+    "up",
+    "to",
+    "of",
+    "friendly",
+    "enemy",
+    "ship",
+    "ships",
+    "wingmate",
+    "wingmates",
+    "at",
+    "least",
+    "or",
+    "more",
+    "range",
+    "you",
+    "yourself",
+    "your",
+    "the",
+    "any",
+    "that",
+];
+
+/// Whether a subject's words say more than who, which side and what range: an arc (`an
+/// enemy ship in your [Bullseye Arc]`), a relative (`a ship the friendly Hound's Tooth has
+/// locked`) or another noun (`a different target`). Those are kept as words.
+fn says_more(s: &Subject) -> bool {
+    let lower = s.text.to_lowercase();
+    let plain = |w: &str| SHIP_WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-');
+    matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther)
+        && !lower.split_whitespace().all(plain)
+}
+
 /// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes.
 pub fn subject(s: &Subject) -> String {
+    if says_more(s) {
+        return quote(&s.text);
+    }
     // `each ship at range 0-1 of the defender`: a range of another ship, kept as words.
     let lower = s.text.to_lowercase();
     if let Some(at) = lower.find("at range ") {
@@ -314,4 +358,29 @@ pub fn ability(set: &Set, a: &Ability) -> String {
         step(set, s, &mut out);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ship(text: &'static str, person: Person, side: Side, range: Option<(u8, u8)>) -> Subject {
+        Subject { text: text.into(), person, side, range }
+    }
+
+    #[test]
+    fn subjects_the_form_cannot_say_keep_their_words() {
+        let s = ship("another friendly ship at range 1-2", Person::Another, Side::Friendly, Some((1, 2)));
+        assert_eq!(subject(&s), "another.friendly@1-2");
+        let s = ship("at least 1 other friendly ship", Person::Another, Side::Friendly, None);
+        assert_eq!(subject(&s), "another.friendly");
+        // An arc, a relative clause, another noun: words.
+        let s = ship("an enemy ship in your [Bullseye Arc]", Person::A, Side::Enemy, None);
+        assert_eq!(subject(&s), "\"an enemy ship in your [Bullseye Arc]\"");
+        let s = ship("a ship the friendly Hound's Tooth has locked", Person::A, Side::Friendly, None);
+        assert_eq!(subject(&s), "\"a ship the friendly Hound's Tooth has locked\"");
+        assert_eq!(subject(&ship("a different target", Person::A, Side::Any, None)), "\"a different target\"");
+        // One named before stays `that` whatever its words.
+        assert_eq!(subject(&ship("the ship you chose", Person::That, Side::Any, None)), "that");
+    }
 }

@@ -110,8 +110,11 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
 }
 
 /// Words before a noun that say whose or which, not what.
-const DETERMINERS: [&str; 17] = [
+const DETERMINERS: [&str; 19] = [
     "1 of",
+    // `flip that many of your Offline upgrade cards`: how many, said by a cost before.
+    "that many of",
+    "that many",
     "all of",
     "any of",
     "each of",
@@ -129,6 +132,103 @@ const DETERMINERS: [&str; 17] = [
     "this card’s",
     "your ship's",
 ];
+
+/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge.
+const ADJECTIVES: [&str; 2] = ["recurring", "active"];
+
+/// The words that may follow a bracketed name as its head: its kind (`[Hit] results`,
+/// `[Focus] tokens`, `[Straight] maneuver`). Any other head (`[Single Turret Arc]
+/// indicator`, `[Device] slot`, `[Front Arc] primary attack`) is a thing of its own that
+/// only mentions the name.
+const BRACKET_HEADS: [&str; 16] = [
+    "token",
+    "tokens",
+    "result",
+    "results",
+    "action",
+    "actions",
+    "die",
+    "dice",
+    "attack die",
+    "attack dice",
+    "upgrade",
+    "upgrades",
+    "maneuver",
+    "maneuvers",
+    "card",
+    "cards",
+];
+
+/// Whether a bracketed noun is about its names: nothing but a kind word (and where-phrases)
+/// follows the last bracket, and no `of` before the first makes another word its head
+/// (`the difficulty of your [Bank Left] maneuvers`, `the arc requirement of your [Front
+/// Arc] primary attack`). Slots are what `add` adds: `[Crew] slot` is the upgrade type then.
+fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
+    let lower = text.to_lowercase();
+    let (Some(first), Some(last)) = (lower.find('['), lower.rfind(']')) else { return true };
+    let before = &lower[..first];
+    let after = &lower[last + 1..];
+    // `[Focus] action on its action bar`: where it is printed does not change what it is.
+    let head = [" on ", " at ", " in ", " from ", " with ", " that ", " beyond "]
+        .iter()
+        .filter_map(|w| after.find(w))
+        .min()
+        .map_or(after, |i| &after[..i]);
+    let head = head.trim_matches(|c: char| !c.is_alphanumeric());
+    let slot = effect == Some(EffectKind::AddSlot) && matches!(head, "slot" | "slots");
+    let of = before.split(|c: char| !c.is_alphanumeric()).any(|w| w == "of");
+    !of && (head.is_empty() || slot || BRACKET_HEADS.contains(&head))
+}
+
+/// The plain words of a list with bracketed items (`blank or [Focus] results`): each
+/// resolved in `kinds`, with where it starts. The list's kind word ends the last item.
+fn plain_items(text: &str, kinds: &[VocabKind], vocab: &Vocabulary) -> Vec<(usize, VocabRef)> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut items = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        match bytes[i] {
+            b'[' => depth += 1,
+            b']' => depth -= 1,
+            b',' | b'/' if depth == 0 => {
+                items.push((start, &text[start..i]));
+                start = i + 1;
+            }
+            b' ' if depth == 0 => {
+                let rest = &text[i..];
+                if let Some(w) = [" or ", " and "].iter().find(|w| rest.starts_with(**w)) {
+                    items.push((start, &text[start..i]));
+                    start = i + w.len();
+                    i = start;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    items.push((start, &text[start..]));
+    for (at, item) in items {
+        let trimmed = item.trim();
+        let trimmed = trimmed.strip_prefix("or ").or_else(|| trimmed.strip_prefix("and ")).unwrap_or(trimmed);
+        if trimmed.is_empty() || trimmed.contains('[') {
+            continue;
+        }
+        let words: Vec<&str> = trimmed.split_whitespace().collect();
+        let name = match suffix_kind(&words) {
+            Some(_) if words.len() > 1 => words[..words.len() - 1].join(" "),
+            Some(_) => continue,
+            None => trimmed.to_string(),
+        };
+        if let Some(r) = lookup(&name, kinds, vocab) {
+            out.push((at + item.find(trimmed).unwrap_or(0), r));
+        }
+    }
+    out
+}
 
 /// The colours an action or maneuver is printed in.
 const COLORS: [&str; 4] = ["white", "red", "purple", "blue"];
@@ -199,17 +299,22 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
 pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun {
     // `1 of your focus tokens`, `all of its [Charge]`: whose is not what.
     let mut text = text.trim();
+    // Where a ship's possessive starts: kept in the words of a noun that names no entry
+    // (`the attacker's results`); an entry's owner is where it is taken from instead.
+    let mut whose = None;
     loop {
         let lower = text.to_lowercase();
         // `the defender's facedown damage cards`: whose is not what.
         let first = lower.split_whitespace().next().unwrap_or("");
         let possessive = (first.ends_with("'s") || first.ends_with("’s")) && lower.len() > first.len();
-        let w = DETERMINERS
-            .iter()
-            .find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' '))
-            .map(|w| w.len())
-            .or(possessive.then_some(first.len()));
-        let Some(len) = w else { break };
+        let w =
+            DETERMINERS.iter().find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' ')).map(|w| w.len());
+        // `that ship's dice`: a ship named before owns them, nothing to keep.
+        let role = !first.starts_with("ship");
+        if w.is_none() && possessive && role {
+            whose = Some(text);
+        }
+        let Some(len) = w.or(possessive.then_some(first.len())) else { break };
         text = text[len..].trim_start();
     }
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -233,12 +338,16 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         None if names.is_empty() => kinds.into_iter().filter(|k| *k != VocabKind::Icon).collect(),
         None => kinds,
     };
-    if damage {
-        // `1 [Critical Hit] damage`: damage, not the result.
+    if damage || !names_its_brackets(text, effect) {
+        // `1 [Critical Hit] damage`: damage, not the result; `[Device] slot`: a slot.
     } else if names.is_empty() {
         let mut plain: Vec<&str> = words.clone();
         if hint.is_some() && plain.len() > 1 {
             plain.pop();
+        }
+        // `1 recurring charge`: a charge.
+        while plain.len() > 1 && ADJECTIVES.contains(&plain[0].to_lowercase().as_str()) {
+            plain.remove(0);
         }
         let plain = plain.join(" ");
         if let Some(r) = lookup(&plain, &kinds, vocab) {
@@ -288,9 +397,46 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             }
         }
     }
-    let marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    let mut marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    // `1 of your blank or [Focus] results`: a plain item of the list is an entry too.
+    if hint.is_some() && !refs.is_empty() {
+        let plain = plain_items(text, &kinds, vocab);
+        if !plain.is_empty() {
+            let mut items: Vec<(usize, VocabRef, Mark)> = starts
+                .iter()
+                .zip(&refs)
+                .enumerate()
+                .map(|(i, (&at, &r))| (at, r, marks.get(i).cloned().unwrap_or_default()))
+                .collect();
+            items.extend(plain.into_iter().map(|(at, r)| (at, r, Mark::default())));
+            items.sort_by_key(|(at, _, _)| *at);
+            refs = items.iter().map(|(_, r, _)| *r).collect();
+            marks = if marks.is_empty() { Vec::new() } else { items.into_iter().map(|(_, _, m)| m).collect() };
+        }
+    }
     let choice = refs.len() > 1 && is_choice(text);
-    Noun { text: squash(text).into(), refs: refs.into(), choice, marks: marks.into() }
+    let shown = whose.filter(|_| refs.is_empty()).unwrap_or(text);
+    Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into() }
+}
+
+/// Whose a noun says it is, when a ship's possessive opens it: `the defender` in `1 of the
+/// defender's [Evade] results`, `another friendly ship` in `another friendly ship's lock`,
+/// `you` in `your focus tokens`.
+pub fn possessor(text: &str) -> Option<String> {
+    let lower = squash(&text.to_lowercase());
+    let rest = ["1 of ", "one of ", "all of ", "any of ", "each of ", "of "]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower);
+    if rest.starts_with("your ") {
+        return Some("you".into());
+    }
+    let words: Vec<&str> = rest.split_whitespace().take(4).collect();
+    let at = words.iter().position(|w| w.ends_with("'s") || w.ends_with("’s"))?;
+    let owner = words[at].trim_end_matches("'s").trim_end_matches("’s");
+    let ship = matches!(owner, "ship" | "defender" | "attacker");
+    let plain = words[..at].iter().all(|w| !w.contains('['));
+    (ship && plain).then(|| [&words[..at], &[owner]].concat().join(" "))
 }
 
 fn amount(text: &str) -> Option<Amount> {
@@ -364,7 +510,9 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     let object = object.map(|mut n| {
         // Only an action's or a maneuver's: a red token is a kind of token.
         let lower = n.text.to_lowercase();
-        let colored = ["action", "actions", "maneuver", "maneuvers"].iter().any(|w| lower.ends_with(w));
+        // `a white action on your action bar`: the head says what is coloured.
+        let end = AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(lower.len());
+        let colored = ["action", "actions", "maneuver", "maneuvers"].iter().any(|w| lower[..end].ends_with(w));
         if n.refs.is_empty() && color.is_none() && colored {
             // `a red maneuver`; `a red or blue maneuver` is a choice of colours (`red|blue`).
             let words: Vec<&str> = lower.split_whitespace().collect();
@@ -385,6 +533,13 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         n
     });
+    // `change 1 of the defender's [Evade] results`: the results are taken from the defender.
+    let owner = match (&object, &e.noun) {
+        (Some(o), Some(n)) if !o.refs.is_empty() => {
+            possessor(&n.text).filter(|p| p != "you").map(|p| subject(Some(&Piece::bare(&p))))
+        }
+        _ => None,
+    };
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
@@ -402,7 +557,7 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }),
         // `reduce its speed to 1`, `rotate … to your [Rear Arc]`: a value, not a ship.
         target: e.target.as_ref().filter(|_| !valued).map(|t| subject(Some(t))),
-        from: e.from.as_ref().map(|t| subject(Some(t))),
+        from: e.from.as_ref().map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
     }
@@ -850,6 +1005,23 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             n.text = format!("{} {m}", n.text).into();
         }
     }
+    // `Friendly ships can spend your focus tokens`: another ship takes them from you.
+    let yours = c.effect.noun.as_ref().and_then(|n| possessor(&n.text)).is_some_and(|p| p == "you");
+    if yours
+        && who.person != Person::You
+        && what.from.is_none()
+        && what.noun.as_ref().is_some_and(|n| !n.refs.is_empty())
+    {
+        what.from = Some(Subject::YOU);
+    }
+    // `perform an action on your action bar, treating that action as red`: its colour.
+    if what.kind == EffectKind::Perform && what.color.is_none() {
+        what.color = c.modifiers.iter().find_map(|m| {
+            let m = squash(&m.text.to_lowercase());
+            let color = m.trim_start_matches([',', ' ']).strip_prefix("treating that action as ")?;
+            COLORS.contains(&color).then(|| Cow::Owned(color.to_string()))
+        });
+    }
     // `Your defense dice cannot be modified`: what undergoes it is the object.
     if what.passive && what.noun.is_none() && who.person == Person::Thing && !who.text.is_empty() {
         what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
@@ -1010,21 +1182,80 @@ fn is_pronoun(n: &Noun) -> bool {
     matches!(n.text.to_lowercase().trim(), "it" | "them" | "card")
 }
 
+/// Where-phrases and relative phrases that follow a noun's head: `obstacle in the play
+/// area`, `damage card with the Ship trait`.
+const AFTER_HEAD: [&str; 7] = [" in ", " at range", " beyond ", " with ", " on ", " that ", " from "];
+
+/// The head a pronoun stands for: its antecedent without where-phrases and without the
+/// words before the head that only say which (colours, `non-lock`, a facing, a trait):
+/// `it` after `a non-lock red or orange token` is the token, after `a faceup Ship damage
+/// card` the damage card.
+fn head(n: &Noun) -> Noun {
+    if !n.refs.is_empty() {
+        return n.clone();
+    }
+    let text = n.text.as_ref();
+    let lower = text.to_lowercase();
+    let end = AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(text.len());
+    let words: Vec<&str> = text[..end].split_whitespace().collect();
+    let which = |w: &str| {
+        let l = w.to_lowercase();
+        COLORS.contains(&l.as_str())
+            || matches!(l.as_str(), "orange" | "green")
+            || l.starts_with("non-")
+            || matches!(l.as_str(), "or" | "and" | "faceup" | "facedown")
+            || w.chars().next().is_some_and(char::is_uppercase)
+    };
+    let skip = words.iter().take(words.len().saturating_sub(1)).take_while(|w| which(w)).count();
+    Noun { text: words[skip..].join(" ").into(), ..n.clone() }
+}
+
+/// The thing a condition is about, when it is not a ship: `this card` in `if this card has
+/// 0 active [Charge]`, `the False Friend condition` in `if the False Friend condition is not
+/// assigned …`. A pronoun after it stands for it.
+fn condition_thing(c: &Condition) -> Option<Noun> {
+    let lower = c.text.to_lowercase();
+    let at = [" is ", " are ", " has ", " have "].iter().filter_map(|w| lower.find(w)).min()?;
+    let who = &c.text[..at];
+    let words: Vec<String> = who.split_whitespace().map(str::to_lowercase).collect();
+    let ship = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "you" | "it" | "they" | "there" | "ship" | "ships" | "attacker" | "defender" | "attack" | "maneuver"
+        )
+    });
+    (!ship && !words.is_empty()).then(|| Noun::new(squash(who), Vec::new()))
+}
+
+/// `flip it`: what is flipped is a card. The nearest card named before: a condition's
+/// `on this card` or `this card has …`, or a named card.
+fn is_card(n: &Noun) -> bool {
+    let lower = n.text.to_lowercase();
+    lower.ends_with("card") || lower.ends_with("cards")
+}
+
 /// `If you would drop a device, you may launch it instead`: the object a pronoun stands for
-/// is the last one named before it in the ability: the replaced event's, a timing event's,
-/// or an earlier clause's.
+/// is the head of the last one named before it in the ability: the replaced event's, a
+/// timing event's, a condition's thing, or an earlier clause's. A `choose 1` without a noun
+/// chooses 1 of it too.
 fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &mut [RtStep]) {
     let mut last: Option<Noun> = None;
-    let named = |n: &Option<Noun>| n.as_ref().filter(|n| !is_pronoun(n)).cloned();
-    if let Some(e) = replaced {
+    let mut card: Option<Noun> = None;
+    let named = |n: &Option<Noun>| n.as_ref().filter(|n| !is_pronoun(n)).map(head);
+    let events = replaced.into_iter().chain(timings.iter().filter_map(|t| t.event.as_ref().map(|c| &c.effect)));
+    for e in events {
         last = named(&e.noun).or(last);
-    }
-    for t in timings {
-        if let Some(e) = &t.event {
-            last = named(&e.effect.noun).or(last);
-        }
+        card = e.noun.as_ref().filter(|n| is_card(n)).map(head).or(card);
     }
     for step in steps {
+        for cond in step.conditions.iter() {
+            if let Some(thing) = condition_thing(cond) {
+                last = Some(thing);
+            }
+            if cond.text.to_lowercase().contains("this card") {
+                card = Some(Noun::new("this card", Vec::new()));
+            }
+        }
         for c in step.clauses.to_mut() {
             // A clause's own cost is not what its effect's pronoun stands for (`roll 1
             // attack die to remove it`: the stress token named before).
@@ -1036,13 +1267,22 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
                     e.noun = before.clone().or(e.noun.take());
                 }
             }
+            let flip = c.effect.kind == EffectKind::Flip;
             match &c.effect.noun {
                 Some(n) if is_pronoun(n) => {
-                    if let Some(l) = &before {
+                    let antecedent = if flip { card.as_ref().or(before.as_ref()) } else { before.as_ref() };
+                    if let Some(l) = antecedent {
                         c.effect.noun = Some(l.clone());
                     }
                 }
+                // `look at the defender's damage cards, choose 1, and expose it`.
+                None if c.effect.kind == EffectKind::Choose && c.effect.amount.is_some() => {
+                    c.effect.noun.clone_from(&before);
+                }
                 n => last = named(n).or(last),
+            }
+            if let Some(n) = c.effect.noun.as_ref().filter(|n| is_card(n)) {
+                card = Some(n.clone());
             }
         }
     }
@@ -1181,6 +1421,110 @@ mod tests {
         assert_eq!(refs(&noun("[Focus]", &v, Some(EffectKind::Perform))), [(VocabKind::Action, 0)]);
         assert_eq!(refs(&noun("[Focus] result", &v, None)), [(VocabKind::Result, 2)]);
         assert!(noun("damage card", &v, Some(EffectKind::Dealt)).refs.is_empty());
+    }
+
+    #[test]
+    fn nouns_name_their_brackets_only_as_their_head() {
+        let v = Vocabulary {
+            results: vec![
+                Entry { id: "blank".into(), name: "blank".into(), marked: false },
+                Entry { id: "focus".into(), name: "Focus".into(), marked: false },
+            ]
+            .into(),
+            arcs: vec![Entry { id: "front".into(), name: "Front Arc".into(), marked: false }].into(),
+            ..vocab()
+        };
+        // A plain word of a list with bracketed items is an entry too.
+        let n = noun("1 of your blank or [Focus] results", &v, Some(EffectKind::Change));
+        assert_eq!((refs(&n), n.choice), (vec![(VocabKind::Result, 0), (VocabKind::Result, 1)], true));
+        // Another head than the name's kind, or a head before `of`: a thing of its own.
+        assert!(noun("your [Front Arc] indicator", &v, Some(EffectKind::Rotate)).refs.is_empty());
+        assert!(noun("the difficulty of your [Front Arc] maneuvers", &v, Some(EffectKind::Reduce)).refs.is_empty());
+        // Where it is printed does not change what it is.
+        assert_eq!(
+            refs(&noun("[Focus] action on its action bar", &v, Some(EffectKind::Perform))),
+            [(VocabKind::Action, 0)]
+        );
+        // Adjectives before a head, and how many said before, are not what.
+        assert_eq!(refs(&noun("recurring charge", &v, Some(EffectKind::Recover))), [(VocabKind::Resource, 1)]);
+        assert_eq!(noun("that many of your Offline upgrade cards", &v, None).text, "Offline upgrade cards");
+    }
+
+    /// The abilities of a text, lowered with the test vocabulary.
+    fn read(text: &str, v: &Vocabulary) -> Vec<Ability> {
+        let spans: Vec<Span> =
+            crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+        let cx = Context { vocab: v, file: "test.cards", source: text, name: None };
+        super::super::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+    }
+
+    /// The object of each clause of an ability, in order: its entries or its words.
+    fn objects(a: &Ability) -> Vec<String> {
+        a.steps
+            .iter()
+            .flat_map(|s| s.clauses.iter())
+            .map(|c| c.effect.noun.as_ref().map_or(String::new(), |n| n.text.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn pronouns_stand_for_the_head_named_before() {
+        let v = vocab();
+        // The replaced event's object, without the words that only say which.
+        let a =
+            read("Before you would gain a non-lock red or orange token, you may place it on this card instead.", &v);
+        assert_eq!(objects(&a[0]), ["token"]);
+        let a = read("Before you would drop a bomb, you may place it in the play area touching you instead.", &v);
+        assert_eq!(objects(&a[0]), ["bomb"]);
+        // A where-phrase says which, not what: the obstacle is placed.
+        let a = read("You may choose 1 obstacle in the play area. If you do, place it anywhere beyond range 2.", &v);
+        assert_eq!(objects(&a[0]), ["obstacle in the play area", "obstacle"]);
+        // What is flipped is a card: the one a condition names.
+        let a = read(
+            "During the Engagement Phase, gain 1 focus token. Then, if there are 2 fuse markers on this card, flip it.",
+            &v,
+        );
+        assert_eq!(objects(&a[0]), ["focus token", "this card"]);
+        // A condition's thing: the False Friend condition is what is assigned.
+        let a = read(
+            "Action: If the False Friend condition is not assigned to an enemy ship, assign it to an enemy ship.",
+            &v,
+        );
+        assert_eq!(objects(&a[0]), ["the False Friend condition"]);
+    }
+
+    #[test]
+    fn possessives_say_whose() {
+        let v = vocab();
+        assert_eq!(possessor("of the defender's [Focus] results").as_deref(), Some("the defender"));
+        assert_eq!(possessor("your focus and evade tokens").as_deref(), Some("you"));
+        assert_eq!(possessor("the [Focus] results"), None);
+        // An entry's owner is where it comes from; words that name none keep it.
+        let a = read("While you defend, you may change 1 of the attacker's [Focus] results to a [Hit] result.", &v);
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(e.from.as_ref().map(|f| f.person), Some(Person::Attacker));
+        assert_eq!(noun("of the attacker's results", &v, Some(EffectKind::Change)).text, "attacker's results");
+        let a = read("Friendly ships at range 0-3 can spend your focus tokens.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.from, Some(Subject::YOU));
+    }
+
+    #[test]
+    fn a_treated_colour_is_the_actions() {
+        let v = vocab();
+        let a = read(
+            "After you defend, you may perform a [Focus] action on your action bar, treating that action as red.",
+            &v,
+        );
+        assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
+        let a = read(
+            "After you defend, you may perform a white action on your action bar, treating that action as red.",
+            &v,
+        );
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(
+            (e.color.as_deref(), e.noun.as_ref().map(|n| n.text.as_ref())),
+            (Some("white"), Some("action on your action bar"))
+        );
     }
 
     #[test]

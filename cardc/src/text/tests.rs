@@ -279,6 +279,42 @@ fn targets_modifiers_passives_and_shared_verbs() {
 }
 
 #[test]
+fn nouns_keep_where_phrases_and_leave_how_phrases() {
+    let cases = [
+        // Where an action is printed, where an attack is made from: which one.
+        (
+            "You can perform actions on damage cards even while stressed.",
+            "You:can perform(actions on damage cards) {even while stressed}",
+        ),
+        (
+            "You can perform [Front Arc] attacks from your [Rear Arc].",
+            "You:can perform([Front Arc] attacks from your [Rear Arc])",
+        ),
+        ("You can perform attacks at range 0 of obstacles.", "You:can perform(attacks at range 0 of obstacles)"),
+        // How: between which ships, again, anywhere; the facing after the target.
+        (
+            "Transfer any number of orange tokens between those two ships.",
+            "transfer(any number of|orange tokens) {between those two ships}",
+        ),
+        ("Repair that card again.", "repair(that card) {again}"),
+        (
+            "You may assign 1 of your secret conditions to yourself facedown.",
+            "You:may assign(1|of your secret conditions|facedown)->yourself",
+        ),
+        ("You can equip 1 [Cannon] or [Torpedo] upgrade.", "You:can equip(1|[Cannon] or [Torpedo] upgrade)"),
+        // A pronoun is the whole noun; `only to` a list of arcs.
+        ("You may place it in the play area touching you.", "You:may place(it) {in the play area touching you}"),
+        (
+            "You can rotate your [Single Turret Arc] indicator only to your [Front Arc] or [Rear Arc].",
+            "You:can rotate(your [Single Turret Arc] indicator|your [Front Arc] or [Rear Arc])",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
 fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
     let text = "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.\n  \
                 Action: Spend 1 [Charge] to recover 1 shield. If you do, gain 1 stress token.\n\
