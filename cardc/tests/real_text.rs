@@ -45,8 +45,8 @@ fn json_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The spans a frame accounts for: its header, timings, replacement, and each step's
-/// condition, for-each, timings, duration and clauses.
+/// The spans a frame accounts for: its header, timings, replacement, each step's
+/// condition, for-each, timings, duration and clauses, and its reminder sentences.
 fn covered(frame: &Frame) -> Vec<Span> {
     let mut spans = Vec::new();
     spans.extend(frame.header.iter().chain(&frame.requirement).chain(&frame.frequency).map(|p| p.span));
@@ -63,6 +63,7 @@ fn covered(frame: &Frame) -> Vec<Span> {
         spans.extend(step.timings.iter().map(|t| t.piece.span));
         spans.extend(step.clauses.iter().map(|c| c.piece.span));
     }
+    spans.extend(frame.reminders.iter().map(|r| r.span));
     spans
 }
 

@@ -267,6 +267,9 @@ pub struct Frame {
     pub replacement: Option<Replacement>,
     /// Its sentences, in order.
     pub steps: Vec<Step>,
+    /// Sentences wholly in parentheses (`(This is not an action).`): reminder text, read
+    /// but neither a step nor an ability.
+    pub reminders: Vec<Piece>,
 }
 
 impl Frame {
@@ -1062,6 +1065,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
         let Some(sentence_text) = text.get(span.range()) else { continue };
         if let Some(frame) = out.last_mut().filter(|_| Sentence::is_reminder(sentence_text)) {
             frame.span = frame.span.to(*span);
+            frame.reminders.push(Piece { text: sentence_text.to_string(), span: *span });
             continue;
         }
         let mut s = cache.parse(sentence_text, span.start as usize);
@@ -1108,6 +1112,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
                 timings: s.timings,
                 replacement: s.replacement,
                 steps: std::iter::once(s.step).chain(s.more).collect(),
+                reminders: Vec::new(),
             }),
         }
     }
