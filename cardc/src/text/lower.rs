@@ -560,10 +560,23 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         _ => None,
     };
+    // `choose another friendly ship`: one ship, other than you.
+    let another =
+        e.kind == EffectKind::Choose && e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
+    let object = match object {
+        Some(n) if another => Some(Noun { text: format!("another {}", n.text).into(), ..n }),
+        o => o,
+    };
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
-        amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)).or(article),
+        amount: e
+            .amount
+            .as_ref()
+            .filter(|_| e.kind != EffectKind::Lock)
+            .and_then(|a| amount(&a.text))
+            .or(article)
+            .or(another.then_some(Amount::Exactly(1))),
         noun: object,
         to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
         color,
@@ -1209,6 +1222,21 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
                     n => last = named(n).or(last),
                 }
             }
+            // `launch 1 electro-chaff cloud. Then place 1 fuse marker on it.`: a target
+            // pronoun for an object that is no ship is a thing.
+            if let (Some(t), Some(b)) = (c.effect.target.as_mut(), before.as_ref()) {
+                let pronoun = matches!(t.text.to_lowercase().as_str(), "it" | "them");
+                let words = b.text.to_lowercase();
+                let ship = words.split_whitespace().any(|w| {
+                    matches!(
+                        w,
+                        "ship" | "ships" | "object" | "objects" | "wingmate" | "wingmates" | "attacker" | "defender"
+                    )
+                });
+                if pronoun && !ship && b.refs.is_empty() {
+                    t.person = Person::Thing;
+                }
+            }
             let flip = c.effect.kind == EffectKind::Flip;
             match &c.effect.noun {
                 Some(n) if is_pronoun(n) => {
@@ -1462,6 +1490,25 @@ mod tests {
         assert_eq!(cost.from.as_ref().map(|f| (f.person, f.side)), Some((Person::Another, Side::Friendly)));
         // A bracket in a where-phrase is not what the noun is.
         assert!(noun("cargo crate drift in your [Rear Arc] at range 0", &v, Some(EffectKind::Drop)).refs.is_empty());
+    }
+
+    #[test]
+    fn another_ship_is_one_and_a_pronoun_target_may_be_a_thing() {
+        let v = vocab();
+        let a = read("Action: Choose another friendly ship.", &v);
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(
+            (e.amount, e.noun.as_ref().map(|n| n.text.as_ref())),
+            (Some(Amount::Exactly(1)), Some("another friendly ship"))
+        );
+        // The list is the how-phrase's: the cloud is launched.
+        let a = read(
+            "Action: Launch 1 electro-chaff cloud using the 3 [Bank Left], 3 [Bank Right], or 4 [Straight] template. Then place 1 fuse marker on it.",
+            &v,
+        );
+        assert_eq!(objects(&a[0]), ["electro-chaff cloud", "fuse marker"]);
+        let place = &a[0].steps[1].clauses[0].effect;
+        assert_eq!(place.target.as_ref().map(|t| t.person), Some(Person::Thing));
     }
 
     #[test]
