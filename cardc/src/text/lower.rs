@@ -110,8 +110,10 @@ fn kinds_for(kind: Option<EffectKind>) -> Vec<VocabKind> {
 }
 
 /// Words before a noun that say whose or which, not what.
-const DETERMINERS: [&str; 19] = [
+const DETERMINERS: [&str; 20] = [
     "1 of",
+    // `treat it as being in your [Bullseye Arc]`: what it is treated as.
+    "being",
     // `flip that many of your Offline upgrade cards`: how many, said by a cost before.
     "that many of",
     "that many",
@@ -230,6 +232,9 @@ fn plain_items(text: &str, kinds: &[VocabKind], vocab: &Vocabulary) -> Vec<(usiz
     out
 }
 
+/// The words before `ship's` that say which ship owns something: `another friendly ship's`.
+const SHIP_OWNER: [&str; 10] = ["another", "each", "the", "that", "a", "an", "other", "friendly", "enemy", "chosen"];
+
 /// The colours an action or maneuver is printed in.
 const COLORS: [&str; 4] = ["white", "red", "purple", "blue"];
 
@@ -306,6 +311,13 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         let lower = text.to_lowercase();
         // `the defender's facedown damage cards`: whose is not what.
         let first = lower.split_whitespace().next().unwrap_or("");
+        // `another friendly ship's lock`: the owner may take a few words.
+        let owner = lower
+            .split_whitespace()
+            .position(|w| !SHIP_OWNER.contains(&w))
+            .filter(|&i| i > 0 && lower.split_whitespace().nth(i).is_some_and(|w| w == "ship's" || w == "ship’s"))
+            .map(|i| lower.split_whitespace().take(i + 1).map(str::len).sum::<usize>() + i);
+        let first = owner.map_or(first, |len| &lower[..len]);
         let possessive = (first.ends_with("'s") || first.ends_with("’s")) && lower.len() > first.len();
         let w =
             DETERMINERS.iter().find(|w| lower.starts_with(**w) && lower[w.len()..].starts_with(' ')).map(|w| w.len());
@@ -317,6 +329,11 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         let Some(len) = w.or(possessive.then_some(first.len())) else { break };
         text = text[len..].trim_start();
     }
+    // What it is is said before its where-phrases: `lock on the defender` is a lock, `cargo
+    // crate drift in your [Rear Arc]` no arc.
+    let whole = text;
+    let lower = text.to_ascii_lowercase();
+    let text = &text[..AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(text.len())];
     let words: Vec<&str> = text.split_whitespace().collect();
     // `a ship in your [Single Turret Arc]`, `an object in your [Front Arc]`: a ship, not the
     // arc its words name.
@@ -415,7 +432,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         }
     }
     let choice = refs.len() > 1 && is_choice(text);
-    let shown = whose.filter(|_| refs.is_empty()).unwrap_or(text);
+    let shown = whose.filter(|_| refs.is_empty()).unwrap_or(whole);
     Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into() }
 }
 
@@ -536,14 +553,30 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     // `change 1 of the defender's [Evade] results`: the results are taken from the defender.
     let owner = match (&object, &e.noun) {
         (Some(o), Some(n)) if !o.refs.is_empty() => {
-            possessor(&n.text).filter(|p| p != "you").map(|p| subject(Some(&Piece::bare(&p))))
+            // `spend another friendly ship's lock`: the grammar read `another` as the amount.
+            let another = e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
+            let words = if another { format!("another {}", n.text) } else { n.text.clone() };
+            possessor(&words).filter(|p| p != "you").map(|p| subject(Some(&Piece::bare(&p))))
         }
         _ => None,
+    };
+    // `choose another friendly ship`: one ship, other than you.
+    let another =
+        e.kind == EffectKind::Choose && e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
+    let object = match object {
+        Some(n) if another => Some(Noun { text: format!("another {}", n.text).into(), ..n }),
+        o => o,
     };
     RtEffect {
         kind: e.kind,
         text: squash(&e.piece.text).into(),
-        amount: e.amount.as_ref().filter(|_| e.kind != EffectKind::Lock).and_then(|a| amount(&a.text)).or(article),
+        amount: e
+            .amount
+            .as_ref()
+            .filter(|_| e.kind != EffectKind::Lock)
+            .and_then(|a| amount(&a.text))
+            .or(article)
+            .or(another.then_some(Amount::Exactly(1))),
         noun: object,
         to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
         color,
@@ -1022,9 +1055,24 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             COLORS.contains(&color).then(|| Cow::Owned(color.to_string()))
         });
     }
-    // `Your defense dice cannot be modified`: what undergoes it is the object.
-    if what.passive && what.noun.is_none() && who.person == Person::Thing && !who.text.is_empty() {
+    // `Your defense dice cannot be modified`, `other friendly ships can be placed`: what
+    // undergoes it is the object.
+    let named = matches!(who.person, Person::Thing | Person::A | Person::Another | Person::Each | Person::EachOther);
+    if what.passive && what.noun.is_none() && named && !who.text.is_empty() {
         what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
+    }
+    // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`.
+    if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
+        let executed_as = c.modifiers.iter().find_map(|m| {
+            let m = squash(m.text.trim_start_matches([',', ' ']));
+            let lower = m.to_lowercase();
+            let article = ["as a ", "as an "].iter().find(|a| lower.starts_with(**a))?;
+            Some(m[article.len()..].to_string())
+        });
+        if let Some(x) = executed_as {
+            what.amount = Some(Amount::Exactly(1));
+            what.noun = Some(noun(&x, vocab, Some(what.kind)));
+        }
     }
     RtClause {
         text: squash(&c.piece.text).into(),
@@ -1210,6 +1258,23 @@ fn head(n: &Noun) -> Noun {
     Noun { text: words[skip..].join(" ").into(), ..n.clone() }
 }
 
+/// How-phrases after an opaque event's object: `a [Boost] action` in `fail a [Boost] action
+/// by overlapping another ship`.
+const AFTER_OBJECT: [&str; 7] = [" by ", " using ", " while ", " at ", " from ", " to ", " with "];
+
+/// The object of an event no verb structures: the words after its verb, up to a how-phrase.
+/// A pronoun in the replacing effect stands for it (`resolve it`: the [Boost] action).
+fn opaque_object(text: &str, vocab: &Vocabulary) -> Option<Noun> {
+    let text = squash(text);
+    let (_, rest) = text.split_once(' ')?;
+    let lower = rest.to_lowercase();
+    let end = AFTER_OBJECT.iter().filter_map(|w| lower.find(w)).min().unwrap_or(rest.len());
+    let words: Vec<&str> = rest[..end].split_whitespace().collect();
+    let skip = usize::from(words.first().is_some_and(|w| matches!(w.to_lowercase().as_str(), "a" | "an" | "the")));
+    let object = words[skip..].join(" ");
+    (!object.is_empty()).then(|| noun(&object, vocab, None))
+}
+
 /// The thing a condition is about, when it is not a ship: `this card` in `if this card has
 /// 0 active [Charge]`, `the False Friend condition` in `if the False Friend condition is not
 /// assigned …`. A pronoun after it stands for it.
@@ -1265,6 +1330,21 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
             for e in c.costs.to_mut().iter_mut() {
                 if e.noun.as_ref().is_some_and(is_pronoun) {
                     e.noun = before.clone().or(e.noun.take());
+                }
+            }
+            // `launch 1 electro-chaff cloud. Then place 1 fuse marker on it.`: a target
+            // pronoun for an object that is no ship is a thing.
+            if let (Some(t), Some(b)) = (c.effect.target.as_mut(), before.as_ref()) {
+                let pronoun = matches!(t.text.to_lowercase().as_str(), "it" | "them");
+                let words = b.text.to_lowercase();
+                let ship = words.split_whitespace().any(|w| {
+                    matches!(
+                        w,
+                        "ship" | "ships" | "object" | "objects" | "wingmate" | "wingmates" | "attacker" | "defender"
+                    )
+                });
+                if pronoun && !ship && b.refs.is_empty() {
+                    t.person = Person::Thing;
                 }
             }
             let flip = c.effect.kind == EffectKind::Flip;
@@ -1368,7 +1448,12 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             None => effect(&Effect::opaque(r.event.clone()), vocab),
         },
     });
-    resolve_pronouns(replacement.as_ref().map(|r| &r.event), &timings, &mut steps);
+    // A replaced event no verb structures still names what a pronoun stands for.
+    let replaced = replacement.as_ref().map(|r| match r.event.kind {
+        EffectKind::Opaque => Cow::Owned(RtEffect { noun: opaque_object(&r.event.text, vocab), ..r.event.clone() }),
+        _ => Cow::Borrowed(&r.event),
+    });
+    resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
     Ability {
         name: cx.name.map(|n| Cow::Owned(n.to_string())),
         text: text.into(),
@@ -1506,6 +1591,51 @@ mod tests {
         assert_eq!(noun("of the attacker's results", &v, Some(EffectKind::Change)).text, "attacker's results");
         let a = read("Friendly ships at range 0-3 can spend your focus tokens.", &v);
         assert_eq!(a[0].steps[0].clauses[0].effect.from, Some(Subject::YOU));
+    }
+
+    #[test]
+    fn objects_from_subjects_as_phrases_and_unread_events() {
+        let v = Vocabulary {
+            actions: vec![Entry { id: "boost".into(), name: "Boost".into(), marked: false }].into(),
+            arcs: vec![Entry { id: "rear".into(), name: "Rear Arc".into(), marked: false }].into(),
+            tokens: vec![Entry { id: "lock".into(), name: "lock".into(), marked: false }].into(),
+            ..vocab()
+        };
+        // A passive's object is what undergoes it: its subject.
+        let a = read("Setup: Other friendly ships can be placed anywhere in the play area.", &v);
+        assert_eq!(objects(&a[0]), ["Other friendly ships"]);
+        // A maneuver executed as another is that other.
+        let a = read("While you would execute a [Boost] maneuver, you may execute it as a bank maneuver instead.", &v);
+        assert_eq!(objects(&a[0]), ["bank maneuver"]);
+        // A replaced event no verb reads still names what `it` is.
+        let a = read("If you would fail a [Boost] action by overlapping a ship, resolve it as a maneuver instead.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.noun.as_ref().map(refs), Some(vec![(VocabKind::Action, 0)]));
+        // Another ship's lock on the defender: a lock, taken from that ship.
+        let a = read("While you perform an attack, you may spend another friendly ship's lock on the defender to reroll 1 attack die.", &v);
+        let cost = &a[0].steps[0].clauses[0].costs[0];
+        assert_eq!(cost.noun.as_ref().map(refs), Some(vec![(VocabKind::Token, 0)]));
+        assert_eq!(cost.from.as_ref().map(|f| (f.person, f.side)), Some((Person::Another, Side::Friendly)));
+        // A bracket in a where-phrase is not what the noun is.
+        assert!(noun("cargo crate drift in your [Rear Arc] at range 0", &v, Some(EffectKind::Drop)).refs.is_empty());
+    }
+
+    #[test]
+    fn another_ship_is_one_and_a_pronoun_target_may_be_a_thing() {
+        let v = vocab();
+        let a = read("Action: Choose another friendly ship.", &v);
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(
+            (e.amount, e.noun.as_ref().map(|n| n.text.as_ref())),
+            (Some(Amount::Exactly(1)), Some("another friendly ship"))
+        );
+        // The list is the how-phrase's: the cloud is launched.
+        let a = read(
+            "Action: Launch 1 electro-chaff cloud using the 3 [Bank Left], 3 [Bank Right], or 4 [Straight] template. Then place 1 fuse marker on it.",
+            &v,
+        );
+        assert_eq!(objects(&a[0]), ["electro-chaff cloud", "fuse marker"]);
+        let place = &a[0].steps[1].clauses[0].effect;
+        assert_eq!(place.target.as_ref().map(|t| t.person), Some(Person::Thing));
     }
 
     #[test]

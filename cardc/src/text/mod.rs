@@ -630,6 +630,20 @@ impl Build<'_> {
                 i += 1;
                 continue;
             }
+            // `launch 1 cloud using the 3 [Bank Left], 3 [Bank Right], or 4 [Straight]
+            // template`: the list goes on from the how-phrase after the noun, not the noun.
+            let how = out[i].modifiers.iter().rposition(|m| m.span.start >= noun.span.end);
+            if let Some(k) = how {
+                let last = out[end].piece.span.end as usize;
+                let start = out[i].modifiers[k].span.start as usize;
+                if let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) {
+                    out[i].modifiers[k] = Piece { text: words.to_string(), span: Span::new(start, last) };
+                    out[i].piece.span = Span::new(out[i].piece.span.start as usize, last);
+                    out.drain(i + 1..=end);
+                }
+                i += 1;
+                continue;
+            }
             // The noun runs to the last item; a `to …` or `from …` after it is the target.
             let last = out[end].effect.piece.span.end as usize;
             let start = noun.span.start as usize;
