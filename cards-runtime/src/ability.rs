@@ -393,6 +393,25 @@ pub struct Subject {
 impl Subject {
     /// `you`, unwritten.
     pub const YOU: Subject = Subject { text: Text::Borrowed(""), person: Person::You, side: Side::Any, range: None };
+
+    /// Whether its words say more about which ship than its person, side and range do
+    /// (`your carrier ship`, `an enemy ship in your [Bullseye Arc]`, `a friendly small or
+    /// medium ship`, `each ship you moved through`, `the enemy ship`): such a subject is
+    /// kept as its words. `you`, `that`, the attacker, the defender and things are whole.
+    pub fn says_more(&self) -> bool {
+        /// Words that person, side and range say: quantifiers, sides, the ship and its range.
+        const SAID: [&str; 19] = [
+            "a", "an", "another", "each", "every", "all", "other", "friendly", "enemy", "ship", "ships", "unit",
+            "units", "at", "least", "range", "of", "you", "yourself",
+        ];
+        if !matches!(self.person, Person::A | Person::Another | Person::Each | Person::EachOther) {
+            return false;
+        }
+        self.text
+            .to_lowercase()
+            .split_whitespace()
+            .any(|w| !SAID.contains(&w) && !w.chars().all(|c| c.is_ascii_digit() || c == '-'))
+    }
 }
 
 /// `may`, `must`, `can`, `cannot`.

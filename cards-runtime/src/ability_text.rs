@@ -43,6 +43,9 @@ pub fn subject(s: &Subject) -> String {
             return quote(&s.text);
         }
     }
+    if s.says_more() {
+        return quote(&s.text);
+    }
     let person = match s.person {
         Person::You => return "you".into(),
         Person::That => return "that".into(),

@@ -295,3 +295,43 @@ fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
     assert_eq!(&text[clause.piece.span.range()], clause.piece.text);
     assert!(clause.piece.span.start as usize > text.len() / 2);
 }
+
+#[test]
+fn events_read_participles_lock_verbs_either_subject_and_a_during() {
+    let cases = [
+        (
+            "While attacking or defending, you may reroll 1 die.",
+            "while=attacking or defending [attack(), or defend()]; you:may reroll(1|die)",
+        ),
+        (
+            "After performing an attack that hits, gain 1 focus token.",
+            "after=performing an attack that hits [perform(an|attack) {that hits}]; gain(1|focus token)",
+        ),
+        (
+            "After an enemy ship locks you, gain 1 stress token.",
+            "after=an enemy ship locks you [an enemy ship:acquire-lock()->you]; gain(1|stress token)",
+        ),
+        (
+            "After you spend a lock during an attack, gain 1 focus token.",
+            "after=you spend a lock [you:spend(a|lock)]; during=an attack; gain(1|focus token)",
+        ),
+        (
+            "After you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver, gain 1 focus token.",
+            "after=you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver \
+             [you:execute(a|maneuver), or a friendly Obi-Wan Kenobi ship at range 0-3:execute(a|maneuver)]; \
+             gain(1|focus token)",
+        ),
+        (
+            "After a friendly small or medium ship fully executes a maneuver, gain 1 focus token.",
+            "after=a friendly small or medium ship fully executes a maneuver \
+             [a friendly small or medium ship:execute(a|maneuver)]; gain(1|focus token)",
+        ),
+        (
+            "Before you would suffer damage from an obstacle, you may spend 1 [Charge].",
+            "before=you would suffer damage from an obstacle [you:suffer(damage)<-an obstacle]; you:may spend(1|[Charge])",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
