@@ -604,9 +604,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
     // `there is an enemy ship in your [Bullseye Arc]`: that ship's test.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
-            if let Some((who, tail)) =
-                rest.split_once(sep).filter(|(who, _)| who.contains("ship") && !who.starts_with("no "))
-            {
+            if let Some((who, tail)) = rest.split_once(sep).filter(|(who, _)| {
+                // `more enemy ships than friendly ships`: a comparison of counts, not a ship.
+                who.contains("ship") && !who.starts_with("no ") && !who.contains(" than ")
+            }) {
                 let inner = test(&format!("{who} is {shape}{tail}"), vocab);
                 if inner != Test::Opaque {
                     return inner;

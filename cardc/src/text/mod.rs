@@ -318,6 +318,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_assign => EffectKind::Assign,
         Rule::pp_place => EffectKind::Place,
         Rule::pp_treat => EffectKind::Treat,
+        Rule::pp_roll => EffectKind::RollDice,
         _ => return None,
     })
 }
@@ -359,6 +360,7 @@ impl Build<'_> {
                 }
                 Rule::noun => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
+                Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
                 Rule::color => e.color = Some(self.piece(&p)),
@@ -459,16 +461,29 @@ impl Build<'_> {
                             None => *slot = Effect::opaque(slot.piece.clone()),
                         }
                     }
+                    let own_subject = c.subject.is_some();
                     if let Some(before) = out.last_mut() {
                         let bare = matches!(
                             before.effect.kind,
                             EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
                         ) && before.effect.noun.is_none();
                         if bare && c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
-                            before.effect.amount.clone_from(&c.effect.amount);
-                            before.effect.noun.clone_from(&c.effect.noun);
                             c.subject.clone_from(&before.subject);
                             c.qualifier.clone_from(&before.qualifier);
+                        }
+                    }
+                    // `drop, launch, or place a bomb`: every bare verb before shares it.
+                    if !own_subject && c.effect.noun.is_some() && c.effect.kind != EffectKind::Opaque {
+                        for before in out.iter_mut().rev() {
+                            let bare = matches!(
+                                before.effect.kind,
+                                EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
+                            ) && before.effect.noun.is_none();
+                            if !bare {
+                                break;
+                            }
+                            before.effect.amount.clone_from(&c.effect.amount);
+                            before.effect.noun.clone_from(&c.effect.noun);
                         }
                     }
                     // A subject (and its `may`) said once for chained clauses: "The chosen

@@ -327,8 +327,27 @@ fn events_read_participles_lock_verbs_either_subject_and_a_during() {
              [a friendly small or medium ship:execute(a|maneuver)]; gain(1|focus token)",
         ),
         (
-            "Before you would suffer damage from an obstacle, you may spend 1 [Charge].",
-            "before=you would suffer damage from an obstacle [you:suffer(damage)<-an obstacle]; you:may spend(1|[Charge])",
+            "Before you would suffer damage from an obstacle or from a friendly bomb, you may spend 1 [Charge].",
+            "before=you would suffer damage from an obstacle or from a friendly bomb \
+             [you:suffer(damage)<-an obstacle or from a friendly bomb]; you:may spend(1|[Charge])",
+        ),
+        (
+            "After you a perform a [Coordinate] action, you may gain 1 focus token.",
+            "after=you a perform a [Coordinate] action [you:perform(a|action|[Coordinate])]; you:may gain(1|focus token)",
+        ),
+        (
+            "After you drop, launch, or place a bomb, you may place 1 fuse marker on that device.",
+            "after=you drop, launch, or place a bomb [you:drop(a|bomb), or you:launch(a|bomb), or you:place(a|bomb)]; \
+             you:may place(1|fuse marker)->that device",
+        ),
+        (
+            "While you lock, coordinate, or jam, you can choose yourself or another friendly ship.",
+            "while=you lock, coordinate, or jam [you:acquire-lock(), or you:coordinate(), or you:jam()]; \
+             you:can choose(yourself or another friendly ship)",
+        ),
+        (
+            "Before attack dice are rolled, you may spend 1 [Charge].",
+            "before=attack dice are rolled [attack dice:passive-roll-dice()]; you:may spend(1|[Charge])",
         ),
     ];
     for (text, expected) in cases {
