@@ -227,10 +227,13 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let mut starts = Vec::new();
     let names: Vec<(usize, &str)> = brackets(text).collect();
     let damage = words.last().is_some_and(|w| w.eq_ignore_ascii_case("damage")) || thing;
-    // A plain word is not an upgrade type (`a device` is the device, not `[Device]`).
+    // A plain word is not an upgrade type (`a device` is the device, not `[Device]`), nor
+    // a die unless it says so (`declare an attack` is the attack, not the attack die).
     let kinds: Vec<VocabKind> = match hint {
         Some(_) => kinds,
-        None if names.is_empty() => kinds.into_iter().filter(|k| *k != VocabKind::Icon).collect(),
+        None if names.is_empty() => {
+            kinds.into_iter().filter(|k| !matches!(k, VocabKind::Icon | VocabKind::Die)).collect()
+        }
         None => kinds,
     };
     if damage {
@@ -279,7 +282,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             }
         }
     } else {
+        let lower = text.to_lowercase();
         for (at, name) in names {
+            // `a non-stationary ([Stationary]) maneuver`: the bracket names what it is not.
+            if lower.contains(&format!("non-{}", name.to_lowercase().replace(' ', "-"))) {
+                continue;
+            }
             if let Some(r) =
                 kinds.iter().find_map(|k| find(k.entries(vocab), name).map(|i| VocabRef { kind: *k, index: i }))
             {
@@ -1083,6 +1091,9 @@ mod tests {
         assert_eq!(refs(&noun("[Focus]", &v, Some(EffectKind::Perform))), [(VocabKind::Action, 0)]);
         assert_eq!(refs(&noun("[Focus] result", &v, None)), [(VocabKind::Result, 2)]);
         assert!(noun("damage card", &v, Some(EffectKind::Dealt)).refs.is_empty());
+        // A plain word names no die, and a bracket after `non-` names what the noun is not.
+        assert!(noun("attack", &v, Some(EffectKind::Declare)).refs.is_empty());
+        assert!(noun("non-focus ([Focus]) result", &v, None).refs.is_empty());
     }
 
     #[test]

@@ -346,6 +346,10 @@ fn events_read_participles_lock_verbs_either_subject_and_a_during() {
              you:can choose(yourself or another friendly ship)",
         ),
         (
+            "After you declare the defender of an attack, gain 1 focus token.",
+            "after=you declare the defender of an attack [you:declare(the defender)]; gain(1|focus token)",
+        ),
+        (
             "Before attack dice are rolled, you may spend 1 [Charge].",
             "before=attack dice are rolled [attack dice:passive-roll-dice()]; you:may spend(1|[Charge])",
         ),
