@@ -393,6 +393,29 @@ pub struct Subject {
 impl Subject {
     /// `you`, unwritten.
     pub const YOU: Subject = Subject { text: Text::Borrowed(""), person: Person::You, side: Side::Any, range: None };
+
+    /// Whether its words say more about which ship than its person, side and range do
+    /// (`your carrier ship`, `an enemy ship in your [Bullseye Arc]`, `a friendly small or
+    /// medium ship`, `each ship you moved through`, `the enemy ship`, `each ship at range 1 of
+    /// the defender`), or name two ships (`you or a friendly Essara Till at range 0-3`):
+    /// such a subject is kept as its words. The attacker, the defender, `that` and things
+    /// are whole.
+    pub fn says_more(&self) -> bool {
+        /// Words that person, side and range say: quantifiers, sides, the ship and its range.
+        const SAID: [&str; 23] = [
+            "a", "an", "another", "each", "every", "all", "any", "other", "friendly", "enemy", "ship", "ships",
+            "unit", "units", "at", "least", "up", "to", "range", "of", "you", "yourself", "more",
+        ];
+        let lower = self.text.to_lowercase();
+        let mut words = lower.split_whitespace();
+        match self.person {
+            Person::A | Person::Another | Person::Each | Person::EachOther => {
+                words.any(|w| !SAID.contains(&w) && !w.chars().all(|c| c.is_ascii_digit() || c == '-'))
+            }
+            Person::You => words.any(|w| w == "or" || w == "and"),
+            Person::That | Person::Attacker | Person::Defender | Person::Thing => false,
+        }
+    }
 }
 
 /// `may`, `must`, `can`, `cannot`.

@@ -33,64 +33,10 @@ fn quote(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "'"))
 }
 
-/// The words a `a.friendly@0-3` subject is made of: who, which side, the ship, the range.
-const SHIP_WORDS: [&str; 27] = [
-    "a",
-    "an",
-    "another",
-    "each",
-    "every",
-    "all",
-    "other",
-    "up",
-    "to",
-    "of",
-    "friendly",
-    "enemy",
-    "ship",
-    "ships",
-    "wingmate",
-    "wingmates",
-    "at",
-    "least",
-    "or",
-    "more",
-    "range",
-    "you",
-    "yourself",
-    "your",
-    "the",
-    "any",
-    "that",
-];
-
-/// Whether a subject's words say more than who, which side and what range: an arc (`an
-/// enemy ship in your [Bullseye Arc]`), a relative (`a ship the friendly Hound's Tooth has
-/// locked`) or another noun (`a different target`). Those are kept as words.
-fn says_more(s: &Subject) -> bool {
-    let lower = s.text.to_lowercase();
-    let plain = |w: &str| SHIP_WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-');
-    matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther)
-        && !lower.split_whitespace().all(plain)
-}
-
-/// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes.
+/// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes when they say more
+/// ([`Subject::says_more`]).
 pub fn subject(s: &Subject) -> String {
-    if says_more(s) {
-        return quote(&s.text);
-    }
-    // `each ship at range 0-1 of the defender`: a range of another ship, kept as words.
-    let lower = s.text.to_lowercase();
-    if let Some(at) = lower.find("at range ") {
-        let of = lower[at..].split_once(" of ").map(|(_, o)| o.trim());
-        if of.is_some_and(|o| !matches!(o, "you" | "yourself")) {
-            return quote(&s.text);
-        }
-    }
-    let someone = matches!(s.person, Person::A | Person::Another | Person::Each | Person::EachOther);
-    // `you or a friendly Essara Till at range 0-3`: two ships.
-    let two = s.person == Person::You && lower.split_whitespace().any(|w| w == "or" || w == "and");
-    if (someone && !says_only_who(&lower)) || two {
+    if s.says_more() {
         return quote(&s.text);
     }
     let person = match s.person {
@@ -114,17 +60,6 @@ pub fn subject(s: &Subject) -> String {
         let _ = write!(out, "@{a}-{b}");
     }
     out
-}
-
-/// Whether a subject's words are only what the notation says of it (how many, which
-/// side, a ship, a range): `another friendly ship at range 0-3`, not `a friendly Gina
-/// Moonsong ship` or `an asteroid, structure, or huge ship`, which are quoted.
-fn says_only_who(lower: &str) -> bool {
-    const WORDS: [&str; 20] = [
-        "a", "an", "another", "least", "each", "all", "every", "any", "other", "friendly", "enemy", "ship", "ships",
-        "at", "range", "of", "you", "yourself", "up", "to",
-    ];
-    lower.split_whitespace().all(|w| WORDS.contains(&w) || w.chars().all(|c| c.is_ascii_digit() || c == '-'))
 }
 
 fn amount(a: Amount) -> String {

@@ -349,10 +349,13 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     let mut starts = Vec::new();
     let names: Vec<(usize, &str)> = brackets(text).collect();
     let damage = words.last().is_some_and(|w| w.eq_ignore_ascii_case("damage")) || thing;
-    // A plain word is not an upgrade type (`a device` is the device, not `[Device]`).
+    // A plain word is not an upgrade type (`a device` is the device, not `[Device]`), nor
+    // a die unless it says so (`declare an attack` is the attack, not the attack die).
     let kinds: Vec<VocabKind> = match hint {
         Some(_) => kinds,
-        None if names.is_empty() => kinds.into_iter().filter(|k| *k != VocabKind::Icon).collect(),
+        None if names.is_empty() => {
+            kinds.into_iter().filter(|k| !matches!(k, VocabKind::Icon | VocabKind::Die)).collect()
+        }
         None => kinds,
     };
     if damage || !names_its_brackets(text, effect) {
@@ -405,7 +408,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             }
         }
     } else {
+        let lower = text.to_lowercase();
         for (at, name) in names {
+            // `a non-stationary ([Stationary]) maneuver`: the bracket names what it is not.
+            if lower.contains(&format!("non-{}", name.to_lowercase().replace(' ', "-"))) {
+                continue;
+            }
             if let Some(r) =
                 kinds.iter().find_map(|k| find(k.entries(vocab), name).map(|i| VocabRef { kind: *k, index: i }))
             {
@@ -604,9 +612,11 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     let words: Vec<&str> = lower.split_whitespace().collect();
     let has = |w: &str| words.contains(&w);
     let plural = !matches!(words.first().copied(), Some("a" | "an" | "another" | "the" | "that" | "this" | "up"))
-        && words.iter().any(|w| matches!(*w, "ships" | "wingmates"));
+        && words.iter().any(|w| matches!(*w, "ships" | "wingmates" | "units"));
     let person = match words.first().copied() {
         Some("your") if plural => Person::Each,
+        // `your carrier ship`: a ship of yours, not you.
+        Some("your") if words.len() > 2 && words.last().is_some_and(|w| *w == "ship") => Person::A,
         Some("you" | "your" | "yourself") => Person::You,
         Some("this") if has("ship") => Person::You,
         Some("this") if has("card") => Person::Thing,
@@ -1090,8 +1100,9 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 /// Lowers a timing clause; `None` for words that name no timing.
 pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     let when = When::from_words(&t.when)?;
-    // `Before the Neutralize Results step`: a step of the game, not a ship's event.
-    if RtTiming::names_game_step(&t.what.text) {
+    // `Before the Neutralize Results step`: a step of the game, not a ship's event; `After
+    // this attack hits`: the attack's own step, not a ship's event either.
+    if RtTiming::names_game_step(&t.what.text) || names_this_attack(&t.what.text) {
         return Some(RtTiming {
             when,
             what: squash(&t.what.text).into(),
@@ -1102,10 +1113,29 @@ pub fn timing(t: &super::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
     }
     let phase =
         matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
-    let event = t.event.as_ref().map(|c| clause(c, vocab));
+    let event = t.event.as_ref().map(|c| event_clause(c, vocab));
     // `events` holds every clause of the event, the first being `event`.
-    let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| clause(c, vocab)).collect();
+    let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| event_clause(c, vocab)).collect();
     Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
+}
+
+/// Whether a timing's words are about the ability's own attack (`this attack hits`, `the
+/// attack`) rather than an event of a ship.
+fn names_this_attack(what: &str) -> bool {
+    let what = what.trim().to_lowercase();
+    ["this attack", "the attack"].iter().any(|a| what == *a || what.starts_with(&format!("{a} ")))
+}
+
+/// Lowers an event clause: a relative clause after its object says which, whatever its
+/// length (`an attack that is obstructed by an obstacle`).
+fn event_clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
+    let mut out = clause(c, vocab);
+    if let (Some(n), Some(m)) = (out.effect.noun.as_mut(), out.modifiers.first()) {
+        if m.to_lowercase().starts_with("that ") && m.split_whitespace().count() > 3 {
+            n.text = format!("{} {m}", n.text).into();
+        }
+    }
+    out
 }
 
 /// What a timing that opens an ability is, once lowered.
@@ -1188,7 +1218,13 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
         let (_, band, range) = find(&event.modifiers[i])?;
         event.modifiers.to_mut().remove(i);
         (band, range)
-    } else if let Some((_, band, range)) = event.effect.target.as_ref().and_then(|t| find(&t.text)) {
+    } else if let Some((at, band, range)) = event.effect.target.as_ref().and_then(|t| find(&t.text)) {
+        // `against a defender at attack range 2-3`: the target is the defender the range is
+        // of, so the range says all it does.
+        let whom = event.effect.target.as_ref().map(|t| t.text.to_lowercase()[..at].trim().to_string());
+        if whom.is_some_and(|w| matches!(w.as_str(), "a defender" | "the defender")) {
+            event.effect.target = None;
+        }
         (band, range)
     } else {
         return None;
@@ -1506,6 +1542,9 @@ mod tests {
         assert_eq!(refs(&noun("[Focus]", &v, Some(EffectKind::Perform))), [(VocabKind::Action, 0)]);
         assert_eq!(refs(&noun("[Focus] result", &v, None)), [(VocabKind::Result, 2)]);
         assert!(noun("damage card", &v, Some(EffectKind::Dealt)).refs.is_empty());
+        // A plain word names no die, and a bracket after `non-` names what the noun is not.
+        assert!(noun("attack", &v, Some(EffectKind::Declare)).refs.is_empty());
+        assert!(noun("non-focus ([Focus]) result", &v, None).refs.is_empty());
     }
 
     #[test]
@@ -1667,6 +1706,13 @@ mod tests {
         assert_eq!(subject(Some(&p("the defender"))).person, Person::Defender);
         assert_eq!(subject(Some(&p("it"))).person, Person::That);
         assert_eq!(subject(None), Subject::YOU);
+        // Words that person, side and range do not say keep the subject as its words.
+        for said in ["a friendly ship at range 0-3", "each other friendly ship at range 0-1", "a friendly unit"] {
+            assert!(!subject(Some(&p(said))).says_more(), "{said}");
+        }
+        for more in ["your carrier ship", "an enemy ship in your [Bullseye Arc]", "the enemy ship", "your wingmates"] {
+            assert!(subject(Some(&p(more))).says_more(), "{more}");
+        }
         assert_eq!(amount("up to 2"), Some(Amount::UpTo(2)));
         assert_eq!(amount("an"), Some(Amount::Exactly(1)));
         let v = vocab();

@@ -387,6 +387,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_assign => EffectKind::Assign,
         Rule::pp_place => EffectKind::Place,
         Rule::pp_treat => EffectKind::Treat,
+        Rule::pp_roll => EffectKind::RollDice,
         _ => return None,
     })
 }
@@ -421,11 +422,14 @@ impl Build<'_> {
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
-                Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun if e.noun.is_none() => {
+                Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun | Rule::declared
+                    if e.noun.is_none() =>
+                {
                     e.noun = Some(self.piece(&p))
                 }
                 Rule::noun => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
+                Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
                 Rule::color => e.color = Some(self.piece(&p)),
@@ -549,16 +553,29 @@ impl Build<'_> {
                             None => *slot = Effect::opaque(slot.piece.clone()),
                         }
                     }
+                    let own_subject = c.subject.is_some();
                     if let Some(before) = out.last_mut() {
                         let bare = matches!(
                             before.effect.kind,
                             EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
                         ) && before.effect.noun.is_none();
                         if bare && c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
-                            before.effect.amount.clone_from(&c.effect.amount);
-                            before.effect.noun.clone_from(&c.effect.noun);
                             c.subject.clone_from(&before.subject);
                             c.qualifier.clone_from(&before.qualifier);
+                        }
+                    }
+                    // `drop, launch, or place a bomb`: every bare verb before shares it.
+                    if !own_subject && c.effect.noun.is_some() && c.effect.kind != EffectKind::Opaque {
+                        for before in out.iter_mut().rev() {
+                            let bare = matches!(
+                                before.effect.kind,
+                                EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
+                            ) && before.effect.noun.is_none();
+                            if !bare {
+                                break;
+                            }
+                            before.effect.amount.clone_from(&c.effect.amount);
+                            before.effect.noun.clone_from(&c.effect.noun);
                         }
                     }
                     // A subject (and its `may`) said once for chained clauses: "The chosen
@@ -589,7 +606,10 @@ impl Build<'_> {
         let words: Vec<&str> = c.effect.piece.text.split_whitespace().collect();
         let first = words.first().copied().unwrap_or("");
         let numbered = first.chars().all(|ch| ch.is_ascii_digit()) && words.get(1).is_some_and(|w| w.starts_with('['));
+        // `jam` in `remove 1 ion, jam, or stress token`: a verb with nothing to act on.
+        let bare = words.len() == 1 && c.effect.noun.is_none() && c.effect.target.is_none();
         let opaque_or_elided = c.effect.kind == EffectKind::Opaque
+            || bare
             || first.starts_with('[')
             || first.chars().next().is_some_and(|ch| ch.is_ascii_digit());
         !own(&c.subject)
@@ -737,23 +757,91 @@ impl Build<'_> {
     }
 
     /// A timing clause; an event (`after you perform an action`) is also read as clauses.
-    fn timing(&self, pair: Pair<'_, Rule>) -> Option<Timing> {
+    /// An event that says when it happens (`after you spend a lock during an attack`) is
+    /// two timings: the event, and `during` the rest.
+    fn timing(&self, pair: Pair<'_, Rule>) -> Vec<Timing> {
         let piece = self.piece(&pair);
         let mut it = pair.into_inner();
-        let when = it.next()?;
-        let what = it.next()?;
-        let events = match what.as_rule() {
-            Rule::event_words => self.reparse(Rule::event_clause, &what),
-            _ => Vec::new(),
-        };
+        let (Some(when), Some(what)) = (it.next(), it.next()) else { return Vec::new() };
         let when = when.as_str().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        Some(Timing { when, what: self.piece(&what), piece, event: events.first().cloned(), events })
+        let is_event = what.as_rule() == Rule::event_words;
+        let what = self.piece(&what);
+        let (what, during) = match what.text.to_lowercase().find(" during ") {
+            Some(at) if is_event => {
+                let start = what.span.start as usize;
+                let tail = &what.text[at + " during ".len()..];
+                let head = Piece { text: what.text[..at].to_string(), span: Span::new(start, start + at) };
+                let tail_start = start + what.text.len() - tail.len();
+                let tail = Piece { text: tail.to_string(), span: Span::new(tail_start, tail_start + tail.len()) };
+                (head, Some(tail))
+            }
+            _ => (what, None),
+        };
+        let events =
+            if is_event { Self::either_subject(self.reparse_text(Rule::event_clause, &what)) } else { Vec::new() };
+        let mut out = vec![Timing { when, what, piece: piece.clone(), event: events.first().cloned(), events }];
+        if let Some(tail) = during {
+            out.push(Timing { when: "during".into(), what: tail, piece, event: None, events: Vec::new() });
+        }
+        out
+    }
+
+    /// `you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver`: an
+    /// event of either ship is two events, one for each.
+    fn either_subject(events: Vec<Clause>) -> Vec<Clause> {
+        let mut out = Vec::new();
+        for c in events {
+            let parts = c.subject.as_ref().map(Self::subjects_joined_by_or).unwrap_or_default();
+            if parts.len() < 2 {
+                out.push(c);
+                continue;
+            }
+            for (i, s) in parts.into_iter().enumerate() {
+                out.push(Clause { subject: Some(s), alternative: c.alternative || i > 0, ..c.clone() });
+            }
+        }
+        out
+    }
+
+    /// The subjects in `you or a friendly ship`, each starting with a word that says who
+    /// (`you`, `a`, `another`…); one piece when `or` joins no two subjects (`a friendly
+    /// small or medium ship`).
+    fn subjects_joined_by_or(subject: &Piece) -> Vec<Piece> {
+        const WHO: [&str; 8] = ["you", "a", "an", "another", "each", "the", "that", "it"];
+        let lower = subject.text.to_lowercase();
+        let mut out = Vec::new();
+        let mut from = 0;
+        for (at, _) in lower.match_indices(" or ") {
+            let next = lower[at + 4..].split_whitespace().next().unwrap_or("");
+            if WHO.contains(&next) {
+                out.push((from, at));
+                from = at + 4;
+            }
+        }
+        if out.is_empty() {
+            return vec![subject.clone()];
+        }
+        out.push((from, subject.text.len()));
+        let start = subject.span.start as usize;
+        out.into_iter()
+            .map(|(a, b)| Piece { text: subject.text[a..b].to_string(), span: Span::new(start + a, start + b) })
+            .collect()
     }
 
     /// Reads a part of the sentence again from another entry rule, keeping its spans.
     fn reparse(&self, rule: Rule, part: &Pair<'_, Rule>) -> Vec<Clause> {
         let text = part.as_str().trim_end();
-        let b = Build { base: self.base + part.as_span().start(), text };
+        self.reparse_at(rule, text, self.base + part.as_span().start())
+    }
+
+    /// [`Build::reparse`] of a piece of the sentence.
+    fn reparse_text(&self, rule: Rule, part: &Piece) -> Vec<Clause> {
+        self.reparse_at(rule, part.text.trim_end(), part.span.start as usize)
+    }
+
+    /// Reads `text`, which starts at `base` in the file, from another entry rule.
+    fn reparse_at(&self, rule: Rule, text: &str, base: usize) -> Vec<Clause> {
+        let b = Build { base, text };
         let Ok(mut pairs) = AbilityParser::parse(rule, text) else { return Vec::new() };
         let Some(top) = pairs.next() else { return Vec::new() };
         let mut out = Vec::new();
@@ -948,12 +1036,11 @@ fn parse_sentence(text: &str) -> Sentence {
                     match q.as_rule() {
                         Rule::k_then => follow_up = true,
                         Rule::timing => {
-                            if let Some(t) = b.timing(q) {
-                                if follow_up {
-                                    out.step.timings.push(t);
-                                } else {
-                                    out.timings.push(t);
-                                }
+                            let timings = b.timing(q);
+                            if follow_up {
+                                out.step.timings.extend(timings);
+                            } else {
+                                out.timings.extend(timings);
                             }
                         }
                         Rule::frequency => out.frequency = q.into_inner().last().map(|u| b.piece(&u)),

@@ -418,3 +418,66 @@ fn a_replacement_after_a_lead_and_a_condition() {
     assert!(f[0].contains("replace[before]=you:be-dealt(a|damage card|faceup)"), "{f:?}");
     assert!(!f[0].contains("before=you would"), "{f:?}");
 }
+
+#[test]
+fn events_read_participles_lock_verbs_either_subject_and_a_during() {
+    let cases = [
+        (
+            "While attacking or defending, you may reroll 1 die.",
+            "while=attacking or defending [attack(), or defend()]; you:may reroll(1|die)",
+        ),
+        (
+            "After performing an attack that hits, gain 1 focus token.",
+            "after=performing an attack that hits [perform(an|attack) {that hits}]; gain(1|focus token)",
+        ),
+        (
+            "After an enemy ship locks you, gain 1 stress token.",
+            "after=an enemy ship locks you [an enemy ship:acquire-lock()->you]; gain(1|stress token)",
+        ),
+        (
+            "After you spend a lock during an attack, gain 1 focus token.",
+            "after=you spend a lock [you:spend(a|lock)]; during=an attack; gain(1|focus token)",
+        ),
+        (
+            "After you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver, gain 1 focus token.",
+            "after=you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver \
+             [you:execute(a|maneuver), or a friendly Obi-Wan Kenobi ship at range 0-3:execute(a|maneuver)]; \
+             gain(1|focus token)",
+        ),
+        (
+            "After a friendly small or medium ship fully executes a maneuver, gain 1 focus token.",
+            "after=a friendly small or medium ship fully executes a maneuver \
+             [a friendly small or medium ship:execute(a|maneuver)]; gain(1|focus token)",
+        ),
+        (
+            "Before you would suffer damage from an obstacle or from a friendly bomb, you may spend 1 [Charge].",
+            "before=you would suffer damage from an obstacle or from a friendly bomb \
+             [you:suffer(damage)<-an obstacle or from a friendly bomb]; you:may spend(1|[Charge])",
+        ),
+        (
+            "After you a perform a [Coordinate] action, you may gain 1 focus token.",
+            "after=you a perform a [Coordinate] action [you:perform(a|action|[Coordinate])]; you:may gain(1|focus token)",
+        ),
+        (
+            "After you drop, launch, or place a bomb, you may place 1 fuse marker on that device.",
+            "after=you drop, launch, or place a bomb [you:drop(a|bomb), or you:launch(a|bomb), or you:place(a|bomb)]; \
+             you:may place(1|fuse marker)->that device",
+        ),
+        (
+            "While you lock, coordinate, or jam, you can choose yourself or another friendly ship.",
+            "while=you lock, coordinate, or jam [you:acquire-lock(), or you:coordinate(), or you:jam()]; \
+             you:can choose(yourself or another friendly ship)",
+        ),
+        (
+            "After you declare the defender of an attack, gain 1 focus token.",
+            "after=you declare the defender of an attack [you:declare(the defender)]; gain(1|focus token)",
+        ),
+        (
+            "Before attack dice are rolled, you may spend 1 [Charge].",
+            "before=attack dice are rolled [attack dice:passive-roll-dice()]; you:may spend(1|[Charge])",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
