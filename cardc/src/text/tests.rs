@@ -339,7 +339,7 @@ fn a_trailing_unless_is_a_condition_of_the_step() {
     let cases = [
         (
             "After an enemy ship locks you, that ship gains 1 stress token unless it chooses to break its lock.",
-            "after=an enemy ship locks you [an enemy ship:opaque(locks you)]; unless=it chooses to break its lock; that ship:gain(1|stress token)",
+            "after=an enemy ship locks you [an enemy ship:acquire-lock()->you]; unless=it chooses to break its lock; that ship:gain(1|stress token)",
         ),
         (
             "While you coordinate, you can choose friendly ships beyond range 2 if they have [Calculate] on their action bar.",
