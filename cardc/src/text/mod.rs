@@ -485,7 +485,34 @@ impl Build<'_> {
             }
         }
         self.lists(&mut out);
-        out
+        out.into_iter().flat_map(Self::each_slot).collect()
+    }
+
+    /// `Add [Cannon], [Turret], and [Missile] slots`: one added slot a clause, in order.
+    fn each_slot(c: Clause) -> Vec<Clause> {
+        let Some(noun) = c.effect.noun.clone().filter(|_| c.effect.kind == EffectKind::AddSlot) else {
+            return vec![c];
+        };
+        let start = noun.span.start as usize;
+        let slots: Vec<Piece> = lower::brackets(&noun.text)
+            .map(|(at, name)| {
+                let from = start + at - 1;
+                Piece { text: format!("[{name}]"), span: Span::new(from, from + name.len() + 2) }
+            })
+            .collect();
+        if slots.len() < 2 {
+            return vec![c];
+        }
+        slots
+            .into_iter()
+            .enumerate()
+            .map(|(i, slot)| {
+                let mut one = c.clone();
+                one.effect.noun = Some(slot);
+                one.alternative &= i == 0;
+                one
+            })
+            .collect()
     }
 
     /// Whether a clause is only an item of a list the clause before began (`jam` and
@@ -494,7 +521,10 @@ impl Build<'_> {
     /// qualifier of its own, no cost, and a few words that are no verb.
     fn list_item(c: &Clause) -> bool {
         let own = |p: &Option<Piece>| p.as_ref().is_some_and(|p| p.span.start >= c.piece.span.start);
-        let words: Vec<&str> = c.effect.piece.text.split_whitespace().collect();
+        let text = &c.effect.piece.text;
+        // `jam, stress, or tractor token`: the rest of the list, read as one opaque clause.
+        let short = text.split(',').all(|part| (1..=6).contains(&part.split_whitespace().count()));
+        let words: Vec<&str> = text.split(',').next().unwrap_or("").split_whitespace().collect();
         let first = words.first().copied().unwrap_or("");
         let numbered = first.chars().all(|ch| ch.is_ascii_digit()) && words.get(1).is_some_and(|w| w.starts_with('['));
         let opaque_or_elided = c.effect.kind == EffectKind::Opaque
@@ -505,10 +535,17 @@ impl Build<'_> {
             && c.costs.is_empty()
             && c.duration.is_none()
             && opaque_or_elided
-            && (1..=6).contains(&words.len())
+            && short
             && (!first.chars().all(|ch| ch.is_ascii_digit()) || numbered)
             && (words.len() == 1
                 || !AbilityParser::parse(Rule::verb_start, first).is_ok_and(|mut p| p.next().is_some()))
+    }
+
+    /// Whether a list item holds the list's last items itself (`jam, stress, or tractor
+    /// token`).
+    fn closes_list(c: &Clause) -> bool {
+        let lower = c.effect.piece.text.to_lowercase();
+        lower.contains(", or ") || lower.contains(", and ")
     }
 
     /// A list the grammar read as clauses, one item each, read back into the noun of the
@@ -529,7 +566,7 @@ impl Build<'_> {
                     break;
                 }
                 end += 1;
-                if gap != "," {
+                if gap != "," || Self::closes_list(&out[end]) {
                     closed = true;
                     break;
                 }
@@ -538,8 +575,17 @@ impl Build<'_> {
                 i += 1;
                 continue;
             }
-            // The noun runs to the last item; a `to …` or `from …` after it is the target.
             let last = out[end].effect.piece.span.end as usize;
+            if self.list_in_modifier(&mut out[i], noun.span.end, last) {
+                let (instead, duration) = (out[end].instead, out[end].duration.clone());
+                let c = &mut out[i];
+                c.instead |= instead;
+                c.duration = c.duration.take().or(duration);
+                out.drain(i + 1..=end);
+                i += 1;
+                continue;
+            }
+            // The noun runs to the last item; a `to …` or `from …` after it is the target.
             let start = noun.span.start as usize;
             let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
                 i += 1;
@@ -576,6 +622,20 @@ impl Build<'_> {
         }
     }
 
+    /// `launch a device using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template`:
+    /// a list after a modifier of the clause (past its noun, which ends at `noun_end`) is
+    /// the modifier's, which then runs to `last`; false when the clause has no such modifier.
+    fn list_in_modifier(&self, c: &mut Clause, noun_end: u32, last: usize) -> bool {
+        let Some(m) = c.modifiers.last_mut().filter(|m| m.span.start >= noun_end) else { return false };
+        let start = m.span.start as usize;
+        let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
+            return false;
+        };
+        *m = Piece { text: words.to_string(), span: Span::new(start, last) };
+        c.piece.span = c.piece.span.to(Span::new(last, last));
+        true
+    }
+
     /// The words between two clauses, lowercased and trimmed.
     fn gap(&self, before: &Clause, after: &Clause) -> String {
         let (a, b) = (before.piece.span.end as usize, after.piece.span.start as usize);
@@ -597,7 +657,7 @@ impl Build<'_> {
             let (b, c) = (&out[i - 1], &out[i]);
             let compound = joined_by_and
                 && b.costs.is_empty()
-                && b.qualifier.is_none()
+                && b.qualifier == c.qualifier
                 && lower::is_cost_kind(b.effect.kind)
                 && !c.costs.is_empty()
                 && c.subject == b.subject;
@@ -609,6 +669,7 @@ impl Build<'_> {
             }
             i += 1;
         }
+        Self::alternative_costs(out);
         for end in 1..out.len() {
             if !out[end].alternative {
                 continue;
@@ -626,6 +687,24 @@ impl Build<'_> {
                         c.costs.clone_from(&costs);
                     }
                 }
+            }
+        }
+    }
+
+    /// `spend 1 shield or 2 [Energy] to cancel 1 [Hit] result`: a cost alone, then `or`
+    /// another cost paid for an effect, is a choice of costs for that effect, each an
+    /// alternative of its own.
+    fn alternative_costs(out: &mut [Clause]) {
+        for i in 1..out.len() {
+            let (b, c) = (&out[i - 1], &out[i]);
+            let bare_cost = b.costs.is_empty() && !b.alternative && lower::is_cost_kind(b.effect.kind);
+            if c.alternative && bare_cost && !c.costs.is_empty() && c.subject == b.subject && c.qualifier == b.qualifier
+            {
+                let (effect, instead) = (c.effect.clone(), c.instead);
+                let b = &mut out[i - 1];
+                let cost = std::mem::replace(&mut b.effect, effect);
+                b.costs.push(cost);
+                b.instead |= instead;
             }
         }
     }

@@ -295,3 +295,65 @@ fn a_cached_sentence_gives_the_same_frame_at_another_offset() {
     assert_eq!(&text[clause.piece.span.range()], clause.piece.text);
     assert!(clause.piece.span.start as usize > text.len() / 2);
 }
+
+#[test]
+fn compound_and_alternative_costs() {
+    let cases = [
+        // Both costs are paid for whichever of the three effects is chosen.
+        (
+            "After you activate, you may spend 1 [Charge] and gain 1 deplete token to repair 1 damage card, recover 1 shield, or remove 1 stress token.",
+            "after=you activate [you:activate()]; you:may spend([Charge])->gain(deplete token)->repair(1|damage card); \
+             or you:may spend([Charge])->gain(deplete token)->recover(1|shield); \
+             or you:may spend([Charge])->gain(deplete token)->remove(1|stress token)",
+        ),
+        // Either cost buys the effect.
+        (
+            "While you defend, you may spend 1 shield or 2 [Energy] to cancel 1 [Hit] result.",
+            "while=you defend [you:defend()]; you:may spend(shield)->cancel(1|[Hit] result); \
+             or you:may spend([Energy])->cancel(1|[Hit] result)",
+        ),
+        // Two changes, either one, for the one cost.
+        (
+            "While you perform an attack, you may spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit] result to a [Critical Hit] result.",
+            "while=you perform an attack [you:perform(an|attack)]; you:may spend([Force])->change(1|[Focus] result|[Hit] result); \
+             or you:may spend([Force])->change(1|[Hit] result|[Critical Hit] result)",
+        ),
+        // Two spendings before one `to`: one compound cost.
+        (
+            "At the start of the Engagement Phase, you may spend 1 calculate token and 1 [Charge] to launch 1 bomb.",
+            "at the start of=the Engagement Phase; you:may spend(calculate token)->spend([Charge])->launch(1|bomb)",
+        ),
+    ];
+    for (text, expected) in cases {
+        let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn lists_that_are_not_lists_of_clauses() {
+    let cases = [
+        // A list inside a clause nothing structures stays in it.
+        ("Your wingmates must be 2, 3, 4, or 5 TIE/ln fighters.", "Your wingmates:must opaque(be 2, 3, 4, or 5 TIE/ln fighters)"),
+        (
+            "You can be included in Separatist, Imperial, and First Order squads.",
+            "You:can opaque(be included in Separatist, Imperial, and First Order squads)",
+        ),
+        // A list after `using` is the template's, not the device's.
+        (
+            "After you defend, you may launch a device using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template.",
+            "after=you defend [you:defend()]; you:may launch(a|device) {using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template}",
+        ),
+        // Slots: one added slot a clause.
+        ("Add [Cannon], [Turret], and [Missile] slots.", "add-slot([Cannon]); add-slot([Turret]); add-slot([Missile])"),
+        ("Gain 1 [Torpedo] slot and 1 [Missile] slot.", "add-slot(1|[Torpedo]); add-slot(1|[Missile])"),
+        // The list's first item in a structured clause, the rest kept whole: one noun.
+        (
+            "Action: Remove 1 ion, jam, stress, or tractor token from this card.",
+            "header=Action; remove(1|ion, jam, stress, or tractor token)<-this card",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
