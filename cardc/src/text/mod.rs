@@ -439,6 +439,9 @@ impl Build<'_> {
                     let (mut c, elided) = self.clause(p);
                     c.alternative = alternative;
                     alternative = false;
+                    if elided && self.joins_noun(out.last_mut(), &c) {
+                        continue;
+                    }
                     if elided {
                         // Said once for both: the verb, and whoever does it.
                         if let Some(b) = out.last().filter(|b| b.effect.kind != EffectKind::Opaque) {
@@ -484,8 +487,46 @@ impl Build<'_> {
                 _ => {}
             }
         }
+        Self::share_objects(&mut out);
         self.lists(&mut out);
         out.into_iter().flat_map(Self::each_slot).collect()
+    }
+
+    /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
+    /// go on the noun of a clause before that has none of its own (`before`); true when
+    /// they did.
+    fn joins_noun(&self, before: Option<&mut Clause>, c: &Clause) -> bool {
+        let Some(b) = before else { return false };
+        let Some(noun) = b.effect.noun.as_ref() else { return false };
+        let own_subject = c.subject.as_ref().is_some_and(|s| s.span.start >= c.piece.span.start);
+        let gap = self.gap(b, c);
+        if b.effect.amount.is_some() || own_subject || !c.costs.is_empty() || !matches!(gap.as_str(), "or" | "and") {
+            return false;
+        }
+        let (start, end) = (noun.span.start as usize, c.effect.piece.span.end as usize);
+        let Some(words) = self.text.get(start.saturating_sub(self.base)..end.saturating_sub(self.base)) else {
+            return false;
+        };
+        b.effect.noun = Some(Piece { text: words.to_string(), span: Span::new(start, end) });
+        b.effect.piece.span = b.effect.piece.span.to(c.effect.piece.span);
+        b.piece.span = b.piece.span.to(c.piece.span);
+        b.instead |= c.instead;
+        true
+    }
+
+    /// `drop, launch, or place a bomb`: every bare verb of a list shares the object of the
+    /// first verb after it that names one.
+    fn share_objects(out: &mut [Clause]) {
+        for i in (0..out.len().saturating_sub(1)).rev() {
+            let bare = matches!(out[i].effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough)
+                && out[i].effect.noun.is_none();
+            let next = &out[i + 1];
+            if bare && next.effect.noun.is_some() && next.subject == out[i].subject {
+                let (amount, noun) = (next.effect.amount.clone(), next.effect.noun.clone());
+                out[i].effect.amount = amount;
+                out[i].effect.noun = noun;
+            }
+        }
     }
 
     /// `Add [Cannon], [Turret], and [Missile] slots`: one added slot a clause, in order.

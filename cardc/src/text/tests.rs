@@ -357,3 +357,36 @@ fn lists_that_are_not_lists_of_clauses() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn verb_lists_and_bodies_that_look_like_subjects() {
+    let cases = [
+        // Every verb of the event's list shares the object named after the last.
+        (
+            "After you drop, launch, or place a bomb, you may gain 1 focus token.",
+            "after=you drop, launch, or place a bomb [you:drop(a|bomb), or you:launch(a|bomb), or you:place(a|bomb)]; you:may gain(1|focus token)",
+        ),
+        (
+            "While you lock, coordinate, or jam, you may spend 1 [Energy].",
+            "while=you lock, coordinate, or jam [you:acquire-lock(), or you:coordinate(), or you:jam()]; you:may spend(1|[Energy])",
+        ),
+        // `another friendly ship` is what is chosen, not who acts.
+        (
+            "While you jam, you can choose yourself or another friendly ship.",
+            "while=you jam [you:jam()]; you:can choose(yourself or another friendly ship)",
+        ),
+        // `jam token` is a token, not the verb.
+        (
+            "If you do, the chosen ship gains that ion or jam token instead.",
+            "if=you do; the chosen ship:gain(that ion or jam token) instead",
+        ),
+        // A how-phrase after `instead` is the clause's.
+        (
+            "If you would drop a device, you may launch that device instead, using the same template.",
+            "replace[if]=you:drop(a|device); you:may launch(that device) {using the same template} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
