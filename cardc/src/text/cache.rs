@@ -120,12 +120,13 @@ impl Shift for Replacement {
 
 impl Shift for Sentence {
     fn shift(&mut self, by: u32) {
-        let Sentence { header, frequency, timings, replacement, step } = self;
+        let Sentence { header, frequency, timings, replacement, step, more } = self;
         header.shift(by);
         frequency.shift(by);
         timings.shift(by);
         replacement.shift(by);
         step.shift(by);
+        more.shift(by);
     }
 }
 

@@ -343,6 +343,9 @@ impl Build<'_> {
         let participle = inner.clone().into_inner().find(|p| p.as_rule() == Rule::participle);
         let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
         let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
+        // `perform that maneuver as a sideslip`: a maneuver is executed.
+        let maneuver = kind == EffectKind::Perform && Self::names_maneuver(&inner);
+        let kind = if maneuver { EffectKind::Execute } else { kind };
         let mut e = Effect { kind, passive, ..Effect::opaque(self.piece(&inner)) };
         e.fully = kind == EffectKind::Execute && e.piece.text.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("fully"));
         if kind == EffectKind::Opaque && inner.as_rule() != Rule::elided {
@@ -368,6 +371,14 @@ impl Build<'_> {
             }
         }
         e
+    }
+
+    /// Whether an effect's noun is a maneuver (`that maneuver`, `a white maneuver`).
+    fn names_maneuver(effect: &Pair<'_, Rule>) -> bool {
+        effect.clone().into_inner().filter(|p| p.as_rule() == Rule::noun).any(|n| {
+            let last = n.as_str().split_whitespace().last().unwrap_or("").to_lowercase();
+            matches!(last.as_str(), "maneuver" | "maneuvers")
+        })
     }
 
     /// A clause; the flag says its effect was `elided` (a bare `2 stress tokens`).
@@ -398,6 +409,7 @@ impl Build<'_> {
                                 c.costs.push(self.effect(q));
                             }
                             Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
+                            Rule::caused => c.effect = self.caused(q),
                             _ => {}
                         }
                     }
@@ -416,10 +428,48 @@ impl Build<'_> {
         (c, elided)
     }
 
+    /// `cause the defender to suffer 1 [Hit] damage`: the effect, with the ship named as its
+    /// target.
+    fn caused(&self, pair: Pair<'_, Rule>) -> Effect {
+        let mut target = None;
+        let mut effect = Effect::opaque(self.piece(&pair));
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::subject => target = Some(self.piece(&p)),
+                Rule::effect => effect = self.effect(p),
+                _ => {}
+            }
+        }
+        effect.target = effect.target.or(target);
+        effect
+    }
+
+    /// A further step of a sentence: its conditions, then its clauses.
+    fn further(&self, pair: Pair<'_, Rule>) -> Step {
+        let piece = self.piece(&pair);
+        let mut step = Step {
+            piece,
+            conditions: Vec::new(),
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses: Vec::new(),
+        };
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::condition => step.conditions.extend(self.condition(p)),
+                Rule::step_on => step.conditions.push(Cond { kind: CondKind::If, piece: self.piece(&p) }),
+                Rule::clauses => step.clauses = self.clauses(p),
+                _ => {}
+            }
+        }
+        step
+    }
+
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Cond> {
         let piece = pair
             .into_inner()
-            .find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on))
+            .find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on | Rule::step_on))
             .map(|w| self.piece(&w))?;
         Some(Cond { kind: CondKind::If, piece })
     }
@@ -820,6 +870,8 @@ struct Sentence {
     timings: Vec<Timing>,
     replacement: Option<Replacement>,
     step: Step,
+    /// Further steps the sentence holds (`…; if you revealed a left maneuver, rotate …`).
+    more: Vec<Step>,
 }
 
 impl Sentence {
@@ -882,6 +934,7 @@ fn parse_sentence(text: &str) -> Sentence {
             duration: None,
             clauses: Vec::new(),
         },
+        more: Vec::new(),
     };
     let Ok(mut pairs) = AbilityParser::parse(Rule::sentence, text) else {
         out.step = b.whole_opaque();
@@ -947,6 +1000,7 @@ fn parse_sentence(text: &str) -> Sentence {
                             out.step.duration = Some(b.piece(&q));
                         }
                         Rule::clauses => out.step.clauses = b.clauses(q),
+                        Rule::further => out.more.push(b.further(q)),
                         _ => {}
                     }
                 }
@@ -954,7 +1008,37 @@ fn parse_sentence(text: &str) -> Sentence {
             _ => {}
         }
     }
+    if let Some(second) = conditional_alternative(&mut out.step) {
+        out.more.insert(0, second);
+    }
     out
+}
+
+/// `That ship gains 1 strain token, or 2 strain tokens if you are damaged`: the last
+/// alternative, said with an `if`, happens when that holds and the clauses before it
+/// otherwise: the step keeps them `unless` it holds, and the returned step does the
+/// alternative `if` it holds.
+fn conditional_alternative(step: &mut Step) -> Option<Step> {
+    let last = step.clauses.last().filter(|c| c.alternative && step.clauses.len() > 1)?;
+    let m = last.modifiers.last()?;
+    let words = m.text.trim_start_matches([',', ' ']);
+    let rest = words.strip_prefix("if ").or_else(|| words.strip_prefix("If "))?.trim();
+    let start = m.span.end as usize - m.text.len() + m.text.len() - words.len() + (words.len() - rest.len());
+    let piece = Piece { text: rest.to_string(), span: Span::new(start, start + rest.len()) };
+    let mut alternative = step.clauses.pop()?;
+    alternative.modifiers.pop();
+    alternative.alternative = false;
+    let mut conditions = step.conditions.clone();
+    conditions.push(Cond { kind: CondKind::If, piece: piece.clone() });
+    step.conditions.push(Cond { kind: CondKind::Unless, piece });
+    Some(Step {
+        piece: alternative.piece.clone(),
+        conditions,
+        for_each: step.for_each.clone(),
+        timings: step.timings.clone(),
+        duration: step.duration.clone(),
+        clauses: vec![alternative],
+    })
 }
 
 /// The event a replacement replaces, read as an effect, when the grammar structures it.
@@ -1059,6 +1143,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
             {
                 frame.span = frame.span.to(*span);
                 frame.steps.push(s.step);
+                frame.steps.extend(s.more);
             }
             _ => out.push(Frame {
                 span: *span,
@@ -1067,7 +1152,7 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
                 frequency: s.frequency,
                 timings: s.timings,
                 replacement: s.replacement,
-                steps: vec![s.step],
+                steps: std::iter::once(s.step).chain(s.more).collect(),
             }),
         }
     }

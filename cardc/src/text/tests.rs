@@ -260,7 +260,8 @@ fn targets_modifiers_passives_and_shared_verbs() {
         ("This card's [Charge] cannot be recovered.", "This card's [Charge]:cannot passive-recover()"),
         (
             "Action: Choose a ship in your [Front Arc] at range 1. That ship gains 1 tractor token, or 2 tractor tokens if it is in your [Bullseye Arc].",
-            "header=Action; choose(a|ship in your [Front Arc] at range 1); That ship:gain(1|tractor token); or That ship:gain(2|tractor tokens) {if it is in your [Bullseye Arc]}",
+            // The alternative said with `if` happens when it holds, the first one otherwise.
+            "header=Action; choose(a|ship in your [Front Arc] at range 1); unless=it is in your [Bullseye Arc]; That ship:gain(1|tractor token); if=it is in your [Bullseye Arc]; That ship:gain(2|tractor tokens)",
         ),
         (
             "After you fully execute a maneuver, you may spend 1 [Charge] to drop or launch a bomb.",
@@ -384,6 +385,44 @@ fn verb_lists_and_bodies_that_look_like_subjects() {
         (
             "If you would drop a device, you may launch that device instead, using the same template.",
             "replace[if]=you:drop(a|device); you:may launch(that device) {using the same template} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn causatives_and_steps_inside_a_sentence() {
+    let cases = [
+        // `have it gain`: the cost is yours, the gain is the ship's.
+        (
+            "If an enemy ship would gain a stress token, you may spend 1 [Force] to have it gain 1 jam token instead.",
+            "replace[if]=an enemy ship:gain(a|stress token); you:may spend(1|[Force]); it:gain(1|jam token) instead",
+        ),
+        // `cause the defender to suffer`: the damage is directed at the defender.
+        (
+            "Attack: Spend 1 [Hit] result to cause the defender to suffer 1 [Hit] damage.",
+            "header=Attack; spend([Hit] result)->suffer(1|[Hit] damage)->the defender",
+        ),
+        // A condition after `;`, or a die result's `on`, opens a step of its own.
+        (
+            "Roll an attack die; on a [Hit] result gain 1 strain token, and on a [Critical Hit] result gain 1 ion token.",
+            "roll-dice(an|attack die); if=on a [Hit] result; gain(1|strain token); if=on a [Critical Hit] result; gain(1|ion token)",
+        ),
+        (
+            "Action: Remove 1 stress token; if you are damaged, gain 1 focus token.",
+            "header=Action; remove(1|stress token); if=you are damaged; gain(1|focus token)",
+        ),
+        // A maneuver is executed, whatever the verb.
+        (
+            "After you reveal a [Bank Left] maneuver, you must perform that maneuver as a sideslip.",
+            "after=you reveal a [Bank Left] maneuver [you:reveal(a [Bank Left] maneuver)]; you:must execute(that maneuver) {as a sideslip}",
+        ),
+        // A target may be several ships.
+        (
+            "Setup: Assign the Primed condition to yourself and up to 2 other friendly ships.",
+            "header=Setup; assign(the Primed condition)->yourself and up to 2 other friendly ships",
         ),
     ];
     for (text, expected) in cases {
