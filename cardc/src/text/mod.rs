@@ -419,7 +419,12 @@ impl Build<'_> {
                     c.effect = self.effect(p);
                 }
                 Rule::opaque_effect => c.effect = self.effect(p),
-                Rule::modifier | Rule::lead_modifier => c.modifiers.push(self.piece(&p)),
+                Rule::modifier | Rule::lead_modifier => {
+                    let m = self.piece(&p);
+                    // `choose a remote instead of another ship`: it replaces what is named.
+                    c.instead |= m.text.trim_start_matches([',', ' ']).to_lowercase().starts_with("instead of ");
+                    c.modifiers.push(m);
+                }
                 Rule::duration => c.duration = Some(self.piece(&p)),
                 Rule::instead => c.instead = true,
                 _ => {}
@@ -761,6 +766,7 @@ impl Build<'_> {
             i += 1;
         }
         Self::alternative_costs(out);
+        self.shared_targets(out);
         for end in 1..out.len() {
             if !out[end].alternative {
                 continue;
@@ -779,6 +785,35 @@ impl Build<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// `Place 1 ion, 1 jam, and 1 stress token on this card`: items of one verb, the last
+    /// after `and`, share the target written after the last.
+    fn shared_targets(&self, out: &mut [Clause]) {
+        let mut end = out.len();
+        while end > 1 {
+            end -= 1;
+            let Some(target) = out[end].effect.target.clone() else { continue };
+            if !matches!(self.gap(&out[end - 1], &out[end]).as_str(), ", and" | "and") {
+                continue;
+            }
+            let kind = out[end].effect.kind;
+            let mut start = end;
+            while start > 0
+                && out[start - 1].effect.kind == kind
+                && out[start - 1].effect.target.is_none()
+                && (start == end || self.gap(&out[start - 1], &out[start]) == ",")
+            {
+                start -= 1;
+            }
+            if end - start < 2 {
+                continue;
+            }
+            for c in &mut out[start..end] {
+                c.effect.target = Some(target.clone());
+            }
+            end = start;
         }
     }
 
@@ -974,6 +1009,7 @@ fn parse_sentence(text: &str) -> Sentence {
                 // Timings before any condition or `Then` open the ability; after one, they
                 // belong to this step.
                 let mut follow_up = false;
+                let mut instead = false;
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::k_then => follow_up = true,
@@ -999,7 +1035,11 @@ fn parse_sentence(text: &str) -> Sentence {
                             follow_up = true;
                             out.step.duration = Some(b.piece(&q));
                         }
-                        Rule::clauses => out.step.clauses = b.clauses(q),
+                        Rule::instead_of => instead = true,
+                        Rule::clauses => {
+                            out.step.clauses = b.clauses(q);
+                            out.step.clauses.iter_mut().for_each(|c| c.instead |= instead);
+                        }
                         Rule::further => out.more.push(b.further(q)),
                         _ => {}
                     }

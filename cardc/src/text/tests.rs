@@ -429,3 +429,26 @@ fn causatives_and_steps_inside_a_sentence() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn shared_targets_and_instead_of() {
+    let cases = [
+        // Each item of the list is placed on the card named after the last.
+        (
+            "Setup: Place 1 ion, 1 jam, and 1 tractor token on this card.",
+            "header=Setup; place(1|ion)->this card; place(1|jam)->this card; place(1|tractor token)->this card",
+        ),
+        // `Instead of …,` first: the clauses replace it.
+        (
+            "Instead of performing an action, that remote relocates using a 1 [Turn Left], 1 [Turn Right], or 2 [Straight] template.",
+            "that remote:opaque(relocates using a 1 [Turn Left], 1 [Turn Right], or 2 [Straight] template) instead",
+        ),
+        (
+            "You can choose a friendly remote instead of another friendly ship.",
+            "You:can choose(a|friendly remote) {instead of another friendly ship} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
