@@ -1000,8 +1000,8 @@ fn parse_sentence(text: &str) -> Sentence {
                     }
                 }
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    let effect = b.reparse(Rule::event_effect, &event).pop().map(|c| c.effect);
-                    let effect = effect.filter(|e| e.kind != EffectKind::Opaque);
+                    // `drop a device using a 1 [Straight] template`: the event, then how.
+                    let effect = read_event(event.as_str().trim_end(), event.as_span().start());
                     out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect });
                 }
             }

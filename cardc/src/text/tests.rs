@@ -237,6 +237,13 @@ fn replacements_read_their_event_as_an_effect() {
     assert_eq!(&text[e.noun.as_ref().unwrap().span.range()], "damage card");
     assert_eq!(r.subject.as_ref().unwrap().text, "you");
 
+    // The event, then how: the how-phrase is not what is replaced.
+    let text =
+        "If you would drop a device using a 1 [Straight] template, you may use the 3 [Straight] template instead.";
+    let f = frames(text, &spans(text));
+    let e = f[0].replacement.as_ref().unwrap().effect.as_ref().unwrap();
+    assert_eq!((e.kind, e.noun.as_ref().unwrap().text.as_str()), (EffectKind::Drop, "device"));
+
     let text = "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.";
     let f = frames(text, &spans(text));
     let r = f[0].replacement.as_ref().unwrap();
