@@ -1009,7 +1009,7 @@ fn parse_sentence(text: &str) -> Sentence {
                 // Timings before any condition or `Then` open the ability; after one, they
                 // belong to this step.
                 let mut follow_up = false;
-                let mut instead = false;
+                let mut instead = None;
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::k_then => follow_up = true,
@@ -1035,10 +1035,12 @@ fn parse_sentence(text: &str) -> Sentence {
                             follow_up = true;
                             out.step.duration = Some(b.piece(&q));
                         }
-                        Rule::instead_of => instead = true,
+                        Rule::instead_of => instead = Some(b.piece(&q)),
                         Rule::clauses => {
                             out.step.clauses = b.clauses(q);
-                            out.step.clauses.iter_mut().for_each(|c| c.instead |= instead);
+                            if let Some(words) = &instead {
+                                replacing(&mut out.step.clauses, words, text);
+                            }
                         }
                         Rule::further => out.more.push(b.further(q)),
                         _ => {}
@@ -1052,6 +1054,16 @@ fn parse_sentence(text: &str) -> Sentence {
         out.more.insert(0, second);
     }
     out
+}
+
+/// `Instead of performing an action, that remote relocates …`: the clauses happen instead
+/// of what `words` name; the first clause's piece takes those words in.
+fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
+    clauses.iter_mut().for_each(|c| c.instead = true);
+    if let Some(first) = clauses.first_mut() {
+        first.piece.span = words.span.to(first.piece.span);
+        first.piece.text = text.get(first.piece.span.range()).unwrap_or(&first.piece.text).to_string();
+    }
 }
 
 /// `That ship gains 1 strain token, or 2 strain tokens if you are damaged`: the last
