@@ -413,6 +413,9 @@ impl Build<'_> {
         let participle = inner.clone().into_inner().find(|p| p.as_rule() == Rule::participle);
         let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
         let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
+        // `perform that maneuver as a sideslip`: a maneuver is executed.
+        let maneuver = kind == EffectKind::Perform && Self::names_maneuver(&inner);
+        let kind = if maneuver { EffectKind::Execute } else { kind };
         let mut e = Effect { kind, passive, ..Effect::opaque(self.piece(&inner)) };
         e.fully = kind == EffectKind::Execute && e.piece.text.get(..5).is_some_and(|w| w.eq_ignore_ascii_case("fully"));
         if kind == EffectKind::Opaque && inner.as_rule() != Rule::elided {
@@ -443,6 +446,14 @@ impl Build<'_> {
         e
     }
 
+    /// Whether an effect's noun is a maneuver (`that maneuver`, `a white maneuver`).
+    fn names_maneuver(effect: &Pair<'_, Rule>) -> bool {
+        effect.clone().into_inner().filter(|p| p.as_rule() == Rule::noun).any(|n| {
+            let last = n.as_str().split_whitespace().last().unwrap_or("").to_lowercase();
+            matches!(last.as_str(), "maneuver" | "maneuvers")
+        })
+    }
+
     /// A clause; the flag says its effect was `elided` (a bare `2 stress tokens`).
     fn clause(&self, pair: Pair<'_, Rule>) -> (Clause, bool) {
         let piece = self.piece(&pair);
@@ -471,6 +482,7 @@ impl Build<'_> {
                                 c.costs.push(self.effect(q));
                             }
                             Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
+                            Rule::caused => c.effect = self.caused(q),
                             _ => {}
                         }
                     }
@@ -480,13 +492,34 @@ impl Build<'_> {
                     c.effect = self.effect(p);
                 }
                 Rule::opaque_effect => c.effect = self.effect(p),
-                Rule::modifier | Rule::lead_modifier => c.modifiers.push(self.piece(&p)),
+                Rule::modifier | Rule::lead_modifier => {
+                    let m = self.piece(&p);
+                    // `choose a remote instead of another ship`: it replaces what is named.
+                    c.instead |= m.text.trim_start_matches([',', ' ']).to_lowercase().starts_with("instead of ");
+                    c.modifiers.push(m);
+                }
                 Rule::duration => c.duration = Some(self.piece(&p)),
                 Rule::instead => c.instead = true,
                 _ => {}
             }
         }
         (c, elided)
+    }
+
+    /// `cause the defender to suffer 1 [Hit] damage`: the effect, with the ship named as its
+    /// target.
+    fn caused(&self, pair: Pair<'_, Rule>) -> Effect {
+        let mut target = None;
+        let mut effect = Effect::opaque(self.piece(&pair));
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::subject => target = Some(self.piece(&p)),
+                Rule::effect => effect = self.effect(p),
+                _ => {}
+            }
+        }
+        effect.target = effect.target.or(target);
+        effect
     }
 
     /// A further step of a sentence: its condition and its clauses.
@@ -535,6 +568,9 @@ impl Build<'_> {
                     let (mut c, elided) = self.clause(p);
                     c.alternative = alternative;
                     alternative = false;
+                    if elided && self.joins_noun(out.last_mut(), &c) {
+                        continue;
+                    }
                     if elided {
                         // Said once for both: the verb, and whoever does it.
                         if let Some(b) = out.last().filter(|b| b.effect.kind != EffectKind::Opaque) {
@@ -593,8 +629,73 @@ impl Build<'_> {
                 _ => {}
             }
         }
+        Self::share_objects(&mut out);
         self.lists(&mut out);
-        out
+        out.into_iter().flat_map(Self::each_slot).collect()
+    }
+
+    /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
+    /// go on the noun of a clause before that has none of its own (`before`); true when
+    /// they did.
+    fn joins_noun(&self, before: Option<&mut Clause>, c: &Clause) -> bool {
+        let Some(b) = before else { return false };
+        let Some(noun) = b.effect.noun.as_ref() else { return false };
+        let own_subject = c.subject.as_ref().is_some_and(|s| s.span.start >= c.piece.span.start);
+        let gap = self.gap(b, c);
+        if b.effect.amount.is_some() || own_subject || !c.costs.is_empty() || !matches!(gap.as_str(), "or" | "and") {
+            return false;
+        }
+        let (start, end) = (noun.span.start as usize, c.effect.piece.span.end as usize);
+        let Some(words) = self.text.get(start.saturating_sub(self.base)..end.saturating_sub(self.base)) else {
+            return false;
+        };
+        b.effect.noun = Some(Piece { text: words.to_string(), span: Span::new(start, end) });
+        b.effect.piece.span = b.effect.piece.span.to(c.effect.piece.span);
+        b.piece.span = b.piece.span.to(c.piece.span);
+        b.instead |= c.instead;
+        true
+    }
+
+    /// `drop, launch, or place a bomb`: every bare verb of a list shares the object of the
+    /// first verb after it that names one.
+    fn share_objects(out: &mut [Clause]) {
+        for i in (0..out.len().saturating_sub(1)).rev() {
+            let bare = matches!(out[i].effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough)
+                && out[i].effect.noun.is_none();
+            let next = &out[i + 1];
+            if bare && next.effect.noun.is_some() && next.subject == out[i].subject {
+                let (amount, noun) = (next.effect.amount.clone(), next.effect.noun.clone());
+                out[i].effect.amount = amount;
+                out[i].effect.noun = noun;
+            }
+        }
+    }
+
+    /// `Add [Cannon], [Turret], and [Missile] slots`: one added slot a clause, in order.
+    fn each_slot(c: Clause) -> Vec<Clause> {
+        let Some(noun) = c.effect.noun.clone().filter(|_| c.effect.kind == EffectKind::AddSlot) else {
+            return vec![c];
+        };
+        let start = noun.span.start as usize;
+        let slots: Vec<Piece> = lower::brackets(&noun.text)
+            .map(|(at, name)| {
+                let from = start + at - 1;
+                Piece { text: format!("[{name}]"), span: Span::new(from, from + name.len() + 2) }
+            })
+            .collect();
+        if slots.len() < 2 {
+            return vec![c];
+        }
+        slots
+            .into_iter()
+            .enumerate()
+            .map(|(i, slot)| {
+                let mut one = c.clone();
+                one.effect.noun = Some(slot);
+                one.alternative &= i == 0;
+                one
+            })
+            .collect()
     }
 
     /// Whether a clause is only an item of a list the clause before began (`jam` and
@@ -603,7 +704,10 @@ impl Build<'_> {
     /// qualifier of its own, no cost, and a few words that are no verb.
     fn list_item(c: &Clause) -> bool {
         let own = |p: &Option<Piece>| p.as_ref().is_some_and(|p| p.span.start >= c.piece.span.start);
-        let words: Vec<&str> = c.effect.piece.text.split_whitespace().collect();
+        let text = &c.effect.piece.text;
+        // `jam, stress, or tractor token`: the rest of the list, read as one opaque clause.
+        let short = text.split(',').all(|part| (1..=6).contains(&part.split_whitespace().count()));
+        let words: Vec<&str> = text.split(',').next().unwrap_or("").split_whitespace().collect();
         let first = words.first().copied().unwrap_or("");
         let numbered = first.chars().all(|ch| ch.is_ascii_digit()) && words.get(1).is_some_and(|w| w.starts_with('['));
         // `jam` in `remove 1 ion, jam, or stress token`: a verb with nothing to act on.
@@ -617,10 +721,17 @@ impl Build<'_> {
             && c.costs.is_empty()
             && c.duration.is_none()
             && opaque_or_elided
-            && (1..=6).contains(&words.len())
+            && short
             && (!first.chars().all(|ch| ch.is_ascii_digit()) || numbered)
             && (words.len() == 1
                 || !AbilityParser::parse(Rule::verb_start, first).is_ok_and(|mut p| p.next().is_some()))
+    }
+
+    /// Whether a list item holds the list's last items itself (`jam, stress, or tractor
+    /// token`).
+    fn closes_list(c: &Clause) -> bool {
+        let lower = c.effect.piece.text.to_lowercase();
+        lower.contains(", or ") || lower.contains(", and ")
     }
 
     /// A list the grammar read as clauses, one item each, read back into the noun of the
@@ -641,7 +752,7 @@ impl Build<'_> {
                     break;
                 }
                 end += 1;
-                if gap != "," {
+                if gap != "," || Self::closes_list(&out[end]) {
                     closed = true;
                     break;
                 }
@@ -650,22 +761,17 @@ impl Build<'_> {
                 i += 1;
                 continue;
             }
-            // `launch 1 cloud using the 3 [Bank Left], 3 [Bank Right], or 4 [Straight]
-            // template`: the list goes on from the how-phrase after the noun, not the noun.
-            let how = out[i].modifiers.iter().rposition(|m| m.span.start >= noun.span.end);
-            if let Some(k) = how {
-                let last = out[end].piece.span.end as usize;
-                let start = out[i].modifiers[k].span.start as usize;
-                if let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) {
-                    out[i].modifiers[k] = Piece { text: words.to_string(), span: Span::new(start, last) };
-                    out[i].piece.span = Span::new(out[i].piece.span.start as usize, last);
-                    out.drain(i + 1..=end);
-                }
+            let last = out[end].effect.piece.span.end as usize;
+            if self.list_in_modifier(&mut out[i], noun.span.end, last) {
+                let (instead, duration) = (out[end].instead, out[end].duration.clone());
+                let c = &mut out[i];
+                c.instead |= instead;
+                c.duration = c.duration.take().or(duration);
+                out.drain(i + 1..=end);
                 i += 1;
                 continue;
             }
             // The noun runs to the last item; a `to …` or `from …` after it is the target.
-            let last = out[end].effect.piece.span.end as usize;
             let start = noun.span.start as usize;
             let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
                 i += 1;
@@ -702,6 +808,20 @@ impl Build<'_> {
         }
     }
 
+    /// `launch a device using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template`:
+    /// a list after a modifier of the clause (past its noun, which ends at `noun_end`) is
+    /// the modifier's, which then runs to `last`; false when the clause has no such modifier.
+    fn list_in_modifier(&self, c: &mut Clause, noun_end: u32, last: usize) -> bool {
+        let Some(m) = c.modifiers.last_mut().filter(|m| m.span.start >= noun_end) else { return false };
+        let start = m.span.start as usize;
+        let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
+            return false;
+        };
+        *m = Piece { text: words.to_string(), span: Span::new(start, last) };
+        c.piece.span = c.piece.span.to(Span::new(last, last));
+        true
+    }
+
     /// The words between two clauses, lowercased and trimmed.
     fn gap(&self, before: &Clause, after: &Clause) -> String {
         let (a, b) = (before.piece.span.end as usize, after.piece.span.start as usize);
@@ -723,7 +843,7 @@ impl Build<'_> {
             let (b, c) = (&out[i - 1], &out[i]);
             let compound = joined_by_and
                 && b.costs.is_empty()
-                && b.qualifier.is_none()
+                && b.qualifier == c.qualifier
                 && lower::is_cost_kind(b.effect.kind)
                 && !c.costs.is_empty()
                 && c.subject == b.subject;
@@ -735,6 +855,8 @@ impl Build<'_> {
             }
             i += 1;
         }
+        Self::alternative_costs(out);
+        self.shared_targets(out);
         for end in 1..out.len() {
             if !out[end].alternative {
                 continue;
@@ -752,6 +874,53 @@ impl Build<'_> {
                         c.costs.clone_from(&costs);
                     }
                 }
+            }
+        }
+    }
+
+    /// `Place 1 ion, 1 jam, and 1 stress token on this card`: items of one verb, the last
+    /// after `and`, share the target written after the last.
+    fn shared_targets(&self, out: &mut [Clause]) {
+        let mut end = out.len();
+        while end > 1 {
+            end -= 1;
+            let Some(target) = out[end].effect.target.clone() else { continue };
+            if !matches!(self.gap(&out[end - 1], &out[end]).as_str(), ", and" | "and") {
+                continue;
+            }
+            let kind = out[end].effect.kind;
+            let mut start = end;
+            while start > 0
+                && out[start - 1].effect.kind == kind
+                && out[start - 1].effect.target.is_none()
+                && (start == end || self.gap(&out[start - 1], &out[start]) == ",")
+            {
+                start -= 1;
+            }
+            if end - start < 2 {
+                continue;
+            }
+            for c in &mut out[start..end] {
+                c.effect.target = Some(target.clone());
+            }
+            end = start;
+        }
+    }
+
+    /// `spend 1 shield or 2 [Energy] to cancel 1 [Hit] result`: a cost alone, then `or`
+    /// another cost paid for an effect, is a choice of costs for that effect, each an
+    /// alternative of its own.
+    fn alternative_costs(out: &mut [Clause]) {
+        for i in 1..out.len() {
+            let (b, c) = (&out[i - 1], &out[i]);
+            let bare_cost = b.costs.is_empty() && !b.alternative && lower::is_cost_kind(b.effect.kind);
+            if c.alternative && bare_cost && !c.costs.is_empty() && c.subject == b.subject && c.qualifier == b.qualifier
+            {
+                let (effect, instead) = (c.effect.clone(), c.instead);
+                let b = &mut out[i - 1];
+                let cost = std::mem::replace(&mut b.effect, effect);
+                b.costs.push(cost);
+                b.instead |= instead;
             }
         }
     }
@@ -1032,6 +1201,7 @@ fn parse_sentence(text: &str) -> Sentence {
                 // Timings before any condition or `Then` open the ability; after one, they
                 // belong to this step.
                 let mut follow_up = false;
+                let mut instead = None;
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::k_then => follow_up = true,
@@ -1056,7 +1226,13 @@ fn parse_sentence(text: &str) -> Sentence {
                             follow_up = true;
                             out.step.duration = Some(b.piece(&q));
                         }
-                        Rule::clauses => out.step.clauses = b.clauses(q),
+                        Rule::instead_of => instead = Some(b.piece(&q)),
+                        Rule::clauses => {
+                            out.step.clauses = b.clauses(q);
+                            if let Some(words) = &instead {
+                                replacing(&mut out.step.clauses, words, text);
+                            }
+                        }
                         Rule::substep => out.more.extend(b.substep(q)),
                         _ => {}
                     }
@@ -1069,6 +1245,16 @@ fn parse_sentence(text: &str) -> Sentence {
         }
     }
     out
+}
+
+/// `Instead of performing an action, that remote relocates …`: the clauses happen instead
+/// of what `words` name; the first clause's piece takes those words in.
+fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
+    clauses.iter_mut().for_each(|c| c.instead = true);
+    if let Some(first) = clauses.first_mut() {
+        first.piece.span = words.span.to(first.piece.span);
+        first.piece.text = text.get(first.piece.span.range()).unwrap_or(&first.piece.text).to_string();
+    }
 }
 
 /// The event a replacement replaces, read as an effect, when the grammar structures it.

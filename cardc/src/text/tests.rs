@@ -481,3 +481,159 @@ fn events_read_participles_lock_verbs_either_subject_and_a_during() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn compound_and_alternative_costs() {
+    let cases = [
+        // Both costs are paid for whichever of the three effects is chosen.
+        (
+            "After you activate, you may spend 1 [Charge] and gain 1 deplete token to repair 1 damage card, recover 1 shield, or remove 1 stress token.",
+            "after=you activate [you:activate()]; you:may spend([Charge])->gain(deplete token)->repair(1|damage card); \
+             or you:may spend([Charge])->gain(deplete token)->recover(1|shield); \
+             or you:may spend([Charge])->gain(deplete token)->remove(1|stress token)",
+        ),
+        // Either cost buys the effect.
+        (
+            "While you defend, you may spend 1 shield or 2 [Energy] to cancel 1 [Hit] result.",
+            "while=you defend [you:defend()]; you:may spend(shield)->cancel(1|[Hit] result); \
+             or you:may spend([Energy])->cancel(1|[Hit] result)",
+        ),
+        // Two changes, either one, for the one cost.
+        (
+            "While you perform an attack, you may spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit] result to a [Critical Hit] result.",
+            "while=you perform an attack [you:perform(an|attack)]; you:may spend([Force])->change(1|[Focus] result|[Hit] result); \
+             or you:may spend([Force])->change(1|[Hit] result|[Critical Hit] result)",
+        ),
+        // Two spendings before one `to`: one compound cost.
+        (
+            "At the start of the Engagement Phase, you may spend 1 calculate token and 1 [Charge] to launch 1 bomb.",
+            "at the start of=the Engagement Phase; you:may spend(calculate token)->spend([Charge])->launch(1|bomb)",
+        ),
+    ];
+    for (text, expected) in cases {
+        let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn lists_that_are_not_lists_of_clauses() {
+    let cases = [
+        // A list inside a clause nothing structures stays in it.
+        ("Your wingmates must be 2, 3, 4, or 5 TIE/ln fighters.", "Your wingmates:must opaque(be 2, 3, 4, or 5 TIE/ln fighters)"),
+        (
+            "You can be included in Separatist, Imperial, and First Order squads.",
+            "You:can opaque(be included in Separatist, Imperial, and First Order squads)",
+        ),
+        // A list after `using` is the template's, not the device's.
+        (
+            "After you defend, you may launch a device using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template.",
+            "after=you defend [you:defend()]; you:may launch(a|device) {using the 3 [Bank Left], 3 [Straight], or 3 [Bank Right] template}",
+        ),
+        // Slots: one added slot a clause.
+        ("Add [Cannon], [Turret], and [Missile] slots.", "add-slot([Cannon]); add-slot([Turret]); add-slot([Missile])"),
+        ("Gain 1 [Torpedo] slot and 1 [Missile] slot.", "add-slot(1|[Torpedo]); add-slot(1|[Missile])"),
+        // The list's first item in a structured clause, the rest kept whole: one noun.
+        (
+            "Action: Remove 1 ion, jam, stress, or tractor token from this card.",
+            "header=Action; remove(1|ion, jam, stress, or tractor token)<-this card",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn verb_lists_and_bodies_that_look_like_subjects() {
+    let cases = [
+        // Every verb of the event's list shares the object named after the last.
+        (
+            "After you drop, launch, or place a bomb, you may gain 1 focus token.",
+            "after=you drop, launch, or place a bomb [you:drop(a|bomb), or you:launch(a|bomb), or you:place(a|bomb)]; you:may gain(1|focus token)",
+        ),
+        (
+            "While you lock, coordinate, or jam, you may spend 1 [Energy].",
+            "while=you lock, coordinate, or jam [you:acquire-lock(), or you:coordinate(), or you:jam()]; you:may spend(1|[Energy])",
+        ),
+        // `another friendly ship` is what is chosen, not who acts.
+        (
+            "While you jam, you can choose yourself or another friendly ship.",
+            "while=you jam [you:jam()]; you:can choose(yourself or another friendly ship)",
+        ),
+        // `jam token` is a token, not the verb.
+        (
+            "If you do, the chosen ship gains that ion or jam token instead.",
+            "if=you do; the chosen ship:gain(that ion or jam token) instead",
+        ),
+        // A how-phrase after `instead` is the clause's.
+        (
+            "If you would drop a device, you may launch that device instead, using the same template.",
+            "replace[if]=you:drop(a|device); you:may launch(that device) {using the same template} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn causatives_and_steps_inside_a_sentence() {
+    let cases = [
+        // `have it gain`: the cost is yours, the gain is the ship's.
+        (
+            "If an enemy ship would gain a stress token, you may spend 1 [Force] to have it gain 1 jam token instead.",
+            "replace[if]=an enemy ship:gain(a|stress token); you:may spend(1|[Force]); it:gain(1|jam token) instead",
+        ),
+        // `cause the defender to suffer`: the damage is directed at the defender.
+        (
+            "Attack: Spend 1 [Hit] result to cause the defender to suffer 1 [Hit] damage.",
+            "header=Attack; spend([Hit] result)->suffer(1|[Hit] damage)->the defender",
+        ),
+        // A condition after `;`, or a die result's `on`, opens a step of its own.
+        (
+            "Roll an attack die; on a [Hit] result gain 1 strain token, and on a [Critical Hit] result gain 1 ion token.",
+            "roll-dice(an|attack die); if=on a [Hit] result; gain(1|strain token); if=on a [Critical Hit] result; gain(1|ion token)",
+        ),
+        (
+            "Action: Remove 1 stress token; if you are damaged, gain 1 focus token.",
+            "header=Action; remove(1|stress token); if=you are damaged; gain(1|focus token)",
+        ),
+        // A maneuver is executed, whatever the verb.
+        (
+            "After you reveal a [Bank Left] maneuver, you must perform that maneuver as a sideslip.",
+            "after=you reveal a [Bank Left] maneuver [you:reveal(a [Bank Left] maneuver)]; you:must execute(that maneuver) {as a sideslip}",
+        ),
+        // A target may be several ships.
+        (
+            "Setup: Assign the Primed condition to yourself and up to 2 other friendly ships.",
+            "header=Setup; assign(the Primed condition)->yourself and up to 2 other friendly ships",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn shared_targets_and_instead_of() {
+    let cases = [
+        // Each item of the list is placed on the card named after the last.
+        (
+            "Setup: Place 1 ion, 1 jam, and 1 tractor token on this card.",
+            "header=Setup; place(1|ion)->this card; place(1|jam)->this card; place(1|tractor token)->this card",
+        ),
+        // `Instead of …,` first: the clauses replace it.
+        (
+            "Instead of performing an action, that remote relocates using a 1 [Turn Left], 1 [Turn Right], or 2 [Straight] template.",
+            "that remote:opaque(relocates using a 1 [Turn Left], 1 [Turn Right], or 2 [Straight] template) instead",
+        ),
+        (
+            "You can choose a friendly remote instead of another friendly ship.",
+            "You:can choose(a|friendly remote) {instead of another friendly ship} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
