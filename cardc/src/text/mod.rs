@@ -997,13 +997,7 @@ impl Build<'_> {
             .collect()
     }
 
-    /// Reads a part of the sentence again from another entry rule, keeping its spans.
-    fn reparse(&self, rule: Rule, part: &Pair<'_, Rule>) -> Vec<Clause> {
-        let text = part.as_str().trim_end();
-        self.reparse_at(rule, text, self.base + part.as_span().start())
-    }
-
-    /// [`Build::reparse`] of a piece of the sentence.
+    /// Reads a piece of the sentence again from another entry rule, keeping its spans.
     fn reparse_text(&self, rule: Rule, part: &Piece) -> Vec<Clause> {
         self.reparse_at(rule, part.text.trim_end(), part.span.start as usize)
     }
