@@ -240,6 +240,15 @@ pub trait GameState<'a> {
     /// of `ship`. `If you do` never reaches it: the engine knows whether the step before
     /// did something.
     fn holds(&self, ship: ShipId, condition: &Condition) -> bool;
+    /// Whether `ship` is one of the ships a subject's words describe beyond its person, side
+    /// and range (`an enemy ship in your [Bullseye Arc]`, `your carrier ship`: see
+    /// [`Subject::says_more`]), seen from `owner`'s ability. The engine cannot tell that from
+    /// the words, so by default no ship is: such a subject is never widened to every enemy
+    /// ship.
+    fn described(&self, owner: ShipId, subject: &Subject, ship: ShipId) -> bool {
+        let _ = (owner, subject, ship);
+        false
+    }
     /// Whether an effect can resolve now (`recover 1 shield` cannot with no shield lost).
     fn can_resolve(&self, event: &Event) -> bool;
     /// Carry an event out. Returns the events it causes (performing a focus action gains a
@@ -933,13 +942,22 @@ impl<'a> Engine<'a> {
             };
             side && range
         };
-        match subject.person {
+        let fits = match subject.person {
             // A thing (`this card's [Charge]`, `your dice`) is the card's own ship's.
             Person::You | Person::Thing => ship == owner,
             Person::That => that == Some(ship),
             Person::Attacker | Person::Defender => state.role(subject.person) == Some(ship),
             Person::A | Person::Each => near(),
             Person::Another | Person::EachOther => ship != owner && near(),
+        };
+        if !subject.says_more() {
+            return fits;
+        }
+        // Words the reading keeps: the game says which ships they describe (`you or a
+        // friendly Essara Till`: you, or a ship the game says is one).
+        match subject.person {
+            Person::You => fits || state.described(owner, subject, ship),
+            _ => fits && state.described(owner, subject, ship),
         }
     }
 

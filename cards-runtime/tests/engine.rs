@@ -258,6 +258,18 @@ fn engagement_stress() -> Ability {
     a
 }
 
+/// Test only: "At the start of the Engagement Phase, each enemy ship in your [Bullseye Arc]
+/// gains 1 stress token."
+fn bullseye_stress() -> Ability {
+    let who = subject("each enemy ship in your [Bullseye Arc]", Person::Each, Side::Enemy, None);
+    let mut a = ability(
+        "At the start of the Engagement Phase, each enemy ship in your [Bullseye Arc] gains 1 stress token.",
+        vec![step(vec![clause(who, Qualifier::None, None, gain(1, "stress token", STRESS))])],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
 /// Test only: "Before you would spend a [Charge], gain 1 stress token instead."
 fn charge_saver() -> Ability {
     let mut a = ability(
@@ -766,4 +778,20 @@ fn rule2_a_later_may_under_an_optional_header_is_asked() {
     let mut engine = Engine::new();
     assert_eq!(engine.activate(&mut game, &mut First, s, held), Ok(()));
     assert_eq!((game.tokens(s)[3], game.tokens(s)[0]), (2, 1), "{:?}", game.log);
+}
+
+/// A subject whose words say more than person, side and range (`each enemy ship in your
+/// [Bullseye Arc]`) names only the ships the game says they describe: never every enemy ship.
+#[test]
+fn a_subject_said_in_words_names_only_the_ships_the_game_says() {
+    let stress = bullseye_stress();
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("bullseye-stress", &stress)]);
+    let (b, c) = (game.ship(1, 1, &[]), game.ship(1, 2, &[]));
+    let mut engine = Engine::new();
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!((game.tokens(b)[3], game.tokens(c)[3]), (0, 0), "no ship is described: none gains stress");
+    game.described.push((a, c, "each enemy ship in your [Bullseye Arc]"));
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!((game.tokens(b)[3], game.tokens(c)[3]), (0, 1), "only the ship in the arc gains stress");
 }

@@ -77,6 +77,8 @@ pub struct Game<'a> {
     pub defender: Option<ShipId>,
     pub hits: bool,
     pub rerolls: u32,
+    /// `(owner, ship, words)`: the ships a subject's words describe, seen from an owner.
+    pub described: Vec<(ShipId, ShipId, &'static str)>,
     /// Every event applied: `ship text`.
     pub log: Vec<String>,
 }
@@ -169,6 +171,10 @@ impl<'a> GameState<'a> for Game<'a> {
 
     fn holds(&self, _: ShipId, condition: &Condition) -> bool {
         condition.text == "this attack hits" && self.hits
+    }
+
+    fn described(&self, owner: ShipId, subject: &Subject, ship: ShipId) -> bool {
+        self.described.iter().any(|&(o, s, words)| o == owner && s == ship && subject.text == words)
     }
 
     fn can_resolve(&self, event: &Event) -> bool {
