@@ -690,6 +690,37 @@ const STATES: [&str; 13] = [
     "attacking",
 ];
 
+/// The states the rules define by a token (a ship is focused while it has a focus token),
+/// with the token each names.
+const TOKEN_STATES: [(&str, &str); 5] = [
+    ("focused", "focus token"),
+    ("evading", "evade token"),
+    ("calculating", "calculate token"),
+    ("reinforced", "reinforce token"),
+    ("disarmed", "disarm token"),
+];
+
+/// `you are focused`: the ship has 1 or more focus tokens; `is not focused`, none.
+fn token_state(who: &str, rest: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    let (_, token) = TOKEN_STATES.iter().find(|(state, _)| *state == rest)?;
+    let noun = noun(token, vocab, None);
+    if noun.refs.is_empty() {
+        return None;
+    }
+    let count = if not { Count { op: CmpOp::Eq, n: 0 } } else { Count { op: CmpOp::Ge, n: 1 } };
+    Some(Test::Has { who: subject_words(who), count, noun })
+}
+
+/// `the attack range is 1`: the defender is at that range of the attacker.
+fn attack_range_is(who: &str, rest: &str, not: bool) -> Option<Test> {
+    if not || !matches!(who, "the attack range" | "attack range") {
+        return None;
+    }
+    let (a, b) = rest.split_once('-').unwrap_or((rest, rest));
+    let range = (a.parse().ok()?, b.parse().ok()?);
+    Some(Test::AtRange { who: subject_words("the defender"), range, of: subject_words("the attacker") })
+}
+
 /// A subject written in a condition's words.
 fn subject_words(text: &str) -> Subject {
     let t = text.trim();
@@ -874,6 +905,12 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         let who_s = subject_words(who);
         if let Some(state) = STATES.iter().find(|s| **s == rest) {
             return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
+        }
+        if let Some(t) = token_state(who, rest, not, vocab) {
+            return t;
+        }
+        if let Some(t) = attack_range_is(who, rest, not) {
+            return t;
         }
         if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
             return t;
@@ -1061,7 +1098,11 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if what.kind == EffectKind::Perform && what.color.is_none() {
         what.color = c.modifiers.iter().find_map(|m| {
             let m = squash(&m.text.to_lowercase());
-            let color = m.trim_start_matches([',', ' ']).strip_prefix("treating that action as ")?;
+            let m = m.trim_start_matches([',', ' ']);
+            // `perform 1 action on your action bar as a red action`, too.
+            let color = m.strip_prefix("treating that action as ").or_else(|| {
+                m.strip_prefix("as a ").or_else(|| m.strip_prefix("as an ")).and_then(|c| c.strip_suffix(" action"))
+            })?;
             COLORS.contains(&color).then(|| Cow::Owned(color.to_string()))
         });
     }
@@ -1685,6 +1726,9 @@ mod tests {
             &v,
         );
         assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
+        // `as a red action` says the same.
+        let a = read("After you defend, you may perform 1 action on your action bar as a red action.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
         let a = read(
             "After you defend, you may perform a white action on your action bar, treating that action as red.",
             &v,
@@ -1742,6 +1786,30 @@ mod tests {
             Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
         );
         assert_eq!(stat("your agility is 2 more or less"), None);
+    }
+
+    #[test]
+    fn states_the_rules_define_by_a_token_and_the_attack_range() {
+        let v = vocab();
+        // A ship is focused while it has a focus token; not evading while it has none.
+        assert!(matches!(
+            test("you are focused", &v),
+            Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, noun }
+                if who.person == Person::You && noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 0)])
+        ));
+        assert!(matches!(
+            test("the defender is not evading", &v),
+            Test::Has { count: Count { op: CmpOp::Eq, n: 0 }, noun, .. } if noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 1)])
+        ));
+        // A token the game does not name stays opaque.
+        assert_eq!(test("you are calculating", &v), Test::Opaque);
+        // The attack range is the range between the defender and the attacker.
+        assert!(matches!(
+            test("the attack range is 1", &v),
+            Test::AtRange { who, range: (1, 1), of } if who.text == "the defender" && of.text == "the attacker"
+        ));
+        assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
+        assert_eq!(test("the attack range is not 1", &v), Test::Opaque);
     }
 
     #[test]
