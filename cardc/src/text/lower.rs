@@ -674,7 +674,7 @@ fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
 }
 
 /// The states a ship can be in, as a condition names them.
-const STATES: [&str; 13] = [
+const STATES: [&str; 14] = [
     "stressed",
     "damaged",
     "critically damaged",
@@ -688,6 +688,7 @@ const STATES: [&str; 13] = [
     "destroyed",
     "defending",
     "attacking",
+    "docked",
 ];
 
 /// The states the rules define by a token (a ship is focused while it has a focus token),
@@ -761,9 +762,14 @@ fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
     };
     let arc = match name.strip_prefix('[') {
         Some(bracketed) => {
-            let i = find(&vocab.arcs, bracketed.strip_suffix(']')?)?;
-            let r = VocabRef { kind: VocabKind::Arc, index: i };
-            Noun { text: name.to_string().into(), refs: vec![r].into(), choice: false, marks: List::Borrowed(&[]) }
+            // `[Front Arc] or [Rear Arc]`: in either.
+            let names: Vec<&str> = bracketed.strip_suffix(']')?.split("] or [").collect();
+            let refs = names
+                .iter()
+                .map(|n| find(&vocab.arcs, n).map(|index| VocabRef { kind: VocabKind::Arc, index }))
+                .collect::<Option<Vec<_>>>()?;
+            let choice = refs.len() > 1;
+            Noun { text: name.to_string().into(), refs: refs.into(), choice, marks: List::Borrowed(&[]) }
         }
         None => {
             Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
@@ -915,6 +921,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
             return t;
         }
+        // `the attacker is outside your firing arc`: not in it.
+        if let Some(t) = rest.strip_prefix("outside ").filter(|_| !not).and_then(|arc| in_arc(who, arc, true, vocab)) {
+            return t;
+        }
         if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
             let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
             let (a, b) = band.split_once('-').unwrap_or((band, band));
@@ -938,6 +948,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
                         (_, Ok(v), Some(after)) => Some((after, Than::Number(v))),
                         _ if !value.contains(' ') || value.starts_with("the ") => {
                             Some((op, Than::Ship(subject_words(value))))
+                        }
+                        // `than your initiative`: the same stat of that ship.
+                        _ if value.strip_suffix(stat).is_some_and(|w| w.ends_with(' ') && !w.trim().contains(' ')) => {
+                            Some((op, Than::Ship(subject_words(value[..value.len() - stat.len()].trim()))))
                         }
                         _ => None,
                     };
@@ -1781,6 +1795,11 @@ mod tests {
         };
         assert_eq!(stat("your agility is 2 or lower"), Some((Person::You, 0, CmpOp::Le, Than::Number(2))));
         assert_eq!(stat("your agility is 3"), Some((Person::You, 0, CmpOp::Eq, Than::Number(3))));
+        // `than your initiative` is the same stat of your ship.
+        assert_eq!(
+            stat("the defender's initiative is equal to or greater than your initiative"),
+            Some((Person::Defender, 1, CmpOp::Ge, Than::Ship(Subject::YOU)))
+        );
         assert_eq!(
             stat("the defender's initiative is lower than yours"),
             Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
@@ -1810,6 +1829,31 @@ mod tests {
         ));
         assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
         assert_eq!(test("the attack range is not 1", &v), Test::Opaque);
+        // Docked is a state; docked with you says more.
+        assert!(matches!(test("you are docked", &v), Test::State { state, not: false, .. } if state == "docked"));
+        assert_eq!(test("a ship is docked with you", &v), Test::Opaque);
+    }
+
+    #[test]
+    fn in_either_arc_and_outside_an_arc() {
+        let v = Vocabulary {
+            arcs: vec![
+                Entry { id: "front".into(), name: "Front Arc".into(), marked: false },
+                Entry { id: "rear".into(), name: "Rear Arc".into(), marked: false },
+            ]
+            .into(),
+            ..vocab()
+        };
+        assert!(matches!(
+            test("the defender is in your [Front Arc] or [Rear Arc]", &v),
+            Test::InArc { arc, not: false, .. } if arc.choice && arc.refs.iter().map(|r| r.index).eq([0, 1])
+        ));
+        assert!(matches!(
+            test("the attacker is outside your [Front Arc]", &v),
+            Test::InArc { arc, not: true, .. } if !arc.choice && arc.refs.len() == 1
+        ));
+        // An arc the game does not name keeps the condition opaque.
+        assert_eq!(test("the defender is in your [Front Arc] or [Side Arc]", &v), Test::Opaque);
     }
 
     #[test]
