@@ -1014,6 +1014,9 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
             }
         }
     }
+    if let Some(parts) = in_arc_at_range(&text, vocab).filter(|_| c.kind == CondKind::If) {
+        return parts;
+    }
     // `If you do and you are in its [Front Arc]`: each part its own condition, when each
     // is a shape the reading structures.
     if c.kind == CondKind::If && lower.contains(" and ") {
@@ -1033,6 +1036,27 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
         }
     }
     vec![condition(c, vocab)]
+}
+
+/// `it is in your [Bullseye Arc] at range 1`: one ship named, so two conditions, in the arc
+/// and at the range, when both read. `an enemy ship is in … at range …` is one ship that is
+/// both, so it is not split.
+fn in_arc_at_range(text: &str, vocab: &Vocabulary) -> Option<Vec<Condition>> {
+    let lower = text.to_lowercase();
+    let (who, verb, rest) =
+        [" is in ", " are in "].iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b)))?;
+    let definite = matches!(who, "it" | "you" | "they") || who.starts_with("the ") || who.starts_with("that ");
+    let (arc, band) = rest.split_once(" at range ")?;
+    if !definite || !arc.ends_with(']') {
+        return None;
+    }
+    let be = verb.trim_end_matches("in ");
+    let texts = [format!("{who}{be}in {arc}"), format!("{who}{be}at range {band}")];
+    let parts: Vec<Condition> = texts
+        .into_iter()
+        .map(|part| Condition { kind: CondKind::If, test: test(&part, vocab), text: part.into() })
+        .collect();
+    parts.iter().all(|p| p.test != Test::Opaque).then_some(parts)
 }
 
 /// The verbs a condition's part starts with when its subject is the part before's.
@@ -1852,6 +1876,22 @@ mod tests {
             test("the attacker is outside your [Front Arc]", &v),
             Test::InArc { arc, not: true, .. } if !arc.choice && arc.refs.len() == 1
         ));
+        // A ship named is in the arc and at the range: two conditions.
+        let c =
+            conditions(&Cond { kind: CondKind::If, piece: Piece::bare("it is in your [Front Arc] at range 1") }, &v);
+        assert!(matches!(
+            &c[..],
+            [
+                Condition { test: Test::InArc { not: false, .. }, .. },
+                Condition { test: Test::AtRange { range: (1, 1), .. }, .. }
+            ]
+        ));
+        // A ship not named is one that is both: not split.
+        let c = conditions(
+            &Cond { kind: CondKind::If, piece: Piece::bare("an enemy ship is in your [Front Arc] at range 1") },
+            &v,
+        );
+        assert_eq!(c.len(), 1);
         // An arc the game does not name keeps the condition opaque.
         assert_eq!(test("the defender is in your [Front Arc] or [Side Arc]", &v), Test::Opaque);
     }
