@@ -1081,10 +1081,19 @@ fn and_parts(text: &str) -> (Vec<String>, bool) {
                 .min()
                 .map(|at| first[..at].to_string())
         });
-        match subject {
-            Some(who) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
+        // `you are damaged and not shielded`: the verb is the part before's too.
+        let verb = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            [" is ", " are "].into_iter().find(|v| first_lower.contains(v)).map(str::trim)
+        });
+        match (subject, verb) {
+            (Some(who), _) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
                 shared = true;
                 out.push(format!("{who} {part}"));
+            }
+            (Some(who), Some(verb)) if lower.starts_with("not ") => {
+                shared = true;
+                out.push(format!("{who} {verb} {part}"));
             }
             _ => out.push(part.to_string()),
         }
@@ -1921,6 +1930,13 @@ mod tests {
             arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
             Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
         );
+        // `and not shielded`: the subject and the verb are the part before's.
+        let c = read("you are damaged and not shielded");
+        assert!(matches!(
+            &c[..],
+            [Condition { test: Test::State { state: a, not: false, .. }, .. }, Condition { test: Test::State { state: b, not: true, .. }, .. }]
+                if a == "damaged" && b == "shielded"
+        ));
         // A turret arc in an arc is not a ship in it; two places at once is no one test.
         assert_eq!(read("your [single turret arc] is in your [front arc]")[0].test, Test::Opaque);
         assert_eq!(read("there is an enemy ship in its [front arc] at range 1")[0].test, Test::Opaque);
