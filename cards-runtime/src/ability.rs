@@ -542,7 +542,8 @@ pub enum Test {
         /// Whose.
         who: Subject,
         /// `stressed`, `damaged`, `critically-damaged`, `depleted`, `strained`,
-        /// `ionized`, `jammed`, `tractored`, `cloaked`, `shielded`, `destroyed`.
+        /// `ionized`, `jammed`, `tractored`, `cloaked`, `shielded`, `destroyed`, `defending`,
+        /// `attacking`, `docked`.
         state: Text,
         /// `is not`.
         not: bool,

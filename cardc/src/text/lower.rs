@@ -674,7 +674,7 @@ fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
 }
 
 /// The states a ship can be in, as a condition names them.
-const STATES: [&str; 13] = [
+const STATES: [&str; 14] = [
     "stressed",
     "damaged",
     "critically damaged",
@@ -688,7 +688,39 @@ const STATES: [&str; 13] = [
     "destroyed",
     "defending",
     "attacking",
+    "docked",
 ];
+
+/// The states the rules define by a token (a ship is focused while it has a focus token),
+/// with the token each names.
+const TOKEN_STATES: [(&str, &str); 5] = [
+    ("focused", "focus token"),
+    ("evading", "evade token"),
+    ("calculating", "calculate token"),
+    ("reinforced", "reinforce token"),
+    ("disarmed", "disarm token"),
+];
+
+/// `you are focused`: the ship has 1 or more focus tokens; `is not focused`, none.
+fn token_state(who: &str, rest: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    let (_, token) = TOKEN_STATES.iter().find(|(state, _)| *state == rest)?;
+    let noun = noun(token, vocab, None);
+    if noun.refs.is_empty() {
+        return None;
+    }
+    let count = if not { Count { op: CmpOp::Eq, n: 0 } } else { Count { op: CmpOp::Ge, n: 1 } };
+    Some(Test::Has { who: subject_words(who), count, noun })
+}
+
+/// `the attack range is 1`: the defender is at that range of the attacker.
+fn attack_range_is(who: &str, rest: &str, not: bool) -> Option<Test> {
+    if not || !matches!(who, "the attack range" | "attack range") {
+        return None;
+    }
+    let (a, b) = rest.split_once('-').unwrap_or((rest, rest));
+    let range = (a.parse().ok()?, b.parse().ok()?);
+    Some(Test::AtRange { who: subject_words("the defender"), range, of: subject_words("the attacker") })
+}
 
 /// A subject written in a condition's words.
 fn subject_words(text: &str) -> Subject {
@@ -730,9 +762,14 @@ fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
     };
     let arc = match name.strip_prefix('[') {
         Some(bracketed) => {
-            let i = find(&vocab.arcs, bracketed.strip_suffix(']')?)?;
-            let r = VocabRef { kind: VocabKind::Arc, index: i };
-            Noun { text: name.to_string().into(), refs: vec![r].into(), choice: false, marks: List::Borrowed(&[]) }
+            // `[Front Arc] or [Rear Arc]`: in either.
+            let names: Vec<&str> = bracketed.strip_suffix(']')?.split("] or [").collect();
+            let refs = names
+                .iter()
+                .map(|n| find(&vocab.arcs, n).map(|index| VocabRef { kind: VocabKind::Arc, index }))
+                .collect::<Option<Vec<_>>>()?;
+            let choice = refs.len() > 1;
+            Noun { text: name.to_string().into(), refs: refs.into(), choice, marks: List::Borrowed(&[]) }
         }
         None => {
             Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
@@ -875,7 +912,17 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         if let Some(state) = STATES.iter().find(|s| **s == rest) {
             return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
         }
+        if let Some(t) = token_state(who, rest, not, vocab) {
+            return t;
+        }
+        if let Some(t) = attack_range_is(who, rest, not) {
+            return t;
+        }
         if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
+            return t;
+        }
+        // `the attacker is outside your firing arc`: not in it.
+        if let Some(t) = rest.strip_prefix("outside ").filter(|_| !not).and_then(|arc| in_arc(who, arc, true, vocab)) {
             return t;
         }
         if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
@@ -901,6 +948,10 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
                         (_, Ok(v), Some(after)) => Some((after, Than::Number(v))),
                         _ if !value.contains(' ') || value.starts_with("the ") => {
                             Some((op, Than::Ship(subject_words(value))))
+                        }
+                        // `than your initiative`: the same stat of that ship.
+                        _ if value.strip_suffix(stat).is_some_and(|w| w.ends_with(' ') && !w.trim().contains(' ')) => {
+                            Some((op, Than::Ship(subject_words(value[..value.len() - stat.len()].trim()))))
                         }
                         _ => None,
                     };
@@ -963,6 +1014,9 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
             }
         }
     }
+    if let Some(parts) = in_arc_at_range(&text, vocab).filter(|_| c.kind == CondKind::If) {
+        return parts;
+    }
     // `If you do and you are in its [Front Arc]`: each part its own condition, when each
     // is a shape the reading structures.
     if c.kind == CondKind::If && lower.contains(" and ") {
@@ -982,6 +1036,27 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
         }
     }
     vec![condition(c, vocab)]
+}
+
+/// `it is in your [Bullseye Arc] at range 1`: one ship named, so two conditions, in the arc
+/// and at the range, when both read. `an enemy ship is in … at range …` is one ship that is
+/// both, so it is not split.
+fn in_arc_at_range(text: &str, vocab: &Vocabulary) -> Option<Vec<Condition>> {
+    let lower = text.to_lowercase();
+    let (who, verb, rest) =
+        [" is in ", " are in "].iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b)))?;
+    let definite = matches!(who, "it" | "you" | "they") || who.starts_with("the ") || who.starts_with("that ");
+    let (arc, band) = rest.split_once(" at range ")?;
+    if !definite || !arc.ends_with(']') {
+        return None;
+    }
+    let be = verb.trim_end_matches("in ");
+    let texts = [format!("{who}{be}in {arc}"), format!("{who}{be}at range {band}")];
+    let parts: Vec<Condition> = texts
+        .into_iter()
+        .map(|part| Condition { kind: CondKind::If, test: test(&part, vocab), text: part.into() })
+        .collect();
+    parts.iter().all(|p| p.test != Test::Opaque).then_some(parts)
 }
 
 /// The verbs a condition's part starts with when its subject is the part before's.
@@ -1006,10 +1081,19 @@ fn and_parts(text: &str) -> (Vec<String>, bool) {
                 .min()
                 .map(|at| first[..at].to_string())
         });
-        match subject {
-            Some(who) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
+        // `you are damaged and not shielded`: the verb is the part before's too.
+        let verb = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            [" is ", " are "].into_iter().find(|v| first_lower.contains(v)).map(str::trim)
+        });
+        match (subject, verb) {
+            (Some(who), _) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
                 shared = true;
                 out.push(format!("{who} {part}"));
+            }
+            (Some(who), Some(verb)) if lower.starts_with("not ") => {
+                shared = true;
+                out.push(format!("{who} {verb} {part}"));
             }
             _ => out.push(part.to_string()),
         }
@@ -1061,7 +1145,11 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if what.kind == EffectKind::Perform && what.color.is_none() {
         what.color = c.modifiers.iter().find_map(|m| {
             let m = squash(&m.text.to_lowercase());
-            let color = m.trim_start_matches([',', ' ']).strip_prefix("treating that action as ")?;
+            let m = m.trim_start_matches([',', ' ']);
+            // `perform 1 action on your action bar as a red action`, too.
+            let color = m.strip_prefix("treating that action as ").or_else(|| {
+                m.strip_prefix("as a ").or_else(|| m.strip_prefix("as an ")).and_then(|c| c.strip_suffix(" action"))
+            })?;
             COLORS.contains(&color).then(|| Cow::Owned(color.to_string()))
         });
     }
@@ -1685,6 +1773,9 @@ mod tests {
             &v,
         );
         assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
+        // `as a red action` says the same.
+        let a = read("After you defend, you may perform 1 action on your action bar as a red action.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
         let a = read(
             "After you defend, you may perform a white action on your action bar, treating that action as red.",
             &v,
@@ -1737,11 +1828,81 @@ mod tests {
         };
         assert_eq!(stat("your agility is 2 or lower"), Some((Person::You, 0, CmpOp::Le, Than::Number(2))));
         assert_eq!(stat("your agility is 3"), Some((Person::You, 0, CmpOp::Eq, Than::Number(3))));
+        // `than your initiative` is the same stat of your ship.
+        assert_eq!(
+            stat("the defender's initiative is equal to or greater than your initiative"),
+            Some((Person::Defender, 1, CmpOp::Ge, Than::Ship(Subject::YOU)))
+        );
         assert_eq!(
             stat("the defender's initiative is lower than yours"),
             Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
         );
         assert_eq!(stat("your agility is 2 more or less"), None);
+    }
+
+    #[test]
+    fn states_the_rules_define_by_a_token_and_the_attack_range() {
+        let v = vocab();
+        // A ship is focused while it has a focus token; not evading while it has none.
+        assert!(matches!(
+            test("you are focused", &v),
+            Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, noun }
+                if who.person == Person::You && noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 0)])
+        ));
+        assert!(matches!(
+            test("the defender is not evading", &v),
+            Test::Has { count: Count { op: CmpOp::Eq, n: 0 }, noun, .. } if noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 1)])
+        ));
+        // A token the game does not name stays opaque.
+        assert_eq!(test("you are calculating", &v), Test::Opaque);
+        // The attack range is the range between the defender and the attacker.
+        assert!(matches!(
+            test("the attack range is 1", &v),
+            Test::AtRange { who, range: (1, 1), of } if who.text == "the defender" && of.text == "the attacker"
+        ));
+        assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
+        assert_eq!(test("the attack range is not 1", &v), Test::Opaque);
+        // Docked is a state; docked with you says more.
+        assert!(matches!(test("you are docked", &v), Test::State { state, not: false, .. } if state == "docked"));
+        assert_eq!(test("a ship is docked with you", &v), Test::Opaque);
+    }
+
+    #[test]
+    fn in_either_arc_and_outside_an_arc() {
+        let v = Vocabulary {
+            arcs: vec![
+                Entry { id: "front".into(), name: "Front Arc".into(), marked: false },
+                Entry { id: "rear".into(), name: "Rear Arc".into(), marked: false },
+            ]
+            .into(),
+            ..vocab()
+        };
+        assert!(matches!(
+            test("the defender is in your [Front Arc] or [Rear Arc]", &v),
+            Test::InArc { arc, not: false, .. } if arc.choice && arc.refs.iter().map(|r| r.index).eq([0, 1])
+        ));
+        assert!(matches!(
+            test("the attacker is outside your [Front Arc]", &v),
+            Test::InArc { arc, not: true, .. } if !arc.choice && arc.refs.len() == 1
+        ));
+        // A ship named is in the arc and at the range: two conditions.
+        let c =
+            conditions(&Cond { kind: CondKind::If, piece: Piece::bare("it is in your [Front Arc] at range 1") }, &v);
+        assert!(matches!(
+            &c[..],
+            [
+                Condition { test: Test::InArc { not: false, .. }, .. },
+                Condition { test: Test::AtRange { range: (1, 1), .. }, .. }
+            ]
+        ));
+        // A ship not named is one that is both: not split.
+        let c = conditions(
+            &Cond { kind: CondKind::If, piece: Piece::bare("an enemy ship is in your [Front Arc] at range 1") },
+            &v,
+        );
+        assert_eq!(c.len(), 1);
+        // An arc the game does not name keeps the condition opaque.
+        assert_eq!(test("the defender is in your [Front Arc] or [Side Arc]", &v), Test::Opaque);
     }
 
     #[test]
@@ -1769,6 +1930,13 @@ mod tests {
             arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
             Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
         );
+        // `and not shielded`: the subject and the verb are the part before's.
+        let c = read("you are damaged and not shielded");
+        assert!(matches!(
+            &c[..],
+            [Condition { test: Test::State { state: a, not: false, .. }, .. }, Condition { test: Test::State { state: b, not: true, .. }, .. }]
+                if a == "damaged" && b == "shielded"
+        ));
         // A turret arc in an arc is not a ship in it; two places at once is no one test.
         assert_eq!(read("your [single turret arc] is in your [front arc]")[0].test, Test::Opaque);
         assert_eq!(read("there is an enemy ship in its [front arc] at range 1")[0].test, Test::Opaque);
