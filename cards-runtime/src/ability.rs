@@ -403,8 +403,8 @@ impl Subject {
     pub fn says_more(&self) -> bool {
         /// Words that person, side and range say: quantifiers, sides, the ship and its range.
         const SAID: [&str; 23] = [
-            "a", "an", "another", "each", "every", "all", "any", "other", "friendly", "enemy", "ship", "ships",
-            "unit", "units", "at", "least", "up", "to", "range", "of", "you", "yourself", "more",
+            "a", "an", "another", "each", "every", "all", "any", "other", "friendly", "enemy", "ship", "ships", "unit",
+            "units", "at", "least", "up", "to", "range", "of", "you", "yourself", "more",
         ];
         let lower = self.text.to_lowercase();
         let mut words = lower.split_whitespace();

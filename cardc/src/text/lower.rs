@@ -634,7 +634,7 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("each" | "all" | "every") => Person::Each,
         _ => Person::A,
     };
-    let side = if has("friendly") {
+    let side = if has("friendly") || has("frendly") {
         Side::Friendly
     } else if has("enemy") {
         Side::Enemy
@@ -657,7 +657,7 @@ pub fn qualifier(piece: Option<&Piece>) -> Qualifier {
     match words.as_slice() {
         ["cannot" | "can't", ..] => Qualifier::Cannot,
         [_, "not", ..] => Qualifier::Cannot,
-        ["may", ..] | ["choose", ..] => Qualifier::May,
+        ["may" | "camy", ..] | ["choose", ..] => Qualifier::May,
         ["must", ..] => Qualifier::Must,
         ["can", ..] => Qualifier::Can,
         _ => Qualifier::None,

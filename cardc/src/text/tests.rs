@@ -637,3 +637,18 @@ fn shared_targets_and_instead_of() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn printed_typos_read_as_the_words_they_stand_for() {
+    // `chose` after `may`, `camy` for `may`, `frendly` for `friendly`: a player reads
+    // through them; the reading does too.
+    let cases = [
+        ("You may chose an enemy ship at range 1.", "You:may choose(an|enemy ship at range 1)"),
+        ("You camy choose a friendly ship at range 0-3.", "You:camy choose(a|friendly ship at range 0-3)"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+    let subject = crate::text::lower::subject(Some(&crate::text::Piece::bare("The chosen frendly ship")));
+    assert_eq!(subject.side, cards_runtime::ability::Side::Friendly);
+}
