@@ -655,7 +655,7 @@ pub fn qualifier(piece: Option<&Piece>) -> Qualifier {
     let text = squash(&p.text.to_lowercase());
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["cannot" | "can't", ..] => Qualifier::Cannot,
+        ["cannot" | "cannont" | "can't", ..] => Qualifier::Cannot,
         [_, "not", ..] => Qualifier::Cannot,
         ["may" | "camy", ..] | ["choose", ..] => Qualifier::May,
         ["must", ..] => Qualifier::Must,
