@@ -662,3 +662,11 @@ fn replace_with_the_following_names_only_the_replaced_ability() {
     assert_eq!(frames[0], "replace(your Fast Hands ship ability)");
     assert!(!frames[1].contains("header"), "{}", frames[1]);
 }
+
+#[test]
+fn of_the_same_says_which_thing_and_stays_in_the_noun() {
+    assert_eq!(
+        show("You may set your dial to another maneuver of the same speed."),
+        ["You:may set(your dial)->another maneuver of the same speed"]
+    );
+}
