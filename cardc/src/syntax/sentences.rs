@@ -68,7 +68,7 @@ pub fn split(text: &str) -> Vec<(usize, usize)> {
 /// colon is followed by.
 fn introduces_what_follows(before: &str) -> bool {
     let before = before.trim_end();
-    before.len() >= 13 && before[before.len() - 13..].eq_ignore_ascii_case("the following")
+    before.get(before.len().saturating_sub(13)..).is_some_and(|t| t.eq_ignore_ascii_case("the following"))
 }
 
 /// The length of a title (` Independent Calculations:`) at the start of the text: two or
@@ -119,6 +119,7 @@ mod tests {
             ["Replace your A ship ability with the following: Fast Hands:", "While you x."]
         );
         assert_eq!(sentences("with the following: Action: Gain x."), ["with the following:", "Action: Gain x."]);
+        assert_eq!(sentences("Rotate 90° é: x."), ["Rotate 90° é: x."]);
     }
 
     #[test]
