@@ -42,6 +42,19 @@ pub fn split(text: &str) -> Vec<(usize, usize)> {
                     }
                 }
             }
+            // `Replace your … ship ability with the following: …`: the ability that follows
+            // the colon is a sentence of its own.
+            // A title of two or more capitalized words (`Independent Calculations:`) names
+            // the ability that follows and stays with the sentence that introduces it.
+            ':' if depth <= 0 && introduces_what_follows(&text[..i]) => {
+                let end = i + 1 + title_len(&text[i + 1..]);
+                if let Some(s) = start.take() {
+                    out.push((s, end));
+                }
+                while chars.peek().is_some_and(|(j, _)| *j < end) {
+                    chars.next();
+                }
+            }
             _ => {}
         }
     }
@@ -49,6 +62,29 @@ pub fn split(text: &str) -> Vec<(usize, usize)> {
         out.push((s, trim_end(text, s, text.len())));
     }
     out
+}
+
+/// Whether the text before a colon ends with `the following`, which introduces what the
+/// colon is followed by.
+fn introduces_what_follows(before: &str) -> bool {
+    let before = before.trim_end();
+    before.get(before.len().saturating_sub(13)..).is_some_and(|t| t.eq_ignore_ascii_case("the following"))
+}
+
+/// The length of a title (` Independent Calculations:`) at the start of the text: two or
+/// more capitalized words and a colon; 0 when there is none.
+fn title_len(rest: &str) -> usize {
+    let Some((title, _)) = rest.split_once(':') else { return 0 };
+    let words: Vec<&str> = title.split_whitespace().collect();
+    let titled = words.len() >= 2
+        && words
+            .iter()
+            .all(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().all(char::is_alphanumeric));
+    if titled {
+        title.len() + 1
+    } else {
+        0
+    }
 }
 
 fn trim_end(text: &str, start: usize, end: usize) -> usize {
@@ -70,6 +106,20 @@ mod tests {
             sentences(t),
             ["Attack ([Lock]): Spend 1 [Charge].", "Change 2 [Hit]/[Critical Hit] results to [Critical Hit] results."]
         );
+    }
+
+    #[test]
+    fn the_following_ends_a_sentence_and_keeps_a_title() {
+        assert_eq!(
+            sentences("Replace your A ship ability with the following: During the End Phase, x."),
+            ["Replace your A ship ability with the following:", "During the End Phase, x."]
+        );
+        assert_eq!(
+            sentences("Replace your A ship ability with the following: Fast Hands: While you x."),
+            ["Replace your A ship ability with the following: Fast Hands:", "While you x."]
+        );
+        assert_eq!(sentences("with the following: Action: Gain x."), ["with the following:", "Action: Gain x."]);
+        assert_eq!(sentences("Rotate 90° é: x."), ["Rotate 90° é: x."]);
     }
 
     #[test]

@@ -634,7 +634,7 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("each" | "all" | "every") => Person::Each,
         _ => Person::A,
     };
-    let side = if has("friendly") {
+    let side = if has("friendly") || has("frendly") {
         Side::Friendly
     } else if has("enemy") {
         Side::Enemy
@@ -655,9 +655,9 @@ pub fn qualifier(piece: Option<&Piece>) -> Qualifier {
     let text = squash(&p.text.to_lowercase());
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["cannot" | "can't", ..] => Qualifier::Cannot,
+        ["cannot" | "cannont" | "can't", ..] => Qualifier::Cannot,
         [_, "not", ..] => Qualifier::Cannot,
-        ["may", ..] | ["choose", ..] => Qualifier::May,
+        ["may" | "camy", ..] | ["choose", ..] => Qualifier::May,
         ["must", ..] => Qualifier::Must,
         ["can", ..] => Qualifier::Can,
         _ => Qualifier::None,

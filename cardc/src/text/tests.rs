@@ -637,3 +637,36 @@ fn shared_targets_and_instead_of() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn printed_typos_read_as_the_words_they_stand_for() {
+    // `chose` after `may`, `camy` for `may`, `frendly` for `friendly`: a player reads
+    // through them; the reading does too.
+    let cases = [
+        ("You may chose an enemy ship at range 1.", "You:may choose(an|enemy ship at range 1)"),
+        ("You camy choose a friendly ship at range 0-3.", "You:camy choose(a|friendly ship at range 0-3)"),
+        ("This card's [Charge] cannont be recovered.", "This card's [Charge]:cannont passive-recover()"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+    let subject = crate::text::lower::subject(Some(&crate::text::Piece::bare("The chosen frendly ship")));
+    assert_eq!(subject.side, cards_runtime::ability::Side::Friendly);
+}
+
+#[test]
+fn replace_with_the_following_names_only_the_replaced_ability() {
+    let text =
+        "Replace your Fast Hands ship ability with the following: Quick Draw: After you defend, gain 1 focus token.";
+    let frames = show(text);
+    assert_eq!(frames[0], "replace(your Fast Hands ship ability)");
+    assert!(!frames[1].contains("header"), "{}", frames[1]);
+}
+
+#[test]
+fn of_the_same_says_which_thing_and_stays_in_the_noun() {
+    assert_eq!(
+        show("You may set your dial to another maneuver of the same speed."),
+        ["You:may set(your dial)->another maneuver of the same speed"]
+    );
+}
