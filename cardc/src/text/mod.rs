@@ -1265,6 +1265,14 @@ fn read_event(text: &str, base: usize) -> Option<Effect> {
     effect.filter(|e| e.kind != EffectKind::Opaque)
 }
 
+/// `When/While/Before <subject> would <event>`: the replacement a timing states; the
+/// timing's words say its kind (`Before`, else `If`).
+fn timing_would(t: &Timing) -> Option<Replacement> {
+    let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
+    let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
+    would(&t.what, kind)
+}
+
 /// `<subject> would <event>` in a piece: the replacement it states.
 fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
     let lower = piece.text.to_lowercase();
@@ -1300,11 +1308,7 @@ fn replacement_of(frame: &mut Frame, text: &str) {
         span: Span::new(p.span.start as usize, p.span.start as usize),
     };
     if let Some(i) = frame.timings.iter().position(|t| t.what.text.to_lowercase().contains("would ")) {
-        let t = &frame.timings[i];
-        // The timing's words (`When`, `While`, `Before`) say the kind.
-        let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
-        let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
-        if let Some(r) = would(&t.what, kind) {
+        if let Some(r) = timing_would(&frame.timings[i]) {
             frame.replacement = Some(r);
             frame.timings.remove(i);
             return;
@@ -1313,10 +1317,7 @@ fn replacement_of(frame: &mut Frame, text: &str) {
     for step in &mut frame.steps {
         // `While you defend, if …, before you would be dealt a faceup damage card, …`.
         if let Some(i) = step.timings.iter().position(|t| t.what.text.to_lowercase().starts_with("you would ")) {
-            let t = &step.timings[i];
-            let when = Span::new(t.piece.span.start as usize, t.what.span.start as usize);
-            let kind = Piece { text: if t.when == "before" { "Before" } else { "If" }.to_string(), span: when };
-            if let Some(r) = would(&t.what, kind) {
+            if let Some(r) = timing_would(&step.timings[i]) {
                 frame.replacement = Some(r);
                 step.timings.remove(i);
                 return;
