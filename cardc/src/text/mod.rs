@@ -1063,6 +1063,22 @@ struct Sentence {
 }
 
 impl Sentence {
+    /// `If it does, after defending, the defender gains 1 strain token`: a timing written as
+    /// a participle with no subject of its own is done by the subject of the clause it
+    /// opens, as English reads it (here the defender defends); with none written, you.
+    fn participles_take_the_subject(&mut self) {
+        let Some(subject) = self.step.clauses.first().and_then(|c| c.subject.clone()) else { return };
+        for t in self.timings.iter_mut().chain(self.step.timings.iter_mut()) {
+            let participle = t.what.text.split_whitespace().next().is_some_and(|w| w.len() > 4 && w.ends_with("ing"));
+            if !participle {
+                continue;
+            }
+            for e in t.event.iter_mut().chain(t.events.iter_mut()).filter(|e| e.subject.is_none()) {
+                e.subject = Some(subject.clone());
+            }
+        }
+    }
+
     fn starts_ability(&self) -> bool {
         self.header.is_some() || self.frequency.is_some() || !self.timings.is_empty() || self.replacement.is_some()
     }
@@ -1238,6 +1254,7 @@ fn parse_sentence(text: &str) -> Sentence {
             _ => {}
         }
     }
+    out.participles_take_the_subject();
     out
 }
 

@@ -424,7 +424,7 @@ fn events_read_participles_lock_verbs_either_subject_and_a_during() {
     let cases = [
         (
             "While attacking or defending, you may reroll 1 die.",
-            "while=attacking or defending [attack(), or defend()]; you:may reroll(1|die)",
+            "while=attacking or defending [you:attack(), or you:defend()]; you:may reroll(1|die)",
         ),
         (
             "After performing an attack that hits, gain 1 focus token.",
@@ -669,4 +669,15 @@ fn of_the_same_says_which_thing_and_stays_in_the_noun() {
         show("You may set your dial to another maneuver of the same speed."),
         ["You:may set(your dial)->another maneuver of the same speed"]
     );
+}
+
+#[test]
+fn a_participle_timing_is_done_by_the_subject_of_its_clause() {
+    // The defender defends; with no subject written, you attack or defend.
+    let f = show("If you do, after defending, the defender gains 1 strain token.");
+    assert!(f[0].contains("after=defending [the defender:defend()]"), "{f:?}");
+    let f = show("While attacking or defending, you may reroll 1 die.");
+    assert_eq!(f, ["while=attacking or defending [you:attack(), or you:defend()]; you:may reroll(1|die)"]);
+    let f = show("While attacking, reroll 1 die.");
+    assert_eq!(f, ["while=attacking [attack()]; reroll(1|die)"]);
 }
