@@ -681,3 +681,12 @@ fn a_participle_timing_is_done_by_the_subject_of_its_clause() {
     let f = show("While attacking, reroll 1 die.");
     assert_eq!(f, ["while=attacking [attack()]; reroll(1|die)"]);
 }
+
+#[test]
+fn where_a_thing_is_placed_is_part_of_the_noun() {
+    // `equipped to …` says which upgrades: one choice, no cost paid `to` do something.
+    let f = show("During the End Phase, you may choose 2 [Illicit] upgrades equipped to friendly ships at range 0-1.");
+    assert!(f[0].ends_with("you:may choose(2|[Illicit] upgrades equipped to friendly ships at range 0-1)"), "{f:?}");
+    let f = show("After you perform an action added to your action bar by an upgrade, gain 1 focus token.");
+    assert!(f[0].contains("[you:perform(an|action added to your action bar by an upgrade)]"), "{f:?}");
+}
