@@ -690,3 +690,9 @@ fn where_a_thing_is_placed_is_part_of_the_noun() {
     let f = show("After you perform an action added to your action bar by an upgrade, gain 1 focus token.");
     assert!(f[0].contains("[you:perform(an|action added to your action bar by an upgrade)]"), "{f:?}");
 }
+
+#[test]
+fn a_preposition_ending_the_sentence_is_the_nouns() {
+    let f = show("Place yourself within range 1 of the edge of the play area that you fled from.");
+    assert_eq!(f, ["place(yourself within range 1 of the edge of the play area that you fled from)"]);
+}
