@@ -555,9 +555,10 @@ impl Build<'_> {
 
     /// The clauses of a `clauses` pair. An elided effect takes the kind, subject and
     /// qualifier of the clause before it (`that ship gains 1 strain token, or 2 strain
-    /// tokens`); with no structured clause before, it stays opaque. A bare verb that needs an object shares the next clause's
-    /// (`drop or launch a bomb`, `move through and overlap obstacles`), and that clause
-    /// shares its subject and qualifier.
+    /// tokens`); with no structured clause before, it stays opaque. A bare verb that needs
+    /// an object shares the next clause's (`drop or launch a bomb`, `move through and overlap
+    /// obstacles`, [`Build::share_objects`]), and that clause shares its subject and
+    /// qualifier.
     fn clauses(&self, pair: Pair<'_, Rule>) -> Vec<Clause> {
         let mut out: Vec<Clause> = Vec::new();
         let mut alternative = false;
@@ -589,29 +590,10 @@ impl Build<'_> {
                             None => *slot = Effect::opaque(slot.piece.clone()),
                         }
                     }
-                    let own_subject = c.subject.is_some();
-                    if let Some(before) = out.last_mut() {
-                        let bare = matches!(
-                            before.effect.kind,
-                            EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
-                        ) && before.effect.noun.is_none();
-                        if bare && c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
+                    if let Some(before) = out.last().filter(|b| Self::waits_for_object(b)) {
+                        if c.subject.is_none() && c.effect.kind != EffectKind::Opaque {
                             c.subject.clone_from(&before.subject);
                             c.qualifier.clone_from(&before.qualifier);
-                        }
-                    }
-                    // `drop, launch, or place a bomb`: every bare verb before shares it.
-                    if !own_subject && c.effect.noun.is_some() && c.effect.kind != EffectKind::Opaque {
-                        for before in out.iter_mut().rev() {
-                            let bare = matches!(
-                                before.effect.kind,
-                                EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough
-                            ) && before.effect.noun.is_none();
-                            if !bare {
-                                break;
-                            }
-                            before.effect.amount.clone_from(&c.effect.amount);
-                            before.effect.noun.clone_from(&c.effect.noun);
                         }
                     }
                     // A subject (and its `may`) said once for chained clauses: "The chosen
@@ -646,7 +628,7 @@ impl Build<'_> {
             return false;
         }
         let (start, end) = (noun.span.start as usize, c.effect.piece.span.end as usize);
-        let Some(words) = self.text.get(start.saturating_sub(self.base)..end.saturating_sub(self.base)) else {
+        let Some(words) = self.text_at(start, end) else {
             return false;
         };
         b.effect.noun = Some(Piece { text: words.to_string(), span: Span::new(start, end) });
@@ -656,14 +638,19 @@ impl Build<'_> {
         true
     }
 
+    /// Whether a clause is a bare verb that needs an object (`drop` in `drop or launch a
+    /// bomb`, `move through` in `move through and overlap obstacles`).
+    fn waits_for_object(c: &Clause) -> bool {
+        matches!(c.effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough)
+            && c.effect.noun.is_none()
+    }
+
     /// `drop, launch, or place a bomb`: every bare verb of a list shares the object of the
     /// first verb after it that names one.
     fn share_objects(out: &mut [Clause]) {
         for i in (0..out.len().saturating_sub(1)).rev() {
-            let bare = matches!(out[i].effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough)
-                && out[i].effect.noun.is_none();
             let next = &out[i + 1];
-            if bare && next.effect.noun.is_some() && next.subject == out[i].subject {
+            if Self::waits_for_object(&out[i]) && next.effect.noun.is_some() && next.subject == out[i].subject {
                 let (amount, noun) = (next.effect.amount.clone(), next.effect.noun.clone());
                 out[i].effect.amount = amount;
                 out[i].effect.noun = noun;
@@ -773,7 +760,7 @@ impl Build<'_> {
             }
             // The noun runs to the last item; a `to …` or `from …` after it is the target.
             let start = noun.span.start as usize;
-            let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
+            let Some(words) = self.text_at(start, last) else {
                 i += 1;
                 continue;
             };
@@ -814,7 +801,7 @@ impl Build<'_> {
     fn list_in_modifier(&self, c: &mut Clause, noun_end: u32, last: usize) -> bool {
         let Some(m) = c.modifiers.last_mut().filter(|m| m.span.start >= noun_end) else { return false };
         let start = m.span.start as usize;
-        let Some(words) = self.text.get(start.saturating_sub(self.base)..last.saturating_sub(self.base)) else {
+        let Some(words) = self.text_at(start, last) else {
             return false;
         };
         *m = Piece { text: words.to_string(), span: Span::new(start, last) };
@@ -822,10 +809,15 @@ impl Build<'_> {
         true
     }
 
+    /// The sentence's words from `start` to `end`, offsets in the file as spans are.
+    fn text_at(&self, start: usize, end: usize) -> Option<&str> {
+        self.text.get(start.saturating_sub(self.base)..end.saturating_sub(self.base))
+    }
+
     /// The words between two clauses, lowercased and trimmed.
     fn gap(&self, before: &Clause, after: &Clause) -> String {
         let (a, b) = (before.piece.span.end as usize, after.piece.span.start as usize);
-        let text = self.text.get(a.saturating_sub(self.base)..b.saturating_sub(self.base)).unwrap_or("");
+        let text = self.text_at(a, b).unwrap_or("");
         text.trim().to_lowercase()
     }
 
