@@ -5,6 +5,7 @@
 //! Every struct is destructured without `..`, so a field added later is a compile error
 //! here until it is shifted too.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::{Clause, Effect, Piece, Replacement, Sentence, Step, Timing};
@@ -130,10 +131,12 @@ impl Shift for Sentence {
     }
 }
 
-/// Parsed sentences by their text, at offset 0.
+/// Parsed sentences by their text, at offset 0, and the parts of them read again from
+/// another entry rule (a timing's event), which repeat across sentences.
 #[derive(Default)]
 pub struct SentenceCache {
     parsed: HashMap<String, Sentence>,
+    reread: RefCell<super::Reread>,
 }
 
 impl SentenceCache {
@@ -142,7 +145,7 @@ impl SentenceCache {
         let mut s = match self.parsed.get(text) {
             Some(s) => s.clone(),
             None => {
-                let s = super::parse_sentence(text);
+                let s = super::parse_sentence(text, &self.reread);
                 self.parsed.insert(text.to_string(), s.clone());
                 s
             }

@@ -8,6 +8,9 @@
 //! ability before it. The grammar is total: a clause it cannot structure becomes an
 //! opaque effect with its span, so no text is ever dropped.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -25,6 +28,7 @@ mod grammar {
     pub struct AbilityParser;
 }
 
+use cache::Shift;
 use grammar::{AbilityParser, Rule};
 
 pub use cards_runtime::ability::EffectKind;
@@ -307,7 +311,13 @@ impl Clause {
 struct Build<'t> {
     base: usize,
     text: &'t str,
+    /// Parts read again from another entry rule, by rule and text (a timing's event
+    /// repeats across sentences: `After you perform an attack`).
+    reread: &'t RefCell<Reread>,
 }
+
+/// Parts read from an entry rule, at offset 0, by the rule and their text.
+type Reread = HashMap<(Rule, String), Vec<Clause>>;
 
 /// The effect kind a grammar rule structures; `None` for a rule that is not an effect.
 fn kind_of(rule: Rule) -> Option<EffectKind> {
@@ -400,12 +410,12 @@ impl Build<'_> {
         Piece { text: text.to_string(), span: Span::new(self.base + s.start(), self.base + s.start() + text.len()) }
     }
 
-    /// An effect from the rule that structures it (or from `effect`/`cost`, which wrap
+    /// An effect from the rule that structures it (or from `effect`, which wraps
     /// one). An `elided` effect (`or 2 stress tokens`) comes out opaque: its kind is the
     /// clause before's, which only `clauses` knows.
     fn effect(&self, pair: Pair<'_, Rule>) -> Effect {
         let inner = match pair.as_rule() {
-            Rule::effect | Rule::cost | Rule::opaque_effect => pair.clone().into_inner().next().unwrap_or(pair),
+            Rule::effect | Rule::opaque_effect => pair.clone().into_inner().next().unwrap_or(pair),
             _ => pair,
         };
         // A passive names its kind by its participle.
@@ -474,13 +484,12 @@ impl Build<'_> {
             match p.as_rule() {
                 Rule::subject => c.subject = Some(self.piece(&p)),
                 Rule::qualifier => c.qualifier = Some(self.piece(&p)),
-                Rule::cost_effect => {
+                // The effect read before was the cost of this one.
+                Rule::purpose => {
+                    let paid = std::mem::replace(&mut c.effect, Effect::opaque(piece.clone()));
+                    c.costs.push(paid);
                     for q in p.into_inner() {
                         match q.as_rule() {
-                            Rule::cost => {
-                                elided |= is_elided(&q);
-                                c.costs.push(self.effect(q));
-                            }
                             Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
                             Rule::caused => c.effect = self.caused(q),
                             _ => {}
@@ -994,9 +1003,26 @@ impl Build<'_> {
         self.reparse_at(rule, part.text.trim_end(), part.span.start as usize)
     }
 
-    /// Reads `text`, which starts at `base` in the file, from another entry rule.
+    /// Reads `text`, which starts at `base` in the file, from another entry rule; a text
+    /// read before is shifted into place instead.
     fn reparse_at(&self, rule: Rule, text: &str, base: usize) -> Vec<Clause> {
-        let b = Build { base, text };
+        let key = (rule, text.to_string());
+        let cached = self.reread.borrow().get(&key).cloned();
+        let mut out = match cached {
+            Some(out) => out,
+            None => {
+                let out = self.reparse_from_zero(rule, text);
+                self.reread.borrow_mut().insert(key, out.clone());
+                out
+            }
+        };
+        out.shift(base as u32);
+        out
+    }
+
+    /// Reads `text` from another entry rule, with spans from its start.
+    fn reparse_from_zero(&self, rule: Rule, text: &str) -> Vec<Clause> {
+        let b = Build { base: 0, text, reread: self.reread };
         let Ok(mut pairs) = AbilityParser::parse(rule, text) else { return Vec::new() };
         let Some(top) = pairs.next() else { return Vec::new() };
         let mut out = Vec::new();
@@ -1147,8 +1173,8 @@ impl Sentence {
 }
 
 /// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.
-fn parse_sentence(text: &str) -> Sentence {
-    let b = Build { base: 0, text };
+fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
+    let b = Build { base: 0, text, reread };
     let whole = Piece { text: text.to_string(), span: Span::new(0, text.len()) };
     let mut out = Sentence {
         header: None,
@@ -1262,7 +1288,8 @@ fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
 
 /// The event a replacement replaces, read as an effect, when the grammar structures it.
 fn read_event(text: &str, base: usize) -> Option<Effect> {
-    let b = Build { base, text };
+    let reread = RefCell::default();
+    let b = Build { base, text, reread: &reread };
     let whole = AbilityParser::parse(Rule::event_effect, text).ok().and_then(|mut p| p.next());
     let effect = whole.and_then(|top| top.into_inner().find(|p| p.as_rule() == Rule::effect)).map(|p| b.effect(p));
     // `drop a device using a 1 [Straight] template`: the event, then how.
