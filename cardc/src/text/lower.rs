@@ -743,7 +743,8 @@ fn plain_subject(who: &str) -> bool {
 /// `in <arc>` of a condition: `in your [Front Arc]`, `in the attacker's [Bullseye Arc]`, `in
 /// the [Bullseye Arc] of a friendly ship at range 0-3`, `in an enemy ship's firing arc`. An
 /// arc the game does not name (`firing arc`, `attack arc`) is kept as its words; `your` or
-/// `the` alone is the arc of the card's ship.
+/// `the` alone is the arc of the card's ship, except `the attack arc`: the arc the attack is
+/// made from, the attacker's.
 fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
     if !plain_subject(who) {
         return None;
@@ -779,6 +780,7 @@ fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
     let of = match (of, whose) {
         (Some(o), "the" | "") => subject_words(o),
         (Some(_), _) => return None,
+        (None, "the") if name.eq_ignore_ascii_case("attack arc") => subject_words("the attacker"),
         (None, "the" | "") => Subject::YOU,
         (None, w) => subject_words(w),
     };
@@ -1926,6 +1928,8 @@ mod tests {
             arc("you are not in an enemy ship's firing arc"),
             Some((Person::You, "firing arc".into(), 0, Person::A, true))
         );
+        // The attack arc is the arc the attack is made from: the attacker's.
+        assert_eq!(arc("you are in the attack arc"), Some((Person::You, "attack arc".into(), 0, Person::Attacker, false)));
         assert_eq!(
             arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
             Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
