@@ -27,6 +27,8 @@ pub mod config;
 pub mod diagnostics;
 pub mod emit;
 pub mod import;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod resolve;
 pub mod source;
 pub mod syntax;

@@ -48,6 +48,13 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Run the language server on stdin and stdout, for editors: diagnostics for the whole
+    /// set a file belongs to as you type, hovers (cards, vocabulary, how an ability reads),
+    /// go to definition, find references and symbols.
+    ///
+    /// Exits 0 after the client's `shutdown` and `exit`, 2 when the connection fails.
+    #[cfg(feature = "lsp")]
+    Lsp,
     /// Print a set with every reference by id: its vocabulary, rules and cards with all
     /// their fields (costs, slots, restrictions, stats, actions, charges, force, …).
     ///
@@ -147,6 +154,14 @@ fn main() -> ExitCode {
         Command::Check { paths, format, coverage } => check(&paths, format, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Export { set, format } => export(&set, format),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => match cardc::lsp::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cardc lsp: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {

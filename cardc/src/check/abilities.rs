@@ -184,9 +184,9 @@ pub fn lower_cards(
     vocab: &Vocabulary,
     cards: &mut [model::Card],
     d: &mut Vec<Diagnostic>,
+    cache: &mut text::SentenceCache,
 ) -> Vec<TextSite> {
     let mut sites = Vec::new();
-    let mut cache = text::SentenceCache::default();
     for (index, def) in names.cards.iter().enumerate() {
         let file = sources.file(def.file);
         let path = file.path.strip_prefix(dir).unwrap_or(&file.path).to_string_lossy().replace('\\', "/");
@@ -200,7 +200,7 @@ pub fn lower_cards(
                 FieldValue::Ability { name, text } => (text, Some(name.value.as_str())),
                 _ => continue,
             };
-            let frames = text::frames_cached(&file.text, &block.sentences, &mut cache);
+            let frames = text::frames_cached(&file.text, &block.sentences, cache);
             check_block(def.file, &file.text, block, &frames, vocab, d);
             let cx = Context { vocab, file: &path, source: &file.text, name };
             let Some(card) = cards.get_mut(index) else { continue };

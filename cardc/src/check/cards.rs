@@ -132,6 +132,49 @@ pub fn builtin_field_names() -> impl Iterator<Item = &'static str> {
     FIELDS.iter().map(|(name, _, _)| *name)
 }
 
+/// What the values of a field name, for tools that follow references (the language
+/// server): the vocabulary or the cards its identifiers are ids of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refers {
+    /// Entries of one vocabulary kind (`faction: rebel`, `upgrades: torpedo, missile`).
+    Vocab(VocabKind),
+    /// Cards of one kind (`chassis: x-wing`).
+    Card(CardKind),
+    /// A restriction (`requires: size small`).
+    Restriction,
+    /// Actions, arcs and icons mixed with colours and links (`actions: focus, red boost`).
+    Entries,
+    /// Numbers, strings or nothing.
+    Nothing,
+}
+
+/// What the values of the built-in field `key` refer to; `None` for a field that is not
+/// built in (a stat, or a mistake).
+pub fn field_refers(key: &str) -> Option<Refers> {
+    let (_, _, ty) = FIELDS.iter().find(|(name, _, _)| *name == key)?;
+    Some(match *ty {
+        Ty::Vocab(k) | Ty::VocabList(k) => Refers::Vocab(k),
+        Ty::IconGroup => Refers::Vocab(VocabKind::Icon),
+        Ty::CardRef(k) | Ty::CardList(k) => Refers::Card(k),
+        Ty::Restriction => Refers::Restriction,
+        Ty::Actions | Ty::Grants | Ty::Spaces => Refers::Entries,
+        Ty::Flag | Ty::Cost | Ty::Count | Ty::Stat | Ty::Charges | Ty::Text | Ty::Ability | Ty::String => {
+            Refers::Nothing
+        }
+    })
+}
+
+/// The built-in fields a card of `kind` takes, in the order the language reference lists
+/// them; a card with stats also takes each stat the game declares.
+pub fn fields_of(kind: CardKind) -> impl Iterator<Item = &'static str> {
+    FIELDS.iter().filter(move |(_, kinds, _)| kinds.contains(&kind)).map(|(name, _, _)| *name)
+}
+
+/// Whether a card of `kind` takes the game's stats as fields.
+pub fn takes_stats(kind: CardKind) -> bool {
+    STAT_KINDS.contains(&kind)
+}
+
 const STAT_KINDS: &[CardKind] = &[Chassis, Ship, Part, Blueprint];
 
 /// Checks every card and builds its model. Cards keep the order of `names.cards`, so a

@@ -54,6 +54,9 @@ pub struct Checked {
     pub dir: std::path::PathBuf,
     /// The model, when the set has no error.
     pub set: Option<Set>,
+    /// The model as far as it could be built, when the set has errors (cards with errors
+    /// keep what could be read): what an editor shows while the user fixes them.
+    pub partial: Option<Set>,
     /// Every diagnostic, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
     /// How many cards the set declares.
@@ -63,6 +66,11 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The model: the set's when it has no error, else as far as it could be built.
+    pub fn model(&self) -> Option<&Set> {
+        self.set.as_ref().or(self.partial.as_ref())
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
@@ -98,14 +106,26 @@ pub fn check_set(sources: &SourceMap, set: &SetSource) -> Checked {
 }
 
 /// Runs every check over parsed files; `d` holds the diagnostics so far.
-pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], mut d: Vec<Diagnostic>) -> Checked {
+pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], d: Vec<Diagnostic>) -> Checked {
+    check_files_cached(sources, dir, files, d, &mut crate::text::SentenceCache::default())
+}
+
+/// [`check_files`], reading ability text through `cache`: a tool that checks the same set
+/// again after an edit (the language server) keeps the sentences it has read.
+pub fn check_files_cached(
+    sources: &SourceMap,
+    dir: &std::path::Path,
+    files: &[File],
+    mut d: Vec<Diagnostic>,
+    cache: &mut crate::text::SentenceCache,
+) -> Checked {
     let names = Names::collect(files, dir, &mut d);
     game::check_vocabulary(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
     let mut cards = cards::check_cards(&names, sources, &mut d);
     let vocab = game::vocabulary(&names);
-    let texts = abilities::lower_cards(&names, sources, dir, &vocab, &mut cards, &mut d);
+    let texts = abilities::lower_cards(&names, sources, dir, &vocab, &mut cards, &mut d, cache);
     let rules = rules::check_rules(&names, &mut d);
     let levels = game::lint_levels(files, WARNINGS, &mut d);
     let (game, name) = names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
@@ -123,5 +143,6 @@ pub fn check_files(sources: &SourceMap, dir: &std::path::Path, files: &[File], m
     let has_errors = d.iter().any(Diagnostic::is_error);
     Diagnostic::sort(&mut d);
     let coverage = abilities::Coverage::of(&texts, &model.cards);
-    Checked { dir: dir.to_path_buf(), set: (!has_errors).then_some(model), diagnostics: d, cards: card_count, coverage }
+    let (set, partial) = if has_errors { (None, Some(model)) } else { (Some(model), None) };
+    Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
 }

@@ -140,6 +140,16 @@ pub struct SentenceCache {
 }
 
 impl SentenceCache {
+    /// How many sentences it holds.
+    pub fn len(&self) -> usize {
+        self.parsed.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.parsed.is_empty()
+    }
+
     /// The sentence `text`, which starts at byte `base` of its file.
     pub(super) fn parse(&mut self, text: &str, base: usize) -> Sentence {
         let mut s = match self.parsed.get(text) {

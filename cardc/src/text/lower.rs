@@ -1929,7 +1929,10 @@ mod tests {
             Some((Person::You, "firing arc".into(), 0, Person::A, true))
         );
         // The attack arc is the arc the attack is made from: the attacker's.
-        assert_eq!(arc("you are in the attack arc"), Some((Person::You, "attack arc".into(), 0, Person::Attacker, false)));
+        assert_eq!(
+            arc("you are in the attack arc"),
+            Some((Person::You, "attack arc".into(), 0, Person::Attacker, false))
+        );
         assert_eq!(
             arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
             Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))

@@ -1,0 +1,377 @@
+//! One set as the language server sees it: its files (open buffers over the disk), their
+//! syntax trees, the check's diagnostics and model, and an index of every name written:
+//! where each card and vocabulary entry is declared and where it is used.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Span, Token, VocabKind};
+use crate::check::cards::{field_refers, Refers};
+use crate::check::{self, Checked};
+use crate::resolve::Names;
+use crate::source::{self, SourceFile, SourceMap};
+use crate::text::SentenceCache;
+
+/// What a name written in a file stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A card, by id.
+    Card(String),
+    /// A vocabulary entry, by kind and id.
+    Vocab(VocabKind, String),
+    /// A field name (`cost`, `hull`): its documentation, not a declaration.
+    Field(String),
+    /// The sentences of one ability of a card (`card` indexes [`Index::cards`]).
+    Ability {
+        /// The card.
+        card: usize,
+        /// Which of its abilities, in order.
+        ability: usize,
+    },
+}
+
+/// One place a name is written.
+#[derive(Clone, Debug)]
+pub struct Occurrence {
+    /// The file.
+    pub file: FileId,
+    /// Where.
+    pub span: Span,
+    /// What it names.
+    pub target: Target,
+    /// Whether this is where it is declared.
+    pub declaration: bool,
+}
+
+/// A declared card, for symbols and hovers.
+#[derive(Clone, Debug)]
+pub struct CardInfo {
+    /// Its id.
+    pub id: String,
+    /// Its printed name.
+    pub name: String,
+    /// Its kind.
+    pub kind: CardKind,
+    /// Its file.
+    pub file: FileId,
+    /// The whole card.
+    pub span: Span,
+    /// Where its id is written (the `as` id, else the name).
+    pub id_span: Span,
+}
+
+/// A declared vocabulary entry.
+#[derive(Clone, Debug)]
+pub struct VocabInfo {
+    /// Its kind.
+    pub kind: VocabKind,
+    /// Its id.
+    pub id: String,
+    /// Its display name, when one is given.
+    pub display: Option<String>,
+    /// Its file.
+    pub file: FileId,
+    /// Where its id is written.
+    pub span: Span,
+}
+
+/// Every name written in a set, sorted by file and position.
+#[derive(Debug, Default)]
+pub struct Index {
+    /// The occurrences, sorted by file then start.
+    pub occurrences: Vec<Occurrence>,
+    /// The cards, in declaration order.
+    pub cards: Vec<CardInfo>,
+    /// The vocabulary, in declaration order per kind.
+    pub vocab: Vec<VocabInfo>,
+}
+
+impl Index {
+    /// The occurrence under byte `offset` of `file`: the innermost when several cover it.
+    pub fn at(&self, file: FileId, offset: usize) -> Option<&Occurrence> {
+        let offset = offset as u32;
+        self.occurrences
+            .iter()
+            .filter(|o| o.file == file && o.span.start <= offset && offset <= o.span.end)
+            .min_by_key(|o| o.span.len())
+    }
+
+    /// Every occurrence of `target`, its declaration first.
+    pub fn of(&self, target: &Target) -> Vec<&Occurrence> {
+        let mut out: Vec<&Occurrence> = self.occurrences.iter().filter(|o| &o.target == target).collect();
+        out.sort_by_key(|o| !o.declaration);
+        out
+    }
+
+    /// The card with this id.
+    pub fn card(&self, id: &str) -> Option<&CardInfo> {
+        self.cards.iter().find(|c| c.id == id)
+    }
+
+    /// The vocabulary entry of `kind` with this id.
+    pub fn entry(&self, kind: VocabKind, id: &str) -> Option<&VocabInfo> {
+        self.vocab.iter().find(|v| v.kind == kind && v.id == id)
+    }
+
+    /// The entry a `[Name]` in ability text names, by display name (or id), ignoring case.
+    pub fn bracketed(&self, name: &str) -> Option<&VocabInfo> {
+        let named = |v: &&VocabInfo| v.display.as_deref().unwrap_or(&v.id).eq_ignore_ascii_case(name);
+        self.vocab.iter().filter(|v| crate::text::lower::NOUN_KINDS.contains(&v.kind)).find(named)
+    }
+}
+
+/// A set, read and checked.
+#[derive(Debug)]
+pub struct Analysis {
+    /// The set's folder.
+    pub dir: PathBuf,
+    /// Its files.
+    pub sources: SourceMap,
+    /// Their syntax trees, in the order of `sources`.
+    pub files: Vec<File>,
+    /// What the check found.
+    pub checked: Checked,
+    /// The names written.
+    pub index: Index,
+}
+
+impl Analysis {
+    /// Reads the set in `dir`, taking each file's text from `open` when it is there (an
+    /// open buffer wins over the disk; an open `.cards` file not yet saved belongs to the
+    /// set too), and checks it. `cache` keeps the ability sentences read by earlier checks.
+    ///
+    /// # Errors
+    /// When the folder cannot be listed or a file cannot be read.
+    pub fn of_set(
+        dir: &Path,
+        open: &HashMap<PathBuf, Arc<str>>,
+        cache: &mut SentenceCache,
+    ) -> std::io::Result<Analysis> {
+        let mut paths = source::card_files(dir)?;
+        let unsaved: Vec<PathBuf> =
+            open.keys().filter(|p| p.parent() == Some(dir) && !paths.contains(p)).cloned().collect();
+        paths.extend(unsaved);
+        paths.sort();
+        let mut sources = SourceMap::new();
+        let mut diagnostics = Vec::new();
+        for path in paths {
+            match open.get(&path) {
+                Some(text) => {
+                    sources.add(SourceFile::new(path, text.clone()));
+                }
+                None => {
+                    let bytes = std::fs::read(&path)?;
+                    if let Err(d) = source::add_bytes(&mut sources, path, bytes) {
+                        diagnostics.push(d);
+                    }
+                }
+            }
+        }
+        let mut files = Vec::new();
+        for id in 0..sources.len() as FileId {
+            let (file, d) = crate::syntax::parse_file(id, &sources.file(id).text);
+            diagnostics.extend(d);
+            files.push(file);
+        }
+        let checked = check::check_files_cached(&sources, dir, &files, diagnostics, cache);
+        let index = index(&files, &sources, dir);
+        Ok(Analysis { dir: dir.to_path_buf(), sources, files, checked, index })
+    }
+
+    /// The id of the file at `path`, if it belongs to the set.
+    pub fn file_id(&self, path: &Path) -> Option<FileId> {
+        (0..self.sources.len() as FileId).find(|&id| self.sources.file(id).path == path)
+    }
+}
+
+/// The folder of the set a `.cards` file belongs to: the nearest folder holding
+/// `game.cards`, looking up from the file's own; the file's folder when none does.
+pub fn set_dir(file: &Path) -> Option<PathBuf> {
+    let own = file.parent()?;
+    let found = own.ancestors().find(|dir| dir.join("game.cards").is_file());
+    Some(found.unwrap_or(own).to_path_buf())
+}
+
+/// Indexes every name the files write.
+fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
+    let names = Names::collect(files, dir, &mut Vec::new());
+    let mut ix = Index::default();
+    for kind in VocabKind::ALL {
+        for def in names.entries(kind) {
+            let entry = def.entry;
+            ix.vocab.push(VocabInfo {
+                kind,
+                id: entry.id.text.clone(),
+                display: entry.display.as_ref().map(|d| d.value.clone()),
+                file: def.file,
+                span: entry.id.span,
+            });
+            ix.occurrences.push(Occurrence {
+                file: def.file,
+                span: entry.id.span,
+                target: Target::Vocab(kind, entry.id.text.clone()),
+                declaration: true,
+            });
+        }
+    }
+    let stats: Vec<String> = names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.clone()).collect();
+    for (card_index, def) in names.cards.iter().enumerate() {
+        let card = def.card;
+        ix.cards.push(CardInfo {
+            id: def.id.clone(),
+            name: card.name.value.clone(),
+            kind: card.kind,
+            file: def.file,
+            span: card.span,
+            id_span: def.id_span,
+        });
+        ix.occurrences.push(Occurrence {
+            file: def.file,
+            span: def.id_span,
+            target: Target::Card(def.id.clone()),
+            declaration: true,
+        });
+        let mut ability = 0;
+        for field in &card.fields {
+            let key = field.key.text.as_str();
+            let refers = field_refers(key);
+            let field_target = match refers {
+                None if stats.iter().any(|s| s == key) => Target::Vocab(VocabKind::Stat, key.to_string()),
+                _ => Target::Field(key.to_string()),
+            };
+            ix.occurrences.push(Occurrence {
+                file: def.file,
+                span: field.key.span,
+                target: field_target,
+                declaration: false,
+            });
+            match (&field.value, refers) {
+                (FieldValue::Tokens(tokens), Some(refers)) => {
+                    references(tokens, refers, def.file, field.span, &names, &mut ix.occurrences);
+                }
+                (FieldValue::Text(block) | FieldValue::Ability { text: block, .. }, _) => {
+                    ix.occurrences.push(Occurrence {
+                        file: def.file,
+                        span: block.span,
+                        target: Target::Ability { card: card_index, ability },
+                        declaration: false,
+                    });
+                    ability += 1;
+                    bracketed(&sources.file(def.file).text, def.file, block.span, &names, &mut ix.occurrences);
+                }
+                _ => {}
+            }
+        }
+    }
+    for file in files {
+        for item in &file.items {
+            if let Item::Flagship(f) = item {
+                push_vocab(&names, VocabKind::Icon, &f.icon, file.id, &mut ix.occurrences);
+            }
+        }
+    }
+    ix.occurrences.sort_by_key(|o| (o.file, o.span.start, std::cmp::Reverse(o.span.end)));
+    ix
+}
+
+/// The names a field's tokens write.
+fn references(
+    tokens: &[Token],
+    refers: Refers,
+    file: FileId,
+    whole: Span,
+    names: &Names<'_>,
+    out: &mut Vec<Occurrence>,
+) {
+    let idents = tokens.iter().filter_map(|t| match t {
+        Token::Ident(i) => Some(i),
+        _ => None,
+    });
+    match refers {
+        Refers::Vocab(kind) => idents.for_each(|i| push_vocab(names, kind, i, file, out)),
+        Refers::Card(_) => {
+            for i in idents {
+                out.push(Occurrence { file, span: i.span, target: Target::Card(i.text.clone()), declaration: false });
+            }
+        }
+        Refers::Entries => {
+            for i in idents {
+                let kind = [VocabKind::Action, VocabKind::Arc, VocabKind::Icon, VocabKind::Stat]
+                    .into_iter()
+                    .find(|k| names.vocab_id(*k, &i.text).is_some());
+                if let Some(kind) = kind {
+                    push_vocab(names, kind, i, file, out);
+                }
+            }
+        }
+        Refers::Restriction => {
+            let Ok(r) = crate::syntax::restriction::parse(file, tokens, whole) else { return };
+            for atom in r.atoms() {
+                let kind = match atom.kind {
+                    AtomKind::Size => Some(VocabKind::Size),
+                    AtomKind::Trait => Some(VocabKind::Trait),
+                    AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
+                    AtomKind::Faction => Some(VocabKind::Faction),
+                    AtomKind::Action => Some(VocabKind::Action),
+                    AtomKind::Class => Some(VocabKind::Class),
+                    AtomKind::Arc => Some(VocabKind::Arc),
+                    AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
+                    _ => None,
+                };
+                for arg in &atom.args {
+                    let Token::Ident(i) = arg else { continue };
+                    match kind {
+                        Some(kind) => push_vocab(names, kind, i, file, out),
+                        None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
+                            file,
+                            span: i.span,
+                            target: Target::Card(i.text.clone()),
+                            declaration: false,
+                        }),
+                        None => {}
+                    }
+                }
+                if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
+                    push_vocab(names, VocabKind::Stat, stat, file, out);
+                }
+            }
+        }
+        Refers::Nothing => {}
+    }
+}
+
+/// A vocabulary reference, when the id is declared (an unknown one has its diagnostic).
+fn push_vocab(names: &Names<'_>, kind: VocabKind, ident: &Ident, file: FileId, out: &mut Vec<Occurrence>) {
+    if names.vocab_id(kind, &ident.text).is_some() {
+        out.push(Occurrence {
+            file,
+            span: ident.span,
+            target: Target::Vocab(kind, ident.text.clone()),
+            declaration: false,
+        });
+    }
+}
+
+/// The `[Name]`s of an ability text block that name a declared entry (by display name or
+/// id, ignoring case, as the check reads them).
+fn bracketed(text: &str, file: FileId, block: Span, names: &Names<'_>, out: &mut Vec<Occurrence>) {
+    let Some(block_text) = text.get(block.range()) else { return };
+    for (at, name) in crate::text::lower::brackets(block_text) {
+        let found = crate::text::lower::NOUN_KINDS.iter().find_map(|&kind| {
+            names.entries(kind).iter().find_map(|v| {
+                let shown = v.entry.display.as_ref().map_or(v.entry.id.text.as_str(), |d| d.value.as_str());
+                shown.eq_ignore_ascii_case(name).then(|| (kind, v.entry.id.text.clone()))
+            })
+        });
+        if let Some((kind, id)) = found {
+            let start = block.start as usize + at;
+            out.push(Occurrence {
+                file,
+                span: Span::new(start, start + name.len()),
+                target: Target::Vocab(kind, id),
+                declaration: false,
+            });
+        }
+    }
+}

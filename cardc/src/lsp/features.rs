@@ -1,0 +1,186 @@
+//! The answers: hover, go to definition, find references, document and workspace symbols.
+
+use lsp_types::{
+    DocumentSymbol, Hover, HoverContents, Location, MarkupContent, MarkupKind, SymbolInformation, SymbolKind,
+};
+
+use super::analysis::{Analysis, CardInfo, Occurrence, Target, VocabInfo};
+use super::convert;
+use crate::ast::{FileId, Span};
+
+/// The most lines of a card's source a hover shows.
+const HOVER_LINES: usize = 30;
+
+/// The hover of the name or ability text under `offset`.
+pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
+    let o = a.index.at(file, offset)?;
+    let text = match &o.target {
+        Target::Card(id) => card_hover(a, a.index.card(id)?),
+        Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
+        Target::Field(key) => field_hover(key),
+        Target::Ability { .. } => ability_hover(a, file, offset)?,
+    };
+    let text_file = &a.sources.file(o.file).text;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: text }),
+        range: Some(convert::range(text_file, o.span)),
+    })
+}
+
+/// A card: its kind, name and id, then its source as written (up to [`HOVER_LINES`]).
+fn card_hover(a: &Analysis, card: &CardInfo) -> String {
+    let source = &a.sources.file(card.file).text;
+    let written = source.get(card.span.range()).unwrap_or_default();
+    let mut lines: Vec<&str> = written.lines().collect();
+    let more = lines.len().saturating_sub(HOVER_LINES);
+    lines.truncate(HOVER_LINES);
+    let mut out = format!("**{}** · {} `{}`\n\n```cards\n{}\n```", card.name, card.kind, card.id, lines.join("\n"));
+    if more > 0 {
+        out.push_str(&format!("\n… {more} more lines"));
+    }
+    out
+}
+
+/// A vocabulary entry: its display name, kind and id, where it is declared and how often
+/// the set uses it.
+fn vocab_hover(a: &Analysis, v: &VocabInfo) -> String {
+    let target = Target::Vocab(v.kind, v.id.clone());
+    let uses = a.index.of(&target).iter().filter(|o| !o.declaration).count();
+    let file = a.sources.file(v.file);
+    let (line, _) = file.line_col(v.span.start as usize);
+    let shown = v.display.as_deref().map_or(String::new(), |d| format!("**{d}** · "));
+    let name = file.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; used {uses} times in this set.", v.kind, v.id)
+}
+
+/// A built-in field: which cards take it.
+fn field_hover(key: &str) -> String {
+    let kinds: Vec<String> = crate::ast::CardKind::ALL
+        .into_iter()
+        .filter(|k| crate::check::cards::fields_of(*k).any(|f| f == key))
+        .map(|k| format!("{k}s"))
+        .collect();
+    match kinds.is_empty() {
+        true => format!("`{key}`: not a built-in field"),
+        false => format!("`{key}`: a field of {}", kinds.join(", ")),
+    }
+}
+
+/// The ability under `offset` as the compiler reads it.
+fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
+    let set = a.checked.model()?;
+    let path = &a.sources.file(file).path;
+    let relative = path.strip_prefix(&a.dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+    let offset = offset as u32;
+    for card in set.cards.iter() {
+        for ability in card.abilities.iter() {
+            if *ability.file == *relative && ability.span.start <= offset && offset <= ability.span.end {
+                let reading = cards_runtime::ability_text::ability(set, ability);
+                let opaque = ability.opaque().count();
+                let note = match opaque {
+                    0 => String::new(),
+                    n => format!("\n\n{n} part(s) kept opaque: the engine does not act on them."),
+                };
+                return Some(format!("{}\n\n```text\n{}\n```{note}", ability.text, reading.trim_end()));
+            }
+        }
+    }
+    None
+}
+
+/// Where the name under `offset` is declared.
+pub fn definition(a: &Analysis, file: FileId, offset: usize) -> Option<Location> {
+    let o = a.index.at(file, offset)?;
+    let declared = a.index.of(&o.target).into_iter().find(|o| o.declaration)?;
+    location(a, declared)
+}
+
+/// Every place the name under `offset` is written.
+pub fn references(a: &Analysis, file: FileId, offset: usize, declaration: bool) -> Vec<Location> {
+    let Some(o) = a.index.at(file, offset) else { return Vec::new() };
+    if matches!(o.target, Target::Ability { .. } | Target::Field(_)) {
+        return Vec::new();
+    }
+    a.index.of(&o.target).into_iter().filter(|o| declaration || !o.declaration).filter_map(|o| location(a, o)).collect()
+}
+
+fn location(a: &Analysis, o: &Occurrence) -> Option<Location> {
+    let file = a.sources.file(o.file);
+    Some(Location { uri: convert::url(&file.path)?, range: convert::range(&file.text, o.span) })
+}
+
+/// The cards and vocabulary entries declared in one file.
+pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
+    let text = &a.sources.file(file).text;
+    let mut out: Vec<(Span, DocumentSymbol)> = Vec::new();
+    for v in a.index.vocab.iter().filter(|v| v.file == file) {
+        out.push((
+            v.span,
+            symbol(
+                text,
+                v.display.clone().unwrap_or_else(|| v.id.clone()),
+                v.kind.to_string(),
+                SymbolKind::ENUM_MEMBER,
+                v.span,
+                v.span,
+            ),
+        ));
+    }
+    for c in a.index.cards.iter().filter(|c| c.file == file) {
+        out.push((
+            c.span,
+            symbol(text, c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.span, c.id_span),
+        ));
+    }
+    out.sort_by_key(|(span, _)| span.start);
+    out.into_iter().map(|(_, s)| s).collect()
+}
+
+#[allow(deprecated)] // `deprecated` is a field the type requires; `tags` replaces it.
+fn symbol(text: &str, name: String, detail: String, kind: SymbolKind, whole: Span, name_span: Span) -> DocumentSymbol {
+    DocumentSymbol {
+        name,
+        detail: Some(detail),
+        kind,
+        tags: None,
+        deprecated: None,
+        range: convert::range(text, whole),
+        selection_range: convert::range(text, name_span),
+        children: None,
+    }
+}
+
+/// The cards and entries whose name or id contains `query` (ignoring case), cards first.
+#[allow(deprecated)]
+pub fn workspace_symbols(a: &Analysis, query: &str) -> Vec<SymbolInformation> {
+    let query = query.to_lowercase();
+    let matches = |s: &str| s.to_lowercase().contains(&query);
+    let mut out = Vec::new();
+    let mut push = |name: String, container: String, kind: SymbolKind, file: FileId, span: Span| {
+        let f = a.sources.file(file);
+        if let Some(uri) = convert::url(&f.path) {
+            let location = Location { uri, range: convert::range(&f.text, span) };
+            out.push(SymbolInformation {
+                name,
+                kind,
+                tags: None,
+                deprecated: None,
+                location,
+                container_name: Some(container),
+            });
+        }
+    };
+    for c in a.index.cards.iter().filter(|c| matches(&c.name) || matches(&c.id)) {
+        push(c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.file, c.span);
+    }
+    for v in a.index.vocab.iter().filter(|v| matches(&v.id) || v.display.as_deref().is_some_and(matches)) {
+        push(
+            v.display.clone().unwrap_or_else(|| v.id.clone()),
+            v.kind.to_string(),
+            SymbolKind::ENUM_MEMBER,
+            v.file,
+            v.span,
+        );
+    }
+    out
+}

@@ -1,0 +1,269 @@
+//! `cardc lsp`: a language server over stdio. It checks the whole set a file belongs to
+//! (the folder holding `game.cards`) on open, change and save, open buffers winning over
+//! the disk, and answers hovers, go to definition, find references and symbols from the
+//! same analysis.
+//!
+//! Edits are coalesced: a check runs when no message is waiting, or before a request is
+//! answered, so typing never queues a check per keystroke. Nothing a client sends stops
+//! the server: a request it cannot read gets an error response, a request about a file
+//! it cannot analyse gets an empty answer.
+
+pub mod analysis;
+pub mod convert;
+mod features;
+
+use std::collections::{BTreeSet, HashMap};
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crossbeam_channel::TryRecvError;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{
+    DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _, WorkspaceSymbolRequest,
+};
+use lsp_types::{
+    HoverProviderCapability, OneOf, PublishDiagnosticsParams, SaveOptions, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Url,
+};
+
+use analysis::Analysis;
+
+use crate::text::SentenceCache;
+
+/// A boxed error from the transport.
+pub type BoxError = Box<dyn Error + Send + Sync>;
+
+/// The sentences the server keeps between checks before it starts again from none.
+const CACHE_LIMIT: usize = 100_000;
+
+/// Serves the protocol on stdin and stdout until the client says `exit`.
+///
+/// # Errors
+/// When the transport fails (stdin closed before `initialize`, a malformed frame).
+pub fn run_stdio() -> Result<(), BoxError> {
+    let (connection, io_threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    io_threads.join()?;
+    Ok(())
+}
+
+/// Serves the protocol on `connection`: the handshake, then every message until `exit`.
+///
+/// # Errors
+/// When the handshake fails or the client goes away without `shutdown`.
+pub fn serve(connection: &Connection) -> Result<(), BoxError> {
+    let capabilities = ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::FULL),
+            save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions { include_text: Some(false) })),
+            ..Default::default()
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        ..Default::default()
+    };
+    connection.initialize(serde_json::to_value(capabilities)?)?;
+    Server::default().run(connection)
+}
+
+/// The server's state.
+#[derive(Default)]
+struct Server {
+    /// Open buffers by path.
+    open: HashMap<PathBuf, Arc<str>>,
+    /// The last analysis of each set with a file open.
+    sets: HashMap<PathBuf, Analysis>,
+    /// Sets edited since their last check.
+    dirty: BTreeSet<PathBuf>,
+    /// The files each set last published diagnostics for, to clear them when they go.
+    published: HashMap<PathBuf, BTreeSet<PathBuf>>,
+    /// Ability sentences read so far.
+    cache: SentenceCache,
+}
+
+impl Server {
+    fn run(mut self, connection: &Connection) -> Result<(), BoxError> {
+        loop {
+            let message = match connection.receiver.try_recv() {
+                Ok(m) => m,
+                Err(TryRecvError::Empty) => {
+                    self.flush(connection)?;
+                    match connection.receiver.recv() {
+                        Ok(m) => m,
+                        Err(_) => return Ok(()),
+                    }
+                }
+                Err(TryRecvError::Disconnected) => return Ok(()),
+            };
+            match message {
+                Message::Request(request) => {
+                    if connection.handle_shutdown(&request)? {
+                        return Ok(());
+                    }
+                    self.flush(connection)?;
+                    let response = self.request(request);
+                    connection.sender.send(Message::Response(response))?;
+                }
+                Message::Notification(n) => self.notification(n),
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    /// Checks every set edited since its last check and publishes its diagnostics.
+    fn flush(&mut self, connection: &Connection) -> Result<(), BoxError> {
+        if self.cache.len() > CACHE_LIMIT {
+            self.cache = SentenceCache::default();
+        }
+        for dir in std::mem::take(&mut self.dirty) {
+            let still_open = self.open.keys().any(|p| analysis::set_dir(p).as_deref() == Some(dir.as_path()));
+            let analysis = if still_open { Analysis::of_set(&dir, &self.open, &mut self.cache).ok() } else { None };
+            let mut by_file: HashMap<PathBuf, Vec<lsp_types::Diagnostic>> = HashMap::new();
+            if let Some(a) = &analysis {
+                for id in 0..a.sources.len() as u32 {
+                    by_file.entry(a.sources.file(id).path.clone()).or_default();
+                }
+                for d in &a.checked.diagnostics {
+                    if let Some((path, d)) = convert::diagnostic(d, &a.sources) {
+                        by_file.entry(path).or_default().push(d);
+                    }
+                }
+            }
+            // A file that had diagnostics and has none now (or left the set) is cleared.
+            for path in self.published.remove(&dir).unwrap_or_default() {
+                by_file.entry(path).or_default();
+            }
+            let mut paths: Vec<&PathBuf> = by_file.keys().collect();
+            paths.sort();
+            for path in paths {
+                let Some(uri) = convert::url(path) else { continue };
+                let diagnostics = by_file[path].clone();
+                let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
+                let n = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
+                connection.sender.send(Message::Notification(n))?;
+            }
+            let published: BTreeSet<PathBuf> =
+                by_file.into_iter().filter(|(_, d)| !d.is_empty()).map(|(p, _)| p).collect();
+            self.published.insert(dir.clone(), published);
+            match analysis {
+                Some(a) => {
+                    self.sets.insert(dir, a);
+                }
+                None => {
+                    self.sets.remove(&dir);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn notification(&mut self, n: Notification) {
+        let touched = match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params).ok().and_then(|p| {
+                    let path = convert::path(&p.text_document.uri)?;
+                    self.open.insert(path.clone(), p.text_document.text.into());
+                    Some(path)
+                })
+            }
+            DidChangeTextDocument::METHOD => {
+                serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params).ok().and_then(|p| {
+                    let path = convert::path(&p.text_document.uri)?;
+                    // Full sync: the last change holds the whole text.
+                    let text = p.content_changes.into_iter().last()?.text;
+                    self.open.insert(path.clone(), text.into());
+                    Some(path)
+                })
+            }
+            DidSaveTextDocument::METHOD => serde_json::from_value::<lsp_types::DidSaveTextDocumentParams>(n.params)
+                .ok()
+                .and_then(|p| convert::path(&p.text_document.uri)),
+            DidCloseTextDocument::METHOD => {
+                serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params).ok().and_then(|p| {
+                    let path = convert::path(&p.text_document.uri)?;
+                    self.open.remove(&path);
+                    Some(path)
+                })
+            }
+            _ => None,
+        };
+        if let Some(dir) = touched.as_deref().and_then(analysis::set_dir) {
+            self.dirty.insert(dir);
+        }
+    }
+
+    fn request(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            HoverRequest::METHOD => self.answer::<HoverRequest>(request, |s, p| {
+                let at = &p.text_document_position_params;
+                s.at(&at.text_document.uri, at.position).and_then(|(a, file, offset)| features::hover(a, file, offset))
+            }),
+            GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
+                let at = &p.text_document_position_params;
+                s.at(&at.text_document.uri, at.position)
+                    .and_then(|(a, file, offset)| features::definition(a, file, offset))
+                    .map(lsp_types::GotoDefinitionResponse::Scalar)
+            }),
+            References::METHOD => self.answer::<References>(request, |s, p| {
+                let at = &p.text_document_position;
+                let declaration = p.context.include_declaration;
+                s.at(&at.text_document.uri, at.position)
+                    .map(|(a, file, offset)| features::references(a, file, offset, declaration))
+            }),
+            DocumentSymbolRequest::METHOD => self.answer::<DocumentSymbolRequest>(request, |s, p| {
+                let path = convert::path(&p.text_document.uri)?;
+                let a = s.analysis(&path)?;
+                let file = a.file_id(&path)?;
+                Some(lsp_types::DocumentSymbolResponse::Nested(features::document_symbols(a, file)))
+            }),
+            WorkspaceSymbolRequest::METHOD => self.answer::<WorkspaceSymbolRequest>(request, |s, p| {
+                let mut dirs: Vec<&PathBuf> = s.sets.keys().collect();
+                dirs.sort();
+                let found = dirs.into_iter().flat_map(|d| features::workspace_symbols(&s.sets[d], &p.query)).collect();
+                Some(lsp_types::WorkspaceSymbolResponse::Flat(found))
+            }),
+            _ => Err((ErrorCode::MethodNotFound, format!("cardc lsp does not answer `{}`", request.method))),
+        };
+        match result {
+            Ok(value) => Response { id, result: Some(value), error: None },
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    /// Reads a request's parameters and answers it.
+    fn answer<R: lsp_types::request::Request>(
+        &self,
+        request: Request,
+        f: impl FnOnce(&Server, R::Params) -> R::Result,
+    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+        let params: R::Params = serde_json::from_value(request.params)
+            .map_err(|e| (ErrorCode::InvalidParams, format!("`{}`: {e}", request.method)))?;
+        let answer = f(self, params);
+        serde_json::to_value(answer).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+    }
+
+    /// The analysis of the set a file belongs to.
+    fn analysis(&self, path: &Path) -> Option<&Analysis> {
+        self.sets.get(&analysis::set_dir(path)?)
+    }
+
+    /// The analysis, file and byte offset of a position in a document.
+    fn at(&self, uri: &Url, position: lsp_types::Position) -> Option<(&Analysis, u32, usize)> {
+        let path = convert::path(uri)?;
+        let a = self.analysis(&path)?;
+        let file = a.file_id(&path)?;
+        let offset = convert::offset(&a.sources.file(file).text, position);
+        Some((a, file, offset))
+    }
+}

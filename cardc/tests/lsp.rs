@@ -1,0 +1,306 @@
+//! `cardc lsp` spoken to over stdio, as an editor does: the built binary, framed JSON-RPC
+//! messages, and what it answers. Expected values come from the set written here.
+#![cfg(feature = "lsp")]
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+const GAME: &str = r#"game xwing "X-Wing"
+faction rebel "Rebel Alliance", empire "Galactic Empire"
+size small, large
+stat attack, agility, hull
+action focus "Focus", boost "Boost"
+token focus "focus", evade "evade", stress "stress"
+resource force "Force"
+"#;
+
+const SHIPS: &str = r#"chassis "T-65 X-wing" as x-wing {
+  faction: rebel
+  size: small
+  attack: 3  agility: 2  hull: 4
+  actions: focus, boost
+}
+
+ship "Luke Skywalker" {
+  chassis: x-wing
+  faction: rebel
+  cost: 6
+  text {
+    After you perform a [Boost] action, you may gain 1 evade token.
+  }
+}
+"#;
+
+/// A running server and the messages it sends, read on a thread of their own.
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start cardc lsp");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, incoming) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let value: Value = serde_json::from_slice(&body).expect("a JSON body");
+                if tx.send(value).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut server = Server { child, stdin, incoming, next_id: 1 };
+        let init = server.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
+        assert!(init["capabilities"]["hoverProvider"].as_bool().unwrap_or(false), "{init}");
+        server.notify("initialized", json!({}));
+        server
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to the server");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and returns its response (its `result`, or the whole response when
+    /// it is an error), keeping notifications that arrive before it.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let m = self.incoming.recv_timeout(Duration::from_secs(60)).expect("a response within 60 s");
+            if m["id"] == json!(id) {
+                return if m.get("error").is_some() { m } else { m["result"].clone() };
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            let m = self.incoming.recv_timeout(Duration::from_secs(60)).expect("diagnostics within 60 s");
+            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+                return m["params"]["diagnostics"].as_array().cloned().unwrap_or_default();
+            }
+        }
+    }
+
+    /// Reads published diagnostics until the latest of every file satisfy `done`; returns
+    /// them by URI.
+    fn diagnostics_until(
+        &mut self,
+        done: impl Fn(&HashMap<String, Vec<Value>>) -> bool,
+    ) -> HashMap<String, Vec<Value>> {
+        let mut latest = HashMap::new();
+        while !done(&latest) {
+            let m = self.incoming.recv_timeout(Duration::from_secs(60)).expect("diagnostics within 60 s");
+            if m["method"] == "textDocument/publishDiagnostics" {
+                let uri = m["params"]["uri"].as_str().unwrap_or_default().to_string();
+                latest.insert(uri, m["params"]["diagnostics"].as_array().cloned().unwrap_or_default());
+            }
+        }
+        latest
+    }
+
+    fn open(&mut self, path: &Path, text: &str) {
+        let params = json!({ "textDocument": { "uri": uri(path), "languageId": "cards", "version": 1, "text": text } });
+        self.notify("textDocument/didOpen", params);
+    }
+
+    fn change(&mut self, path: &Path, version: i64, text: &str) {
+        let params = json!({
+            "textDocument": { "uri": uri(path), "version": version },
+            "contentChanges": [{ "text": text }],
+        });
+        self.notify("textDocument/didChange", params);
+    }
+
+    fn at(&mut self, method: &str, path: &Path, line: u32, character: u32) -> Value {
+        let params = json!({
+            "textDocument": { "uri": uri(path) },
+            "position": { "line": line, "character": character },
+            "context": { "includeDeclaration": true },
+        });
+        self.request(method, params)
+    }
+
+    fn stop(mut self) {
+        let response = self.request("shutdown", Value::Null);
+        assert!(response.is_null(), "{response}");
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().expect("the server exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// The line and UTF-16 column of the first `needle` in `text` (ASCII text here).
+fn find(text: &str, needle: &str) -> (u32, u32) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("`{needle}` in the text"));
+    let line = text[..at].matches('\n').count();
+    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (line as u32, column as u32)
+}
+
+fn set() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    let game = root.join("game.cards");
+    let ships = root.join("ships.cards");
+    std::fs::write(&game, GAME).expect("write game.cards");
+    std::fs::write(&ships, SHIPS).expect("write ships.cards");
+    (dir, game, ships)
+}
+
+#[test]
+fn diagnostics_follow_the_open_buffer_not_the_disk() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    // The buffer names a faction the game does not declare; the file on disk is clean.
+    let broken = SHIPS.replace("  faction: rebel\n  cost: 6", "  faction: rebels\n  cost: 6");
+    s.open(&ships, &broken);
+    let d = s.diagnostics(&uri(&ships));
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "E0105");
+    assert_eq!(d[0]["severity"], 1);
+    let (line, column) = find(&broken, "rebels");
+    assert_eq!(d[0]["range"]["start"], json!({ "line": line, "character": column }));
+    assert_eq!(d[0]["range"]["end"], json!({ "line": line, "character": column + 6 }));
+    assert!(d[0]["message"].as_str().unwrap_or("").contains("help: did you mean `rebel`?"), "{}", d[0]["message"]);
+    // Fixed in the buffer: the diagnostics are cleared.
+    s.change(&ships, 2, SHIPS);
+    assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+    s.stop();
+}
+
+#[test]
+fn a_second_label_in_another_file_is_related_information() {
+    let (_dir, game, ships) = set();
+    let mut s = Server::start();
+    // A card declared twice, in two files: the second names the first.
+    let extra = game.with_file_name("extra.cards");
+    let twice: &str = "ship \"Luke Skywalker\" {\n  chassis: x-wing\n  faction: rebel\n  cost: 5\n}\n";
+    s.open(&ships, SHIPS);
+    s.open(&extra, twice);
+    // The duplicate is reported once, at one of the two; the other is related.
+    let e0103 = |d: &Value| d["code"] == "E0103";
+    let latest = s.diagnostics_until(|l| l.values().flatten().any(e0103));
+    let (d, other, other_text) = match latest.get(&uri(&extra)).into_iter().flatten().find(|d| e0103(d)) {
+        Some(d) => (d.clone(), &ships, SHIPS),
+        None => (latest[&uri(&ships)].iter().find(|d| e0103(d)).cloned().expect("E0103"), &extra, twice),
+    };
+    let related = &d["relatedInformation"][0]["location"];
+    assert_eq!(related["uri"], uri(other), "{d}");
+    let (line, _) = find(other_text, "\"Luke Skywalker\"");
+    assert_eq!(related["range"]["start"]["line"], line, "{d}");
+    s.stop();
+}
+
+#[test]
+fn hover_definition_references_and_symbols() {
+    let (_dir, game, ships) = set();
+    let mut s = Server::start();
+    s.open(&ships, SHIPS);
+    assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+
+    // A card reference: the chassis, its name and kind.
+    let (line, column) = find(SHIPS, "chassis: x-wing");
+    let hover = s.at("textDocument/hover", &ships, line, column + 10);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("**T-65 X-wing** · chassis `x-wing`"), "{shown}");
+
+    // An icon in ability text: the vocabulary entry it names.
+    let (line, column) = find(SHIPS, "[Boost]");
+    let hover = s.at("textDocument/hover", &ships, line, column + 2);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Boost** · action `boost`"), "{shown}");
+
+    // Elsewhere in the text: how the ability reads.
+    let (line, column) = find(SHIPS, "you may gain");
+    let hover = s.at("textDocument/hover", &ships, line, column);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("timing after you perform 1 action:boost"), "{shown}");
+    assert!(shown.contains("clause you may gain 1 token:evade"), "{shown}");
+
+    // Go to definition of a faction: its declaration in game.cards.
+    let (line, column) = find(SHIPS, "faction: rebel");
+    let def = s.at("textDocument/definition", &ships, line, column + 10);
+    assert_eq!(def["uri"], uri(&game));
+    let (gl, gc) = find(GAME, "rebel \"Rebel");
+    assert_eq!(def["range"]["start"], json!({ "line": gl, "character": gc }));
+
+    // References of the faction: the declaration and both uses.
+    let refs = s.at("textDocument/references", &ships, line, column + 10);
+    assert_eq!(refs.as_array().map(Vec::len), Some(3), "{refs}");
+
+    // The symbols of the file: its two cards, in order.
+    let symbols = s.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri(&ships) } }));
+    let names: Vec<&str> = symbols.as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).collect();
+    assert_eq!(names, ["T-65 X-wing", "Luke Skywalker"]);
+    let found = s.request("workspace/symbol", json!({ "query": "luke" }));
+    assert_eq!(found[0]["name"], "Luke Skywalker", "{found}");
+    s.stop();
+}
+
+#[test]
+fn bad_requests_get_errors_and_the_server_goes_on() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    let bad = s.request("textDocument/hover", json!({ "nonsense": true }));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    let unknown = s.request("textDocument/unknownThing", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    // A position past the end of a file that is not open: no answer, no crash.
+    let none = s.at("textDocument/hover", &ships, 999, 999);
+    assert!(none.is_null(), "{none}");
+    // A document that is not card source at all.
+    s.open(&ships, "\u{0}\u{1} {{{{ \"unclosed");
+    let d = s.diagnostics(&uri(&ships));
+    assert!(!d.is_empty());
+    let hover = s.at("textDocument/hover", &ships, 0, 3);
+    assert!(hover.is_null() || hover.get("contents").is_some(), "{hover}");
+    s.stop();
+}
