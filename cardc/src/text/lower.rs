@@ -135,8 +135,9 @@ const DETERMINERS: [&str; 20] = [
     "your ship's",
 ];
 
-/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge.
-const ADJECTIVES: [&str; 2] = ["recurring", "active"];
+/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge,
+/// `1 additional calculate token` a calculate token.
+const ADJECTIVES: [&str; 3] = ["recurring", "active", "additional"];
 
 /// The words that may follow a bracketed name as its head: its kind (`[Hit] results`,
 /// `[Focus] tokens`, `[Straight] maneuver`). Any other head (`[Single Turret Arc]
@@ -566,6 +567,9 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
                 n.text = n.text.split_whitespace().skip(k).collect::<Vec<_>>().join(" ").into();
             }
         }
+        if n.refs.is_empty() && color.is_none() {
+            color = inner_colour(&mut n).map(Cow::Owned);
+        }
         n
     });
     // `change 1 of the defender's [Evade] results`: the results are taken from the defender.
@@ -603,7 +607,14 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
             .or(article)
             .or((another && e.kind == EffectKind::Choose).then_some(Amount::Exactly(1))),
         noun: object,
-        to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
+        // `set your dial to another non-red maneuver`: what it becomes keeps its colour.
+        to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| {
+            let mut to = noun(&n.text, vocab, kind);
+            if let Some(c) = to.refs.is_empty().then(|| inner_colour(&mut to)).flatten() {
+                to.marks = vec![Mark { color: Some(c.into()), speed: None }].into();
+            }
+            to
+        }),
         color,
         fully: e.fully,
         facing: e.facing.as_ref().map(|f| {
@@ -619,6 +630,28 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         passive: e.passive,
         negated: e.negated,
     }
+}
+
+/// The colour printed inside words that name no entry, right before the action or maneuver
+/// it colours (`the difficulty of its red maneuvers`, `another non-red maneuver of the same
+/// speed`): taken out of the words; `red or blue` is a choice (`red|blue`).
+fn inner_colour(n: &mut Noun) -> Option<String> {
+    let words: Vec<&str> = n.text.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let is_color = |w: &str| COLORS.contains(&w.strip_prefix("non-").unwrap_or(w));
+    let head = |w: &str| matches!(w, "action" | "actions" | "maneuver" | "maneuvers");
+    let start = lower.iter().position(|w| is_color(w))?;
+    let mut colors = vec![lower[start].clone()];
+    let mut k = start + 1;
+    while lower.get(k).is_some_and(|w| w == "or") && lower.get(k + 1).is_some_and(|w| is_color(w)) {
+        colors.push(lower[k + 1].clone());
+        k += 2;
+    }
+    if !lower.get(k).is_some_and(|w| head(w)) {
+        return None;
+    }
+    n.text = [&words[..start], &words[k..]].concat().join(" ").into();
+    Some(colors.join("|"))
 }
 
 /// A noun that opens with a ship's possessive and a facing (`the defender's facedown
@@ -2116,6 +2149,27 @@ mod tests {
         assert_eq!(c[0].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("another action"));
         let c = clauses("You cannot spend tokens during this Engagement Phase.");
         assert_eq!(c[0].duration.as_ref().and_then(|d| d.until_end_of), Some(0));
+        // `additional` says which focus token, not what.
+        let c = clauses("You gain 1 additional focus token.");
+        assert_eq!(refs(c[0].effect.noun.as_ref().expect("an object")), [(VocabKind::Token, 0)]);
+    }
+
+    #[test]
+    fn a_colour_inside_words_is_taken_out_as_their_mark() {
+        let v = vocab();
+        let a = read("Each friendly ship reduces the difficulty of its red maneuvers.", &v);
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(
+            (e.color.as_deref(), objects(&a[0])),
+            (Some("red"), vec!["difficulty of its maneuvers".to_string()])
+        );
+        let a = read("You may set your dial to another non-red maneuver of the same speed.", &v);
+        let to = a[0].steps[0].clauses[0].effect.to.clone().expect("what it becomes");
+        assert_eq!(to.text.as_ref(), "another maneuver of the same speed");
+        assert_eq!(to.marks.first().and_then(|m| m.color.as_deref()), Some("non-red"));
+        // A red token is a kind of token: no colour is taken.
+        let a = read("You may remove 1 red or orange token.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.color, None);
     }
 
     #[test]
