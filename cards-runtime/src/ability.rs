@@ -252,7 +252,9 @@ pub struct Noun {
     /// Arc]`); otherwise two or more mean any combination of them (`[Hit]/[Critical Hit]`).
     pub choice: bool,
     /// What is printed with each entry, in the order of `refs`: its colour and speed (`a
-    /// white 2 [Straight], 1 [Bank Left], or 1 [Bank Right]`). Empty when nothing is.
+    /// white 2 [Straight], 1 [Bank Left], or 1 [Bank Right]`). Empty when nothing is. A noun
+    /// with no entry may have one mark: the colour printed in its words (`another non-red
+    /// maneuver`), taken out of them.
     pub marks: List<Mark>,
 }
 

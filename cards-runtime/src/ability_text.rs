@@ -74,7 +74,9 @@ fn amount(a: Amount) -> String {
 fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
     if n.refs.is_empty() {
         let words = quote(&n.text);
-        // `red|blue` is a choice of colours: one item each.
+        // `red|blue` is a choice of colours: one item each. Words with no entry may carry
+        // their colour as their one mark (`-> non-red "another maneuver of the same speed"`).
+        let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
         return match color {
             Some(c) => c.split('|').map(|c| format!("{c} {words}")).collect::<Vec<_>>().join("|"),
             None => words,

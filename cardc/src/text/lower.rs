@@ -135,8 +135,9 @@ const DETERMINERS: [&str; 20] = [
     "your ship's",
 ];
 
-/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge.
-const ADJECTIVES: [&str; 2] = ["recurring", "active"];
+/// Words before a noun's head that say which, not what: `1 recurring charge` is a charge,
+/// `1 additional calculate token` a calculate token.
+const ADJECTIVES: [&str; 3] = ["recurring", "active", "additional"];
 
 /// The words that may follow a bracketed name as its head: its kind (`[Hit] results`,
 /// `[Focus] tokens`, `[Straight] maneuver`). Any other head (`[Single Turret Arc]
@@ -508,6 +509,16 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         _ => e,
     };
+    // `look at the defender's facedown damage cards`: the cards are the defender's, and
+    // facedown is how they lie.
+    let owned;
+    let e = match e.noun.as_ref().filter(|_| e.facing.is_none() && e.from.is_none()).and_then(owned_facing) {
+        Some((owner, facing, what)) => {
+            owned = Effect { noun: Some(what), facing: Some(facing), from: Some(owner), ..e.clone() };
+            &owned
+        }
+        None => e,
+    };
     let kind = Some(e.kind);
     // `perform a [Barrel Roll] action`: what is performed is the bracketed action; `perform
     // an attack` names no action of the game.
@@ -556,6 +567,9 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
                 n.text = n.text.split_whitespace().skip(k).collect::<Vec<_>>().join(" ").into();
             }
         }
+        if n.refs.is_empty() && color.is_none() {
+            color = inner_colour(&mut n).map(Cow::Owned);
+        }
         n
     });
     // `change 1 of the defender's [Evade] results`: the results are taken from the defender.
@@ -568,15 +582,22 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         _ => None,
     };
-    // `choose another friendly ship`: one ship, other than you.
-    let another =
-        e.kind == EffectKind::Choose && e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
+    // `choose another friendly ship`: one ship, other than you; `perform another action`:
+    // an action other than the one performed.
+    let another = matches!(e.kind, EffectKind::Choose | EffectKind::Perform)
+        && e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
     let object = match object {
         Some(n) if another => Some(Noun { text: format!("another {}", n.text).into(), ..n }),
         o => o,
     };
+    // `your carrier ship gains [Coordinate]`: no token and no amount, so the action itself.
+    let gains_action = e.kind == EffectKind::Gain
+        && e.amount.is_none()
+        && article.is_none()
+        && e.noun.as_ref().is_some_and(|n| n.text.trim_start().starts_with('['))
+        && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Action));
     RtEffect {
-        kind: e.kind,
+        kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
         amount: e
             .amount
@@ -584,9 +605,16 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
             .filter(|_| e.kind != EffectKind::Lock)
             .and_then(|a| amount(&a.text))
             .or(article)
-            .or(another.then_some(Amount::Exactly(1))),
+            .or((another && e.kind == EffectKind::Choose).then_some(Amount::Exactly(1))),
         noun: object,
-        to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| noun(&n.text, vocab, kind)),
+        // `set your dial to another non-red maneuver`: what it becomes keeps its colour.
+        to: e.to.as_ref().or(e.target.as_ref().filter(|_| valued)).map(|n| {
+            let mut to = noun(&n.text, vocab, kind);
+            if let Some(c) = to.refs.is_empty().then(|| inner_colour(&mut to)).flatten() {
+                to.marks = vec![Mark { color: Some(c.into()), speed: None }].into();
+            }
+            to
+        }),
         color,
         fully: e.fully,
         facing: e.facing.as_ref().map(|f| {
@@ -602,6 +630,43 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         passive: e.passive,
         negated: e.negated,
     }
+}
+
+/// The colour printed inside words that name no entry, right before the action or maneuver
+/// it colours (`the difficulty of its red maneuvers`, `another non-red maneuver of the same
+/// speed`): taken out of the words; `red or blue` is a choice (`red|blue`).
+fn inner_colour(n: &mut Noun) -> Option<String> {
+    let words: Vec<&str> = n.text.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let is_color = |w: &str| COLORS.contains(&w.strip_prefix("non-").unwrap_or(w));
+    let head = |w: &str| matches!(w, "action" | "actions" | "maneuver" | "maneuvers");
+    let start = lower.iter().position(|w| is_color(w))?;
+    let mut colors = vec![lower[start].clone()];
+    let mut k = start + 1;
+    while lower.get(k).is_some_and(|w| w == "or") && lower.get(k + 1).is_some_and(|w| is_color(w)) {
+        colors.push(lower[k + 1].clone());
+        k += 2;
+    }
+    if !lower.get(k).is_some_and(|w| head(w)) {
+        return None;
+    }
+    n.text = [&words[..start], &words[k..]].concat().join(" ").into();
+    Some(colors.join("|"))
+}
+
+/// A noun that opens with a ship's possessive and a facing (`the defender's facedown
+/// damage cards`): the owner, the facing and the rest, each with its span.
+fn owned_facing(n: &Piece) -> Option<(Piece, Piece, Piece)> {
+    let lower = n.text.to_lowercase();
+    let at = ["'s faceup ", "'s facedown ", "’s faceup ", "’s facedown "].iter().find_map(|w| lower.find(w))?;
+    let owner = &n.text[..at];
+    let start = n.span.start as usize;
+    let facing_at = at + n.text[at..].find(' ')? + 1;
+    let rest_at = facing_at + n.text[facing_at..].find(' ')? + 1;
+    let piece =
+        |a: usize, b: usize| Piece { text: n.text[a..b].trim().to_string(), span: Span::new(start + a, start + b) };
+    possessor(&n.text).filter(|_| !owner.is_empty())?;
+    Some((piece(0, at), piece(facing_at, rest_at - 1), piece(rest_at, n.text.len())))
 }
 
 /// `you`, `a friendly ship at range 0-3`, `each other enemy ship`.
@@ -620,12 +685,17 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("you" | "your" | "yourself") => Person::You,
         Some("this") if has("ship") => Person::You,
         Some("this") if has("card") => Person::Thing,
+        // `that device`: a bomb, mine or remote named before is not a ship.
+        Some("that" | "the" | "this") if words.last().is_some_and(|w| matches!(*w, "device" | "devices")) => {
+            Person::Thing
+        }
         _ if plural && (has("other") || has("another")) => Person::EachOther,
         _ if plural => Person::Each,
         Some("it" | "they" | "that" | "those" | "these") => Person::That,
         Some("the" | "each") if has("chosen") || has("chose") => Person::That,
         // `the ship you coordinated`, `the ship you locked`: one named before.
-        Some("the") if has("you") => Person::That,
+        // `the object you locked` may be no ship: not one the ability named.
+        Some("the") if has("you") && !has("object") => Person::That,
         Some("the") if words.len() == 2 && has("ship") => Person::That,
         Some("the") if has("attacker") => Person::Attacker,
         Some("the") if has("defender") => Person::Defender,
@@ -666,6 +736,17 @@ pub fn qualifier(piece: Option<&Piece>) -> Qualifier {
 
 fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
     let text = squash(&piece.text);
+    // `during that maneuver`: as long as the thing named lasts.
+    let text = match text.get(..7) {
+        Some(w) if w.eq_ignore_ascii_case("during ") => {
+            let rest = text[7..].to_string();
+            // `during this End Phase` names a phase; `during your activation` does not.
+            let named = rest.split_once(' ').map_or(rest.as_str(), |(_, r)| r);
+            let phase = phase(named, vocab).filter(|_| rest.to_lowercase().ends_with(" phase"));
+            return Duration { until_end_of: phase, text: rest.into(), this_round: false };
+        }
+        _ => text,
+    };
     let lower = text.to_lowercase();
     let rest = lower.strip_prefix("until the end of ").map(|_| &text["until the end of ".len()..]);
     let this_round = lower == "this round" || rest.is_some_and(|r| r.eq_ignore_ascii_case("the round"));
@@ -1401,6 +1482,17 @@ fn opaque_object(text: &str, vocab: &Vocabulary) -> Option<Noun> {
     (!object.is_empty()).then(|| noun(&object, vocab, None))
 }
 
+/// The object of a clause no verb structures when a number counts it (`draw 3 damage
+/// cards`): what a later `choose 1` chooses from. Words with no count say nothing sure of
+/// their object.
+fn counted_object(text: &str) -> Option<Noun> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let count = words.get(1).is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()));
+    let rest = words.get(2..).filter(|_| count)?;
+    let end = rest.iter().position(|w| !w.chars().all(|c| c.is_alphanumeric() || c == '-')).unwrap_or(rest.len());
+    (end > 0).then(|| Noun::new(rest[..end].join(" "), Vec::new()))
+}
+
 /// The thing a condition is about, when it is not a ship: `this card` in `if this card has
 /// 0 active [Charge]`, `the False Friend condition` in `if the False Friend condition is not
 /// assigned …`. A pronoun after it stands for it.
@@ -1425,6 +1517,13 @@ fn is_card(n: &Noun) -> bool {
     lower.ends_with("card") || lower.ends_with("cards")
 }
 
+/// Whether an effect puts a device in the play area: something dropped, launched or placed
+/// that names no ship and no vocabulary entry (a token placed is not a device).
+fn places_device(kind: EffectKind, n: &Noun) -> bool {
+    let ship = n.text.to_lowercase().split_whitespace().any(|w| matches!(w, "ship" | "ships"));
+    matches!(kind, EffectKind::Drop | EffectKind::Launch | EffectKind::Place) && n.refs.is_empty() && !ship
+}
+
 /// `If you would drop a device, you may launch it instead`: the object a pronoun stands for
 /// is the head of the last one named before it in the ability: the replaced event's, a
 /// timing event's, a condition's thing, or an earlier clause's. A `choose 1` without a noun
@@ -1432,9 +1531,15 @@ fn is_card(n: &Noun) -> bool {
 fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &mut [RtStep]) {
     let mut last: Option<Noun> = None;
     let mut card: Option<Noun> = None;
+    // Whether the last thing named was dropped, launched or placed: a device, which `it`
+    // as a subject then stands for.
+    let mut device = false;
     let named = |n: &Option<Noun>| n.as_ref().filter(|n| !is_pronoun(n)).map(head);
     let events = replaced.into_iter().chain(timings.iter().filter_map(|t| t.event.as_ref().map(|c| &c.effect)));
     for e in events {
+        if let Some(n) = named(&e.noun) {
+            device = places_device(e.kind, &n);
+        }
         last = named(&e.noun).or(last);
         card = e.noun.as_ref().filter(|n| is_card(n)).map(head).or(card);
     }
@@ -1473,7 +1578,14 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
                     t.person = Person::Thing;
                 }
             }
+            // `drop 1 cargo crate … It cannot overlap a ship`: the device, not a ship.
+            if device && c.subject.person == Person::That && c.subject.text.eq_ignore_ascii_case("it") {
+                c.subject.person = Person::Thing;
+            }
             let flip = c.effect.kind == EffectKind::Flip;
+            if let Some(n) = named(&c.effect.noun) {
+                device = places_device(c.effect.kind, &n);
+            }
             match &c.effect.noun {
                 Some(n) if is_pronoun(n) => {
                     let antecedent = if flip { card.as_ref().or(before.as_ref()) } else { before.as_ref() };
@@ -1485,6 +1597,8 @@ fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming], steps: &m
                 None if c.effect.kind == EffectKind::Choose && c.effect.amount.is_some() => {
                     c.effect.noun.clone_from(&before);
                 }
+                // `draw 3 damage cards, choose 1`: an unread verb's counted object.
+                None if c.effect.kind == EffectKind::Opaque => last = counted_object(&c.effect.text).or(last),
                 n => last = named(n).or(last),
             }
             if let Some(n) = c.effect.noun.as_ref().filter(|n| is_card(n)) {
@@ -2002,6 +2116,67 @@ mod tests {
         assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
         assert_eq!(say("you or a friendly ship at range 0-3"), "\"you or a friendly ship at range 0-3\"");
         assert_eq!(say("the enemy ship"), "\"the enemy ship\"");
+    }
+
+    #[test]
+    fn devices_owners_and_what_a_count_names() {
+        let v = Vocabulary {
+            actions: vec![Entry { id: "coordinate".into(), name: "Coordinate".into(), marked: false }].into(),
+            ..vocab()
+        };
+        let clauses = |text: &str| -> Vec<cards_runtime::ability::Clause> {
+            read(text, &v)
+                .into_iter()
+                .flat_map(|a| a.steps.iter().flat_map(|s| s.clauses.to_vec()).collect::<Vec<_>>())
+                .collect()
+        };
+        // `it` after a dropped thing, and `that device`, are no ship.
+        let c = clauses("You may drop 1 cargo crate in your [Rear Arc]. It cannot overlap a ship this way.");
+        assert_eq!(c[1].subject.person, Person::Thing);
+        let c = clauses("After you drop a bomb, you may place 1 fuse marker on that device.");
+        assert_eq!(c[0].effect.target.as_ref().map(|t| t.person), Some(Person::Thing));
+        // Gaining an action's icon with no token adds the action.
+        let c = clauses("While you are docked, your carrier ship gains [Coordinate].");
+        assert_eq!(c[0].effect.kind, EffectKind::AddAction);
+        // A ship's possessive and a facing: whose, and how they lie; `choose 1` of them.
+        let c = clauses("You may look at the defender's facedown damage cards, choose 1, and expose it.");
+        assert_eq!(c[0].effect.from.as_ref().map(|f| f.person), Some(Person::Defender));
+        assert_eq!(c[0].effect.facing, Some(Facing::Facedown));
+        assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+        // An unread verb's counted object is what `choose 1` chooses from.
+        let c = clauses("Draw 3 damage cards, choose 1, and discard the rest.");
+        assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+        // `the object you locked` is not a ship the ability named.
+        let c = clauses("That ship may acquire a lock on the object you locked.");
+        assert_eq!(c[0].effect.target.as_ref().map(|t| t.person), Some(Person::A));
+        // `during your activation` names no phase; `during this Engagement Phase` does.
+        let c = clauses("You cannot perform another action during your activation.");
+        let d = c[0].duration.as_ref().expect("a duration");
+        assert_eq!((d.text.as_ref(), d.until_end_of), ("your activation", None));
+        assert_eq!(c[0].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("another action"));
+        let c = clauses("You cannot spend tokens during this Engagement Phase.");
+        assert_eq!(c[0].duration.as_ref().and_then(|d| d.until_end_of), Some(0));
+        // `additional` says which focus token, not what.
+        let c = clauses("You gain 1 additional focus token.");
+        assert_eq!(refs(c[0].effect.noun.as_ref().expect("an object")), [(VocabKind::Token, 0)]);
+    }
+
+    #[test]
+    fn a_colour_inside_words_is_taken_out_as_their_mark() {
+        let v = vocab();
+        let a = read("Each friendly ship reduces the difficulty of its red maneuvers.", &v);
+        let e = &a[0].steps[0].clauses[0].effect;
+        assert_eq!(
+            (e.color.as_deref(), objects(&a[0])),
+            (Some("red"), vec!["difficulty of its maneuvers".to_string()])
+        );
+        let a = read("You may set your dial to another non-red maneuver of the same speed.", &v);
+        let to = a[0].steps[0].clauses[0].effect.to.clone().expect("what it becomes");
+        assert_eq!(to.text.as_ref(), "another maneuver of the same speed");
+        assert_eq!(to.marks.first().and_then(|m| m.color.as_deref()), Some("non-red"));
+        // A red token is a kind of token: no colour is taken.
+        let a = read("You may remove 1 red or orange token.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.color, None);
     }
 
     #[test]

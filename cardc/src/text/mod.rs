@@ -492,6 +492,7 @@ impl Build<'_> {
                         match q.as_rule() {
                             Rule::effect | Rule::opaque_effect => c.effect = self.effect(q),
                             Rule::caused => c.effect = self.caused(q),
+                            Rule::step_when => c.modifiers.push(self.piece(&q)),
                             _ => {}
                         }
                     }
@@ -503,16 +504,83 @@ impl Build<'_> {
                 Rule::opaque_effect => c.effect = self.effect(p),
                 Rule::modifier | Rule::lead_modifier => {
                     let m = self.piece(&p);
-                    // `choose a remote instead of another ship`: it replaces what is named.
-                    c.instead |= m.text.trim_start_matches([',', ' ']).to_lowercase().starts_with("instead of ");
+                    let lower = m.text.trim_start_matches([',', ' ']).to_lowercase();
+                    let instead_of = lower.strip_prefix("instead of ");
+                    // An opaque clause keeps what it replaces in its words: nothing says which
+                    // part of it `instead of` stands against, unless it is an act (`instead of
+                    // removing it`), which the whole clause replaces.
+                    let act =
+                        instead_of.is_some_and(|r| r.split_whitespace().next().is_some_and(|w| w.ends_with("ing")));
+                    if instead_of.is_some() && !act && c.effect.kind == EffectKind::Opaque && !elided {
+                        self.extend_opaque(&mut c.effect, &m);
+                        continue;
+                    }
+                    // `choose a remote instead of another ship`: it replaces what is named;
+                    // `beyond range 3 instead of at range 0-3` replaces only a where-phrase.
+                    c.instead |= instead_of.is_some_and(|rest| !Self::starts_where(rest));
                     c.modifiers.push(m);
                 }
                 Rule::duration => c.duration = Some(self.piece(&p)),
+                // `instead draw 3 damage cards`: written before the verb, it still marks it.
                 Rule::instead => c.instead = true,
+                Rule::adverb if p.as_str().trim().eq_ignore_ascii_case("instead") => c.instead = true,
                 _ => {}
             }
         }
+        Self::action_restated(&mut c);
         (c, elided)
+    }
+
+    /// `perform a [Lock] action to lock that object`: the infinitive names the action
+    /// performed again, to say what it is aimed at; it is the action's target, not an
+    /// effect paid for by performing it.
+    fn action_restated(c: &mut Clause) {
+        let [cost] = c.costs.as_slice() else { return };
+        let Some(action) = cost.action.as_ref().filter(|_| cost.kind == EffectKind::Perform) else { return };
+        let name = action.text.trim_matches(['[', ']']).to_lowercase();
+        let verb = c.effect.piece.text.to_lowercase();
+        let restated = verb.strip_prefix(name.as_str()).is_some_and(|r| r.is_empty() || r.starts_with(' '));
+        if restated && c.effect.target.is_some() {
+            let target = c.effect.target.take();
+            c.effect = Effect { target, ..cost.clone() };
+            c.costs.clear();
+        }
+    }
+
+    /// An opaque effect's words run on through a phrase after them (`align … instead of your
+    /// rear guides`).
+    fn extend_opaque(&self, effect: &mut Effect, phrase: &Piece) {
+        let (start, end) = (effect.piece.span.start as usize, phrase.span.end as usize);
+        if let Some(words) = self.text_at(start, end) {
+            effect.piece = Piece { text: words.to_string(), span: Span::new(start, end) };
+        }
+    }
+
+    /// `spend 1 [Focus] result at the end of the Neutralize Results step`: a step of the
+    /// round written after a clause says when the step happens, as a timing of it.
+    fn step_of_the_round(clauses: &mut [Clause]) -> Vec<Timing> {
+        let mut out = Vec::new();
+        for c in clauses.iter_mut() {
+            c.modifiers.retain(|m| {
+                let text = m.text.trim_start_matches([',', ' ']);
+                let lower = text.to_lowercase();
+                let Some(when) = ["at the end of ", "at the start of "].into_iter().find(|w| lower.starts_with(w))
+                else {
+                    return true;
+                };
+                let start = m.span.end as usize - (text.len() - when.len());
+                let what = Piece { text: text[when.len()..].to_string(), span: Span::new(start, m.span.end as usize) };
+                let piece = m.clone();
+                out.push(Timing { when: when.trim_end().to_string(), what, piece, event: None, events: Vec::new() });
+                false
+            });
+        }
+        out
+    }
+
+    /// Whether words start with a where-phrase (`at range 0-3`, `in your [Front Arc]`).
+    fn starts_where(words: &str) -> bool {
+        ["at ", "in ", "beyond ", "within ", "outside "].iter().any(|p| words.starts_with(p))
     }
 
     /// `cause the defender to suffer 1 [Hit] damage`: the effect, with the ship named as its
@@ -1257,6 +1325,7 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                         Rule::instead_of => instead = Some(b.piece(&q)),
                         Rule::clauses => {
                             out.step.clauses = b.clauses(q);
+                            out.step.timings.extend(Build::step_of_the_round(&mut out.step.clauses));
                             if let Some(words) = &instead {
                                 replacing(&mut out.step.clauses, words, text);
                             }

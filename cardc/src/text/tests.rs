@@ -696,3 +696,71 @@ fn a_preposition_ending_the_sentence_is_the_nouns() {
     let f = show("Place yourself within range 1 of the edge of the play area that you fled from.");
     assert_eq!(f, ["place(yourself within range 1 of the edge of the play area that you fled from)"]);
 }
+
+#[test]
+fn instead_of_durations_how_phrases_and_steps_of_the_round() {
+    let cases = [
+        // `instead of` a where-phrase replaces only where, not what the clause does.
+        (
+            "If you do, they must acquire locks beyond range 3 instead of at range 0-3.",
+            "if=you do; they:must acquire-lock() {beyond range 3} {instead of at range 0-3}",
+        ),
+        // An opaque clause keeps what it replaces in its words, unless that is an act.
+        (
+            "You can align that template's middle line with the hashmark instead of your rear guides.",
+            "You:can opaque(align that template's middle line with the hashmark instead of your rear guides)",
+        ),
+        // `instead` before the verb marks the clause too.
+        (
+            "If the defender would be dealt a faceup damage card, instead draw 3 damage cards, choose 1, and discard the rest.",
+            "replace[if]=the defender:be-dealt(a|damage card|faceup); opaque(draw 3 damage cards) instead; choose(1); discard(the rest)",
+        ),
+        // `during …` after a clause is how long it lasts; with a comma it opens the next.
+        ("If you do, ignore obstacles during that maneuver.", "if=you do; ignore(obstacles) during that maneuver"),
+        (
+            "If you do, you cannot perform another action during your activation.",
+            "if=you do; you:cannot perform(another|action) during your activation",
+        ),
+        // How-phrases are not part of the object.
+        (
+            "If you revealed a left maneuver, rotate your ship 90° in that direction.",
+            "if=you revealed a left maneuver; rotate(your ship 90°) {in that direction}",
+        ),
+        ("It cannot overlap a ship this way.", "It:cannot overlap(a ship) {this way}"),
+        (
+            "You may spend up to 3 [Energy] to increase the range at which you can choose an object by 1 per [Energy] spent this way, to a maximum of range 5.",
+            "You:may spend([Energy])->increase(the range at which you can choose an object) {by 1 per [Energy] spent this way} {to a maximum of range 5}",
+        ),
+        // A step of the round after a cost says when the step happens.
+        (
+            "While defending, you may spend 1 [Focus] result at the end of the Neutralize Results step to remove 1 red or orange token.",
+            "while=defending [you:defend()]; at the end of=the Neutralize Results step; you:may spend([Focus] result)->remove(1|red or orange token)",
+        ),
+        // An infinitive that names the action performed again says what it is aimed at.
+        (
+            "If you do, another friendly ship may perform a [Lock] action to lock that object.",
+            "if=you do; another friendly ship:may perform(a|action|[Lock])->that object",
+        ),
+        // A with-phrase of the subject goes on through a comparison's `or` and an `and`
+        // before no new clause.
+        (
+            "If you do, each ship at range 0-1 of the defender with agility equal to or less than the defender's rolls 1 attack die.",
+            "if=you do; each ship at range 0-1 of the defender with agility equal to or less than the defender's:roll-dice(1|attack die)",
+        ),
+        (
+            "After you perform an attack that hits, each friendly ship with [Calculate] on its action bar and a lock on the defender may perform a red [Calculate] action.",
+            "after=you perform an attack that hits [you:perform(an|attack) {that hits}]; each friendly ship with [Calculate] on its action bar and a lock on the defender:may perform(a|action|[Calculate])",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+    // `During the End Phase,` closed by a comma, is the next sentence's timing.
+    let read =
+        show("Gain a primary weapon with a value of “3.” During the End Phase, do not remove up to 2 focus tokens.");
+    assert!(!read[0].contains(") During"), "{read:?}");
+    assert_eq!(
+        show("Ignore obstacles during that maneuver, then gain 1 stress token."),
+        ["ignore(obstacles) during that maneuver; gain(1|stress token)"]
+    );
+}
