@@ -139,6 +139,24 @@ pub enum EffectKind {
     Look,
     /// Modify dice (`modify 1 of its dice`), or passive (`your dice cannot be modified`).
     Modify,
+    /// Decloak (`while you decloak`).
+    Decloak,
+    /// Cloak (`you cloak`).
+    Cloak,
+    /// Deploy from a carrier (`after you deploy`, `after a ship deploys from you`).
+    Deploy,
+    /// Move: change position by any means (`while you move`).
+    Move,
+    /// Sideslip (`after you barrel roll or sideslip`).
+    Sideslip,
+    /// Fail an action (`after you fail an action`).
+    Fail,
+    /// A device detonates (`after a friendly bomb detonates`).
+    Detonate,
+    /// Obstruct an attack (`while you obstruct an enemy ship's attack`).
+    Obstruct,
+    /// Results inflict damage or tokens (`[Hit] results inflict ion tokens`).
+    Inflict,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -211,6 +229,15 @@ impl EffectKind {
             EffectKind::Resolve => "resolve",
             EffectKind::Modify => "modify",
             EffectKind::Look => "look",
+            EffectKind::Decloak => "decloak",
+            EffectKind::Cloak => "cloak",
+            EffectKind::Deploy => "deploy",
+            EffectKind::Move => "move",
+            EffectKind::Sideslip => "sideslip",
+            EffectKind::Fail => "fail",
+            EffectKind::Detonate => "detonate",
+            EffectKind::Obstruct => "obstruct",
+            EffectKind::Inflict => "inflict",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -868,10 +895,27 @@ pub struct Part<'a> {
 
 impl Timing {
     /// Whether a timing's words name a step of the game rather than an event of a ship:
-    /// `the Neutralize Results step`, `placing forces`.
+    /// `the Neutralize Results step`, `placing forces`, `Setup`; the ability's attack and
+    /// its steps (`after this attack`, `after this attack hits`, `after the attack is
+    /// resolved`, `during an attack`); a ship's activation (`at the start of your
+    /// activation`).
     pub fn names_game_step(what: &str) -> bool {
         let what = what.trim().trim_end_matches('.').to_lowercase();
-        what.ends_with(" step") || what == "placing forces"
+        let what = what.split_whitespace().collect::<Vec<_>>().join(" ");
+        what.ends_with(" step")
+            || matches!(
+                what.as_str(),
+                "placing forces"
+                    | "setup"
+                    | "an attack"
+                    | "the attack"
+                    | "this attack"
+                    | "this attack hits"
+                    | "the attack hits"
+                    | "the attack is resolved"
+                    | "your activation"
+                    | "its activation"
+            )
     }
 
     /// Whether the reading structured it: a phase, `the round`, or events none of which
@@ -879,8 +923,11 @@ impl Timing {
     pub fn structured(&self) -> bool {
         let what = self.what.to_ascii_lowercase();
         let round = matches!(what.trim_end_matches('.'), "the round" | "round");
+        // `At initiative 4`: the initiative is the number.
+        let initiative = self.when == When::AtInitiative && what.trim().parse::<u8>().is_ok();
         self.phase.is_some()
             || round
+            || initiative
             || Timing::names_game_step(&self.what)
             || self.event.as_ref().is_some_and(|e| {
                 e.effect.kind != EffectKind::Opaque

@@ -354,6 +354,11 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     // a die unless it says so (`declare an attack` is the attack, not the attack die).
     let kinds: Vec<VocabKind> = match hint {
         Some(_) => kinds,
+        // `perform a boost using the 1 [Straight] template (This is not an action)`: a boost
+        // that is not called an action is not the [Boost] action.
+        None if names.is_empty() && effect == Some(EffectKind::Perform) => {
+            kinds.into_iter().filter(|k| !matches!(k, VocabKind::Icon | VocabKind::Die | VocabKind::Action)).collect()
+        }
         None if names.is_empty() => {
             kinds.into_iter().filter(|k| !matches!(k, VocabKind::Icon | VocabKind::Die)).collect()
         }
@@ -1207,6 +1212,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if c.effect.passive && !ship && !who.text.is_empty() && matches!(who.person, Person::A | Person::That) {
         who.person = Person::Thing;
     }
+    // `[Evade] results do not cancel [Critical Hit] results`: dice results are things.
+    if last == "results" && !matches!(who.person, Person::That) {
+        who.person = Person::Thing;
+    }
     let mut what = effect(&c.effect, vocab);
     // `an attack that hits`: a relative clause says which, so it is part of the noun.
     if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
@@ -1614,6 +1623,19 @@ fn event_duration(s: &super::Step) -> Option<&Piece> {
     s.timings.iter().find_map(|t| t.event.as_ref().and_then(|e| e.duration.as_ref()))
 }
 
+/// `All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage`: in an
+/// ability that replaces no event, a trailing `instead of …` names what the clause's object
+/// takes the place of; the clause does not happen instead of an event.
+fn names_what_it_replaces(step: &mut RtStep) {
+    for c in step.clauses.to_mut() {
+        let ends_instead = c.text.trim_end_matches(['.', ' ']).to_lowercase().ends_with("instead");
+        let instead_of = c.modifiers.iter().any(|m| m.to_lowercase().starts_with("instead of "));
+        if c.instead && instead_of && !ends_instead {
+            c.instead = false;
+        }
+    }
+}
+
 /// Lowers one frame to an ability.
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
@@ -1671,6 +1693,9 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         }
     }
     let mut steps = steps;
+    if frame.replacement.is_none() {
+        steps.iter_mut().for_each(names_what_it_replaces);
+    }
     if !states.is_empty() {
         match steps.first_mut() {
             Some(first) => {
@@ -1850,7 +1875,7 @@ mod tests {
         // A maneuver executed as another is that other.
         let a = read("While you would execute a [Boost] maneuver, you may execute it as a bank maneuver instead.", &v);
         assert_eq!(objects(&a[0]), ["bank maneuver"]);
-        // A replaced event no verb reads still names what `it` is.
+        // A replaced event names what `it` is.
         let a = read("If you would fail a [Boost] action by overlapping a ship, resolve it as a maneuver instead.", &v);
         assert_eq!(a[0].steps[0].clauses[0].effect.noun.as_ref().map(refs), Some(vec![(VocabKind::Action, 0)]));
         // Another ship's lock on the defender: a lock, taken from that ship.
@@ -2078,6 +2103,41 @@ mod tests {
             crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
         let cx = Context { vocab: v, file: "t.cards", source: text, name: None };
         crate::text::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+    }
+
+    #[test]
+    fn steps_of_the_game_results_as_subjects_and_what_instead_of_names() {
+        let v = vocab();
+        // A step of the game or of the attack, an initiative: timings the reading knows.
+        for text in [
+            "At the end of Setup, gain 1 focus token.",
+            "After this attack hits, gain 1 focus token.",
+            "After this attack, gain 1 focus token.",
+            "During an attack, gain 1 focus token.",
+            "At the start of your activation, gain 1 focus token.",
+            "At initiative 4, gain 1 focus token.",
+        ] {
+            let a = &lowered(text, &v)[0];
+            assert!(a.timings.iter().all(RtTiming::structured), "{text}");
+        }
+        // Dice results do what the clause says: a thing, not a ship.
+        let a = &lowered("All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.", &v)[0];
+        let c = &a.steps[0].clauses[0];
+        assert_eq!((c.subject.person, c.effect.kind, c.instead), (Person::Thing, EffectKind::Inflict, false));
+        let a = &lowered("[Evade] results do not cancel [Critical Hit] results.", &v)[0];
+        let c = &a.steps[0].clauses[0];
+        assert_eq!(
+            (c.subject.person, c.qualifier, c.effect.kind),
+            (Person::Thing, Qualifier::Cannot, EffectKind::Cancel)
+        );
+        // In a replacement, what the clause does is instead of the event.
+        let a = &lowered("Before you would gain a focus token, gain an evade token instead of that token.", &v)[0];
+        assert!(a.steps[0].clauses[0].instead);
+        // A boost not called an action is not the [Boost] action.
+        let a = &lowered("You may perform a barrel roll using the 1 [Straight] template.", &v)[0];
+        assert!(a.steps[0].clauses[0].effect.noun.as_ref().is_some_and(|n| n.refs.is_empty()));
+        let a = &lowered("You may perform a barrel roll action.", &v)[0];
+        assert!(a.steps[0].clauses[0].effect.noun.as_ref().is_some_and(|n| !n.refs.is_empty()));
     }
 
     #[test]

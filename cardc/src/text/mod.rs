@@ -386,6 +386,15 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::resolve => EffectKind::Resolve,
         Rule::modify => EffectKind::Modify,
         Rule::look => EffectKind::Look,
+        Rule::decloak => EffectKind::Decloak,
+        Rule::cloak => EffectKind::Cloak,
+        Rule::deploy => EffectKind::Deploy,
+        Rule::move_ => EffectKind::Move,
+        Rule::sideslip => EffectKind::Sideslip,
+        Rule::fail => EffectKind::Fail,
+        Rule::detonate => EffectKind::Detonate,
+        Rule::obstruct => EffectKind::Obstruct,
+        Rule::inflict => EffectKind::Inflict,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,
@@ -398,6 +407,8 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_place => EffectKind::Place,
         Rule::pp_treat => EffectKind::Treat,
         Rule::pp_roll => EffectKind::RollDice,
+        Rule::pp_coordinate => EffectKind::Coordinate,
+        Rule::pp_declare => EffectKind::Declare,
         _ => return None,
     })
 }
@@ -716,10 +727,12 @@ impl Build<'_> {
     }
 
     /// Whether a clause is a bare verb that needs an object (`drop` in `drop or launch a
-    /// bomb`, `move through` in `move through and overlap obstacles`).
+    /// bomb`, `move through` in `move through and overlap obstacles`, `roll` in `roll or
+    /// reroll your dice`).
     fn waits_for_object(c: &Clause) -> bool {
-        matches!(c.effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough)
+        matches!(c.effect.kind, EffectKind::Drop | EffectKind::Launch | EffectKind::MoveThrough | EffectKind::RollDice)
             && c.effect.noun.is_none()
+            && !c.effect.passive
     }
 
     /// `drop, launch, or place a bomb`: every bare verb of a list shares the object of the
@@ -1003,7 +1016,7 @@ impl Build<'_> {
         let (Some(when), Some(what)) = (it.next(), it.next()) else { return Vec::new() };
         let when = when.as_str().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         let is_event = what.as_rule() == Rule::event_words;
-        let what = self.piece(&what);
+        let what = Self::without_reminder(self.piece(&what));
         let (what, during) = match what.text.to_lowercase().find(" during ") {
             Some(at) if is_event => {
                 let start = what.span.start as usize;
@@ -1022,6 +1035,16 @@ impl Build<'_> {
             out.push(Timing { when: "during".into(), what: tail, piece, event: None, events: Vec::new() });
         }
         out
+    }
+
+    /// `you become the defender (before dice are rolled)`: a parenthesis that ends an event
+    /// is reminder text, not part of it.
+    fn without_reminder(what: Piece) -> Piece {
+        let text = what.text.trim_end();
+        let Some(open) = text.ends_with(')').then(|| text.rfind(" (")).flatten() else { return what };
+        let kept = text[..open].trim_end();
+        let start = what.span.start as usize;
+        Piece { text: kept.to_string(), span: Span::new(start, start + kept.len()) }
     }
 
     /// `you or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a maneuver`: an

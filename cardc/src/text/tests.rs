@@ -764,3 +764,106 @@ fn instead_of_durations_how_phrases_and_steps_of_the_round() {
         ["ignore(obstacles) during that maneuver; gain(1|stress token)"]
     );
 }
+
+#[test]
+fn game_actions_named_by_the_rules_are_verbs() {
+    let cases = [
+        ("After you decloak, gain 1 focus token.", "after=you decloak [you:decloak()]; gain(1|focus token)"),
+        ("Action: Cloak.", "header=Action; cloak()"),
+        ("On a [Focus] result, decloak or discard your cloak token.", "if=On a [Focus] result; decloak(); or discard(your cloak token)"),
+        (
+            "After a ship deploys from you, it may perform a [Focus] action.",
+            "after=a ship deploys from you [a ship:deploy()<-you]; it:may perform(a|action|[Focus])",
+        ),
+        ("While you move, you ignore obstacles.", "while=you move [you:move()]; you:ignore(obstacles)"),
+        ("After you reload, gain 1 focus token.", "after=you reload [you:reload()]; gain(1|focus token)"),
+        ("After you fail an action, gain 1 focus token.", "after=you fail an action [you:fail(an|action)]; gain(1|focus token)"),
+        (
+            "After you barrel roll or sideslip, gain 1 calculate token.",
+            "after=you barrel roll or sideslip [you:barrel-roll(), or you:sideslip()]; gain(1|calculate token)",
+        ),
+        (
+            "After a friendly device that you have locked detonates, gain 1 focus token.",
+            "after=a friendly device that you have locked detonates [a friendly device that you have locked:detonate()]; gain(1|focus token)",
+        ),
+        (
+            "While you obstruct an enemy ship's attack, the defender rolls 1 additional defense die.",
+            "while=you obstruct an enemy ship's attack [you:obstruct(an|enemy ship's attack)]; the defender:roll(1|defense die)",
+        ),
+        // A sideslip maneuver is a maneuver, not the verb.
+        (
+            "You must execute a 1 [Bank Left] or 1 [Bank Right] sideslip maneuver.",
+            "You:must execute(a|1 [Bank Left] or 1 [Bank Right] sideslip maneuver)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn events_passives_shared_objects_and_reminders() {
+    let cases = [
+        // Being coordinated, being declared the defender: undergone.
+        (
+            "After you coordinate or are coordinated, gain 1 focus token.",
+            "after=you coordinate or are coordinated [you:coordinate(), or you:passive-coordinate()]; gain(1|focus token)",
+        ),
+        (
+            "After you are declared as the defender, gain 1 focus token.",
+            "after=you are declared as the defender [you:passive-declare(the defender)]; gain(1|focus token)",
+        ),
+        // A bare verb before `or` shares the object after it.
+        (
+            "After you acquire or spend a lock, gain 1 focus token.",
+            "after=you acquire or spend a lock [you:acquire-lock(), or you:spend(a|lock)]; gain(1|focus token)",
+        ),
+        (
+            "After you roll or reroll your dice, gain 1 focus token.",
+            "after=you roll or reroll your dice [you:roll-dice(your dice), or you:reroll(your dice)]; gain(1|focus token)",
+        ),
+        // A participle with no subject of its own: the clause's (you).
+        (
+            "Before rolling defense dice, you may spend 1 calculate token.",
+            "before=rolling defense dice [you:roll-dice(defense dice)]; you:may spend(1|calculate token)",
+        ),
+        // A parenthesis that ends the event is reminder text.
+        (
+            "After you become the defender (before dice are rolled), you may recover 1 [Force].",
+            "after=you become the defender [you:become(the defender)]; you:may recover(1|[Force])",
+        ),
+        (
+            "After a friendly ship at range 0-1 defends (after damage is resolved, if any), you may perform an action.",
+            "after=a friendly ship at range 0-1 defends [a friendly ship at range 0-1:defend()]; you:may perform(an|action)",
+        ),
+        // `by overlapping …` says how, after the noun.
+        (
+            "If you would fail a [Boost] action by overlapping another ship, resolve it as a maneuver instead.",
+            "replace[if]=you:fail(a|[Boost] action); resolve(it) {as a maneuver} instead",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn dice_results_are_the_subject_of_their_clause() {
+    let cases = [
+        (
+            "[Evade] results do not cancel [Critical Hit] results.",
+            "[Evade] results:do not cancel([Critical Hit] results)",
+        ),
+        (
+            "All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.",
+            "All remaining [Hit]/[Critical Hit] results:inflict(ion tokens) {instead of damage} instead",
+        ),
+        (
+            "[Critical Hit] results are neutralized before [Hit] results.",
+            "[Critical Hit] results:opaque(are neutralized before [Hit] results)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
