@@ -1275,8 +1275,11 @@ fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
     }
     let read = words.join(" ");
     let clauses = super::event_clauses(&read);
+    // A condition's clause names who does it (`loses that [Charge]` alone is no event of
+    // yours).
     let whole = clauses.iter().enumerate().all(|(i, c)| {
-        c.effect.kind != EffectKind::Opaque
+        c.subject.is_some()
+            && c.effect.kind != EffectKind::Opaque
             && c.costs.is_empty()
             && c.qualifier.is_none()
             && c.duration.is_none()
