@@ -909,6 +909,14 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
             }
         }
     }
+    // `there is a friendly lock on the attacker`: a friendly ship has a lock on it.
+    if let Some((side, on)) = lower.strip_prefix("there is a ").and_then(|r| r.split_once(" lock on ")) {
+        let lock = noun("lock", vocab, None);
+        if matches!(side, "friendly" | "enemy") && is_lock(&lock, vocab) && plain_subject(on) {
+            let who = subject(Some(&Piece::bare(&format!("a {side}"))));
+            return Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, noun: lock, on: Some(subject_words(on)) };
+        }
+    }
     // `there are 1 or more tokens on this card`: what this card has.
     if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
         if let Some((what, whose)) = rest.rsplit_once(" on ").filter(|(w, _)| !w.contains("ship")) {
@@ -936,6 +944,18 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         }
         if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
             return t;
+        }
+        // `a friendly ship is in your [Left Arc] at range 0-1`: one ship at that range of
+        // you that is in your arc.
+        let indefinite = ["a ", "an ", "another "].iter().any(|a| who.starts_with(a));
+        if let Some((arc, band)) = rest.strip_prefix("in your [").and_then(|r| r.rsplit_once(" at range ")) {
+            let who = format!("{who} at range {band}");
+            let arc = format!("your [{arc}");
+            if let Some(t) =
+                Some(()).filter(|_| indefinite && !band.contains(' ')).and_then(|_| in_arc(&who, &arc, not, vocab))
+            {
+                return t;
+            }
         }
         // `the attacker is outside your firing arc`: not in it.
         if let Some(t) = rest.strip_prefix("outside ").filter(|_| !not).and_then(|arc| in_arc(who, arc, true, vocab)) {
@@ -1216,11 +1236,10 @@ const PAST: [(&str, &str); 30] = [
 /// `this round` / `this phase` says since when. `None` unless every clause reads with
 /// nothing left over, and clauses after the first are alternatives (`dropped or launched`).
 fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
-    // `you reveal a maneuver other than a 2 [Straight]`: a comparison is no event's object;
     // `you overlap an obstacle and there are …`, `you suffer damage during that attack`: a
-    // second condition, or a when, is no part of it either.
+    // second condition, or a when, is no part of an event.
     let lower_text = text.to_lowercase();
-    if [" than ", " there ", " during "].iter().any(|w| lower_text.contains(w)) {
+    if [" there ", " during "].iter().any(|w| lower_text.contains(w)) {
         return None;
     }
     let mut words: Vec<String> = text.trim_end_matches(['.', ',']).split_whitespace().map(str::to_string).collect();
@@ -1289,11 +1308,19 @@ fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
             && c.effect.amount.as_ref().is_none_or(|a| amount(&a.text).is_some())
             && !c.effect.noun.as_ref().is_some_and(|n| n.text.to_lowercase().starts_with("exactly "))
     });
+    // `you reveal a maneuver other than a 2 [Straight]`: a comparison in an object is its
+    // words, not the entry it compares with.
+    let events: Vec<RtClause> = clauses.iter().map(|c| event_clause(c, vocab)).collect();
+    let compares = events.iter().any(|c| {
+        c.effect.noun.as_ref().is_some_and(|n| !n.refs.is_empty() && n.text.to_lowercase().contains(" than "))
+    });
+    if compares {
+        return None;
+    }
     if clauses.is_empty() || !whole {
         return None;
     }
-    let events = clauses.iter().map(|c| event_clause(c, vocab)).collect();
-    Some(Test::Event { events, not, within })
+    Some(Test::Event { events: events.into(), not, within })
 }
 
 /// Lowers a condition's words into one condition, or several when the words are several

@@ -708,6 +708,7 @@ fn read_condition(kind: CondKind, words: &str) -> Vec<String> {
         results: vec![e("hit", "Hit"), e("critical-hit", "Critical Hit")].into(),
         dice: vec![e("attack", "attack")].into(),
         arcs: vec![e("front", "Front Arc")].into(),
+        maneuvers: vec![e("straight", "Straight")].into(),
         ..Vocabulary::default()
     };
     let cond = Cond { kind, piece: Piece::bare(words) };
@@ -742,6 +743,11 @@ fn conditions_that_are_events_read_as_a_timings_event() {
         (
             "you have not dropped or launched a device this round",
             "if not you drop 1 \"device\" || you launch 1 \"device\" this-round",
+        ),
+        // A comparison naming no entry is the object's words.
+        (
+            "you choose a ship with an initiative lower than yours",
+            "if you choose 1 \"ship with an initiative lower than yours\"",
         ),
     ];
     for (words, expected) in cases {
