@@ -698,8 +698,9 @@ pub struct Step {
     /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
     /// range 0 of it, …`).
     pub conditions: List<Condition>,
-    /// `For each [Hit] result`, as written: the step happens once for each.
-    pub for_each: Option<Text>,
+    /// `For each [Hit] result`: what is counted (its words keep the rest, `[Charge] you
+    /// spend`); the step happens once for each.
+    pub for_each: Option<Noun>,
     /// Timings that open this step's window only (`If you do, while you execute that
     /// maneuver, …`).
     pub timings: List<Timing>,

@@ -287,7 +287,7 @@ fn step(set: &Set, s: &Step, out: &mut String) {
         let _ = writeln!(out, "    {}", condition(set, c));
     }
     if let Some(f) = &s.for_each {
-        let _ = writeln!(out, "    for-each {}", quote(f));
+        let _ = writeln!(out, "    for-each {}", object(set, f, None));
     }
     for t in s.timings.iter() {
         let _ = writeln!(out, "    timing {}", timing(set, t));

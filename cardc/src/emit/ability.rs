@@ -184,7 +184,7 @@ fn condition(c: &Condition) -> TokenStream {
 
 fn step(st: &Step) -> TokenStream {
     let conditions = list(&st.conditions, condition);
-    let for_each = opt(&st.for_each, |c| s(c));
+    let for_each = opt(&st.for_each, noun);
     let timings = list(&st.timings, timing);
     let dur = opt(&st.duration, duration);
     let clauses = list(&st.clauses, clause);

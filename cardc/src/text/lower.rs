@@ -1446,6 +1446,23 @@ pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
     Condition { kind: c.kind, text: text.into(), test }
 }
 
+/// What `For each …` counts: `For each [Hit] result` is the result; `For each [Charge] you
+/// spend` is the [Charge] (the relative clause says which, and stays in the words).
+fn counted(text: &str, vocab: &Vocabulary) -> Noun {
+    let words = squash(text);
+    let words = words.trim_end_matches([',', ' ']);
+    let rest =
+        words.get("for each ".len()..).filter(|_| words.to_lowercase().starts_with("for each ")).unwrap_or(words);
+    let lower = rest.to_lowercase();
+    let head = match lower.find(" you ").or_else(|| lower.find(" that ")) {
+        Some(at) => &rest[..at],
+        None => rest,
+    };
+    let mut n = noun(head, vocab, None);
+    n.text = rest.to_string().into();
+    n
+}
+
 /// Lowers one clause.
 pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut who = subject(c.subject.as_ref());
@@ -1844,7 +1861,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         .iter()
         .map(|s| RtStep {
             conditions: s.conditions.iter().flat_map(|c| conditions(c, vocab)).collect(),
-            for_each: s.for_each.as_ref().map(|f| squash(&f.text).into()),
+            for_each: s.for_each.as_ref().map(|f| counted(&f.text, vocab)),
             timings: s
                 .timings
                 .iter()

@@ -824,3 +824,17 @@ fn a_replaced_event_ends_where_a_condition_starts() {
     let conditions: Vec<&str> = f[0].steps[0].conditions.iter().map(|c| c.piece.text.as_str()).collect();
     assert_eq!(conditions, ["there is an enemy ship at range 0-1"]);
 }
+
+#[test]
+fn for_each_counts_its_noun_and_keeps_the_relative_clause_in_its_words() {
+    use cards_runtime::model::{Entry, VocabKind, Vocabulary};
+    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
+    let vocab = Vocabulary { resources: vec![e("charge", "Charge")].into(), ..Vocabulary::default() };
+    let text = "You may spend 1 or more [Charge]. For each [Charge] you spend, gain 1 strain token.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let cx = lower::Context { vocab: &vocab, file: "t.cards", source: text, name: None };
+    let abilities: Vec<_> = frames(text, &spans).iter().map(|f| lower::ability(f, &cx)).collect();
+    let each = abilities.iter().flat_map(|a| a.steps.iter()).find_map(|s| s.for_each.as_ref()).expect("a for-each");
+    assert_eq!(each.refs.iter().map(|r| (r.kind, r.index)).collect::<Vec<_>>(), [(VocabKind::Resource, 0)]);
+    assert_eq!(each.text, "[Charge] you spend");
+}
