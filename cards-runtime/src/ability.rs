@@ -648,6 +648,19 @@ pub enum Test {
         /// Its speed band, when tested; `u8::MAX` as the top is `or higher`.
         speed: Option<(u8, u8)>,
     },
+    /// `if the speed of your revealed maneuver is greater than the enemy ship's`, `if the
+    /// bearing of your revealed maneuver is the same as the enemy ship's`: a part of two
+    /// ships' revealed maneuvers compared.
+    RevealedVs {
+        /// Whose maneuver.
+        who: Subject,
+        /// `speed`, `bearing` or `difficulty`.
+        part: Text,
+        /// How it compares.
+        op: CmpOp,
+        /// With whose.
+        than: Subject,
+    },
     /// Anything else: the words alone.
     Opaque,
 }

@@ -263,6 +263,9 @@ pub fn condition(set: &Set, c: &Condition) -> String {
             }
             out
         }
+        Test::RevealedVs { who, part, op, than } => {
+            format!("{} revealed {part} {} {}", subject(who), op.as_str(), subject(than))
+        }
         Test::Opaque => quote(&c.text),
     };
     format!("{word} {test}")

@@ -171,6 +171,10 @@ fn test(t: &Test) -> TokenStream {
             });
             quote!(#path::Revealed { who: #who, color: #color, speed: #speed })
         }
+        Test::RevealedVs { who, part, op, than } => {
+            let (who, part, op, than) = (subject(who), s(part), unit(quote!(CmpOp), op), subject(than));
+            quote!(#path::RevealedVs { who: #who, part: #part, op: #op, than: #than })
+        }
         Test::Opaque => quote!(#path::Opaque),
     }
 }

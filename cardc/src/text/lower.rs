@@ -871,8 +871,11 @@ fn test(text: &str, vocab: &Vocabulary) -> Test {
         }
         _ => {}
     }
-    if let Some(t) =
-        obstructed(lower).or_else(|| revealed(lower)).or_else(|| active(lower, vocab)).or_else(|| locked(lower, vocab))
+    if let Some(t) = obstructed(lower)
+        .or_else(|| revealed(lower))
+        .or_else(|| revealed_vs(lower))
+        .or_else(|| active(lower, vocab))
+        .or_else(|| locked(lower, vocab))
     {
         return t;
     }
@@ -1134,6 +1137,33 @@ fn revealed(lower: &str) -> Option<Test> {
         }
     };
     Some(Test::Revealed { who, color: None, speed: Some(speed) })
+}
+
+/// `the speed of your revealed maneuver is greater than the enemy ship's`, `the bearing of
+/// your revealed maneuver is the same as the enemy ship's`, `the speed of your revealed
+/// maneuver matches that of a friendly ship at range 1`.
+fn revealed_vs(lower: &str) -> Option<Test> {
+    let rest = lower.strip_prefix("the ")?;
+    let (part, rest) = rest.split_once(" of ")?;
+    if !matches!(part, "speed" | "bearing" | "difficulty") {
+        return None;
+    }
+    let (whose, rest) = rest.split_once(" revealed maneuver ")?;
+    if !matches!(whose, "your" | "its") {
+        return None;
+    }
+    let (op, than) = match (rest.strip_prefix("matches "), rest.strip_prefix("is ")) {
+        (Some(than), _) => (CmpOp::Eq, than),
+        (_, Some(compared)) => comparison(compared).filter(|(_, than)| *than != compared)?,
+        _ => return None,
+    };
+    let than = than.strip_prefix("that of ").unwrap_or(than);
+    let than = than.strip_suffix("'s").unwrap_or(than);
+    if !plain_subject(than) || than.is_empty() {
+        return None;
+    }
+    let than = subject(Some(&Piece::bare(than)));
+    Some(Test::RevealedVs { who: subject_words(whose), part: part.to_string().into(), op, than })
 }
 
 /// `your [Charge] is inactive`, `all of your [Force] are active`, `any of this card's

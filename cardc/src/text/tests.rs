@@ -789,6 +789,18 @@ fn conditions_that_count_ships_dice_and_states() {
         ("your revealed maneuver is blue", "if you revealed blue"),
         ("your revealed maneuver is speed 3-5", "if you revealed speed 3-5"),
         ("its revealed maneuver is 1 speed or higher", "if that revealed speed 1+"),
+        (
+            "the speed of your revealed maneuver is greater than the enemy ship's",
+            "if you revealed speed > \"the enemy ship\"",
+        ),
+        (
+            "the bearing of your revealed maneuver is the same as the enemy ship's",
+            "if you revealed bearing = \"the enemy ship\"",
+        ),
+        (
+            "the speed of your revealed maneuver matches that of a friendly ship at range 1",
+            "if you revealed speed = a.friendly@1-1",
+        ),
         ("that ship is limited", "if that is limited"),
         // Whose lock is on whom: the target is never dropped.
         ("you have a lock on the defender", "if you has 1+ token:lock on defender"),
@@ -807,6 +819,7 @@ fn conditions_that_count_ships_dice_and_states() {
     // comparison of counts; two counts joined by `or`.
     for words in [
         "there is an enemy ship in its [Front Arc] at range 1",
+        "the speed of your revealed maneuver is odd",
         "there are more enemy ships than other friendly ships at range 0-1 of that ship",
         "there are at least 2 other friendly ships at range 0-1 or another friendly ship at range 0-1",
     ] {
