@@ -71,8 +71,12 @@ fn a_may_inside_an_attack_is_not_redundant() {
 fn a_while_state_is_a_condition_to_w0006_as_to_the_reading() {
     let stressed = upgrade("Steady Nerves", "crew", "While you are stressed, you can perform [Boost] actions.");
     assert!(!codes("while-stressed", &stressed).contains(&"W0006".to_string()));
-    let blue = upgrade("Blue Crew", "crew", "While your revealed maneuver is blue, you can perform [Boost] actions.");
-    assert_eq!(codes("while-blue", &blue), ["W0006"]);
+    let odd = upgrade(
+        "Odd Crew",
+        "crew",
+        "While the speed of your revealed maneuver is odd, you can perform [Boost] actions.",
+    );
+    assert_eq!(codes("while-odd", &odd), ["W0006"]);
 }
 
 /// Two pilots and an upgrade only the rebel one can equip.

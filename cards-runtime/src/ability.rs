@@ -577,7 +577,8 @@ pub enum Test {
         /// `is not`.
         not: bool,
     },
-    /// `if you have 2 or more stress tokens`, `if the defender has no [Shield]`.
+    /// `if you have 2 or more stress tokens`, `if the defender has no [Shield]`, `if you
+    /// have a lock on the defender`.
     Has {
         /// Whose.
         who: Subject,
@@ -585,6 +586,8 @@ pub enum Test {
         count: Count,
         /// Of what.
         noun: Noun,
+        /// The ship a lock is on (`a lock on the defender`, `that ship locked`), when written.
+        on: Option<Subject>,
     },
     /// `if the defender is in your [Bullseye Arc]`, `if you are in the attacker's [Front Arc]`,
     /// `if you are in an enemy ship's firing arc`.
@@ -626,8 +629,89 @@ pub enum Test {
         /// It does not hit.
         not: bool,
     },
+    /// `if you performed a red [Barrel Roll] action`, `if you have not dropped or launched a
+    /// device this round`, `if it chooses to remove 1 green token`: an event that happened
+    /// (or did not), written as a timing's event is.
+    Event {
+        /// The events; any of them is enough (`dropped or launched`).
+        events: List<Clause>,
+        /// None of them happened (`have not`, `did not`).
+        not: bool,
+        /// Looked for since the start of this round or phase (`this round`); otherwise the
+        /// event is the one the ability is resolving after.
+        within: Option<Within>,
+    },
+    /// `if there are no other friendly ships at range 0-2`, `if there are 2 or more enemy
+    /// ships at range 1`: how many ships (or objects) the subject's words describe.
+    Exists {
+        /// How many.
+        count: Count,
+        /// Which: its person is `a` or `another`, with its side and range.
+        who: Subject,
+    },
+    /// `if your [Charge] is inactive`, `if all of your [Force] are active`, `if any of this
+    /// card's [Charge] are inactive`: whether a resource is active.
+    Active {
+        /// Whose.
+        who: Subject,
+        /// The resource.
+        noun: Noun,
+        /// `your [Charge]` (the one), `all of`, or `any of`.
+        which: Which,
+        /// Active rather than inactive.
+        active: bool,
+    },
+    /// `if the attack is obstructed`, `if the attack is obstructed by an obstacle`, `if you
+    /// obstruct the attack`.
+    Obstructed {
+        /// What obstructs it, when written.
+        by: Option<Subject>,
+    },
+    /// `if your revealed maneuver is blue`, `if your revealed maneuver is speed 3-5`, `if its
+    /// revealed maneuver is 1 speed or higher`.
+    Revealed {
+        /// Whose maneuver.
+        who: Subject,
+        /// Its difficulty's colour, when tested.
+        color: Option<Text>,
+        /// Its speed band, when tested; `u8::MAX` as the top is `or higher`.
+        speed: Option<(u8, u8)>,
+    },
+    /// `if the speed of your revealed maneuver is greater than the enemy ship's`, `if the
+    /// bearing of your revealed maneuver is the same as the enemy ship's`: a part of two
+    /// ships' revealed maneuvers compared.
+    RevealedVs {
+        /// Whose maneuver.
+        who: Subject,
+        /// `speed`, `bearing` or `difficulty`.
+        part: Text,
+        /// How it compares.
+        op: CmpOp,
+        /// With whose.
+        than: Subject,
+    },
     /// Anything else: the words alone.
     Opaque,
+}
+
+/// Since when an event condition looks for its event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Within {
+    /// `this round`.
+    Round,
+    /// `this phase`.
+    Phase,
+}
+
+/// Which of a card's resources a condition is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Which {
+    /// `your [Charge]`: the resource, as one.
+    The,
+    /// `all of your [Force]`.
+    All,
+    /// `any of this card's [Charge]`.
+    Any,
 }
 
 /// What a stat is compared with.
@@ -656,8 +740,9 @@ pub struct Step {
     /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
     /// range 0 of it, …`).
     pub conditions: List<Condition>,
-    /// `For each [Hit] result`, as written: the step happens once for each.
-    pub for_each: Option<Text>,
+    /// `For each [Hit] result`: what is counted (its words keep the rest, `[Charge] you
+    /// spend`); the step happens once for each.
+    pub for_each: Option<Noun>,
     /// Timings that open this step's window only (`If you do, while you execute that
     /// maneuver, …`).
     pub timings: List<Timing>,

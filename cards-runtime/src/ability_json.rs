@@ -116,7 +116,7 @@ fn step(set: &Set, s: &Step) -> Value {
             "text": c.text,
             "reading": crate::ability_text::condition(set, c),
         })).collect::<Vec<_>>(),
-        "for_each": s.for_each,
+        "for_each": s.for_each.as_ref().map(|n| &n.text),
         "timing": s.timings.iter().map(|t| timing(set, t)).collect::<Vec<_>>(),
         "duration": s.duration.as_ref().map(|d| duration(set, d)),
         "clauses": s.clauses.iter().map(|c| clause(set, c)).collect::<Vec<_>>(),

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use crate::ability::{
     Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Noun, Person, Qualifier,
-    Side, Step, Subject, Test, Than, Timing,
+    Side, Step, Subject, Test, Than, Timing, Which, Within,
 };
 use crate::model::{Set, VocabKind};
 
@@ -218,7 +218,10 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         Test::State { who, state, not } => {
             format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
         }
-        Test::Has { who, count: n, noun } => format!("{} has {} {}", subject(who), count(*n), object(set, noun, None)),
+        Test::Has { who, count: n, noun, on } => {
+            let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
+            format!("{} has {} {}{on}", subject(who), count(*n), object(set, noun, None))
+        }
         Test::InArc { who, arc, of: whose, not } => {
             format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
         }
@@ -233,9 +236,54 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         Test::OnResult(n) => format!("on {}", object(set, n, None)),
         Test::AttackHits { not: false } => "attack-hits".into(),
         Test::AttackHits { not: true } => "attack-misses".into(),
+        Test::Event { events, not, within } => event_test(set, events, *not, *within),
+        Test::Exists { count: n, who } => format!("there-are {} {}", count(*n), subject(who)),
+        Test::Active { who, noun, which, active } => {
+            let which = match which {
+                Which::The => "",
+                Which::All => " all",
+                Which::Any => " any",
+            };
+            let state = if *active { "active" } else { "inactive" };
+            format!("{}{which} {} {state}", subject(who), object(set, noun, None))
+        }
+        Test::Obstructed { by: None } => "attack-obstructed".into(),
+        Test::Obstructed { by: Some(s) } => format!("attack-obstructed by {}", subject(s)),
+        Test::Revealed { who, color, speed } => {
+            let mut out = format!("{} revealed", subject(who));
+            if let Some(c) = color {
+                let _ = write!(out, " {c}");
+            }
+            match speed {
+                Some((a, u8::MAX)) => {
+                    let _ = write!(out, " speed {a}+");
+                }
+                Some((a, b)) => {
+                    let _ = write!(out, " speed {a}-{b}");
+                }
+                None => {}
+            }
+            out
+        }
+        Test::RevealedVs { who, part, op, than } => {
+            format!("{} revealed {part} {} {}", subject(who), op.as_str(), subject(than))
+        }
         Test::Opaque => quote(&c.text),
     };
     format!("{word} {test}")
+}
+
+/// An event condition: `you perform 1 red action:barrel-roll`, `not you drop 1 "device" ||
+/// you launch 1 "device" this-round`.
+fn event_test(set: &Set, events: &[Clause], not: bool, within: Option<Within>) -> String {
+    let mut out = if not { String::from("not ") } else { String::new() };
+    out.push_str(&events.iter().map(|c| clause(set, c)).collect::<Vec<_>>().join(" || "));
+    match within {
+        Some(Within::Round) => out.push_str(" this-round"),
+        Some(Within::Phase) => out.push_str(" this-phase"),
+        None => {}
+    }
+    out
 }
 
 fn step(set: &Set, s: &Step, out: &mut String) {
@@ -244,7 +292,7 @@ fn step(set: &Set, s: &Step, out: &mut String) {
         let _ = writeln!(out, "    {}", condition(set, c));
     }
     if let Some(f) = &s.for_each {
-        let _ = writeln!(out, "    for-each {}", quote(f));
+        let _ = writeln!(out, "    for-each {}", object(set, f, None));
     }
     for t in s.timings.iter() {
         let _ = writeln!(out, "    timing {}", timing(set, t));

@@ -236,9 +236,11 @@ pub trait GameState<'a> {
     fn role(&self, person: Person) -> Option<ShipId>;
     /// A ship's abilities (its pilot's, its chassis' and its upgrades').
     fn abilities(&self, ship: ShipId) -> Vec<Held<'a>>;
-    /// Whether a condition (`this attack hits`, `you are stressed`) holds for an ability
-    /// of `ship`. `If you do` never reaches it: the engine knows whether the step before
-    /// did something.
+    /// Whether a condition (`this attack hits`, `you are stressed`, `you performed a red
+    /// [Barrel Roll] action`) holds for an ability of `ship`. `If you do` never reaches it:
+    /// the engine knows whether the step before did something; nor does a count of ships
+    /// the subject's person, side and range say all of (`there are no other friendly ships
+    /// at range 0-2`), which the engine counts from [`GameState::ships`].
     fn holds(&self, ship: ShipId, condition: &Condition) -> bool;
     /// Whether `ship` is one of the ships a subject's words describe beyond its person, side
     /// and range (`an enemy ship in your [Bullseye Arc]`, `your carrier ship`: see
@@ -829,8 +831,14 @@ impl<'a> Engine<'a> {
                 taken = false;
             }
             let go = step.conditions.iter().all(|c| {
-                let holds = match c.test {
-                    Test::YouDo { not } => previous != not,
+                let holds = match &c.test {
+                    Test::YouDo { not } => previous != *not,
+                    // `there are no other friendly ships at range 0-2`: counted from the
+                    // game's ships, sides and ranges; words that say more are the game's.
+                    Test::Exists { count, who } if !who.says_more() => {
+                        let n = self.candidates(state, p.ship, who, None).len();
+                        count.op.holds(n as i64, i64::from(count.n))
+                    }
                     _ => state.holds(p.ship, c),
                 };
                 match c.kind {

@@ -795,3 +795,42 @@ fn a_subject_said_in_words_names_only_the_ships_the_game_says() {
     engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
     assert_eq!((game.tokens(b)[3], game.tokens(c)[3]), (0, 1), "only the ship in the arc gains stress");
 }
+
+/// Lone Wolf, as a test: "At the start of the Engagement Phase, if there are no other
+/// friendly ships at range 0-2, gain 1 stress token." The engine counts the ships itself.
+fn lone_stress() -> Ability {
+    let mut a = ability(
+        "At the start of the Engagement Phase, if there are no other friendly ships at range 0-2, gain 1 stress token.",
+        vec![Step {
+            conditions: vec![Condition {
+                kind: CondKind::If,
+                text: "there are no other friendly ships at range 0-2".into(),
+                test: Test::Exists {
+                    count: Count { op: CmpOp::Eq, n: 0 },
+                    who: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
+                },
+            }]
+            .into(),
+            ..Step::new(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])
+        }],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// A count of ships the subject says all of is the engine's to answer: other friendly ships
+/// at range 0-2 of the ability's ship, enemy ships and far ships not counted.
+#[test]
+fn a_count_of_ships_is_counted_from_the_games_ships() {
+    let lone = lone_stress();
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("lone-stress", &lone)]);
+    game.ship(1, 1, &[]);
+    game.ship(0, 3, &[]);
+    let mut engine = Engine::new();
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(a)[3], 1, "an enemy at range 1 and a friend at range 3: none counted");
+    game.ship(0, 2, &[]);
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(a)[3], 1, "a friendly ship at range 2: the condition fails");
+}

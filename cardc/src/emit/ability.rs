@@ -2,7 +2,7 @@
 
 use cards_runtime::ability::{
     Ability, Amount, Clause, Condition, Count, Duration, Effect, Mark, Noun, Replacement, Step, Subject, Test, Than,
-    Timing,
+    Timing, Which, Within,
 };
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -114,9 +114,9 @@ fn test(t: &Test) -> TokenStream {
             let (who, state) = (subject(who), s(state));
             quote!(#path::State { who: #who, state: #state, not: #not })
         }
-        Test::Has { who, count: c, noun: n } => {
-            let (who, c, n) = (subject(who), count(c), noun(n));
-            quote!(#path::Has { who: #who, count: #c, noun: #n })
+        Test::Has { who, count: c, noun: n, on } => {
+            let (who, c, n, on) = (subject(who), count(c), noun(n), opt(on, subject));
+            quote!(#path::Has { who: #who, count: #c, noun: #n, on: #on })
         }
         Test::InArc { who, arc, of, not } => {
             let (who, arc, of) = (subject(who), noun(arc), subject(of));
@@ -145,6 +145,36 @@ fn test(t: &Test) -> TokenStream {
             quote!(#path::OnResult(#n))
         }
         Test::AttackHits { not } => quote!(#path::AttackHits { not: #not }),
+        Test::Event { events, not, within } => {
+            let events = list(events, clause);
+            let within = opt(within, |w: &Within| unit(quote!(Within), w));
+            quote!(#path::Event { events: #events, not: #not, within: #within })
+        }
+        Test::Exists { count: c, who } => {
+            let (c, who) = (count(c), subject(who));
+            quote!(#path::Exists { count: #c, who: #who })
+        }
+        Test::Active { who, noun: n, which, active } => {
+            let (who, n, which) = (subject(who), noun(n), unit(quote!(Which), which as &Which));
+            quote!(#path::Active { who: #who, noun: #n, which: #which, active: #active })
+        }
+        Test::Obstructed { by } => {
+            let by = opt(by, subject);
+            quote!(#path::Obstructed { by: #by })
+        }
+        Test::Revealed { who, color, speed } => {
+            let who = subject(who);
+            let color = opt(color, |c| s(c));
+            let speed = opt(speed, |(a, b)| {
+                let (a, b) = (num(*a), num(*b));
+                quote!((#a, #b))
+            });
+            quote!(#path::Revealed { who: #who, color: #color, speed: #speed })
+        }
+        Test::RevealedVs { who, part, op, than } => {
+            let (who, part, op, than) = (subject(who), s(part), unit(quote!(CmpOp), op), subject(than));
+            quote!(#path::RevealedVs { who: #who, part: #part, op: #op, than: #than })
+        }
         Test::Opaque => quote!(#path::Opaque),
     }
 }
@@ -158,7 +188,7 @@ fn condition(c: &Condition) -> TokenStream {
 
 fn step(st: &Step) -> TokenStream {
     let conditions = list(&st.conditions, condition);
-    let for_each = opt(&st.for_each, |c| s(c));
+    let for_each = opt(&st.for_each, noun);
     let timings = list(&st.timings, timing);
     let dur = opt(&st.duration, duration);
     let clauses = list(&st.clauses, clause);

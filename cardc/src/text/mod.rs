@@ -1158,6 +1158,14 @@ impl Build<'_> {
     }
 }
 
+/// Reads a condition's words as a timing's event is read (`you perform a red [Barrel Roll]
+/// action`, `you drop or launch a device`): its clauses, none when the words do not parse.
+pub(crate) fn event_clauses(text: &str) -> Vec<Clause> {
+    let reread = RefCell::default();
+    let b = Build { base: 0, text, reread: &reread };
+    Build::either_subject(b.reparse_at(Rule::event_clause, text, 0))
+}
+
 /// A parsed sentence: what it starts (if anything) and its step.
 #[derive(Clone)]
 struct Sentence {
@@ -1418,6 +1426,20 @@ fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
     Some(Replacement { kind, subject, event, effect })
 }
 
+/// `you would drop a [Crew] remote and there is an enemy ship …`: the replaced event ends
+/// at `and there is`; what follows is a condition of its own.
+fn and_there(piece: &Piece) -> (Piece, Option<Piece>) {
+    let lower = piece.text.to_lowercase();
+    let Some(at) = [" and there is ", " and there are "].iter().find_map(|w| lower.find(w)) else {
+        return (piece.clone(), None);
+    };
+    let start = piece.span.start as usize;
+    let from = at + " and ".len();
+    let event = Piece { text: piece.text[..at].to_string(), span: Span::new(start, start + at) };
+    let rest = Piece { text: piece.text[from..].to_string(), span: Span::new(start + from, piece.span.end as usize) };
+    (event, Some(rest))
+}
+
 /// Whether `text` has `word` as a whole word, ignoring case.
 pub fn says(text: &str, word: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(word))
@@ -1452,10 +1474,16 @@ fn replacement_of(frame: &mut Frame, text: &str) {
             }
         }
         if let Some(i) = step.conditions.iter().position(|c| c.piece.text.to_lowercase().contains("would ")) {
-            let c = &step.conditions[i];
-            if let Some(r) = would(&c.piece, piece_at(&c.piece, "If")) {
+            let c = step.conditions[i].clone();
+            let (event, rest) = and_there(&c.piece);
+            if let Some(r) = would(&event, piece_at(&c.piece, "If")) {
                 frame.replacement = Some(r);
-                step.conditions.remove(i);
+                match rest {
+                    Some(piece) => step.conditions[i] = Cond { kind: c.kind, piece },
+                    None => {
+                        step.conditions.remove(i);
+                    }
+                }
                 return;
             }
         }

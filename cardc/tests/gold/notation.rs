@@ -373,11 +373,46 @@ fn canon_part(word: &str, rest: &str) -> String {
             }
         }
         "if" | "unless" => {
-            // A condition whose words are one quoted text, or a shape.
-            canon(rest)
+            // A condition whose words are one quoted text, a shape, or events.
+            match condition_events(rest) {
+                Some(events) => events,
+                None => canon(rest),
+            }
         }
         _ => canon(rest),
     }
+}
+
+/// Words that make a condition a shape rather than events: the first word, or the second
+/// (after the subject).
+const SHAPE_HEADS: [&str; 7] =
+    ["there-are", "attack-obstructed", "on", "you-do", "you-do-not", "attack-hits", "attack-misses"];
+const SHAPE_VERBS: [&str; 9] = ["has", "is", "is-not", "in", "not-in", "at", "revealed", "all", "any"];
+
+/// An event condition (`[not] <event> [|| <event>…] [this-round|this-phase]`), canonical:
+/// each event read as a clause, in sorted order; `None` for any other condition.
+fn condition_events(rest: &str) -> Option<String> {
+    let t = tokens(rest);
+    let (not, body) = match t.first().map(String::as_str) {
+        Some("not") => ("not ", rest.trim_start().strip_prefix("not")?.trim_start()),
+        _ => ("", rest.trim()),
+    };
+    let first = tokens(body);
+    let shape = first.len() < 2
+        || SHAPE_HEADS.contains(&first[0].as_str())
+        || SHAPE_VERBS.contains(&first[1].as_str())
+        || first[1].starts_with("stat:")
+        || first[1].starts_with("resource:");
+    if shape {
+        return None;
+    }
+    let (body, within) = match body.rsplit_once(' ') {
+        Some((b, w @ ("this-round" | "this-phase"))) => (b, format!(" {w}")),
+        _ => (body, String::new()),
+    };
+    let mut events: Vec<String> = body.split(" || ").map(|e| event(e.trim())).collect();
+    events.sort();
+    Some(format!("{not}{}{within}", events.join(" || ")))
 }
 
 /// An event: a phase, a quoted text, or a clause.
