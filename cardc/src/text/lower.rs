@@ -1544,9 +1544,17 @@ fn and_parts(text: &str) -> (Vec<String>, bool) {
                 shared = true;
                 out.push(format!("{who} {part}"));
             }
-            (Some(who), Some(verb)) if lower.starts_with("not ") => {
+            // `the defender is friendly and at range 0-2`: where, with the verb before's.
+            (Some(who), Some(verb)) if ["not ", "at range ", "in "].iter().any(|w| lower.starts_with(w)) => {
                 shared = true;
                 out.push(format!("{who} {verb} {part}"));
+            }
+            // `the defender is in your [Single Turret Arc] and your [Front Arc]`: in both.
+            (Some(who), Some(verb))
+                if lower.starts_with("your [") && out.first().is_some_and(|f| f.to_lowercase().contains(" in ")) =>
+            {
+                shared = true;
+                out.push(format!("{who} {verb} in {part}"));
             }
             _ => out.push(part.to_string()),
         }

@@ -954,7 +954,12 @@ fn conditions_that_count_ships_dice_and_states() {
     for (words, expected) in cases {
         assert_eq!(read_condition(CondKind::If, words), [expected], "{words}");
     }
-    // `and` between two conditions is two, both to hold.
+    // `and` between two conditions is two, both to hold; a subject and verb said once are
+    // each part's.
+    assert_eq!(
+        read_condition(CondKind::If, "the defender is in your [Front Arc] and at range 1"),
+        ["if defender in arc:front", "if defender at 1-1"]
+    );
     assert_eq!(
         read_condition(CondKind::If, "you are not focused and there is an enemy ship in your [Front Arc] at range 1"),
         ["if you has 0 token:focus", "if a.enemy@1-1 in arc:front"]
