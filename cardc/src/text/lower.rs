@@ -1202,10 +1202,16 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         last.as_str(),
         "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender"
     );
-    if c.effect.passive && !ship && !who.text.is_empty() && matches!(who.person, Person::A | Person::That) {
+    // `your [Critical Hit] results cannot be canceled`: a thing of yours, not you.
+    let yours = who.person == Person::You && who.text.to_lowercase().starts_with("your ");
+    if c.effect.passive && !ship && !who.text.is_empty() && (yours || matches!(who.person, Person::A | Person::That)) {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
+    // `cannot be canceled by [Evade] results`: an agent that is no ship is no target.
+    if what.passive && c.effect.target.as_ref().is_some_and(|t| !names_a_ship(&t.text)) {
+        what.target = None;
+    }
     // `an attack that hits`: a relative clause says which, so it is part of the noun.
     if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
         let m = squash(m.text.trim_start_matches([',', ' ']));
@@ -1428,6 +1434,27 @@ pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
         }
         _ => None,
     }
+}
+
+/// Whether words name a ship (or ships): `the attacker`, `an enemy ship`, `it`.
+fn names_a_ship(text: &str) -> bool {
+    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w,
+            "ship"
+                | "ships"
+                | "you"
+                | "it"
+                | "they"
+                | "them"
+                | "attacker"
+                | "defender"
+                | "wingmate"
+                | "wingmates"
+                | "unit"
+                | "units"
+        )
+    })
 }
 
 /// Whether a noun is a pronoun that stands for something named before (`discard it`).
@@ -2152,6 +2179,19 @@ mod tests {
         // `additional` says which focus token, not what.
         let c = clauses("You gain 1 additional focus token.");
         assert_eq!(refs(c[0].effect.noun.as_ref().expect("an object")), [(VocabKind::Token, 0)]);
+    }
+
+    #[test]
+    fn a_passive_of_your_things_and_an_agent_that_is_no_ship() {
+        let v = vocab();
+        let a = read("Your [Critical Hit] results cannot be canceled by [Evade] results.", &v);
+        let c = &a[0].steps[0].clauses[0];
+        assert_eq!(c.subject.person, Person::Thing);
+        assert_eq!(refs(c.effect.noun.as_ref().expect("what undergoes it")), [(VocabKind::Result, 1)]);
+        assert_eq!(c.effect.target, None);
+        // An agent that is a ship stays the target.
+        let a = read("This card's [Charge] cannot be removed by an enemy ship.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.target.as_ref().map(|t| t.side), Some(Side::Enemy));
     }
 
     #[test]

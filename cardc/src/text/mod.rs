@@ -435,6 +435,15 @@ impl Build<'_> {
                 Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
+                // `this attack as a bonus attack`: the kind it is performed as is part of it.
+                Rule::as_attack => {
+                    if let Some(n) = e.noun.as_mut() {
+                        let (start, end) = (n.span.start as usize, p.as_span().end() + self.base);
+                        if let Some(words) = self.text_at(start, end) {
+                            *n = Piece { text: words.trim_end().to_string(), span: Span::new(start, end) };
+                        }
+                    }
+                }
                 Rule::color => e.color = Some(self.piece(&p)),
                 Rule::bracket => e.action = Some(self.piece(&p)),
                 Rule::facing => e.facing = Some(self.piece(&p)),
@@ -569,6 +578,12 @@ impl Build<'_> {
         out
     }
 
+    /// Whether a qualifier forbids (`cannot`, `do not`, `does not`).
+    fn negates(qualifier: &str) -> bool {
+        let q = qualifier.to_lowercase();
+        q.starts_with("can") && q != "can" || q.ends_with(" not")
+    }
+
     /// Whether words start with a where-phrase (`at range 0-3`, `in your [Front Arc]`).
     fn starts_where(words: &str) -> bool {
         ["at ", "in ", "beyond ", "within ", "outside "].iter().any(|p| words.starts_with(p))
@@ -673,6 +688,11 @@ impl Build<'_> {
                                 c.qualifier.clone_from(&b.qualifier);
                             }
                         }
+                    }
+                    // `do not activate or engage`: neither happens, so the two are not a
+                    // choice of one.
+                    if c.alternative && c.qualifier.as_ref().is_some_and(|q| Self::negates(&q.text)) {
+                        c.alternative = false;
                     }
                     out.push(c);
                 }

@@ -764,3 +764,29 @@ fn instead_of_durations_how_phrases_and_steps_of_the_round() {
         ["ignore(obstacles) during that maneuver; gain(1|stress token)"]
     );
 }
+
+#[test]
+fn named_ship_lists_attacks_performed_as_and_negated_verb_lists() {
+    let cases = [
+        // One of several named ships, and the ship docked with as the target.
+        (
+            "1 Delta-7 Aethersprite, Eta-2 Actis, or Nimbus-class V-wing can dock with you.",
+            "1 Delta-7 Aethersprite, Eta-2 Actis, or Nimbus-class V-wing:can dock()->you",
+        ),
+        // What kind of attack it is performed as is part of what is performed.
+        (
+            "You may spend 1 [Charge] to perform this attack as a bonus attack against a different target at range 0-1 of the defender without paying the [Charge] cost.",
+            "You:may spend([Charge])->perform(this attack as a bonus attack)->a different target at range 0-1 of the defender {without paying the [Charge] cost}",
+        ),
+        // `do not activate or engage`: neither, not a choice of one.
+        (
+            "You are not assigned a maneuver dial and do not activate or engage.",
+            "You:passive-not-assign(a maneuver dial); You:do not activate(); You:do not engage()",
+        ),
+        // A possessive `that` opens a passive's noun.
+        ("You are assigned that ship's dial.", "You:passive-assign(that ship's dial)"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
