@@ -283,7 +283,10 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
             .map(str::to_lowercase)
             .collect();
         let tail: Vec<&str> = words.iter().rev().take(2).map(String::as_str).collect();
-        let color = tail.iter().find(|w| COLORS.contains(w)).map(|c| Cow::Owned(c.to_string()));
+        // `a white stationary maneuver [Stationary]`: the first item's colour may stand before
+        // the words its bracket repeats.
+        let first = out.is_empty().then(|| words.iter().map(String::as_str).find(|w| COLORS.contains(w))).flatten();
+        let color = tail.iter().copied().find(|w| COLORS.contains(w)).or(first).map(|c| Cow::Owned(c.to_string()));
         let speed = (r.kind == VocabKind::Maneuver).then(|| tail.first().and_then(|w| w.parse::<u8>().ok())).flatten();
         out.push(Mark { color, speed });
         from = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
@@ -297,6 +300,47 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
         out.clear();
     }
     out
+}
+
+/// The maneuvers of a list at each speed of a range printed before them (`a speed 1-2 turn
+/// ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver`): a
+/// range applies to the items after it, up to the next. `None` when no range is printed.
+fn at_each_speed(
+    text: &str,
+    refs: &[VocabRef],
+    starts: &[usize],
+    marks: &[Mark],
+) -> Option<(Vec<VocabRef>, Vec<Mark>)> {
+    let mut range: Option<(u8, u8)> = None;
+    let mut from = 0;
+    let (mut out_refs, mut out_marks) = (Vec::new(), Vec::new());
+    let mut any = false;
+    for (i, (r, &at)) in refs.iter().zip(starts).enumerate() {
+        let before = text[from..at.max(from)].to_lowercase();
+        let words: Vec<&str> = before.split_whitespace().collect();
+        if let Some(k) = words.iter().position(|w| *w == "speed") {
+            range = words.get(k + 1).and_then(|w| {
+                let (a, b) = w.split_once('-')?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            });
+        }
+        from = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
+        let mark = marks.get(i).cloned().unwrap_or_default();
+        match range.filter(|(a, b)| r.kind == VocabKind::Maneuver && a < b && mark.speed.is_none()) {
+            Some((a, b)) => {
+                any = true;
+                for speed in a..=b {
+                    out_refs.push(*r);
+                    out_marks.push(Mark { speed: Some(speed), ..mark.clone() });
+                }
+            }
+            None => {
+                out_refs.push(*r);
+                out_marks.push(mark);
+            }
+        }
+    }
+    any.then_some((out_refs, out_marks))
 }
 
 /// Resolves a noun against the vocabulary. Bracketed names are looked up by display name;
@@ -424,6 +468,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         }
     }
     let mut marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    // `a speed 1-2 turn ([Turn Left] or [Turn Right])`: each maneuver at each speed, one
+    // of them.
+    let mut speeds = false;
+    if let Some((r, m)) = at_each_speed(text, &refs, &starts, &marks) {
+        (refs, marks, speeds) = (r, m, true);
+    }
     // `1 of your blank or [Focus] results`: a plain item of the list is an entry too.
     if hint.is_some() && !refs.is_empty() {
         let plain = plain_items(text, &kinds, vocab);
@@ -440,7 +490,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             marks = if marks.is_empty() { Vec::new() } else { items.into_iter().map(|(_, _, m)| m).collect() };
         }
     }
-    let choice = refs.len() > 1 && is_choice(text);
+    let choice = refs.len() > 1 && (speeds || is_choice(text));
     let shown = whose.filter(|_| refs.is_empty()).unwrap_or(whole);
     Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into() }
 }
@@ -1676,7 +1726,11 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         }
         _ => (Vec::new(), steps),
     };
-    let says_may = steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.qualifier == Qualifier::May));
+    // `execute a white stationary maneuver instead, then you may rotate`: a `may` after what
+    // the ability does anyway leaves the ability itself no choice.
+    let says_may = steps.first().is_some_and(|s| {
+        s.clauses.iter().take_while(|c| c.qualifier != Qualifier::None).any(|c| c.qualifier == Qualifier::May)
+    });
     let frequency = match frame.frequency.as_ref().map(|f| f.text.to_lowercase()).as_deref() {
         Some("round") => Frequency::OncePerRound,
         Some("phase") => Frequency::OncePerPhase,
@@ -2192,6 +2246,28 @@ mod tests {
         // An agent that is a ship stays the target.
         let a = read("This card's [Charge] cannot be removed by an enemy ship.", &v);
         assert_eq!(a[0].steps[0].clauses[0].effect.target.as_ref().map(|t| t.side), Some(Side::Enemy));
+    }
+
+    #[test]
+    fn speed_ranges_colours_before_a_repeated_name_and_a_later_may() {
+        let names = [("turn-left", "Turn Left"), ("turn-right", "Turn Right"), ("koiogran-turn", "Koiogran Turn")];
+        let mut maneuvers: Vec<Entry> =
+            names.iter().map(|(id, name)| Entry { id: (*id).into(), name: (*name).into(), marked: false }).collect();
+        maneuvers.push(Entry { id: "stationary".into(), name: "Stationary".into(), marked: false });
+        let v = Vocabulary { maneuvers: maneuvers.into(), ..vocab() };
+        // Each maneuver at each speed of the range printed before it, one of them.
+        let text = "speed 1-2 turn ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver";
+        let n = noun(text, &v, Some(EffectKind::Execute));
+        let speeds: Vec<(u16, Option<u8>)> =
+            n.refs.iter().zip(n.marks.iter()).map(|(r, m)| (r.index, m.speed)).collect();
+        assert_eq!(speeds, [(0, Some(1)), (0, Some(2)), (1, Some(1)), (1, Some(2)), (2, Some(1)), (2, Some(2))]);
+        assert!(n.choice);
+        // A colour before the words a bracket repeats is the first item's.
+        let n = noun("white stationary maneuver [Stationary]", &v, Some(EffectKind::Execute));
+        assert_eq!(n.marks.first().and_then(|m| m.color.as_deref()), Some("white"));
+        // `may` after a clause that happens anyway: the ability is no choice.
+        let a = read("Before you execute an advanced maneuver, execute a white stationary maneuver [Stationary] instead, then you may rotate 90° or 180°.", &v);
+        assert!(!a[0].optional && a[0].replacement.is_some());
     }
 
     #[test]

@@ -701,7 +701,7 @@ impl Build<'_> {
         }
         Self::share_objects(&mut out);
         self.lists(&mut out);
-        out.into_iter().flat_map(Self::each_slot).collect()
+        out.into_iter().flat_map(Self::each_slot).flat_map(Self::each_angle).collect()
     }
 
     /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
@@ -771,6 +771,23 @@ impl Build<'_> {
                 one
             })
             .collect()
+    }
+
+    /// `rotate 90° or 180°`: a choice of angles is a choice of two rotations.
+    fn each_angle(c: Clause) -> Vec<Clause> {
+        let Some(noun) = c.effect.noun.clone().filter(|_| c.effect.kind == EffectKind::Rotate) else {
+            return vec![c];
+        };
+        let Some((a, b)) = noun.text.split_once(" or ").filter(|(a, b)| a.ends_with('°') && b.ends_with('°')) else {
+            return vec![c];
+        };
+        let start = noun.span.start as usize;
+        let b_start = start + noun.text.len() - b.len();
+        let (mut first, mut second) = (c.clone(), c);
+        first.effect.noun = Some(Piece { text: a.to_string(), span: Span::new(start, start + a.len()) });
+        second.effect.noun = Some(Piece { text: b.to_string(), span: Span::new(b_start, noun.span.end as usize) });
+        second.alternative = true;
+        vec![first, second]
     }
 
     /// Whether a clause is only an item of a list the clause before began (`jam` and
@@ -1398,7 +1415,11 @@ pub fn says(text: &str, word: &str) -> bool {
 /// …,`, `Before you would …,`) or a condition after a lead (`While you defend, if you
 /// would …`; `If you do, … instead`) states the replaced event.
 fn replacement_of(frame: &mut Frame, text: &str) {
-    if frame.replacement.is_some() || !says(text, "instead") || !says(text, "would") {
+    if frame.replacement.is_some() || !says(text, "instead") {
+        return;
+    }
+    if !says(text, "would") {
+        before_instead(frame);
         return;
     }
     let piece_at = |p: &Piece, word: &str| Piece {
@@ -1430,6 +1451,29 @@ fn replacement_of(frame: &mut Frame, text: &str) {
             }
         }
     }
+}
+
+/// `Before you execute an advanced maneuver, execute a white stationary maneuver instead`:
+/// with no `would`, a `Before` event whose own sentence says `instead` is still the event
+/// replaced.
+fn before_instead(frame: &mut Frame) {
+    let [t] = frame.timings.as_slice() else { return };
+    let Some(event) = t.event.as_ref().filter(|e| t.when == "before" && e.effect.kind != EffectKind::Opaque) else {
+        return;
+    };
+    if !frame.steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.instead)) {
+        return;
+    }
+    let kind =
+        Piece { text: "Before".into(), span: Span::new(t.piece.span.start as usize, t.what.span.start as usize) };
+    let replacement = Replacement {
+        kind,
+        subject: event.subject.clone(),
+        event: event.effect.piece.clone(),
+        effect: Some(event.effect.clone()),
+    };
+    frame.replacement = Some(replacement);
+    frame.timings.clear();
 }
 
 /// The ability frames of a text block: `text` is the whole file, `sentences` the block's
