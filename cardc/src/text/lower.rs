@@ -569,6 +569,17 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         None => e,
     };
+    // `that ships initiative`: a possessive printed without its apostrophe (`that` never
+    // counts ships).
+    let mended;
+    let e = match e.noun.as_ref().filter(|n| n.text.to_lowercase().starts_with("that ships ")) {
+        Some(n) => {
+            let text = format!("that ship's {}", &n.text["that ships ".len()..]);
+            mended = Effect { noun: Some(Piece { text, span: n.span }), ..e.clone() };
+            &mended
+        }
+        None => e,
+    };
     let kind = Some(e.kind);
     // `perform a [Barrel Roll] action`: what is performed is the bracketed action; `perform
     // an attack` names no action of the game.
@@ -629,6 +640,10 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
             let another = e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
             let words = if another { format!("another {}", n.text) } else { n.text.clone() };
             possessor(&words).filter(|p| p != "you").map(|p| subject(Some(&Piece::bare(&p))))
+        }
+        // `that ship's dial`: the ship named before owns it, whatever it is.
+        (Some(_), Some(n)) if n.text.to_lowercase().starts_with("that ship's ") => {
+            Some(subject(Some(&Piece::bare("that ship"))))
         }
         _ => None,
     };
@@ -2217,6 +2232,11 @@ mod tests {
         assert_eq!(c[0].effect.from.as_ref().map(|f| f.person), Some(Person::Defender));
         assert_eq!(c[0].effect.facing, Some(Facing::Facedown));
         assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+        // `that ship's dial` is that ship's, and `that ships` a possessive missing its
+        // apostrophe.
+        let c = clauses("You may look at that ship's dial. You gain that ships dial.");
+        assert!(c.iter().all(|c| c.effect.from.as_ref().map(|f| f.person) == Some(Person::That)));
+        assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("dial"));
         // An unread verb's counted object is what `choose 1` chooses from.
         let c = clauses("Draw 3 damage cards, choose 1, and discard the rest.");
         assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
