@@ -584,6 +584,20 @@ impl Build<'_> {
         q.starts_with("can") && q != "can" || q.ends_with(" not")
     }
 
+    /// `… suffers 1 [Hit] damage for each [Hit]/[Critical Hit] result`: a trailing `for each`
+    /// of a step's only clause counts how often the step happens, as one written first does.
+    /// With more clauses it may count for one alone, and stays that clause's.
+    fn counted_after(clauses: &mut [Clause]) -> Option<Piece> {
+        let [c] = clauses else { return None };
+        let end = c.effect.piece.span.end;
+        let at = c.modifiers.iter().position(|m| {
+            m.span.start >= end && m.text.trim_start_matches([',', ' ']).to_lowercase().starts_with("for each ")
+        })?;
+        let m = c.modifiers.remove(at);
+        let text = m.text.trim_start_matches([',', ' ']);
+        Some(Piece { text: text.to_string(), span: Span::new(m.span.end as usize - text.len(), m.span.end as usize) })
+    }
+
     /// Whether words start with a where-phrase (`at range 0-3`, `in your [Front Arc]`).
     fn starts_where(words: &str) -> bool {
         ["at ", "in ", "beyond ", "within ", "outside "].iter().any(|p| words.starts_with(p))
@@ -1337,6 +1351,9 @@ fn parse_sentence(text: &str) -> Sentence {
                         Rule::clauses => {
                             out.step.clauses = b.clauses(q);
                             out.step.timings.extend(Build::step_of_the_round(&mut out.step.clauses));
+                            if out.step.for_each.is_none() {
+                                out.step.for_each = Build::counted_after(&mut out.step.clauses);
+                            }
                             if let Some(words) = &instead {
                                 replacing(&mut out.step.clauses, words, text);
                             }

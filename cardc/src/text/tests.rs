@@ -805,3 +805,23 @@ fn a_before_event_replaced_without_would_and_a_choice_of_angles() {
         ["before=you execute an advanced maneuver [you:execute(an|advanced maneuver)]; you:may rotate(90°)"]
     );
 }
+
+#[test]
+fn a_list_of_things_as_subject_and_a_trailing_for_each() {
+    let cases = [
+        // A list of things is one subject; a trailing `for each` of a step's only clause
+        // counts the step.
+        (
+            "Each large ship, huge ship, and scenario feature at range 0 suffers 1 [Hit] damage for each [Hit]/[Critical Hit] result, bypassing shields.",
+            "each=for each [Hit]/[Critical Hit] result; Each large ship, huge ship, and scenario feature at range 0:suffer(1|[Hit] damage) {bypassing shields}",
+        ),
+        // With two clauses it may count for one alone: it stays that clause's.
+        (
+            "Each ship suffers 1 damage and gains 1 stress token for each result.",
+            "Each ship:suffer(1|damage); Each ship:gain(1|stress token) {for each result}",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
