@@ -430,7 +430,7 @@ impl Build<'_> {
                 {
                     e.noun = Some(self.piece(&p))
                 }
-                Rule::noun => e.to = Some(self.piece(&p)),
+                Rule::noun | Rule::treat_value => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
                 Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),

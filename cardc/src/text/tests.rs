@@ -783,6 +783,9 @@ fn named_ship_lists_attacks_performed_as_and_negated_verb_lists() {
             "You are not assigned a maneuver dial and do not activate or engage.",
             "You:passive-not-assign(a maneuver dial); You:do not activate(); You:do not engage()",
         ),
+        // One named ship; a number something is treated as.
+        ("1 Escape Craft may dock with you.", "1 Escape Craft:may dock()->you"),
+        ("Treat your initiative as 6.", "treat(your initiative|6)"),
         // A possessive `that` opens a passive's noun.
         ("You are assigned that ship's dial.", "You:passive-assign(that ship's dial)"),
     ];
