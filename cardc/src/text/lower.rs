@@ -283,7 +283,10 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
             .map(str::to_lowercase)
             .collect();
         let tail: Vec<&str> = words.iter().rev().take(2).map(String::as_str).collect();
-        let color = tail.iter().find(|w| COLORS.contains(w)).map(|c| Cow::Owned(c.to_string()));
+        // `a white stationary maneuver [Stationary]`: the first item's colour may stand before
+        // the words its bracket repeats.
+        let first = out.is_empty().then(|| words.iter().map(String::as_str).find(|w| COLORS.contains(w))).flatten();
+        let color = tail.iter().copied().find(|w| COLORS.contains(w)).or(first).map(|c| Cow::Owned(c.to_string()));
         let speed = (r.kind == VocabKind::Maneuver).then(|| tail.first().and_then(|w| w.parse::<u8>().ok())).flatten();
         out.push(Mark { color, speed });
         from = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
@@ -297,6 +300,47 @@ fn marks(text: &str, refs: &[VocabRef], starts: &[usize]) -> Vec<Mark> {
         out.clear();
     }
     out
+}
+
+/// The maneuvers of a list at each speed of a range printed before them (`a speed 1-2 turn
+/// ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver`): a
+/// range applies to the items after it, up to the next. `None` when no range is printed.
+fn at_each_speed(
+    text: &str,
+    refs: &[VocabRef],
+    starts: &[usize],
+    marks: &[Mark],
+) -> Option<(Vec<VocabRef>, Vec<Mark>)> {
+    let mut range: Option<(u8, u8)> = None;
+    let mut from = 0;
+    let (mut out_refs, mut out_marks) = (Vec::new(), Vec::new());
+    let mut any = false;
+    for (i, (r, &at)) in refs.iter().zip(starts).enumerate() {
+        let before = text[from..at.max(from)].to_lowercase();
+        let words: Vec<&str> = before.split_whitespace().collect();
+        if let Some(k) = words.iter().position(|w| *w == "speed") {
+            range = words.get(k + 1).and_then(|w| {
+                let (a, b) = w.split_once('-')?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            });
+        }
+        from = text[at..].find(']').map_or(text.len(), |e| at + e + 1);
+        let mark = marks.get(i).cloned().unwrap_or_default();
+        match range.filter(|(a, b)| r.kind == VocabKind::Maneuver && a < b && mark.speed.is_none()) {
+            Some((a, b)) => {
+                any = true;
+                for speed in a..=b {
+                    out_refs.push(*r);
+                    out_marks.push(Mark { speed: Some(speed), ..mark.clone() });
+                }
+            }
+            None => {
+                out_refs.push(*r);
+                out_marks.push(mark);
+            }
+        }
+    }
+    any.then_some((out_refs, out_marks))
 }
 
 /// Resolves a noun against the vocabulary. Bracketed names are looked up by display name;
@@ -429,6 +473,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         }
     }
     let mut marks = if starts.is_empty() { Vec::new() } else { marks(text, &refs, &starts) };
+    // `a speed 1-2 turn ([Turn Left] or [Turn Right])`: each maneuver at each speed, one
+    // of them.
+    let mut speeds = false;
+    if let Some((r, m)) = at_each_speed(text, &refs, &starts, &marks) {
+        (refs, marks, speeds) = (r, m, true);
+    }
     // `1 of your blank or [Focus] results`: a plain item of the list is an entry too.
     if hint.is_some() && !refs.is_empty() {
         let plain = plain_items(text, &kinds, vocab);
@@ -445,7 +495,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             marks = if marks.is_empty() { Vec::new() } else { items.into_iter().map(|(_, _, m)| m).collect() };
         }
     }
-    let choice = refs.len() > 1 && is_choice(text);
+    let choice = refs.len() > 1 && (speeds || is_choice(text));
     let shown = whose.filter(|_| refs.is_empty()).unwrap_or(whole);
     Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into() }
 }
@@ -524,6 +574,17 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         }
         None => e,
     };
+    // `that ships initiative`: a possessive printed without its apostrophe (`that` never
+    // counts ships).
+    let mended;
+    let e = match e.noun.as_ref().filter(|n| n.text.to_lowercase().starts_with("that ships ")) {
+        Some(n) => {
+            let text = format!("that ship's {}", &n.text["that ships ".len()..]);
+            mended = Effect { noun: Some(Piece { text, span: n.span }), ..e.clone() };
+            &mended
+        }
+        None => e,
+    };
     let kind = Some(e.kind);
     // `perform a [Barrel Roll] action`: what is performed is the bracketed action; `perform
     // an attack` names no action of the game.
@@ -584,6 +645,10 @@ fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
             let another = e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
             let words = if another { format!("another {}", n.text) } else { n.text.clone() };
             possessor(&words).filter(|p| p != "you").map(|p| subject(Some(&Piece::bare(&p))))
+        }
+        // `that ship's dial`: the ship named before owns it, whatever it is.
+        (Some(_), Some(n)) if n.text.to_lowercase().starts_with("that ship's ") => {
+            Some(subject(Some(&Piece::bare("that ship"))))
         }
         _ => None,
     };
@@ -1599,7 +1664,9 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         last.as_str(),
         "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender"
     );
-    if c.effect.passive && !ship && !who.text.is_empty() && matches!(who.person, Person::A | Person::That) {
+    // `your [Critical Hit] results cannot be canceled`: a thing of yours, not you.
+    let yours = who.person == Person::You && who.text.to_lowercase().starts_with("your ");
+    if c.effect.passive && !ship && !who.text.is_empty() && (yours || matches!(who.person, Person::A | Person::That)) {
         who.person = Person::Thing;
     }
     // `[Evade] results do not cancel [Critical Hit] results`: dice results are things.
@@ -1607,6 +1674,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
+    // `cannot be canceled by [Evade] results`: an agent that is no ship is no target.
+    if what.passive && c.effect.target.as_ref().is_some_and(|t| !names_a_ship(&t.text)) {
+        what.target = None;
+    }
     // `an attack that hits`: a relative clause says which, so it is part of the noun.
     if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
         let m = squash(m.text.trim_start_matches([',', ' ']));
@@ -1829,6 +1900,27 @@ pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
         }
         _ => None,
     }
+}
+
+/// Whether words name a ship (or ships): `the attacker`, `an enemy ship`, `it`.
+fn names_a_ship(text: &str) -> bool {
+    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w,
+            "ship"
+                | "ships"
+                | "you"
+                | "it"
+                | "they"
+                | "them"
+                | "attacker"
+                | "defender"
+                | "wingmate"
+                | "wingmates"
+                | "unit"
+                | "units"
+        )
+    })
 }
 
 /// Whether a noun is a pronoun that stands for something named before (`discard it`).
@@ -2063,7 +2155,11 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         }
         _ => (Vec::new(), steps),
     };
-    let says_may = steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.qualifier == Qualifier::May));
+    // `execute a white stationary maneuver instead, then you may rotate`: a `may` after what
+    // the ability does anyway leaves the ability itself no choice.
+    let says_may = steps.first().is_some_and(|s| {
+        s.clauses.iter().take_while(|c| c.qualifier != Qualifier::None).any(|c| c.qualifier == Qualifier::May)
+    });
     let frequency = match frame.frequency.as_ref().map(|f| f.text.to_lowercase()).as_deref() {
         Some("round") => Frequency::OncePerRound,
         Some("phase") => Frequency::OncePerPhase,
@@ -2593,6 +2689,11 @@ mod tests {
         assert_eq!(c[0].effect.from.as_ref().map(|f| f.person), Some(Person::Defender));
         assert_eq!(c[0].effect.facing, Some(Facing::Facedown));
         assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+        // `that ship's dial` is that ship's, and `that ships` a possessive missing its
+        // apostrophe.
+        let c = clauses("You may look at that ship's dial. You gain that ships dial.");
+        assert!(c.iter().all(|c| c.effect.from.as_ref().map(|f| f.person) == Some(Person::That)));
+        assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("dial"));
         // An unread verb's counted object is what `choose 1` chooses from.
         let c = clauses("Draw 3 damage cards, choose 1, and discard the rest.");
         assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
@@ -2609,6 +2710,41 @@ mod tests {
         // `additional` says which focus token, not what.
         let c = clauses("You gain 1 additional focus token.");
         assert_eq!(refs(c[0].effect.noun.as_ref().expect("an object")), [(VocabKind::Token, 0)]);
+    }
+
+    #[test]
+    fn a_passive_of_your_things_and_an_agent_that_is_no_ship() {
+        let v = vocab();
+        let a = read("Your [Critical Hit] results cannot be canceled by [Evade] results.", &v);
+        let c = &a[0].steps[0].clauses[0];
+        assert_eq!(c.subject.person, Person::Thing);
+        assert_eq!(refs(c.effect.noun.as_ref().expect("what undergoes it")), [(VocabKind::Result, 1)]);
+        assert_eq!(c.effect.target, None);
+        // An agent that is a ship stays the target.
+        let a = read("This card's [Charge] cannot be removed by an enemy ship.", &v);
+        assert_eq!(a[0].steps[0].clauses[0].effect.target.as_ref().map(|t| t.side), Some(Side::Enemy));
+    }
+
+    #[test]
+    fn speed_ranges_colours_before_a_repeated_name_and_a_later_may() {
+        let names = [("turn-left", "Turn Left"), ("turn-right", "Turn Right"), ("koiogran-turn", "Koiogran Turn")];
+        let mut maneuvers: Vec<Entry> =
+            names.iter().map(|(id, name)| Entry { id: (*id).into(), name: (*name).into(), marked: false }).collect();
+        maneuvers.push(Entry { id: "stationary".into(), name: "Stationary".into(), marked: false });
+        let v = Vocabulary { maneuvers: maneuvers.into(), ..vocab() };
+        // Each maneuver at each speed of the range printed before it, one of them.
+        let text = "speed 1-2 turn ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver";
+        let n = noun(text, &v, Some(EffectKind::Execute));
+        let speeds: Vec<(u16, Option<u8>)> =
+            n.refs.iter().zip(n.marks.iter()).map(|(r, m)| (r.index, m.speed)).collect();
+        assert_eq!(speeds, [(0, Some(1)), (0, Some(2)), (1, Some(1)), (1, Some(2)), (2, Some(1)), (2, Some(2))]);
+        assert!(n.choice);
+        // A colour before the words a bracket repeats is the first item's.
+        let n = noun("white stationary maneuver [Stationary]", &v, Some(EffectKind::Execute));
+        assert_eq!(n.marks.first().and_then(|m| m.color.as_deref()), Some("white"));
+        // `may` after a clause that happens anyway: the ability is no choice.
+        let a = read("Before you execute an advanced maneuver, execute a white stationary maneuver [Stationary] instead, then you may rotate 90° or 180°.", &v);
+        assert!(!a[0].optional && a[0].replacement.is_some());
     }
 
     #[test]

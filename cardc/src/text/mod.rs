@@ -451,11 +451,20 @@ impl Build<'_> {
                 {
                     e.noun = Some(self.piece(&p))
                 }
-                Rule::noun => e.to = Some(self.piece(&p)),
+                Rule::noun | Rule::treat_value => e.to = Some(self.piece(&p)),
                 Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
                 Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
+                // `this attack as a bonus attack`: the kind it is performed as is part of it.
+                Rule::as_attack => {
+                    if let Some(n) = e.noun.as_mut() {
+                        let (start, end) = (n.span.start as usize, p.as_span().end() + self.base);
+                        if let Some(words) = self.text_at(start, end) {
+                            *n = Piece { text: words.trim_end().to_string(), span: Span::new(start, end) };
+                        }
+                    }
+                }
                 Rule::color => e.color = Some(self.piece(&p)),
                 Rule::bracket => e.action = Some(self.piece(&p)),
                 Rule::facing => e.facing = Some(self.piece(&p)),
@@ -589,6 +598,26 @@ impl Build<'_> {
         out
     }
 
+    /// Whether a qualifier forbids (`cannot`, `do not`, `does not`).
+    fn negates(qualifier: &str) -> bool {
+        let q = qualifier.to_lowercase();
+        q.starts_with("can") && q != "can" || q.ends_with(" not")
+    }
+
+    /// `… suffers 1 [Hit] damage for each [Hit]/[Critical Hit] result`: a trailing `for each`
+    /// of a step's only clause counts how often the step happens, as one written first does.
+    /// With more clauses it may count for one alone, and stays that clause's.
+    fn counted_after(clauses: &mut [Clause]) -> Option<Piece> {
+        let [c] = clauses else { return None };
+        let end = c.effect.piece.span.end;
+        let at = c.modifiers.iter().position(|m| {
+            m.span.start >= end && m.text.trim_start_matches([',', ' ']).to_lowercase().starts_with("for each ")
+        })?;
+        let m = c.modifiers.remove(at);
+        let text = m.text.trim_start_matches([',', ' ']);
+        Some(Piece { text: text.to_string(), span: Span::new(m.span.end as usize - text.len(), m.span.end as usize) })
+    }
+
     /// Whether words start with a where-phrase (`at range 0-3`, `in your [Front Arc]`).
     fn starts_where(words: &str) -> bool {
         ["at ", "in ", "beyond ", "within ", "outside "].iter().any(|p| words.starts_with(p))
@@ -694,6 +723,11 @@ impl Build<'_> {
                             }
                         }
                     }
+                    // `do not activate or engage`: neither happens, so the two are not a
+                    // choice of one.
+                    if c.alternative && c.qualifier.as_ref().is_some_and(|q| Self::negates(&q.text)) {
+                        c.alternative = false;
+                    }
                     out.push(c);
                 }
                 _ => {}
@@ -701,7 +735,7 @@ impl Build<'_> {
         }
         Self::share_objects(&mut out);
         self.lists(&mut out);
-        out.into_iter().flat_map(Self::each_slot).collect()
+        out.into_iter().flat_map(Self::each_slot).flat_map(Self::each_angle).collect()
     }
 
     /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
@@ -773,6 +807,23 @@ impl Build<'_> {
                 one
             })
             .collect()
+    }
+
+    /// `rotate 90° or 180°`: a choice of angles is a choice of two rotations.
+    fn each_angle(c: Clause) -> Vec<Clause> {
+        let Some(noun) = c.effect.noun.clone().filter(|_| c.effect.kind == EffectKind::Rotate) else {
+            return vec![c];
+        };
+        let Some((a, b)) = noun.text.split_once(" or ").filter(|(a, b)| a.ends_with('°') && b.ends_with('°')) else {
+            return vec![c];
+        };
+        let start = noun.span.start as usize;
+        let b_start = start + noun.text.len() - b.len();
+        let (mut first, mut second) = (c.clone(), c);
+        first.effect.noun = Some(Piece { text: a.to_string(), span: Span::new(start, start + a.len()) });
+        second.effect.noun = Some(Piece { text: b.to_string(), span: Span::new(b_start, noun.span.end as usize) });
+        second.alternative = true;
+        vec![first, second]
     }
 
     /// Whether a clause is only an item of a list the clause before began (`jam` and
@@ -1357,6 +1408,9 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                         Rule::clauses => {
                             out.step.clauses = b.clauses(q);
                             out.step.timings.extend(Build::step_of_the_round(&mut out.step.clauses));
+                            if out.step.for_each.is_none() {
+                                out.step.for_each = Build::counted_after(&mut out.step.clauses);
+                            }
                             if let Some(words) = &instead {
                                 replacing(&mut out.step.clauses, words, text);
                             }
@@ -1450,7 +1504,11 @@ pub fn says(text: &str, word: &str) -> bool {
 /// …,`, `Before you would …,`) or a condition after a lead (`While you defend, if you
 /// would …`; `If you do, … instead`) states the replaced event.
 fn replacement_of(frame: &mut Frame, text: &str) {
-    if frame.replacement.is_some() || !says(text, "instead") || !says(text, "would") {
+    if frame.replacement.is_some() || !says(text, "instead") {
+        return;
+    }
+    if !says(text, "would") {
+        before_instead(frame);
         return;
     }
     let piece_at = |p: &Piece, word: &str| Piece {
@@ -1488,6 +1546,29 @@ fn replacement_of(frame: &mut Frame, text: &str) {
             }
         }
     }
+}
+
+/// `Before you execute an advanced maneuver, execute a white stationary maneuver instead`:
+/// with no `would`, a `Before` event whose own sentence says `instead` is still the event
+/// replaced.
+fn before_instead(frame: &mut Frame) {
+    let [t] = frame.timings.as_slice() else { return };
+    let Some(event) = t.event.as_ref().filter(|e| t.when == "before" && e.effect.kind != EffectKind::Opaque) else {
+        return;
+    };
+    if !frame.steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.instead)) {
+        return;
+    }
+    let kind =
+        Piece { text: "Before".into(), span: Span::new(t.piece.span.start as usize, t.what.span.start as usize) };
+    let replacement = Replacement {
+        kind,
+        subject: event.subject.clone(),
+        event: event.effect.piece.clone(),
+        effect: Some(event.effect.clone()),
+    };
+    frame.replacement = Some(replacement);
+    frame.timings.clear();
 }
 
 /// The ability frames of a text block: `text` is the whole file, `sentences` the block's

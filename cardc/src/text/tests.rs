@@ -1000,3 +1000,94 @@ fn for_each_counts_its_noun_and_keeps_the_relative_clause_in_its_words() {
     assert_eq!(each.refs.iter().map(|r| (r.kind, r.index)).collect::<Vec<_>>(), [(VocabKind::Resource, 0)]);
     assert_eq!(each.text, "[Charge] you spend");
 }
+
+#[test]
+fn named_ship_lists_attacks_performed_as_and_negated_verb_lists() {
+    let cases = [
+        // One of several named ships, and the ship docked with as the target.
+        (
+            "1 Delta-7 Aethersprite, Eta-2 Actis, or Nimbus-class V-wing can dock with you.",
+            "1 Delta-7 Aethersprite, Eta-2 Actis, or Nimbus-class V-wing:can dock()->you",
+        ),
+        // What kind of attack it is performed as is part of what is performed.
+        (
+            "You may spend 1 [Charge] to perform this attack as a bonus attack against a different target at range 0-1 of the defender without paying the [Charge] cost.",
+            "You:may spend([Charge])->perform(this attack as a bonus attack)->a different target at range 0-1 of the defender {without paying the [Charge] cost}",
+        ),
+        // `do not activate or engage`: neither, not a choice of one.
+        (
+            "You are not assigned a maneuver dial and do not activate or engage.",
+            "You:passive-not-assign(a maneuver dial); You:do not activate(); You:do not engage()",
+        ),
+        // One named ship; a number something is treated as.
+        ("1 Escape Craft may dock with you.", "1 Escape Craft:may dock()->you"),
+        ("Treat your initiative as 6.", "treat(your initiative|6)"),
+        // A possessive `that` opens a passive's noun.
+        ("You are assigned that ship's dial.", "You:passive-assign(that ship's dial)"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn a_before_event_replaced_without_would_and_a_choice_of_angles() {
+    // `instead` in the sentence of a `Before` event replaces the event.
+    let text = "Before you execute an advanced maneuver, execute a white stationary maneuver [Stationary] instead, then you may rotate 90° or 180°.";
+    assert_eq!(
+        show(text),
+        ["replace[before]=you:execute(an|advanced maneuver); execute(a|white stationary maneuver [Stationary]) instead; you:may rotate(90°); or you:may rotate(180°)"]
+    );
+    // A `Before` event with no `instead` stays a timing.
+    assert_eq!(
+        show("Before you execute an advanced maneuver, you may rotate 90°."),
+        ["before=you execute an advanced maneuver [you:execute(an|advanced maneuver)]; you:may rotate(90°)"]
+    );
+}
+
+#[test]
+fn a_list_of_things_as_subject_and_a_trailing_for_each() {
+    let cases = [
+        // A list of things is one subject; a trailing `for each` of a step's only clause
+        // counts the step.
+        (
+            "Each large ship, huge ship, and scenario feature at range 0 suffers 1 [Hit] damage for each [Hit]/[Critical Hit] result, bypassing shields.",
+            "each=for each [Hit]/[Critical Hit] result; Each large ship, huge ship, and scenario feature at range 0:suffer(1|[Hit] damage) {bypassing shields}",
+        ),
+        // With two clauses it may count for one alone: it stays that clause's.
+        (
+            "Each ship suffers 1 damage and gains 1 stress token for each result.",
+            "Each ship:suffer(1|damage); Each ship:gain(1|stress token) {for each result}",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+/// A condition's words read as `lower` reads them, in the gold notation, one line each.
+fn read_condition(kind: CondKind, words: &str) -> Vec<String> {
+    use cards_runtime::model::{Entry, List, Set, Vocabulary};
+    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
+    let vocab = Vocabulary {
+        tokens: vec![e("focus", "focus"), e("lock", "lock"), e("calculate", "calculate"), e("strain", "strain")].into(),
+        resources: vec![e("force", "Force"), e("charge", "Charge")].into(),
+        actions: vec![e("barrel-roll", "Barrel Roll"), e("boost", "Boost")].into(),
+        results: vec![e("hit", "Hit"), e("critical-hit", "Critical Hit")].into(),
+        dice: vec![e("attack", "attack")].into(),
+        arcs: vec![e("front", "Front Arc")].into(),
+        maneuvers: vec![e("straight", "Straight")].into(),
+        ..Vocabulary::default()
+    };
+    let cond = Cond { kind, piece: Piece::bare(words) };
+    let conditions = lower::conditions(&cond, &vocab);
+    let set = Set {
+        game: "x".into(),
+        name: "x".into(),
+        vocab,
+        flagship_icon: None,
+        cards: List::Borrowed(&[]),
+        rules: List::Borrowed(&[]),
+    };
+    conditions.iter().map(|c| cards_runtime::ability_text::condition(&set, c)).collect()
+}
