@@ -1846,14 +1846,19 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
         let (at, len) = ["at attack range ", "at range "]
             .iter()
             .find_map(|w| lower.find(w).filter(|&i| i == 0 || lower[..i].ends_with(' ')).map(|i| (i, w.len())))?;
-        let band = lower[at + len..].split_whitespace().next()?.trim_end_matches([',', '.']).to_string();
+        let word = lower[at + len..].split_whitespace().next()?;
+        let band = word.trim_end_matches([',', '.']).to_string();
         let (a, b) = band.split_once('-').unwrap_or((&band, &band));
         let range: (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
         Some((at, band, range))
     };
     let (band, range) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
+        // `an attack at attack range 1-2 that hits`: the words after the band stay the noun's.
         let noun = event.effect.noun.as_mut()?;
-        noun.text = noun.text[..at].trim_end().to_string().into();
+        let text = noun.text.to_string();
+        let rest = text.get(at..).and_then(|r| r.find(&band).map(|i| at + i + band.len())).and_then(|e| text.get(e..));
+        let kept = [text[..at].trim_end(), rest.unwrap_or("").trim()].join(" ");
+        noun.text = kept.trim().to_string().into();
         (band, range)
     } else if let Some(i) = event.modifiers.iter().position(|m| find(m).is_some_and(|(at, _, _)| at == 0)) {
         let (_, band, range) = find(&event.modifiers[i])?;

@@ -735,7 +735,7 @@ impl Build<'_> {
         }
         Self::share_objects(&mut out);
         self.lists(&mut out);
-        out.into_iter().flat_map(Self::each_slot).flat_map(Self::each_angle).collect()
+        out.into_iter().flat_map(Self::each_slot).collect()
     }
 
     /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
@@ -807,23 +807,6 @@ impl Build<'_> {
                 one
             })
             .collect()
-    }
-
-    /// `rotate 90° or 180°`: a choice of angles is a choice of two rotations.
-    fn each_angle(c: Clause) -> Vec<Clause> {
-        let Some(noun) = c.effect.noun.clone().filter(|_| c.effect.kind == EffectKind::Rotate) else {
-            return vec![c];
-        };
-        let Some((a, b)) = noun.text.split_once(" or ").filter(|(a, b)| a.ends_with('°') && b.ends_with('°')) else {
-            return vec![c];
-        };
-        let start = noun.span.start as usize;
-        let b_start = start + noun.text.len() - b.len();
-        let (mut first, mut second) = (c.clone(), c);
-        first.effect.noun = Some(Piece { text: a.to_string(), span: Span::new(start, start + a.len()) });
-        second.effect.noun = Some(Piece { text: b.to_string(), span: Span::new(b_start, noun.span.end as usize) });
-        second.alternative = true;
-        vec![first, second]
     }
 
     /// Whether a clause is only an item of a list the clause before began (`jam` and

@@ -1031,12 +1031,12 @@ fn named_ship_lists_attacks_performed_as_and_negated_verb_lists() {
 }
 
 #[test]
-fn a_before_event_replaced_without_would_and_a_choice_of_angles() {
+fn a_before_event_replaced_without_would_and_a_choice_of_angles_in_one_object() {
     // `instead` in the sentence of a `Before` event replaces the event.
     let text = "Before you execute an advanced maneuver, execute a white stationary maneuver [Stationary] instead, then you may rotate 90° or 180°.";
     assert_eq!(
         show(text),
-        ["replace[before]=you:execute(an|advanced maneuver); execute(a|white stationary maneuver [Stationary]) instead; you:may rotate(90°); or you:may rotate(180°)"]
+        ["replace[before]=you:execute(an|advanced maneuver); execute(a|white stationary maneuver [Stationary]) instead; you:may rotate(90° or 180°)"]
     );
     // A `Before` event with no `instead` stays a timing.
     assert_eq!(
