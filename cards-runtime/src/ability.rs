@@ -157,6 +157,8 @@ pub enum EffectKind {
     Obstruct,
     /// Results inflict damage or tokens (`[Hit] results inflict ion tokens`).
     Inflict,
+    /// Partially execute a maneuver (`after you partially execute a maneuver`).
+    PartiallyExecute,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -238,6 +240,7 @@ impl EffectKind {
             EffectKind::Detonate => "detonate",
             EffectKind::Obstruct => "obstruct",
             EffectKind::Inflict => "inflict",
+            EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -909,6 +912,7 @@ impl Timing {
                     | "the attack"
                     | "this attack"
                     | "this attack hits"
+                    | "this attack misses"
                     | "the attack hits"
                     | "the attack is resolved"
                     | "your activation"

@@ -722,6 +722,32 @@ fn game_actions_named_by_the_rules_are_verbs() {
             "While you obstruct an enemy ship's attack, the defender rolls 1 additional defense die.",
             "while=you obstruct an enemy ship's attack [you:obstruct(an|enemy ship's attack)]; the defender:roll(1|defense die)",
         ),
+        (
+            "After you partially execute a maneuver, gain 1 focus token.",
+            "after=you partially execute a maneuver [you:partially-execute(a|maneuver)]; gain(1|focus token)",
+        ),
+        // A bomb or mine, a state or a size, a ship type with a slash: which ships.
+        (
+            "While a friendly bomb or mine at range 0-2 detonates, you may reroll 1 die.",
+            "while=a friendly bomb or mine at range 0-2 detonates [a friendly bomb or mine at range 0-2:detonate()]; you:may reroll(1|die)",
+        ),
+        (
+            "While a damaged friendly ship at range 0-3 performs an attack, it may reroll 1 attack die.",
+            "while=a damaged friendly ship at range 0-3 performs an attack [a damaged friendly ship at range 0-3:perform(an|attack)]; it:may reroll(1|attack die)",
+        ),
+        (
+            "Before a friendly TIE/ln fighter at range 0-1 would suffer 1 or more damage, you may spend 1 [Charge].",
+            "before=a friendly TIE/ln fighter at range 0-1 would suffer 1 or more damage [a friendly TIE/ln fighter at range 0-1:suffer(1 or more|damage)]; you:may spend(1|[Charge])",
+        ),
+        (
+            "After a friendly ship at range 0-3 is locked by an enemy ship, gain 1 focus token.",
+            "after=a friendly ship at range 0-3 is locked by an enemy ship [a friendly ship at range 0-3:passive-acquire-lock()->an enemy ship]; gain(1|focus token)",
+        ),
+        // What is declared may be a choice.
+        (
+            "After an enemy ship declares a scenario feature or another friendly ship as the defender, gain 1 focus token.",
+            "after=an enemy ship declares a scenario feature or another friendly ship as the defender [an enemy ship:declare(a scenario feature or another friendly ship as the defender)]; gain(1|focus token)",
+        ),
         // A sideslip maneuver is a maneuver, not the verb.
         (
             "You must execute a 1 [Bank Left] or 1 [Bank Right] sideslip maneuver.",
