@@ -1133,8 +1133,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if c.effect.passive && !ship && !who.text.is_empty() && matches!(who.person, Person::A | Person::That) {
         who.person = Person::Thing;
     }
-    // `[Evade] results do not cancel [Critical Hit] results`: dice results are things.
-    if last == "results" && !matches!(who.person, Person::That) {
+    // `[Evade] results do not cancel [Critical Hit] results`, `the chosen upgrade recovers
+    // …`, `Your [Force] lose …`: dice results, upgrades and charges are things.
+    let thing_head = matches!(last.as_str(), "results" | "upgrade" | "upgrades" | "[force]" | "[charge]");
+    if thing_head && c.subject.is_some() {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);

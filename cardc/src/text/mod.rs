@@ -401,6 +401,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_coordinate => EffectKind::Coordinate,
         Rule::pp_declare => EffectKind::Declare,
         Rule::pp_lock => EffectKind::Lock,
+        Rule::pp_perform => EffectKind::Perform,
         _ => return None,
     })
 }

@@ -820,6 +820,18 @@ fn dice_results_are_the_subject_of_their_clause() {
             "[Critical Hit] results are neutralized before [Hit] results.",
             "[Critical Hit] results:opaque(are neutralized before [Hit] results)",
         ),
+        // An upgrade, a charge, the attack: things too.
+        (
+            "When you perform a [Reload] action, the chosen upgrade recovers 1 additional [Charge].",
+            "when=you perform a [Reload] action [you:perform(a|action|[Reload])]; the chosen upgrade:recover(1|additional [Charge])",
+        ),
+        ("Your [Force] lose the recurring icon.", "Your [Force]:lose(the recurring icon)"),
+        ("This attack can be performed at range 0.", "This attack:can passive-perform() {at range 0}"),
+        // A range may be of the device named before.
+        (
+            "Each enemy ship at range 0-1 of that device gains 1 strain token.",
+            "Each enemy ship at range 0-1 of that device:gain(1|strain token)",
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(show(text), [expected], "{text}");
