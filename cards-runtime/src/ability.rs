@@ -159,6 +159,8 @@ pub enum EffectKind {
     Inflict,
     /// Partially execute a maneuver (`after you partially execute a maneuver`).
     PartiallyExecute,
+    /// Flee the play area (`if you would flee`).
+    Flee,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -241,6 +243,7 @@ impl EffectKind {
             EffectKind::Obstruct => "obstruct",
             EffectKind::Inflict => "inflict",
             EffectKind::PartiallyExecute => "partially-execute",
+            EffectKind::Flee => "flee",
             EffectKind::Opaque => "opaque",
         }
     }

@@ -386,6 +386,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::obstruct => EffectKind::Obstruct,
         Rule::inflict => EffectKind::Inflict,
         Rule::partially_execute => EffectKind::PartiallyExecute,
+        Rule::flee => EffectKind::Flee,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,

@@ -837,3 +837,18 @@ fn dice_results_are_the_subject_of_their_clause() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
+
+#[test]
+fn numbers_treated_as_and_reminders_after_an_effect() {
+    let cases = [
+        ("Treat your initiative as 6.", "treat(your initiative|6)"),
+        (
+            "Before you reveal your maneuver, you may spend 1 [Force] to barrel roll (this is not an action).",
+            "before=you reveal your maneuver [you:reveal(your maneuver)]; you:may spend([Force])->barrel-roll() {(this is not an action)}",
+        ),
+        ("If you would flee, you may gain 1 focus token instead.", "replace[if]=you:flee(); you:may gain(1|focus token) instead"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
