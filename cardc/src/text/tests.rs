@@ -847,6 +847,11 @@ fn numbers_treated_as_and_reminders_after_an_effect() {
             "before=you reveal your maneuver [you:reveal(your maneuver)]; you:may spend([Force])->barrel-roll() {(this is not an action)}",
         ),
         ("If you would flee, you may gain 1 focus token instead.", "replace[if]=you:flee(); you:may gain(1|focus token) instead"),
+        // A comma between the words that say which ships is inside the noun.
+        (
+            "You may choose 1 other friendly, non-huge ship at range 0-1.",
+            "You:may choose(1|other friendly, non-huge ship at range 0-1)",
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(show(text), [expected], "{text}");
