@@ -847,6 +847,15 @@ fn numbers_treated_as_and_reminders_after_an_effect() {
             "before=you reveal your maneuver [you:reveal(your maneuver)]; you:may spend([Force])->barrel-roll() {(this is not an action)}",
         ),
         ("If you would flee, you may gain 1 focus token instead.", "replace[if]=you:flee(); you:may gain(1|focus token) instead"),
+        // A state or a second where-phrase says which ship.
+        (
+            "Each enemy ship at range 0-1 that is not stressed gains 1 stress token.",
+            "Each enemy ship at range 0-1 that is not stressed:gain(1|stress token)",
+        ),
+        (
+            "Another friendly ship at range 0-1 and in the attack arc may suffer 1 [Hit] damage.",
+            "Another friendly ship at range 0-1 and in the attack arc:may suffer(1|[Hit] damage)",
+        ),
         // A comma between the words that say which ships is inside the noun.
         (
             "You may choose 1 other friendly, non-huge ship at range 0-1.",
