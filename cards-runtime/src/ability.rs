@@ -157,6 +157,10 @@ pub enum EffectKind {
     Obstruct,
     /// Results inflict damage or tokens (`[Hit] results inflict ion tokens`).
     Inflict,
+    /// Partially execute a maneuver (`after you partially execute a maneuver`).
+    PartiallyExecute,
+    /// Flee the play area (`if you would flee`).
+    Flee,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -238,6 +242,8 @@ impl EffectKind {
             EffectKind::Detonate => "detonate",
             EffectKind::Obstruct => "obstruct",
             EffectKind::Inflict => "inflict",
+            EffectKind::PartiallyExecute => "partially-execute",
+            EffectKind::Flee => "flee",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -996,6 +1002,7 @@ impl Timing {
                     | "the attack"
                     | "this attack"
                     | "this attack hits"
+                    | "this attack misses"
                     | "the attack hits"
                     | "the attack is resolved"
                     | "your activation"

@@ -540,6 +540,9 @@ fn phase(text: &str, vocab: &Vocabulary) -> Option<u16> {
     let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
     // `the next Planning Phase`: a delayed trigger's phase.
     let t = t.strip_prefix("next ").unwrap_or(t);
+    // `the System Phasse`: a typo printed on a real card, read as `Phase`.
+    let typo = t.strip_suffix(" Phasse").map(|p| format!("{p} Phase"));
+    let t = typo.as_deref().unwrap_or(t);
     find(&vocab.phases, t).or_else(|| find(&vocab.phases, &format!("{t} phase")))
 }
 
@@ -774,7 +777,7 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("each" | "all" | "every") => Person::Each,
         _ => Person::A,
     };
-    let side = if has("friendly") || has("frendly") {
+    let side = if has("friendly") || has("frendly") || has("friendy") {
         Side::Friendly
     } else if has("enemy") {
         Side::Enemy
@@ -1659,18 +1662,21 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut who = subject(c.subject.as_ref());
     // A passive clause is about a thing (`This card's [Charge]`, `that ship's dice`, `that
     // damage card`), not a ship, unless it names one.
-    let last = who.text.to_lowercase().split_whitespace().last().unwrap_or("").to_string();
-    let ship = matches!(
-        last.as_str(),
-        "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender"
-    );
+    let lower = who.text.to_lowercase();
+    let last = lower.split_whitespace().last().unwrap_or("").to_string();
+    // `a friendly ship at range 0-3 is locked`: a ship, whatever words follow it.
+    let ship = lower.split_whitespace().any(|w| {
+        matches!(w, "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender")
+    });
     // `your [Critical Hit] results cannot be canceled`: a thing of yours, not you.
-    let yours = who.person == Person::You && who.text.to_lowercase().starts_with("your ");
+    let yours = who.person == Person::You && lower.starts_with("your ");
     if c.effect.passive && !ship && !who.text.is_empty() && (yours || matches!(who.person, Person::A | Person::That)) {
         who.person = Person::Thing;
     }
-    // `[Evade] results do not cancel [Critical Hit] results`: dice results are things.
-    if last == "results" && !matches!(who.person, Person::That) {
+    // `[Evade] results do not cancel [Critical Hit] results`, `the chosen upgrade recovers
+    // …`, `Your [Force] lose …`: dice results, upgrades and charges are things.
+    let thing_head = matches!(last.as_str(), "results" | "upgrade" | "upgrades" | "[force]" | "[charge]");
+    if thing_head && c.subject.is_some() {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
@@ -2111,14 +2117,30 @@ fn event_duration(s: &super::Step) -> Option<&Piece> {
 }
 
 /// `All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage`: in an
-/// ability that replaces no event, a trailing `instead of …` names what the clause's object
-/// takes the place of; the clause does not happen instead of an event.
+/// ability that replaces no event, a trailing `instead of` and a noun names what the
+/// clause's object takes the place of; the clause does not happen instead of an event, as
+/// it does `instead of removing it`.
 fn names_what_it_replaces(step: &mut RtStep) {
     for c in step.clauses.to_mut() {
         let ends_instead = c.text.trim_end_matches(['.', ' ']).to_lowercase().ends_with("instead");
-        let instead_of = c.modifiers.iter().any(|m| m.to_lowercase().starts_with("instead of "));
-        if c.instead && instead_of && !ends_instead {
+        let instead_of_noun = c.modifiers.iter().any(|m| {
+            let m = m.to_lowercase();
+            m.strip_prefix("instead of ")
+                .is_some_and(|rest| !rest.split_whitespace().next().is_some_and(|w| w.ends_with("ing")))
+        });
+        if c.instead && instead_of_noun && !ends_instead {
             c.instead = false;
+        }
+    }
+}
+
+/// `At the start of the Activation Phase, … During this phase, …`: the phase a step's
+/// `this phase` names is the one the ability's timing named.
+fn this_phase_is_the_timings(timings: &[RtTiming], steps: &mut [RtStep]) {
+    let Some(phase) = timings.iter().find_map(|t| t.phase) else { return };
+    for t in steps.iter_mut().flat_map(|s| s.timings.to_mut().iter_mut()) {
+        if t.phase.is_none() && t.what.trim_end_matches('.').eq_ignore_ascii_case("this phase") {
+            t.phase = Some(phase);
         }
     }
 }
@@ -2184,6 +2206,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         }
     }
     let mut steps = steps;
+    this_phase_is_the_timings(&timings, &mut steps);
     if frame.replacement.is_none() {
         steps.iter_mut().for_each(names_what_it_replaces);
     }
@@ -2607,10 +2630,20 @@ mod tests {
             "During an attack, gain 1 focus token.",
             "At the start of your activation, gain 1 focus token.",
             "At initiative 4, gain 1 focus token.",
+            "After this attack misses, gain 1 focus token.",
+            "During the Engagement Phasse, gain 1 focus token.",
         ] {
             let a = &lowered(text, &v)[0];
             assert!(a.timings.iter().all(RtTiming::structured), "{text}");
         }
+        // `this phase` after a timing of a phase is that phase: a step of the same ability.
+        let a = lowered(
+            "At the start of the Engagement Phase, you may spend 1 [Charge]. During this phase, gain 1 focus token.",
+            &v,
+        );
+        assert_eq!(a.len(), 1);
+        assert_eq!(a[0].steps[1].timings[0].phase, a[0].timings[0].phase);
+        assert!(a[0].steps[1].timings[0].phase.is_some());
         // Dice results do what the clause says: a thing, not a ship.
         let a = &lowered("All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.", &v)[0];
         let c = &a.steps[0].clauses[0];
@@ -2623,6 +2656,9 @@ mod tests {
         );
         // In a replacement, what the clause does is instead of the event.
         let a = &lowered("Before you would gain a focus token, gain an evade token instead of that token.", &v)[0];
+        assert!(a.steps[0].clauses[0].instead);
+        // Instead of doing something: that is replaced.
+        let a = &lowered("During the End Phase, you may gain 1 focus token instead of removing it.", &v)[0];
         assert!(a.steps[0].clauses[0].instead);
         // A boost not called an action is not the [Boost] action.
         let a = &lowered("You may perform a barrel roll using the 1 [Straight] template.", &v)[0];

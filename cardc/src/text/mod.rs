@@ -395,6 +395,8 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::detonate => EffectKind::Detonate,
         Rule::obstruct => EffectKind::Obstruct,
         Rule::inflict => EffectKind::Inflict,
+        Rule::partially_execute => EffectKind::PartiallyExecute,
+        Rule::flee => EffectKind::Flee,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,
@@ -409,6 +411,8 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_roll => EffectKind::RollDice,
         Rule::pp_coordinate => EffectKind::Coordinate,
         Rule::pp_declare => EffectKind::Declare,
+        Rule::pp_lock => EffectKind::Lock,
+        Rule::pp_perform => EffectKind::Perform,
         _ => return None,
     })
 }
@@ -1574,13 +1578,14 @@ pub fn frames_cached(text: &str, sentences: &[Span], cache: &mut SentenceCache) 
         // `At the start of the next Planning Phase, …`: a delayed trigger the ability before
         // sets up, a step of it.
         // `While you execute that maneuver, …`: a window of what the ability before named,
-        // a step of it too.
+        // a step of it too; so is `During this phase, …`, the phase that ability named.
         let delayed = !s.timings.is_empty()
             && s.header.is_none()
             && s.replacement.is_none()
             && s.timings.iter().all(|t| {
                 let what = t.what.text.to_lowercase();
                 what.starts_with("the next ")
+                    || what.trim_end_matches('.') == "this phase"
                     || ["that maneuver", "that attack", "that action"].iter().any(|w| what.contains(w))
             });
         if delayed && !out.is_empty() {

@@ -790,6 +790,32 @@ fn game_actions_named_by_the_rules_are_verbs() {
             "While you obstruct an enemy ship's attack, the defender rolls 1 additional defense die.",
             "while=you obstruct an enemy ship's attack [you:obstruct(an|enemy ship's attack)]; the defender:roll(1|defense die)",
         ),
+        (
+            "After you partially execute a maneuver, gain 1 focus token.",
+            "after=you partially execute a maneuver [you:partially-execute(a|maneuver)]; gain(1|focus token)",
+        ),
+        // A bomb or mine, a state or a size, a ship type with a slash: which ships.
+        (
+            "While a friendly bomb or mine at range 0-2 detonates, you may reroll 1 die.",
+            "while=a friendly bomb or mine at range 0-2 detonates [a friendly bomb or mine at range 0-2:detonate()]; you:may reroll(1|die)",
+        ),
+        (
+            "While a damaged friendly ship at range 0-3 performs an attack, it may reroll 1 attack die.",
+            "while=a damaged friendly ship at range 0-3 performs an attack [a damaged friendly ship at range 0-3:perform(an|attack)]; it:may reroll(1|attack die)",
+        ),
+        (
+            "Before a friendly TIE/ln fighter at range 0-1 would suffer 1 or more damage, you may spend 1 [Charge].",
+            "before=a friendly TIE/ln fighter at range 0-1 would suffer 1 or more damage [a friendly TIE/ln fighter at range 0-1:suffer(1 or more|damage)]; you:may spend(1|[Charge])",
+        ),
+        (
+            "After a friendly ship at range 0-3 is locked by an enemy ship, gain 1 focus token.",
+            "after=a friendly ship at range 0-3 is locked by an enemy ship [a friendly ship at range 0-3:passive-acquire-lock()->an enemy ship]; gain(1|focus token)",
+        ),
+        // What is declared may be a choice.
+        (
+            "After an enemy ship declares a scenario feature or another friendly ship as the defender, gain 1 focus token.",
+            "after=an enemy ship declares a scenario feature or another friendly ship as the defender [an enemy ship:declare(a scenario feature or another friendly ship as the defender)]; gain(1|focus token)",
+        ),
         // A sideslip maneuver is a maneuver, not the verb.
         (
             "You must execute a 1 [Bank Left] or 1 [Bank Right] sideslip maneuver.",
@@ -861,6 +887,47 @@ fn dice_results_are_the_subject_of_their_clause() {
         (
             "[Critical Hit] results are neutralized before [Hit] results.",
             "[Critical Hit] results:opaque(are neutralized before [Hit] results)",
+        ),
+        // An upgrade, a charge, the attack: things too.
+        (
+            "When you perform a [Reload] action, the chosen upgrade recovers 1 additional [Charge].",
+            "when=you perform a [Reload] action [you:perform(a|action|[Reload])]; the chosen upgrade:recover(1|additional [Charge])",
+        ),
+        ("Your [Force] lose the recurring icon.", "Your [Force]:lose(the recurring icon)"),
+        ("This attack can be performed at range 0.", "This attack:can passive-perform() {at range 0}"),
+        // A range may be of the device named before.
+        (
+            "Each enemy ship at range 0-1 of that device gains 1 strain token.",
+            "Each enemy ship at range 0-1 of that device:gain(1|strain token)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(show(text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn numbers_treated_as_and_reminders_after_an_effect() {
+    let cases = [
+        ("Treat your initiative as 6.", "treat(your initiative|6)"),
+        (
+            "Before you reveal your maneuver, you may spend 1 [Force] to barrel roll (this is not an action).",
+            "before=you reveal your maneuver [you:reveal(your maneuver)]; you:may spend([Force])->barrel-roll() {(this is not an action)}",
+        ),
+        ("If you would flee, you may gain 1 focus token instead.", "replace[if]=you:flee(); you:may gain(1|focus token) instead"),
+        // A state or a second where-phrase says which ship.
+        (
+            "Each enemy ship at range 0-1 that is not stressed gains 1 stress token.",
+            "Each enemy ship at range 0-1 that is not stressed:gain(1|stress token)",
+        ),
+        (
+            "Another friendly ship at range 0-1 and in the attack arc may suffer 1 [Hit] damage.",
+            "Another friendly ship at range 0-1 and in the attack arc:may suffer(1|[Hit] damage)",
+        ),
+        // A comma between the words that say which ships is inside the noun.
+        (
+            "You may choose 1 other friendly, non-huge ship at range 0-1.",
+            "You:may choose(1|other friendly, non-huge ship at range 0-1)",
         ),
     ];
     for (text, expected) in cases {
