@@ -7,7 +7,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceSpan, SpanContents,
+};
 use serde::Serialize;
 
 use crate::ast::{FileId, Span};
@@ -262,7 +264,7 @@ struct MietteView {
     code: Option<String>,
     severity: miette::Severity,
     help: Option<String>,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<Indexed>,
     labels: Vec<LabeledSpan>,
     related: Vec<MietteView>,
 }
@@ -288,7 +290,7 @@ impl MietteView {
                     code: None,
                     severity: miette::Severity::Advice,
                     help: None,
-                    source: Some(NamedSource::new(file.name.clone(), file.text.clone())),
+                    source: Some(Indexed::of(file)),
                     labels: vec![LabeledSpan::new_with_span(None, span)],
                     related: Vec::new(),
                 });
@@ -309,11 +311,63 @@ impl MietteView {
             help: d.help.clone(),
             source: primary_file.map(|f| {
                 let file = sources.file(f);
-                NamedSource::new(file.name.clone(), file.text.clone())
+                Indexed::of(file)
             }),
             labels,
             related,
         }
+    }
+}
+
+/// A file as miette reads it, with its line index: a snippet is read from a few lines
+/// before its span, not from the start of the file, so rendering N diagnostics of one file
+/// takes time in proportion to N, not to N times the file.
+struct Indexed {
+    name: String,
+    text: Arc<str>,
+    line_starts: Arc<[u32]>,
+}
+
+impl Indexed {
+    fn of(file: &crate::source::SourceFile) -> Indexed {
+        Indexed { name: file.name.clone(), text: file.text.clone(), line_starts: file.line_starts() }
+    }
+}
+
+impl fmt::Debug for Indexed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Indexed").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl miette::SourceCode for Indexed {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let offset = span.offset().min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s as usize <= offset).saturating_sub(1);
+        // One line more than the context, so miette's own reading of the slice keeps the
+        // same lines as a reading of the whole file would.
+        let first = line.saturating_sub(context_lines_before + 1);
+        let start = self.line_starts.get(first).map_or(0, |&s| s as usize);
+        let slice = self.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
+        let shifted = SourceSpan::new((offset - start).into(), span.len());
+        let read = slice.read_span(&shifted, context_lines_before, context_lines_after)?;
+        let covered = SourceSpan::new((read.span().offset() + start).into(), read.span().len());
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            read.data(),
+            covered,
+            read.line() + first,
+            read.column(),
+            // The lines the snippet covers (miette's reading of a whole file counts every
+            // line before it too, which joins two labels hundreds of lines apart into one
+            // snippet of everything between them).
+            read.line_count().saturating_sub(read.line()),
+        )))
     }
 }
 

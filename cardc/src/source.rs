@@ -43,7 +43,7 @@ pub struct SourceFile {
     pub name: String,
     /// The text. For a file that is not UTF-8, the lossy text (used only for display).
     pub text: Arc<str>,
-    line_starts: Vec<u32>,
+    line_starts: Arc<[u32]>,
 }
 
 impl SourceFile {
@@ -53,7 +53,7 @@ impl SourceFile {
         let name = path.display().to_string();
         let mut line_starts = vec![0];
         line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1));
-        SourceFile { path, name, text, line_starts }
+        SourceFile { path, name, text, line_starts: line_starts.into() }
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
@@ -63,6 +63,12 @@ impl SourceFile {
         let start = self.line_starts[line] as usize;
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line + 1, column)
+    }
+
+    /// The byte offset where each line starts (the first is 0), shared, for renderers that
+    /// need to find a line without reading the file from its start.
+    pub fn line_starts(&self) -> Arc<[u32]> {
+        self.line_starts.clone()
     }
 
     /// The text of a span ("" when it does not fall on character boundaries).

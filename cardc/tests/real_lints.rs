@@ -136,6 +136,21 @@ fn can_and_cannot_meet_only_on_one_ship_about_the_same_ship() {
     assert!(!codes("only", &only).contains(&"N0002".to_string()));
 }
 
+#[test]
+fn replacements_compete_only_where_both_can_apply() {
+    let instead = "If you would gain a stress token, gain a focus token instead.";
+    // Two pilots replacing their own events are never one ship.
+    assert!(!codes("two-pilots-replace", &ships(instead, instead, "")).contains(&"N0001".to_string()));
+    // The rebel pilot can equip the crew member: both replace that ship's event.
+    assert_eq!(codes("equipped-replace", &ships(instead, "", instead)), ["N0001"]);
+    // The imperial pilot cannot equip the rebel crew member.
+    assert!(!codes("apart-replace", &ships("", instead, instead)).contains(&"N0001".to_string()));
+    // A replacement of another ship's event meets whichever ship that is.
+    let defender =
+        "While you perform an attack, if the defender would gain a stress token, it gains a focus token instead.";
+    assert_eq!(codes("defender-replace", &ships(instead, defender, "")), ["N0001"]);
+}
+
 /// On both real pools, imported with no lint allowed but `opaque-clause` and
 /// `unused-icon`: no W0003 or W0005, and every N0002 is a `can` and a `cannot` about the
 /// same ship.

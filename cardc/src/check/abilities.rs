@@ -393,6 +393,16 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
             }
         }
     }
+    // The ships each card's abilities can be on, worked out for the cards that need it.
+    let mut ships: HashMap<usize, Option<Vec<u32>>> = HashMap::new();
+    let mut meet = |a: usize, b: usize| {
+        let sa = ships.entry(a).or_insert_with(|| ships_of(set, a)).clone();
+        let sb = ships.entry(b).or_insert_with(|| ships_of(set, b)).clone();
+        match (sa, sb) {
+            (Some(x), Some(y)) => x.iter().any(|s| y.contains(s)),
+            _ => true,
+        }
+    };
     // The first replacement of each event, by its keys: an earlier one sharing a key is
     // the same event (`Effect::same_event`).
     let mut first: HashMap<EventKey, usize> = HashMap::new();
@@ -403,7 +413,18 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
         for k in keys {
             first.entry(k).or_insert(i);
         }
-        if let Some((_, card, bfile, bspan)) = earlier {
+        // Two replacements compete when both can apply to one effect: never two printings
+        // of one unique card; two of `you` only when both cards can be on one ship.
+        let card_a = replacements[i].1;
+        let mut compete = |(b, card_b): (&Ability, usize)| {
+            let (x, y) = (&cards[card_a], &cards[card_b]);
+            if card_a != card_b && x.unique && y.unique && x.name == y.name {
+                return false;
+            }
+            let own = |x: &Ability| x.replacement.as_ref().is_some_and(|r| r.subject.person == Person::You);
+            card_a == card_b || !own(a) || !own(b) || meet(card_a, card_b)
+        };
+        if let Some((_, card, bfile, bspan)) = earlier.filter(|(b, card, _, _)| compete((b, *card))) {
             let other = cards.get(*card).map_or_else(String::new, |c| format!(" on `{}`", c.id));
             d.push(
                 Diagnostic::new(&N0001, format!("another ability{other} also replaces `{}`", event.text))
@@ -423,16 +444,6 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
             }
         }
     }
-    // The ships each card's abilities can be on, worked out for the cards that need it.
-    let mut ships: HashMap<usize, Option<Vec<u32>>> = HashMap::new();
-    let mut meet = |a: usize, b: usize| {
-        let sa = ships.entry(a).or_insert_with(|| ships_of(set, a)).clone();
-        let sb = ships.entry(b).or_insert_with(|| ships_of(set, b)).clone();
-        match (sa, sb) {
-            (Some(x), Some(y)) => x.iter().any(|s| y.contains(s)),
-            _ => true,
-        }
-    };
     for (q, c, card, file, span) in &capabilities {
         // `can … only …` restricts rather than permits.
         let only = c.modifiers.iter().any(|m| m.to_lowercase().starts_with("only"))

@@ -1198,10 +1198,32 @@ impl Build<'_> {
 
 /// Reads a condition's words as a timing's event is read (`you perform a red [Barrel Roll]
 /// action`, `you drop or launch a device`): its clauses, none when the words do not parse.
+/// The same words read the same anywhere, so each thread keeps what it has read (up to
+/// [`EVENT_MEMO_LIMIT`] texts, then it starts again): a set repeats its conditions, and the
+/// checks read them more than once.
 pub(crate) fn event_clauses(text: &str) -> Vec<Clause> {
+    if let Some(read) = EVENT_MEMO.with(|m| m.borrow().get(text).cloned()) {
+        return read;
+    }
     let reread = RefCell::default();
     let b = Build { base: 0, text, reread: &reread };
-    Build::either_subject(b.reparse_at(Rule::event_clause, text, 0))
+    let read = Build::either_subject(b.reparse_at(Rule::event_clause, text, 0));
+    EVENT_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= EVENT_MEMO_LIMIT {
+            m.clear();
+        }
+        m.insert(text.to_string(), read.clone());
+    });
+    read
+}
+
+/// How many condition texts [`event_clauses`] keeps per thread.
+const EVENT_MEMO_LIMIT: usize = 20_000;
+
+thread_local! {
+    /// Condition texts read as events, with spans from their start.
+    static EVENT_MEMO: RefCell<HashMap<String, Vec<Clause>>> = RefCell::default();
 }
 
 /// A parsed sentence: what it starts (if anything) and its step.
