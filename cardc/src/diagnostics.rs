@@ -319,6 +319,9 @@ impl MietteView {
     }
 }
 
+/// How many lines apart two labels' snippets may be and still be shown as one.
+const JOIN_LINES: usize = 2;
+
 /// A file as miette reads it, with its line index: a snippet is read from a few lines
 /// before its span, not from the start of the file, so rendering N diagnostics of one file
 /// takes time in proportion to N, not to N times the file.
@@ -363,10 +366,12 @@ impl miette::SourceCode for Indexed {
             covered,
             read.line() + first,
             read.column(),
-            // The lines the snippet covers (miette's reading of a whole file counts every
-            // line before it too, which joins two labels hundreds of lines apart into one
-            // snippet of everything between them).
-            read.line_count().saturating_sub(read.line()),
+            // The lines the snippet covers, and a few more: miette joins two snippets that
+            // reach each other, so labels up to `JOIN_LINES` apart share one snippet as
+            // rustc shows them, and labels far apart get one each (miette's reading of a
+            // whole file counts every line before it too, which joins labels hundreds of
+            // lines apart into one snippet of everything between them).
+            read.line_count().saturating_sub(read.line()) + JOIN_LINES,
         )))
     }
 }

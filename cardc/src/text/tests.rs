@@ -1158,3 +1158,135 @@ fn read_condition(kind: CondKind, words: &str) -> Vec<String> {
     };
     conditions.iter().map(|c| cards_runtime::ability_text::condition(&set, c)).collect()
 }
+
+/// The grammar's text, for tests of what it must keep true.
+const GRAMMAR: &str = include_str!("ability.pest");
+
+/// The body of a grammar rule, comments removed.
+fn rule_body(name: &str) -> String {
+    let start = GRAMMAR
+        .lines()
+        .scan(0, |at, line| {
+            let here = *at;
+            *at += line.len() + 1;
+            Some((here, line))
+        })
+        .find(|(_, line)| line.split_whitespace().next() == Some(name) && line.contains('='))
+        .map(|(at, _)| at)
+        .unwrap_or_else(|| panic!("rule `{name}`"));
+    let open = start + GRAMMAR[start..].find('{').expect("its `{`");
+    let mut depth = 0;
+    let mut end = open;
+    for (i, c) in GRAMMAR[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            end = open + i;
+            break;
+        }
+    }
+    GRAMMAR[open + 1..end].lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join(" ")
+}
+
+/// The alternatives of an expression at its top level.
+fn alternatives(expr: &str) -> Vec<String> {
+    let (mut out, mut depth, mut current, mut quoted) = (Vec::new(), 0, String::new(), false);
+    for c in expr.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            '|' if !quoted && depth == 0 => {
+                out.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    out.push(current);
+    out.into_iter().map(|a| a.trim().to_string()).collect()
+}
+
+/// The words an expression may begin with: its first literals, through groups and rules.
+fn first_words(expr: &str) -> Vec<String> {
+    let expr = expr.trim().trim_start_matches('&');
+    if let Some(inner) = expr.strip_prefix('(') {
+        let mut depth = 1;
+        let close = inner
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map_or(inner.len(), |(i, _)| i);
+        return alternatives(&inner[..close]).iter().flat_map(|a| first_words(a)).collect();
+    }
+    if let Some(rest) = expr.strip_prefix("^\"").or_else(|| expr.strip_prefix('"')) {
+        return vec![rest.split('"').next().unwrap_or("").to_lowercase()];
+    }
+    let name: String = expr.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    alternatives(&rule_body(&name)).iter().flat_map(|a| first_words(a)).collect()
+}
+
+#[test]
+fn every_verb_begins_with_a_verb_head() {
+    let heads: Vec<String> = alternatives(&rule_body("verb_head")).iter().flat_map(|a| first_words(a)).collect();
+    let verbs = rule_body("verb");
+    let verbs = &verbs[verbs.find('(').expect("the verbs after the test")..];
+    for word in first_words(verbs) {
+        assert!(heads.iter().any(|h| word.starts_with(h.as_str())), "`{word}` begins no verb_head");
+    }
+}
+
+#[test]
+fn every_effect_is_in_the_group_of_its_letter() {
+    let groups: Vec<(String, Vec<String>)> = alternatives(&rule_body("structured_effect"))
+        .iter()
+        .filter_map(|g| {
+            let letter = g.strip_prefix("&^\"")?.chars().next()?.to_string();
+            let inner = &g[g.find('(')? + 1..g.rfind(')')?];
+            let rules =
+                alternatives(inner).iter().map(|a| a.split_whitespace().next().unwrap_or("").to_string()).collect();
+            Some((letter, rules))
+        })
+        .collect();
+    assert!(groups.len() > 10, "{groups:?}");
+    let rules: Vec<&String> = groups.iter().flat_map(|(_, r)| r).collect();
+    for rule in &rules {
+        for word in first_words(rule) {
+            let letter = word.chars().next().map(|c| c.to_string()).unwrap_or_default();
+            let group = groups.iter().find(|(l, _)| *l == letter);
+            assert!(
+                group.is_some_and(|(_, r)| r.contains(rule)),
+                "`{rule}` may begin with `{word}`: not in group `{letter}`"
+            );
+        }
+    }
+    // Every verb has its effect in a group.
+    let verbs = rule_body("verb");
+    for verb in verbs.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| w.starts_with("k_")) {
+        // `be` begins a passive, read after the groups.
+        if matches!(verb, "k_token" | "k_maneuver" | "k_be") {
+            continue;
+        }
+        let words = first_words(verb);
+        let found = rules.iter().any(|r| first_words(r).iter().any(|w| words.contains(w)));
+        assert!(found, "the verb `{verb}` has no effect in structured_effect");
+    }
+    // One order for all groups: two rules in two groups come in the same order in both.
+    for (_, a) in &groups {
+        for (_, b) in &groups {
+            let common: Vec<&String> = a.iter().filter(|r| b.contains(r)).collect();
+            let in_b: Vec<&String> = b.iter().filter(|r| a.contains(r)).collect();
+            assert_eq!(common, in_b, "two groups order their common rules differently");
+        }
+    }
+}
