@@ -538,8 +538,9 @@ fn phase(text: &str, vocab: &Vocabulary) -> Option<u16> {
     let t = squash(text);
     let t = t.trim_end_matches('.');
     let t = t.strip_prefix("the ").or_else(|| t.strip_prefix("The ")).unwrap_or(t);
-    // `the next Planning Phase`: a delayed trigger's phase.
+    // `the next Planning Phase`: a delayed trigger's phase; `each Ship Phase`: every one.
     let t = t.strip_prefix("next ").unwrap_or(t);
+    let t = t.strip_prefix("each ").or_else(|| t.strip_prefix("Each ")).unwrap_or(t);
     // `the System Phasse`: a typo printed on a real card, read as `Phase`.
     let typo = t.strip_suffix(" Phasse").map(|p| format!("{p} Phase"));
     let t = typo.as_deref().unwrap_or(t);
@@ -2636,6 +2637,11 @@ mod tests {
             let a = &lowered(text, &v)[0];
             assert!(a.timings.iter().all(RtTiming::structured), "{text}");
         }
+        // `each Engagement Phase` is every one: the phase.
+        let each = &lowered("At the start of each Engagement Phase, gain 1 focus token.", &v)[0];
+        let the = &lowered("At the start of the Engagement Phase, gain 1 focus token.", &v)[0];
+        assert!(each.timings[0].phase.is_some());
+        assert_eq!(each.timings[0].phase, the.timings[0].phase);
         // `this phase` after a timing of a phase is that phase: a step of the same ability.
         let a = lowered(
             "At the start of the Engagement Phase, you may spend 1 [Charge]. During this phase, gain 1 focus token.",
