@@ -195,8 +195,31 @@ pub fn card_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 /// When a file cannot be read. A file that is not UTF-8 is not an I/O error: it becomes a
 /// diagnostic located at the first bad byte.
 pub fn load_set(dir: &Path, sources: &mut SourceMap) -> io::Result<SetSource> {
+    load_set_over(dir, sources, &std::collections::HashMap::new())
+}
+
+/// [`load_set`], taking a file's text from `open` when it is there: an editor's open
+/// buffer wins over the disk, and an open `.cards` file in `dir` not yet saved belongs to
+/// the set too.
+///
+/// # Errors
+/// As [`load_set`].
+pub fn load_set_over(
+    dir: &Path,
+    sources: &mut SourceMap,
+    open: &std::collections::HashMap<PathBuf, Arc<str>>,
+) -> io::Result<SetSource> {
     let mut set = SetSource { dir: dir.to_path_buf(), files: Vec::new(), diagnostics: Vec::new() };
-    for path in card_files(dir)? {
+    let mut paths = card_files(dir)?;
+    let unsaved: Vec<PathBuf> =
+        open.keys().filter(|p| p.parent() == Some(dir) && !paths.contains(p)).cloned().collect();
+    paths.extend(unsaved);
+    paths.sort();
+    for path in paths {
+        if let Some(text) = open.get(&path) {
+            set.files.push(sources.add(SourceFile::new(path, text.clone())));
+            continue;
+        }
         let bytes = std::fs::read(&path).map_err(|e| with_path(e, &path))?;
         match add_bytes(sources, path, bytes) {
             Ok(id) => set.files.push(id),

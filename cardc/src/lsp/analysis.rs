@@ -10,7 +10,7 @@ use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Span
 use crate::check::cards::{field_refers, Refers};
 use crate::check::{self, Checked};
 use crate::resolve::Names;
-use crate::source::{self, SourceFile, SourceMap};
+use crate::source::{self, SourceMap};
 use crate::text::SentenceCache;
 
 /// What a name written in a file stands for.
@@ -113,12 +113,6 @@ impl Index {
     pub fn entry(&self, kind: VocabKind, id: &str) -> Option<&VocabInfo> {
         self.vocab.iter().find(|v| v.kind == kind && v.id == id)
     }
-
-    /// The entry a `[Name]` in ability text names, by display name (or id), ignoring case.
-    pub fn bracketed(&self, name: &str) -> Option<&VocabInfo> {
-        let named = |v: &&VocabInfo| v.display.as_deref().unwrap_or(&v.id).eq_ignore_ascii_case(name);
-        self.vocab.iter().filter(|v| crate::text::lower::NOUN_KINDS.contains(&v.kind)).find(named)
-    }
 }
 
 /// A set, read and checked.
@@ -148,26 +142,9 @@ impl Analysis {
         open: &HashMap<PathBuf, Arc<str>>,
         cache: &mut SentenceCache,
     ) -> std::io::Result<Analysis> {
-        let mut paths = source::card_files(dir)?;
-        let unsaved: Vec<PathBuf> =
-            open.keys().filter(|p| p.parent() == Some(dir) && !paths.contains(p)).cloned().collect();
-        paths.extend(unsaved);
-        paths.sort();
         let mut sources = SourceMap::new();
-        let mut diagnostics = Vec::new();
-        for path in paths {
-            match open.get(&path) {
-                Some(text) => {
-                    sources.add(SourceFile::new(path, text.clone()));
-                }
-                None => {
-                    let bytes = std::fs::read(&path)?;
-                    if let Err(d) = source::add_bytes(&mut sources, path, bytes) {
-                        diagnostics.push(d);
-                    }
-                }
-            }
-        }
+        let set = source::load_set_over(dir, &mut sources, open)?;
+        let mut diagnostics = set.diagnostics;
         let mut files = Vec::new();
         for id in 0..sources.len() as FileId {
             let (file, d) = crate::syntax::parse_file(id, &sources.file(id).text);
