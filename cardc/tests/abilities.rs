@@ -163,3 +163,41 @@ fn a_set_chooses_the_level_of_the_opaque_clause_lint() {
     assert_eq!(run("deny opaque-clause"), (1, vec!["error".to_string()]));
     assert_eq!(run("deny opaque-clause\nwarn W0006"), (0, vec!["warning".to_string()]));
 }
+
+/// Abilities said back in plain words (what the editor's hover shows): each expected line
+/// is how a player would say the printed text, with the amount a number and each entry by
+/// its display name, so a part read wrongly would show.
+#[test]
+fn abilities_are_said_back_in_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards/xwing/game.cards");
+    std::fs::copy(game, dir.path().join("game.cards")).unwrap();
+    let cards = [
+        ("boost-evade", "After you perform a [Boost] action, you may gain 1 evade token."),
+        ("gonk", "Action: Spend 1 [Charge] to recover 1 shield."),
+        ("protocol", "Before you would gain a focus token, gain an evade token instead."),
+        ("stressed", "At the start of the Engagement Phase, if you are stressed, remove 1 stress token."),
+        ("arc", "While you perform an attack, if the defender is in your [Bullseye Arc], you may change 1 [Focus] result to a [Hit] result."),
+    ];
+    let mut text = String::new();
+    for (id, ability) in cards {
+        text.push_str(&format!(
+            "upgrade \"{id}\" {{\n  icon: crew\n  charges: 1\n  cost: 1\n  text {{\n    {ability}\n  }}\n}}\n\n"
+        ));
+    }
+    std::fs::write(dir.path().join("upgrades.cards"), text).unwrap();
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let set = report.sets[0].set.as_ref().expect("the set checks");
+    let said = |id: &str| {
+        let card = set.cards.iter().find(|c| &*c.id == id).unwrap();
+        card.abilities.iter().map(|a| cards_runtime::ability_plain::ability(set, a)).collect::<Vec<_>>()
+    };
+    assert_eq!(said("boost-evade"), ["Optional. After you perform 1 [Boost] action: gain 1 evade token."]);
+    assert_eq!(said("gonk"), ["Action: Optional. Spend 1 [Charge] to recover 1 shield."]);
+    assert_eq!(said("protocol"), ["Before you would gain 1 focus token: gain 1 evade token instead."]);
+    assert_eq!(said("stressed"), ["At the start of the Engagement Phase: if you are stressed, remove 1 stress token."]);
+    assert_eq!(
+        said("arc"),
+        ["Optional. While you perform 1 attack: if the defender is in your [Bullseye Arc], change 1 [Focus] result into [Hit] result."]
+    );
+}

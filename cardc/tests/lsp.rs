@@ -262,6 +262,10 @@ fn hover_definition_references_and_symbols() {
     let (line, column) = find(SHIPS, "you may gain");
     let hover = s.at("textDocument/hover", &ships, line, column);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        shown.contains("**Reads as:** Optional. After you perform 1 [Boost] action: gain 1 evade token."),
+        "{shown}"
+    );
     assert!(shown.contains("timing after you perform 1 action:boost"), "{shown}");
     assert!(shown.contains("clause you may gain 1 token:evade"), "{shown}");
 
@@ -282,6 +286,56 @@ fn hover_definition_references_and_symbols() {
     assert_eq!(names, ["T-65 X-wing", "Luke Skywalker"]);
     let found = s.request("workspace/symbol", json!({ "query": "luke" }));
     assert_eq!(found[0]["name"], "Luke Skywalker", "{found}");
+    s.stop();
+}
+
+/// The labels of the completion answer at the end of the first `needle` of a line, and
+/// the first item's edit.
+fn completion(s: &mut Server, path: &Path, text: &str, needle: &str) -> (Vec<String>, Value) {
+    let (line, column) = find(text, needle);
+    let character = column + needle.len() as u32;
+    let params = json!({
+        "textDocument": { "uri": uri(path) },
+        "position": { "line": line, "character": character },
+        "context": { "triggerKind": 1 },
+    });
+    let answer = s.request("textDocument/completion", params);
+    let items = answer.as_array().cloned().unwrap_or_default();
+    let labels = items.iter().filter_map(|i| i["label"].as_str().map(str::to_string)).collect();
+    (labels, items.first().map_or(Value::Null, |i| i["textEdit"].clone()))
+}
+
+#[test]
+fn completion_offers_what_may_be_written_there() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    // Half typed, as in an editor: a value, a field name, a bracket in ability text.
+    let typing = SHIPS
+        .replace("  faction: rebel\n  cost: 6", "  faction: re\n  cost: 6")
+        .replace("you may gain", "you may gain 1 [Ev")
+        .replace("  chassis: x-wing\n  faction: re", "  chassis: x-wing\n  co\n  faction: re");
+    s.open(&ships, &typing);
+    s.diagnostics(&uri(&ships));
+
+    // A faction: the game's factions, replacing what is typed.
+    let (labels, edit) = completion(&mut s, &ships, &typing, "  faction: re");
+    assert_eq!(labels, ["rebel", "empire"]);
+    let (line, column) = find(&typing, "  faction: re");
+    let range = json!({ "start": { "line": line, "character": column + 11 }, "end": { "line": line, "character": column + 13 } });
+    assert_eq!(edit, json!({ "range": range, "newText": "rebel" }));
+
+    // A field of a ship card, with the game's stats only on cards that take stats.
+    let (labels, _) = completion(&mut s, &ships, &typing, "  co");
+    for field in ["chassis", "cost", "faction", "text", "upgrades"] {
+        assert!(labels.iter().any(|l| l == field), "{field} in {labels:?}");
+    }
+    assert!(labels.iter().any(|l| l == "hull"), "{labels:?}");
+
+    // A name in brackets: the entries ability text may name, by display name, closed.
+    let (labels, edit) = completion(&mut s, &ships, &typing, "[Ev");
+    assert!(labels.iter().any(|l| l == "Force") && labels.iter().any(|l| l == "evade"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l == "Rebel Alliance"), "{labels:?}");
+    assert!(edit["newText"].as_str().unwrap_or_default().ends_with(']'), "{edit}");
     s.stop();
 }
 

@@ -42,6 +42,7 @@
 
 pub mod ability;
 pub mod ability_json;
+pub mod ability_plain;
 pub mod ability_text;
 pub mod blueprint;
 pub mod engine;

@@ -75,13 +75,18 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
     for card in set.cards.iter() {
         for ability in card.abilities.iter() {
             if *ability.file == *relative && ability.span.start <= offset && offset <= ability.span.end {
+                let plain = cards_runtime::ability_plain::ability(set, ability);
                 let reading = cards_runtime::ability_text::ability(set, ability);
                 let opaque = ability.opaque().count();
                 let note = match opaque {
                     0 => String::new(),
-                    n => format!("\n\n{n} part(s) kept opaque: the engine does not act on them."),
+                    n => format!("\n\n{n} part(s) kept opaque (in “quotes”): the engine does not act on them."),
                 };
-                return Some(format!("{}\n\n```text\n{}\n```{note}", ability.text, reading.trim_end()));
+                return Some(format!(
+                    "**Reads as:** {plain}{note}\n\nPrinted: {}\n\n```text\n{}\n```",
+                    ability.text,
+                    reading.trim_end()
+                ));
             }
         }
     }

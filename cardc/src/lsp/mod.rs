@@ -9,6 +9,7 @@
 //! it cannot analyse gets an empty answer.
 
 pub mod analysis;
+mod complete;
 pub mod convert;
 mod features;
 
@@ -24,10 +25,10 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _, WorkspaceSymbolRequest,
+    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _, WorkspaceSymbolRequest,
 };
 use lsp_types::{
-    HoverProviderCapability, OneOf, PublishDiagnosticsParams, SaveOptions, ServerCapabilities,
+    CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams, SaveOptions, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Url,
 };
 
@@ -66,6 +67,10 @@ pub fn serve(connection: &Connection) -> Result<(), BoxError> {
             ..Default::default()
         })),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["[".into(), ":".into(), " ".into()]),
+            ..Default::default()
+        }),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
@@ -208,6 +213,11 @@ impl Server {
             HoverRequest::METHOD => self.answer::<HoverRequest>(request, |s, p| {
                 let at = &p.text_document_position_params;
                 s.at(&at.text_document.uri, at.position).and_then(|(a, file, offset)| features::hover(a, file, offset))
+            }),
+            Completion::METHOD => self.answer::<Completion>(request, |s, p| {
+                let at = &p.text_document_position;
+                let (a, file, offset) = s.at(&at.text_document.uri, at.position)?;
+                Some(lsp_types::CompletionResponse::Array(complete::completion(a, file, offset)))
             }),
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
                 let at = &p.text_document_position_params;

@@ -1,0 +1,552 @@
+//! Abilities in plain words, as a player would say how the compiler read them:
+//! `Optional. After you perform a [Boost] action: gain 1 evade token.`
+//!
+//! Every part is said from the reading, not copied from the printed text, so a part read
+//! wrongly shows: the amount is a number (`1`, not `an`), a vocabulary entry is named by its
+//! display name (`[Boost] action`, `evade token`, `the Engagement Phase`), the subject is
+//! said as the reading has it (`a friendly ship at range 1-2`). Words the reading kept
+//! opaque are quoted: `“…”`. Editors show it on hover; squad builders can show it to
+//! players.
+
+use crate::ability::{
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency, Noun,
+    Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
+};
+use crate::model::{Set, VocabKind};
+
+/// The ability in plain words: its header, frequency, optional, timings, costs and
+/// replacement, then each step, one sentence each.
+///
+/// ```text
+/// Optional. After you perform a [Boost] action: gain 1 evade token.
+/// ```
+pub fn ability(set: &Set, a: &Ability) -> String {
+    let mut sentences: Vec<String> = Vec::new();
+    if let Some(h) = a.header.and_then(|h| set.vocab.headers.get(h as usize)) {
+        let requirement = a.requirement.as_ref().map(|r| format!(" ({})", noun(set, r, None, false)));
+        sentences.push(format!("{}{}:", h.name, requirement.unwrap_or_default()));
+    }
+    match a.frequency {
+        Frequency::OncePerOpportunity => {}
+        Frequency::OncePerRound => sentences.push("Once per round.".into()),
+        Frequency::OncePerPhase => sentences.push("Once per phase.".into()),
+        Frequency::OncePerGame => sentences.push("Once per game.".into()),
+    }
+    if a.optional {
+        sentences.push("Optional.".into());
+    }
+    let mut opening = Vec::new();
+    if let Some(r) = &a.replacement {
+        let when = if r.before { "Before" } else { "If" };
+        opening.push(format!("{when} {} would {}", subject(&r.subject), effect(set, &r.event)));
+    }
+    opening.extend(a.timings.iter().map(|t| capitalize(&timing(set, t))));
+    if !a.costs.is_empty() {
+        opening.push(format!("Cost: {}", joined(a.costs.iter().map(|e| effect(set, e)), " and ")));
+    }
+    let steps: Vec<String> =
+        a.steps.iter().enumerate().map(|(i, s)| step(set, s, a.optional && i == 0)).filter(|s| !s.is_empty()).collect();
+    // After a colon the first step goes on the sentence; the others start their own.
+    let body = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| if i == 0 && !opening.is_empty() { s.clone() } else { capitalize(s) })
+        .collect::<Vec<_>>()
+        .join(" ");
+    match (opening.is_empty(), body.is_empty()) {
+        (true, _) => sentences.push(capitalize(&body)),
+        (false, true) => sentences.push(format!("{}.", opening.join("; "))),
+        (false, false) => sentences.push(format!("{}: {body}", opening.join("; "))),
+    }
+    sentences.retain(|s| !s.is_empty());
+    sentences.join(" ")
+}
+
+/// One step: its conditions, then its clauses, as one sentence ending with a full stop
+/// (not capitalised: it may follow a colon).
+/// `said_optional`: the ability is already said to be optional, so its first clause's
+/// `you may` is not said again.
+fn step(set: &Set, s: &Step, said_optional: bool) -> String {
+    let mut lead: Vec<String> = s.conditions.iter().map(|c| condition(set, c)).collect();
+    if let Some(f) = &s.for_each {
+        lead.push(format!("for each {}", noun(set, f, None, false)));
+    }
+    lead.extend(s.timings.iter().map(|t| timing(set, t)));
+    if let Some(d) = &s.duration {
+        lead.push(duration(set, d));
+    }
+    let mut clauses = String::new();
+    for (i, c) in s.clauses.iter().enumerate() {
+        if i > 0 {
+            clauses.push_str(if c.alternative { " or " } else { ", then " });
+        }
+        let mut c = c.clone();
+        if said_optional && i == 0 && c.qualifier == Qualifier::May && c.subject.person == Person::You {
+            c.qualifier = Qualifier::None;
+        }
+        clauses.push_str(&clause(set, &c, true));
+    }
+    let sentence = match (lead.is_empty(), clauses.is_empty()) {
+        (true, _) => clauses,
+        (false, true) => lead.join(", "),
+        (false, false) => format!("{}, {clauses}", lead.join(", ")),
+    };
+    if sentence.is_empty() {
+        return sentence;
+    }
+    format!("{sentence}.")
+}
+
+/// A clause: `you may spend 1 [Charge] to gain 1 focus token`. `imperative` leaves out a
+/// plain `you` (`gain 1 evade token`), as cards print it. Another subject takes the verb's
+/// third person (`that ship gains`), a passive clause its participle (`this card's
+/// [Charge] cannot be recovered`).
+fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
+    let mut parts = Vec::new();
+    let you = c.subject.person == Person::You && !c.subject.says_more();
+    if !(imperative && you && c.qualifier == Qualifier::None) {
+        parts.push(subject(&c.subject));
+    }
+    let qualifier = match c.qualifier {
+        Qualifier::None => None,
+        Qualifier::May => Some("may"),
+        Qualifier::Must => Some("must"),
+        Qualifier::Can => Some("can"),
+        Qualifier::Cannot => Some("cannot"),
+    };
+    parts.extend(qualifier.map(str::to_string));
+    let plural = plural(&c.subject);
+    let third_person = !you && !plural && qualifier.is_none();
+    if c.effect.passive && c.effect.kind != EffectKind::Opaque {
+        let be = match (qualifier.is_some(), c.effect.negated, plural) {
+            (true, _, _) => "be",
+            (false, false, false) => "is",
+            (false, true, false) => "is not",
+            (false, false, true) => "are",
+            (false, true, true) => "are not",
+        };
+        parts.push(format!("{be} {}", participle(c.effect.kind)));
+    } else if !c.costs.is_empty() {
+        let costs = joined(c.costs.iter().map(|e| effect(set, e)), " and ");
+        parts.push(format!("{} to", if third_person { conjugate(&costs) } else { costs }));
+        parts.push(effect(set, &c.effect));
+    } else {
+        let said = effect(set, &c.effect);
+        parts.push(if third_person { conjugate(&said) } else { said });
+    }
+    if let Some(d) = &c.duration {
+        parts.push(duration(set, d));
+    }
+    if c.instead {
+        parts.push("instead".into());
+    }
+    parts.join(" ")
+}
+
+/// Whether a subject's words name many (`attack dice`, `all remaining results`), so its
+/// verb is not in the third person singular.
+fn plural(s: &Subject) -> bool {
+    if !matches!(s.person, Person::That | Person::Thing) && !s.says_more() {
+        return false;
+    }
+    let last = s.text.split_whitespace().last().unwrap_or_default().to_lowercase();
+    last == "dice" || (last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("'s"))
+}
+
+/// The third person of a said effect's verb: `gains 1 focus token`, `fully executes`,
+/// `is destroyed`, `barrel rolls`.
+fn conjugate(said: &str) -> String {
+    if said.starts_with('“') {
+        return said.to_string();
+    }
+    let (lead, rest) = match said.strip_prefix("fully ") {
+        Some(rest) => ("fully ", rest),
+        None => ("", said),
+    };
+    if let Some(rest) = rest.strip_prefix("be ") {
+        return format!("{lead}is {rest}");
+    }
+    if let Some(rest) = rest.strip_prefix("barrel roll") {
+        return format!("{lead}barrel rolls{rest}");
+    }
+    if let Some(rest) = rest.strip_prefix("not ") {
+        return format!("{lead}does not {rest}");
+    }
+    let (word, tail) = rest.split_once(' ').map_or((rest, ""), |(w, t)| (w, t));
+    let sep = if tail.is_empty() { "" } else { " " };
+    let third = if word.ends_with('s') || word.ends_with("sh") || word.ends_with("ch") || word.ends_with('x') {
+        format!("{word}es")
+    } else if word.ends_with('y') && !word.ends_with("ay") && !word.ends_with("oy") {
+        format!("{}ies", &word[..word.len() - 1])
+    } else {
+        format!("{word}s")
+    };
+    format!("{lead}{third}{sep}{tail}")
+}
+
+/// The participle of an effect's verb, for a passive clause: `recovered`, `rolled`,
+/// `dealt`, `modified`.
+fn participle(kind: EffectKind) -> String {
+    let verb = verb(kind);
+    let verb = verb.strip_prefix("be ").unwrap_or(verb);
+    match verb {
+        "dealt" | "destroyed" => return verb.to_string(),
+        "deal" => return "dealt".into(),
+        "acquire a lock on" => return "locked".into(),
+        _ => {}
+    }
+    let (word, tail) = verb.split_once(' ').map_or((verb, ""), |(w, t)| (w, t));
+    let sep = if tail.is_empty() { "" } else { " " };
+    let done = if word.ends_with('e') {
+        format!("{word}d")
+    } else if word.ends_with('y') && !word.ends_with("ay") {
+        format!("{}ied", &word[..word.len() - 1])
+    } else if matches!(word, "drop" | "flip" | "skip" | "jam") {
+        format!("{word}{}ed", &word[word.len() - 1..])
+    } else {
+        format!("{word}ed")
+    };
+    format!("{done}{sep}{tail}")
+}
+
+/// An effect: its verb, amount, object, and whom it goes to or comes from.
+fn effect(set: &Set, e: &Effect) -> String {
+    if e.kind == EffectKind::Opaque {
+        return opaque(&e.text);
+    }
+    let mut parts = Vec::new();
+    if e.negated {
+        parts.push("not".to_string());
+    }
+    if e.fully {
+        parts.push("fully".into());
+    }
+    parts.push(verb(e.kind).to_string());
+    let many = match e.amount {
+        Some(Amount::Exactly(n)) => {
+            parts.push(n.to_string());
+            n != 1
+        }
+        Some(Amount::UpTo(n)) => {
+            parts.push(format!("up to {n}"));
+            n != 1
+        }
+        Some(Amount::All) => {
+            parts.push("all".into());
+            true
+        }
+        None => false,
+    };
+    if e.kind == EffectKind::RollFewer {
+        parts.push("fewer".into());
+    }
+    match &e.noun {
+        Some(n) if e.kind == EffectKind::AddSlot => {
+            parts.push(format!("{} slot{}", noun(set, n, e.color.as_deref(), false), if many { "s" } else { "" }))
+        }
+        Some(n) => parts.push(noun(set, n, e.color.as_deref(), many)),
+        None => parts.extend(e.color.clone().map(|c| c.to_string())),
+    }
+    if let Some(f) = e.facing {
+        parts.push(match f {
+            Facing::Faceup => "faceup".into(),
+            Facing::Facedown => "facedown".into(),
+        });
+    }
+    if let Some(t) = &e.target {
+        let to = match e.kind {
+            EffectKind::Lock => "",
+            EffectKind::Perform | EffectKind::Attack => "against ",
+            _ => "to ",
+        };
+        parts.push(format!("{to}{}", subject(t)));
+    }
+    if let Some(t) = &e.from {
+        parts.push(format!("from {}", subject(t)));
+    }
+    if let Some(to) = &e.to {
+        let word = if e.kind == EffectKind::Treat { "as" } else { "to" };
+        parts.push(format!("{word} {}", noun(set, to, None, false)));
+    }
+    parts.join(" ")
+}
+
+/// The verb an effect kind says.
+fn verb(kind: EffectKind) -> &'static str {
+    match kind {
+        EffectKind::Lock => "acquire a lock on",
+        EffectKind::Dealt => "be dealt",
+        EffectKind::RollFewer => "roll",
+        EffectKind::RollDice => "roll",
+        EffectKind::AddSlot => "gain",
+        EffectKind::AddResult => "add",
+        EffectKind::AddAction => "gain",
+        EffectKind::MoveThrough => "move through",
+        EffectKind::PartiallyExecute => "partially execute",
+        EffectKind::BarrelRoll => "barrel roll",
+        EffectKind::Destroyed => "be destroyed",
+        other => other.as_str(),
+    }
+}
+
+/// A noun: its vocabulary entries by display name (`[Boost] action`, `evade token`), each
+/// with its colour and speed, joined by `or` for a choice and `and` otherwise; its words
+/// when it names no entry. `many` makes a token plural.
+fn noun(set: &Set, n: &Noun, color: Option<&str>, many: bool) -> String {
+    if n.refs.is_empty() {
+        let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
+        return match color {
+            Some(c) => format!("{} {}", c.replace('|', " or "), n.text),
+            None => n.text.to_string(),
+        };
+    }
+    let items = n.refs.iter().enumerate().map(|(i, r)| {
+        let mark = n.marks.get(i);
+        let mut item = String::new();
+        if let Some(c) = mark.and_then(|m| m.color.as_deref()).or(color) {
+            item.push_str(&c.replace('|', " or "));
+            item.push(' ');
+        }
+        if let Some(s) = mark.and_then(|m| m.speed) {
+            item.push_str(&format!("speed {s} "));
+        }
+        item.push_str(&entry(set, r.kind, r.index, many));
+        item
+    });
+    joined(items, if n.choice { " or " } else { " and " })
+}
+
+/// An entry as cards print it: `[Boost] action`, `evade token`, `[Hit] result`, `[Charge]`.
+/// A display name the game wrote in lower case is a word, not an icon: `blank result`,
+/// `recover 1 shield`.
+fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
+    let Some(e) = kind.entries(&set.vocab).get(index as usize) else {
+        return format!("{} #{index}", kind.keyword());
+    };
+    let s = if many { "s" } else { "" };
+    let icon = match e.name.starts_with(|c: char| c.is_lowercase()) {
+        true => e.name.to_string(),
+        false => format!("[{}]", e.name),
+    };
+    match kind {
+        VocabKind::Token => format!("{} token{s}", e.name.to_lowercase()),
+        VocabKind::Action => format!("{icon} action{s}"),
+        VocabKind::Result => format!("{icon} result{s}"),
+        VocabKind::Phase => format!("the {}", e.name),
+        VocabKind::Die => format!("{} {}", e.name, if many { "dice" } else { "die" }),
+        VocabKind::Stat => e.name.to_lowercase(),
+        _ => icon,
+    }
+}
+
+/// A subject as the reading has it: `you`, `the defender`, `another friendly ship at
+/// range 1-2`; its words when they say more than that ([`Subject::says_more`]).
+fn subject(s: &Subject) -> String {
+    if s.says_more() {
+        return words(&s.text);
+    }
+    let quantifier = match s.person {
+        Person::You => return "you".into(),
+        Person::That | Person::Thing => return words(&s.text),
+        Person::Attacker => return "the attacker".into(),
+        Person::Defender => return "the defender".into(),
+        Person::A => "a",
+        Person::Another => "another",
+        Person::Each => "each",
+        Person::EachOther => "each other",
+    };
+    let side = match s.side {
+        Side::Any => "",
+        Side::Friendly => " friendly",
+        Side::Enemy => " enemy",
+    };
+    let range = s.range.map(|(a, b)| format!(" at range {a}-{b}")).unwrap_or_default();
+    let quantifier = if quantifier == "a" && s.side == Side::Enemy { "an" } else { quantifier };
+    format!("{quantifier}{side} ship{range}")
+}
+
+/// Printed words inside a sentence: a capital only the sentence's start gave is lowered
+/// (`That ship` → `that ship`; `TIE` stays).
+fn words(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && second.is_lowercase() => {
+            first.to_lowercase().chain(text.chars().skip(1)).collect()
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// `your` for you, else `<subject>'s`.
+fn possessive(s: &Subject) -> String {
+    match (s.person, s.says_more()) {
+        (Person::You, false) => "your".into(),
+        _ => format!("{}'s", subject(s)),
+    }
+}
+
+/// `you are` / `the defender is`.
+fn is(s: &Subject) -> String {
+    match (s.person, s.says_more()) {
+        (Person::You, false) => "you are".into(),
+        _ => format!("{} is", subject(s)),
+    }
+}
+
+/// `you have` / `the defender has`.
+fn has(s: &Subject) -> String {
+    match (s.person, s.says_more()) {
+        (Person::You, false) => "you have".into(),
+        _ => format!("{} has", subject(s)),
+    }
+}
+
+/// A timing: `after you perform a [Boost] action`, `at the start of the Engagement Phase`.
+fn timing(set: &Set, t: &Timing) -> String {
+    let what = match (t.phase, &t.event) {
+        (Some(p), _) => entry(set, VocabKind::Phase, p, false),
+        (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
+            joined(std::iter::once(e).chain(t.or_events.iter()).map(|c| clause(set, c, false)), " or ")
+        }
+        _ if t.structured() => t.what.to_string(),
+        _ => opaque(&t.what),
+    };
+    format!("{} {what}", t.when.as_str())
+}
+
+/// A duration: `until the end of the round`, `until the end of the Engagement Phase`.
+fn duration(set: &Set, d: &Duration) -> String {
+    if d.this_round {
+        return "until the end of the round".into();
+    }
+    match d.until_end_of {
+        Some(p) => format!("until the end of {}", entry(set, VocabKind::Phase, p, false)),
+        None => opaque(&d.text),
+    }
+}
+
+/// A condition: `if you are stressed`, `unless the defender is in your [Bullseye Arc]`,
+/// `otherwise`.
+fn condition(set: &Set, c: &Condition) -> String {
+    let word = match (c.kind, &c.test) {
+        (CondKind::If, Test::OnResult(_)) => return test(set, c),
+        (CondKind::If, _) => "if",
+        (CondKind::Unless, _) => "unless",
+        (CondKind::Otherwise, _) => return "otherwise".into(),
+    };
+    format!("{word} {}", test(set, c))
+}
+
+/// What a condition tests, after its `if` or `unless`.
+fn test(set: &Set, c: &Condition) -> String {
+    match &c.test {
+        Test::YouDo { not: false } => "you do".into(),
+        Test::YouDo { not: true } => "you do not".into(),
+        Test::State { who, state, not } => format!("{}{} {state}", is(who), if *not { " not" } else { "" }),
+        Test::Has { who, count: n, noun: what, on } => {
+            let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
+            format!("{} {} {}{on}", has(who), count(*n), noun(set, what, None, n.n != 1))
+        }
+        Test::InArc { who, arc, of, not } => {
+            let not = if *not { " not" } else { "" };
+            format!("{}{not} in {} {}", is(who), possessive(of), noun(set, arc, None, false))
+        }
+        Test::AtRange { who, range: (a, b), of } => {
+            let of = match of.person {
+                Person::You if !of.says_more() => String::new(),
+                _ => format!(" of {}", subject(of)),
+            };
+            format!("{} at range {a}-{b}{of}", is(who))
+        }
+        Test::Stat { who, stat, op, than } => {
+            let than = match than {
+                Than::Number(n) => n.to_string(),
+                Than::Ship(s) => format!("{} {}", possessive(s), entry(set, VocabKind::Stat, *stat, false)),
+            };
+            format!("{} {} is {} {than}", possessive(who), entry(set, VocabKind::Stat, *stat, false), compare(*op))
+        }
+        Test::OnResult(n) => format!("on a {}", noun(set, n, None, false)),
+        Test::AttackHits { not: false } => "the attack hits".into(),
+        Test::AttackHits { not: true } => "the attack misses".into(),
+        Test::Event { events, not, within } => {
+            let said = joined(events.iter().map(|e| clause(set, e, false)), " or ");
+            let within = match within {
+                Some(Within::Round) => " this round",
+                Some(Within::Phase) => " this phase",
+                None => "",
+            };
+            match not {
+                true => format!("it is not so that {said}{within}"),
+                false => format!("{said}{within}"),
+            }
+        }
+        Test::Exists { count: n, who } => format!("there are {} of {}", count(*n), subject(who)),
+        Test::Active { who, noun: what, which, active } => {
+            let which = match which {
+                Which::The => "",
+                Which::All => "all of ",
+                Which::Any => "any of ",
+            };
+            let state = if *active { "active" } else { "inactive" };
+            format!("{which}{} {} is {state}", possessive(who), noun(set, what, None, false))
+        }
+        Test::Obstructed { by: None } => "the attack is obstructed".into(),
+        Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", subject(s)),
+        Test::Revealed { who, color, speed } => {
+            let mut out = format!("{} revealed maneuver is", possessive(who));
+            if let Some(c) = color {
+                out.push_str(&format!(" {c}"));
+            }
+            match speed {
+                Some((a, u8::MAX)) => out.push_str(&format!(" speed {a} or higher")),
+                Some((a, b)) => out.push_str(&format!(" speed {a}-{b}")),
+                None => {}
+            }
+            out
+        }
+        Test::RevealedVs { who, part, op, than } => {
+            format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
+        }
+        Test::Opaque => opaque(&c.text),
+    }
+}
+
+/// `2 or more`, `no`, `exactly 2`.
+fn count(c: Count) -> String {
+    match (c.op, c.n) {
+        (CmpOp::Eq, 0) | (CmpOp::Lt, 1) => "no".into(),
+        (CmpOp::Ge, n) => format!("{n} or more"),
+        (CmpOp::Gt, n) => format!("more than {n}"),
+        (CmpOp::Le, n) => format!("{n} or fewer"),
+        (CmpOp::Lt, n) => format!("fewer than {n}"),
+        (CmpOp::Eq, n) => format!("exactly {n}"),
+    }
+}
+
+/// `lower than`, `equal to or higher than`.
+fn compare(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "lower than",
+        CmpOp::Le => "equal to or lower than",
+        CmpOp::Eq => "equal to",
+        CmpOp::Ge => "equal to or higher than",
+        CmpOp::Gt => "higher than",
+    }
+}
+
+/// Words the reading kept as words: quoted, so they read as not understood.
+fn opaque(text: &str) -> String {
+    format!("“{}”", text.trim().trim_end_matches('.'))
+}
+
+fn joined(items: impl Iterator<Item = String>, sep: &str) -> String {
+    items.collect::<Vec<_>>().join(sep)
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
