@@ -1,0 +1,231 @@
+// Tests the extension without VS Code: the manifest and the language configuration as VS
+// Code reads them, and `extension.js` against a stand-in `vscode` module and language client
+// that record what the extension asks of them.
+//
+//   node test/extension.test.js
+// Exits 1 on any failure.
+'use strict';
+
+const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const Module = require('module');
+
+const ROOT = path.join(__dirname, '..');
+const failures = [];
+
+/** Runs one named check, keeping its failure. */
+async function check(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    failures.push(`${name}:\n  ${String(error.message || error).split('\n').join('\n  ')}`);
+  }
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const languageConfiguration = JSON.parse(fs.readFileSync(path.join(ROOT, 'language-configuration.json'), 'utf8'));
+
+// ---------------------------------------------------------------------------------------
+// A stand-in for VS Code and for vscode-languageclient.
+
+const TransportKind = { stdio: 0, ipc: 1, pipe: 2, socket: 3 };
+
+/** What the extension did, and the knobs a check turns. */
+const world = {
+  settings: {},
+  clients: [],
+  commands: {},
+  configListeners: [],
+  errors: [],
+  failStart: false,
+};
+
+class FakeLanguageClient {
+  constructor(id, name, serverOptions, clientOptions) {
+    Object.assign(this, { id, name, serverOptions, clientOptions, running: false, stopped: false });
+    world.clients.push(this);
+  }
+
+  async start() {
+    if (world.failStart) throw new Error(`spawn ${this.serverOptions.command} ENOENT`);
+    this.running = true;
+  }
+
+  isRunning() {
+    return this.running;
+  }
+
+  async stop() {
+    this.running = false;
+    this.stopped = true;
+  }
+}
+
+const fakeVscode = {
+  workspace: {
+    getConfiguration: (section) => ({
+      get: (key, fallback) => {
+        const full = `${section}.${key}`;
+        return full in world.settings ? world.settings[full] : fallback;
+      },
+    }),
+    onDidChangeConfiguration: (listener) => {
+      world.configListeners.push(listener);
+      return { dispose() {} };
+    },
+  },
+  window: {
+    showErrorMessage: (message) => {
+      world.errors.push(message);
+      return Promise.resolve(undefined);
+    },
+  },
+  commands: {
+    registerCommand: (id, handler) => {
+      world.commands[id] = handler;
+      return { dispose() {} };
+    },
+    executeCommand: () => Promise.resolve(),
+  },
+};
+
+const load = Module._load;
+Module._load = function loadWithStandIns(request, ...rest) {
+  if (request === 'vscode') return fakeVscode;
+  if (request === 'vscode-languageclient/node') return { LanguageClient: FakeLanguageClient, TransportKind };
+  return load.call(this, request, ...rest);
+};
+const extension = require(path.join(ROOT, manifest.main));
+
+/** Tells the extension that settings changed, as VS Code does. */
+function changeSettings(changed) {
+  for (const listener of world.configListeners) {
+    listener({ affectsConfiguration: (section) => changed.some((c) => c === section || c.startsWith(`${section}.`)) });
+  }
+}
+
+/** Lets promises the extension did not wait for settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  await check('the manifest declares the language, the grammar and the settings', () => {
+    assert.strictEqual(manifest.name, 'cards');
+    assert.ok(manifest.publisher, 'a publisher (vsce refuses to package without one)');
+    assert.ok(manifest.engines && manifest.engines.vscode, 'engines.vscode');
+    const client = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'),
+    );
+    assert.strictEqual(manifest.engines.vscode, client.engines.vscode, 'engines.vscode is what vscode-languageclient needs');
+    assert.match(manifest.dependencies['vscode-languageclient'], /^\^9\./);
+    assert.ok(fs.existsSync(path.join(ROOT, manifest.main)), 'main exists');
+    const [language] = manifest.contributes.languages;
+    assert.strictEqual(language.id, 'cards');
+    assert.deepStrictEqual(language.extensions, ['.cards']);
+    assert.ok(fs.existsSync(path.join(ROOT, language.configuration)), 'the language configuration exists');
+    const [grammar] = manifest.contributes.grammars;
+    assert.strictEqual(grammar.language, 'cards');
+    const tm = JSON.parse(fs.readFileSync(path.join(ROOT, grammar.path), 'utf8'));
+    assert.strictEqual(grammar.scopeName, tm.scopeName);
+    const settings = manifest.contributes.configuration.properties;
+    assert.strictEqual(settings['cardc.path'].default, 'cardc');
+    assert.deepStrictEqual(settings['cardc.trace.server'].enum, ['off', 'messages', 'verbose']);
+    assert.ok(manifest.contributes.commands.some((c) => c.command === 'cardc.restartServer'));
+  });
+
+  await check('the language configuration: comments, brackets, indentation, words', () => {
+    assert.strictEqual(languageConfiguration.comments.lineComment, '#');
+    assert.strictEqual(languageConfiguration.comments.blockComment, undefined, 'the language has no block comments');
+    assert.deepStrictEqual(languageConfiguration.brackets, [['{', '}'], ['[', ']'], ['(', ')']]);
+    const rules = languageConfiguration.indentationRules;
+    const increase = new RegExp(rules.increaseIndentPattern);
+    const decrease = new RegExp(rules.decreaseIndentPattern);
+    const next = new RegExp(rules.indentNextLinePattern);
+    for (const line of ['ship "Darth Vader" {', '  text {', '  ability "Advanced Targeting Computer" {', 'upgrade "A {b}" as a {  # c']) {
+      assert.ok(increase.test(line), `a line that opens a block indents the next: ${line}`);
+    }
+    for (const line of ['part "Hull" { hull: 1 }', '# ship "X" {', '  cost: 3', 'ship "{"', '  xws: "a{"']) {
+      assert.ok(!increase.test(line), `a line that opens no block leaves the indent: ${line}`);
+    }
+    for (const line of ['}', '  }', '\t}']) assert.ok(decrease.test(line), `a closing brace outdents: ${JSON.stringify(line)}`);
+    assert.ok(!decrease.test('  cost: 3 }'), 'a field before a brace keeps its indent');
+    assert.ok(next.test('rule one-title "A ship cannot equip more than one title":'), 'a rule continues indented');
+    assert.ok(next.test('rule r "m":  # the constraint follows'), 'a rule with a comment continues indented');
+    assert.ok(!next.test('rule r "m: n": unique names per fleet'), 'a one-line rule does not');
+    const word = new RegExp(`^(?:${languageConfiguration.wordPattern})$`);
+    for (const w of ['barrel-roll', 'r2-d2', '4-lom', 'Segnor’s', "Vader's", '+1', '12']) {
+      assert.ok(word.test(w), `one word: ${w}`);
+    }
+    for (const w of ['a, b', '[Focus]', 'cost:']) assert.ok(!word.test(w), `not one word: ${w}`);
+  });
+
+  await check('activating starts `cardc lsp` over stdio for .cards files', async () => {
+    const context = { subscriptions: [] };
+    await extension.activate(context);
+    assert.strictEqual(world.clients.length, 1);
+    const [client] = world.clients;
+    assert.strictEqual(client.id, 'cardc', 'the id is the settings prefix, so `cardc.trace.server` applies');
+    assert.deepStrictEqual(client.serverOptions, { command: 'cardc', args: ['lsp'], transport: TransportKind.stdio });
+    assert.deepStrictEqual(client.clientOptions.documentSelector, [{ scheme: 'file', language: 'cards' }]);
+    assert.ok(client.running);
+    assert.strictEqual(context.subscriptions.length, 2, 'the command and the settings listener are disposed with the extension');
+  });
+
+  await check('a new `cardc.path` restarts the server with it; other settings do not', async () => {
+    world.settings['cardc.path'] = '~/bin/cardc';
+    changeSettings(['cardc.path']);
+    await settle();
+    assert.strictEqual(world.clients.length, 2);
+    assert.ok(world.clients[0].stopped, 'the old server is stopped');
+    assert.strictEqual(world.clients[1].serverOptions.command, path.join(os.homedir(), 'bin', 'cardc'));
+    assert.ok(world.clients[1].running);
+    changeSettings(['editor.tabSize', 'cardc.trace.server']);
+    await settle();
+    assert.strictEqual(world.clients.length, 2);
+    world.settings['cardc.path'] = '/opt/cardc/bin/cardc';
+    changeSettings(['cardc.path']);
+    await settle();
+    assert.strictEqual(world.clients.length, 3);
+    assert.strictEqual(world.clients[2].serverOptions.command, '/opt/cardc/bin/cardc');
+  });
+
+  await check('the restart command starts a new server', async () => {
+    await world.commands['cardc.restartServer']();
+    assert.strictEqual(world.clients.length, 4);
+    assert.ok(world.clients[2].stopped && world.clients[3].running);
+  });
+
+  await check('a server that cannot start is reported with the path and the setting', async () => {
+    world.failStart = true;
+    world.settings['cardc.path'] = '/nowhere/cardc';
+    await world.commands['cardc.restartServer']();
+    world.failStart = false;
+    assert.strictEqual(world.errors.length, 1);
+    assert.match(world.errors[0], /\/nowhere\/cardc lsp/);
+    assert.match(world.errors[0], /ENOENT/);
+    assert.match(world.errors[0], /cardc\.path/);
+  });
+
+  await check('deactivating stops the server', async () => {
+    world.settings['cardc.path'] = '';
+    await world.commands['cardc.restartServer']();
+    const last = world.clients[world.clients.length - 1];
+    assert.strictEqual(last.serverOptions.command, 'cardc', 'an empty setting means `cardc` on PATH');
+    await extension.deactivate();
+    assert.ok(last.stopped);
+  });
+
+  if (failures.length > 0) {
+    process.stderr.write(`${failures.join('\n\n')}\n\n${failures.length} failure(s)\n`);
+    process.exit(1);
+  }
+  process.stdout.write('extension: manifest, language configuration and client pass\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack || error}\n`);
+  process.exit(1);
+});
