@@ -1,6 +1,7 @@
 //! The VS Code extension in `editors/vscode`, tested by its own node scripts: the TextMate
 //! grammar tokenised with vscode-textmate and vscode-oniguruma against the conformance files
-//! (`test/grammar.test.js`), and the manifest and client (`test/extension.test.js`).
+//! (`test/grammar.test.js`), and the manifest and client (`test/extension.test.js`, which also
+//! starts this package's `cardc lsp` as the client would and reads a diagnostic and a hover).
 //! `npm ci` runs first when `node_modules` is missing or older than `package-lock.json`.
 //! Without `node` or `npm` the test fails under `CI=true`, else it prints a notice and passes.
 
@@ -20,6 +21,7 @@ fn run(dir: &Path, program: &str, args: &[&str], shared: &Path) -> Output {
         .args(args)
         .current_dir(dir)
         .env("CARDC_SHARED", shared)
+        .envs(server())
         .output()
         .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
     assert!(
@@ -32,6 +34,11 @@ fn run(dir: &Path, program: &str, args: &[&str], shared: &Path) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     out
+}
+
+/// `CARDC_BIN` for the client's test: the `cardc` built with this test, when it has `cardc lsp`.
+fn server() -> Option<(&'static str, &'static str)> {
+    cfg!(feature = "lsp").then_some(("CARDC_BIN", env!("CARGO_BIN_EXE_cardc")))
 }
 
 /// Whether `node_modules` needs `npm ci`: missing, or installed from an older lock file.

@@ -1,15 +1,19 @@
 // Tests the extension without VS Code: the manifest and the language configuration as VS
-// Code reads them, and `extension.js` against a stand-in `vscode` module and language client
-// that record what the extension asks of them.
+// Code reads them, `extension.js` against a stand-in `vscode` module and language client
+// that record what the extension asks of them, and, when `CARDC_BIN` names a built `cardc`,
+// the server started as the client starts it, spoken to with the client's own JSON-RPC
+// library (vscode-jsonrpc).
 //
-//   node test/extension.test.js
+//   CARDC_BIN=../../target/release/cardc node test/extension.test.js
 // Exits 1 on any failure.
 'use strict';
 
 const assert = require('assert');
+const childProcess = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const url = require('url');
 const Module = require('module');
 
 const ROOT = path.join(__dirname, '..');
@@ -109,6 +113,88 @@ function changeSettings(changed) {
 /** Lets promises the extension did not wait for settle. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** `promise`, or a rejection naming `what` after `ms` milliseconds. */
+function within(ms, what, promise) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A set with one upgrade whose text names an icon the game does not declare. */
+const SET = {
+  'game.cards': 'game demo "Demo"\nresource charge "Charge", shield "shield"\nicon crew "Crew"\n',
+  'upgrades.cards': [
+    'upgrade "Overcharger" {',
+    '  icon: crew',
+    '  text {',
+    '    Spend 1 [Charges] to recover 1 shield. Then spend 1 [Charge].',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+/** Starts what the client would start, over stdio, and checks a diagnostic and a hover. */
+async function speakToServer(serverOptions) {
+  const rpc = require('vscode-jsonrpc/node');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-vscode-'));
+  for (const [name, text] of Object.entries(SET)) fs.writeFileSync(path.join(dir, name), text);
+  const file = path.join(dir, 'upgrades.cards');
+  const uri = url.pathToFileURL(file).href;
+  const server = childProcess.spawn(serverOptions.command, serverOptions.args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  const exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
+  const connection = rpc.createMessageConnection(
+    new rpc.StreamMessageReader(server.stdout),
+    new rpc.StreamMessageWriter(server.stdin),
+  );
+  try {
+    const published = new Promise((resolve) => {
+      connection.onNotification('textDocument/publishDiagnostics', (params) => {
+        if (params.uri === uri && params.diagnostics.length > 0) resolve(params.diagnostics);
+      });
+    });
+    connection.listen();
+    const init = await within(10000, 'initialize result', connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: url.pathToFileURL(dir).href,
+      capabilities: {},
+    }));
+    assert.ok(init.capabilities.hoverProvider, 'the server offers hover');
+    connection.sendNotification('initialized', {});
+    const text = SET['upgrades.cards'];
+    const [language] = manifest.contributes.languages;
+    connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: language.id, version: 1, text },
+    });
+    const diagnostics = await within(20000, 'diagnostics', published);
+    const line = 3;
+    const column = text.split('\n')[line].indexOf('[Charges]');
+    const unknown = diagnostics.find((d) => d.code === 'E0401');
+    assert.ok(unknown, `an E0401 (unknown icon name) diagnostic, got ${JSON.stringify(diagnostics)}`);
+    assert.strictEqual(unknown.severity, 1, 'an error');
+    assert.strictEqual(unknown.range.start.line, line, 'on the line of [Charges]');
+    assert.ok(
+      unknown.range.start.character >= column && unknown.range.end.character <= column + '[Charges]'.length,
+      `within [Charges] (columns ${column}..${column + 9}), got ${JSON.stringify(unknown.range)}`,
+    );
+    const known = text.split('\n')[line].indexOf('[Charge]') + 2;
+    const hover = await within(10000, 'hover', connection.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line, character: known },
+    }));
+    assert.ok(hover && JSON.stringify(hover.contents).includes('Charge'), `a hover naming Charge, got ${JSON.stringify(hover)}`);
+    await within(10000, 'shutdown result', connection.sendRequest('shutdown'));
+    connection.sendNotification('exit');
+    assert.strictEqual(await within(10000, 'exit', exited), 0, 'the server exits with 0 after shutdown and exit');
+  } finally {
+    connection.dispose();
+    server.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 
 async function main() {
@@ -134,6 +220,11 @@ async function main() {
     assert.strictEqual(settings['cardc.path'].default, 'cardc');
     assert.deepStrictEqual(settings['cardc.trace.server'].enum, ['off', 'messages', 'verbose']);
     assert.ok(manifest.contributes.commands.some((c) => c.command === 'cardc.restartServer'));
+    assert.deepStrictEqual(
+      manifest.contributes.configurationDefaults['[cards]'],
+      { 'editor.tabSize': 2, 'editor.insertSpaces': true },
+      'the canonical layout indents with two spaces',
+    );
   });
 
   await check('the language configuration: comments, brackets, indentation, words', () => {
@@ -209,6 +300,19 @@ async function main() {
     assert.match(world.errors[0], /cardc\.path/);
   });
 
+  const bin = process.env.CARDC_BIN;
+  if (bin) {
+    await check('the server the client starts answers over stdio: a diagnostic and a hover', async () => {
+      world.settings['cardc.path'] = bin;
+      await world.commands['cardc.restartServer']();
+      const last = world.clients[world.clients.length - 1];
+      assert.deepStrictEqual(last.serverOptions, { command: bin, args: ['lsp'], transport: TransportKind.stdio });
+      await speakToServer(last.serverOptions);
+    });
+  } else {
+    process.stdout.write('notice: CARDC_BIN is not set, the client is not tried against a real server\n');
+  }
+
   await check('deactivating stops the server', async () => {
     world.settings['cardc.path'] = '';
     await world.commands['cardc.restartServer']();
@@ -222,7 +326,8 @@ async function main() {
     process.stderr.write(`${failures.join('\n\n')}\n\n${failures.length} failure(s)\n`);
     process.exit(1);
   }
-  process.stdout.write('extension: manifest, language configuration and client pass\n');
+  const server = process.env.CARDC_BIN ? `, and ${process.env.CARDC_BIN} lsp answered` : '';
+  process.stdout.write(`extension: manifest, language configuration and client pass${server}\n`);
 }
 
 main().catch((error) => {
