@@ -313,6 +313,15 @@ const CASES = [
     ],
   },
   {
+    name: 'a byte-order mark before the first item is blank, as in grammar.pest',
+    source: ['\uFEFFgame bom "B"', 'faction a "A"'],
+    expect: [
+      [0, 'game', 'keyword.other.game.cards'],
+      [0, 'bom', 'entity.name.namespace.game.cards'],
+      [1, 'faction', 'storage.type.vocabulary.cards'],
+    ],
+  },
+  {
     name: 'a broken line does not spill: an unclosed string ends with its line, a misspelt kind keeps its body',
     source: [
       'game broken "Unclosed',
