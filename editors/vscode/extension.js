@@ -2,6 +2,7 @@
 // restarts it when `cardc.path` changes or on the "Restart cardc language server" command.
 'use strict';
 
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
@@ -10,18 +11,50 @@ const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 /** The running client, if any. */
 let client;
 
-/** The `cardc` binary from the settings: a name on `PATH` or a path (`~/` is the home folder). */
-function cardcPath() {
-  const configured = vscode.workspace.getConfiguration('cardc').get('path', 'cardc').trim() || 'cardc';
-  if (configured === '~' || configured.startsWith('~/')) {
-    return path.join(os.homedir(), configured.slice(1));
-  }
-  return configured;
+/** `cardc.path` as written: `cardc` when it is unset or blank. */
+function configuredPath() {
+  const value = vscode.workspace.getConfiguration('cardc').get('path', 'cardc');
+  return (typeof value === 'string' && value.trim()) || 'cardc';
 }
 
-/** A client for `<cardc.path> lsp` over stdio; its trace follows `cardc.trace.server`. */
-function createClient() {
-  const command = cardcPath();
+/** Whether `file` is a file this process may run. */
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The binary `configured` names: a path (`~/` is the home folder; a relative path is taken
+ * from the first workspace folder), or a name looked up on `PATH`. Undefined when there is
+ * no such executable.
+ */
+function resolveCommand(configured) {
+  let command = configured;
+  if (command === '~' || command.startsWith('~/')) {
+    command = path.join(os.homedir(), command.slice(1));
+  }
+  if (command.includes('/') || command.includes(path.sep)) {
+    const folders = vscode.workspace.workspaceFolders || [];
+    const base = folders.length > 0 ? folders[0].uri.fsPath : process.cwd();
+    const file = path.resolve(base, command);
+    return isExecutable(file) ? file : undefined;
+  }
+  const extensions = process.platform === 'win32' ? (process.env.PATHEXT || '.EXE;.CMD;.BAT').split(';') : [''];
+  for (const dir of (process.env.PATH || '').split(path.delimiter).filter(Boolean)) {
+    for (const extension of extensions) {
+      const file = path.join(dir, command + extension);
+      if (isExecutable(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+/** A client for `<command> lsp` over stdio; its trace follows `cardc.trace.server`. */
+function createClient(command) {
   const serverOptions = { command, args: ['lsp'], transport: TransportKind.stdio };
   const clientOptions = {
     documentSelector: [{ scheme: 'file', language: 'cards' }],
@@ -29,20 +62,35 @@ function createClient() {
   return new LanguageClient('cardc', 'cardc', serverOptions, clientOptions);
 }
 
-/** Starts a new client; a server that cannot start is reported with a way to fix the path. */
+/** Says that `cardc.path` names no binary, with a button to the setting. */
+function reportMissing(configured) {
+  const open = 'Open Settings';
+  const message =
+    `cardc: \`${configured}\` was not found, so the language server is not running. ` +
+    'Install cardc (`cargo install --path cardc`) or set `cardc.path` to the binary.';
+  vscode.window.showErrorMessage(message, open).then((choice) => {
+    if (choice === open) {
+      vscode.commands.executeCommand('workbench.action.openSettings', 'cardc.path');
+    }
+  });
+}
+
+/**
+ * Starts a new client. A `cardc.path` that names no binary is reported here; a server that
+ * fails later is reported by the client itself, in its output channel.
+ */
 async function start() {
-  client = createClient();
+  const configured = configuredPath();
+  const command = resolveCommand(configured);
+  if (!command) {
+    reportMissing(configured);
+    return;
+  }
+  client = createClient(command);
   try {
     await client.start();
-  } catch (error) {
-    const open = 'Open Settings';
-    const message = `cardc: could not start \`${cardcPath()} lsp\` (${error.message || error}). ` +
-      'Install cardc (`cargo install --path cardc`) or set `cardc.path` to the binary.';
-    vscode.window.showErrorMessage(message, open).then((choice) => {
-      if (choice === open) {
-        vscode.commands.executeCommand('workbench.action.openSettings', 'cardc.path');
-      }
-    });
+  } catch {
+    // The client has shown the error and logged it in the cardc output channel.
   }
 }
 

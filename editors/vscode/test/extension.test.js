@@ -67,8 +67,36 @@ class FakeLanguageClient {
   }
 }
 
+/** Executables named cardc where the settings may point: PATH, ~/bin, elsewhere, the workspace. */
+const fake = (() => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-vscode-bin-'));
+  const dirs = {
+    root,
+    bin: path.join(root, 'bin'),
+    home: path.join(root, 'home'),
+    opt: path.join(root, 'opt'),
+    workspace: path.join(root, 'workspace'),
+  };
+  const executables = [
+    path.join(dirs.bin, 'cardc'),
+    path.join(dirs.home, 'bin', 'cardc'),
+    path.join(dirs.opt, 'cardc'),
+    path.join(dirs.workspace, 'target', 'release', 'cardc'),
+  ];
+  for (const file of executables) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '#!/bin/sh\n', { mode: 0o755 });
+  }
+  // A file that is there but cannot be run.
+  fs.writeFileSync(path.join(dirs.workspace, 'target', 'README'), 'not a program\n', { mode: 0o644 });
+  process.env.PATH = dirs.bin;
+  process.env.HOME = dirs.home;
+  return dirs;
+})();
+
 const fakeVscode = {
   workspace: {
+    workspaceFolders: [{ uri: { fsPath: fake.workspace } }],
     getConfiguration: (section) => ({
       get: (key, fallback) => {
         const full = `${section}.${key}`;
@@ -253,13 +281,17 @@ async function main() {
     for (const w of ['a, b', '[Focus]', 'cost:']) assert.ok(!word.test(w), `not one word: ${w}`);
   });
 
-  await check('activating starts `cardc lsp` over stdio for .cards files', async () => {
+  await check('activating starts `cardc lsp` over stdio for .cards files, cardc found on PATH', async () => {
     const context = { subscriptions: [] };
     await extension.activate(context);
     assert.strictEqual(world.clients.length, 1);
     const [client] = world.clients;
     assert.strictEqual(client.id, 'cardc', 'the id is the settings prefix, so `cardc.trace.server` applies');
-    assert.deepStrictEqual(client.serverOptions, { command: 'cardc', args: ['lsp'], transport: TransportKind.stdio });
+    assert.deepStrictEqual(client.serverOptions, {
+      command: path.join(fake.bin, 'cardc'),
+      args: ['lsp'],
+      transport: TransportKind.stdio,
+    });
     assert.deepStrictEqual(client.clientOptions.documentSelector, [{ scheme: 'file', language: 'cards' }]);
     assert.ok(client.running);
     assert.strictEqual(context.subscriptions.length, 2, 'the command and the settings listener are disposed with the extension');
@@ -271,42 +303,66 @@ async function main() {
     await settle();
     assert.strictEqual(world.clients.length, 2);
     assert.ok(world.clients[0].stopped, 'the old server is stopped');
-    assert.strictEqual(world.clients[1].serverOptions.command, path.join(os.homedir(), 'bin', 'cardc'));
+    assert.strictEqual(world.clients[1].serverOptions.command, path.join(fake.home, 'bin', 'cardc'), '~/ is the home folder');
     assert.ok(world.clients[1].running);
     changeSettings(['editor.tabSize', 'cardc.trace.server']);
     await settle();
     assert.strictEqual(world.clients.length, 2);
-    world.settings['cardc.path'] = '/opt/cardc/bin/cardc';
+    world.settings['cardc.path'] = path.join(fake.opt, 'cardc');
     changeSettings(['cardc.path']);
     await settle();
     assert.strictEqual(world.clients.length, 3);
-    assert.strictEqual(world.clients[2].serverOptions.command, '/opt/cardc/bin/cardc');
+    assert.strictEqual(world.clients[2].serverOptions.command, path.join(fake.opt, 'cardc'));
+    world.settings['cardc.path'] = 'target/release/cardc';
+    changeSettings(['cardc.path']);
+    await settle();
+    assert.strictEqual(world.clients.length, 4);
+    assert.strictEqual(
+      world.clients[3].serverOptions.command,
+      path.join(fake.workspace, 'target', 'release', 'cardc'),
+      'a relative path is taken from the workspace folder',
+    );
   });
 
   await check('the restart command starts a new server', async () => {
     await world.commands['cardc.restartServer']();
-    assert.strictEqual(world.clients.length, 4);
-    assert.ok(world.clients[2].stopped && world.clients[3].running);
+    assert.strictEqual(world.clients.length, 5);
+    assert.ok(world.clients[3].stopped && world.clients[4].running);
   });
 
-  await check('a server that cannot start is reported with the path and the setting', async () => {
+  await check('a `cardc.path` that names no binary is reported with the setting, and nothing starts', async () => {
+    for (const missing of ['/nowhere/cardc', 'no-such-cardc', 'target/README']) {
+      world.settings['cardc.path'] = missing;
+      const before = world.clients.length;
+      const errors = world.errors.length;
+      await world.commands['cardc.restartServer']();
+      assert.strictEqual(world.clients.length, before, `no client for ${missing}`);
+      assert.ok(world.clients.every((c) => !c.running), 'the old server is stopped');
+      assert.strictEqual(world.errors.length, errors + 1, `one message for ${missing}`);
+      const message = world.errors[world.errors.length - 1];
+      assert.ok(message.includes(`\`${missing}\` was not found`), message);
+      assert.match(message, /cardc\.path/);
+    }
+  });
+
+  await check('a server that fails to start is left to the client to report (no second message)', async () => {
+    world.settings['cardc.path'] = '';
     world.failStart = true;
-    world.settings['cardc.path'] = '/nowhere/cardc';
+    const errors = world.errors.length;
     await world.commands['cardc.restartServer']();
     world.failStart = false;
-    assert.strictEqual(world.errors.length, 1);
-    assert.match(world.errors[0], /\/nowhere\/cardc lsp/);
-    assert.match(world.errors[0], /ENOENT/);
-    assert.match(world.errors[0], /cardc\.path/);
+    assert.strictEqual(world.errors.length, errors);
+    const last = world.clients[world.clients.length - 1];
+    assert.strictEqual(last.serverOptions.command, path.join(fake.bin, 'cardc'), 'an empty setting means `cardc` on PATH');
   });
 
   const bin = process.env.CARDC_BIN;
   if (bin) {
     await check('the server the client starts answers over stdio: a diagnostic and a hover', async () => {
-      world.settings['cardc.path'] = bin;
+      world.settings['cardc.path'] = path.resolve(bin);
       await world.commands['cardc.restartServer']();
       const last = world.clients[world.clients.length - 1];
-      assert.deepStrictEqual(last.serverOptions, { command: bin, args: ['lsp'], transport: TransportKind.stdio });
+      assert.deepStrictEqual(last.serverOptions, { command: path.resolve(bin), args: ['lsp'], transport: TransportKind.stdio });
       await speakToServer(last.serverOptions);
     });
   } else {
@@ -314,14 +370,15 @@ async function main() {
   }
 
   await check('deactivating stops the server', async () => {
-    world.settings['cardc.path'] = '';
+    world.settings['cardc.path'] = 'cardc';
     await world.commands['cardc.restartServer']();
     const last = world.clients[world.clients.length - 1];
-    assert.strictEqual(last.serverOptions.command, 'cardc', 'an empty setting means `cardc` on PATH');
+    assert.ok(last.running);
     await extension.deactivate();
     assert.ok(last.stopped);
   });
 
+  fs.rmSync(fake.root, { recursive: true, force: true });
   if (failures.length > 0) {
     process.stderr.write(`${failures.join('\n\n')}\n\n${failures.length} failure(s)\n`);
     process.exit(1);
