@@ -10,7 +10,8 @@
 //    folder beside the repository) gets the scopes an independent scan of the file expects:
 //    every `[Name]` in text is an icon, every declared header is a heading, every comment,
 //    string, field name and card declaration has its scope, nothing outside text is left
-//    unscoped. Folders in `CARDS_GRAMMAR_EXTRA` (`:`-separated) get the same scan.
+//    unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
+//    (`:`-separated) get the same scan.
 // 4. The tokens of the conformance files equal `test/examples.tokens.snap`.
 // Exits 1 on any failure, with what was expected and what was found.
 'use strict';
@@ -668,7 +669,9 @@ async function main() {
     process.stdout.write(`${files.length} conformance files, ${spans} spans checked\n`);
   }
 
-  for (const dir of (process.env.CARDS_GRAMMAR_EXTRA || '').split(':').filter(Boolean)) {
+  const shipped = path.join(REPO, 'cards');
+  const extra = (process.env.CARDS_GRAMMAR_EXTRA || '').split(':').filter(Boolean);
+  for (const dir of [shipped, ...extra]) {
     const files = cardsFiles(dir);
     let spans = 0;
     for (const rel of files) {
@@ -676,7 +679,8 @@ async function main() {
       const text = fs.readFileSync(file, 'utf8');
       spans += checkStructure(file, text, tokenize(grammar, text), declaredHeaders(path.dirname(file)));
     }
-    process.stdout.write(`${dir}: ${files.length} files, ${spans} spans checked\n`);
+    if (files.length === 0) fail(`no .cards files under ${dir}`);
+    process.stdout.write(`${path.relative(ROOT, dir) || '.'}: ${files.length} files, ${spans} spans checked\n`);
   }
 
   if (failures.length > 0) {
