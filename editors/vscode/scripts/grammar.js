@@ -1,0 +1,397 @@
+// The TextMate grammar for `.cards` files, written as code so that each keyword list is
+// written once. `node scripts/grammar.js` writes `syntaxes/cards.tmLanguage.json`, the file
+// VS Code loads; `test/grammar.test.js` fails when the two differ, and checks these lists
+// against the compiler's own (`cardc/src/syntax/grammar.pest`, `cardc/src/ast.rs`).
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+/** Vocabulary lines of `game.cards` (`vocab_kind` in grammar.pest). */
+const VOCAB_KINDS = [
+  'faction', 'size', 'stat', 'icon', 'ship-icon', 'trait', 'class', 'tech', 'phase', 'token',
+  'resource', 'action', 'die', 'result', 'arc', 'header', 'format', 'maneuver',
+];
+/** Card kinds (`card_kind` in grammar.pest). */
+const CARD_KINDS = ['chassis', 'ship', 'upgrade', 'part', 'blueprint', 'species'];
+/** Lint levels (`k_allow` in grammar.pest). */
+const LINT_LEVELS = ['allow', 'warn', 'deny'];
+/** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
+const ENTRY_FLAGS = ['implicit', 'optional'];
+/** Words that start a restriction atom (`AtomKind::keyword` in cardc/src/ast.rs). */
+const RESTRICTION_ATOMS = [
+  'size', 'flagship', 'trait', 'name', 'ship-icon', 'chassis', 'faction', 'action', 'class',
+  'arc', 'equipped', 'in-fleet', 'limited', 'ship-ability', 'stat', 'icon',
+];
+/** Colours of an action (`action red evade`, `focus > red barrel-roll`). */
+const DIFFICULTIES = ['red', 'purple', 'white'];
+/** What a `grants:` entry starts with (`grant` in cardc/src/check/cards.rs). */
+const GRANT_KINDS = ['slot', 'action', 'stat', 'force', 'arc'];
+/** Words of a rule's constraint (`rule_decl` in grammar.pest), scopes and kinds aside. */
+const RULE_WORDS = ['unique', 'names', 'sum', 'total', 'cost', 'of', 'same', 'with', 'drive', 'per'];
+/** What a rule's selector counts (`selector_kind`, `selector_kind_plural`). */
+const SELECTOR_KINDS = ['upgrades', 'ships', 'parts', 'cards', 'upgrade', 'part', 'card'];
+/** What a rule counts over (`scope`), and `ship-icon` after `same … per`. */
+const RULE_SCOPES = ['ship-icon', 'ship', 'fleet', 'blueprint'];
+/** What a rule's selector is narrowed by (`filter`). */
+const FILTER_WORDS = ['icon', 'trait', 'name'];
+
+// Regular expressions shared by the rules below (Oniguruma syntax).
+/** Not inside a word: no identifier character or `-` before. */
+const START = '(?<![a-z0-9-])';
+/** The end of a keyword: `with` must not match the front of `without` or `with-x` (`kw_end`). */
+const END = '(?![a-z0-9]|-[a-z0-9])';
+/** An identifier: kebab-case. */
+const ID = '[a-z0-9]+(?:-[a-z0-9]+)*';
+/** Leading blanks of a line (a byte-order mark counts as one, as in grammar.pest). */
+const LEAD = '^[ \\t\\x{FEFF}]*';
+
+/** One of `words` as a whole word; longer words first so `ship-icon` wins over `ship`. */
+function words(list) {
+  const sorted = [...list].sort((a, b) => b.length - a.length || a.localeCompare(b));
+  return `${START}(?:${sorted.join('|')})${END}`;
+}
+
+/** Every word that starts a top-level item: a declaration that is open ends before one. */
+const ITEM_START = `(?=${LEAD}(?:${[
+  'game', 'flagship', 'rule', ...LINT_LEVELS, ...VOCAB_KINDS, ...CARD_KINDS,
+].sort((a, b) => b.length - a.length || a.localeCompare(b)).join('|')})${END})`;
+
+const grammar = {
+  $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
+  name: 'Cards',
+  scopeName: 'source.cards',
+  fileTypes: ['cards'],
+  patterns: [
+    { include: '#comment' },
+    { include: '#game' },
+    { include: '#flagship' },
+    { include: '#vocabulary' },
+    { include: '#rule' },
+    { include: '#lint-level' },
+    { include: '#card' },
+    // A body whose head is broken (`shp "X" {`) still reads as a body.
+    { include: '#body' },
+  ],
+  repository: {
+    comment: {
+      match: '(#).*$',
+      name: 'comment.line.number-sign.cards',
+      captures: { 1: { name: 'punctuation.definition.comment.cards' } },
+    },
+    string: {
+      begin: '"',
+      beginCaptures: { 0: { name: 'punctuation.definition.string.begin.cards' } },
+      end: '(")|$',
+      endCaptures: { 1: { name: 'punctuation.definition.string.end.cards' } },
+      name: 'string.quoted.double.cards',
+      patterns: [{ include: '#escape' }],
+    },
+    escape: { match: '\\\\["\\\\]', name: 'constant.character.escape.cards' },
+    number: {
+      match: `${START}[+-]?[0-9]+${END}`,
+      name: 'constant.numeric.integer.cards',
+    },
+    reference: {
+      comment: 'An identifier in a value: a vocabulary entry or a card id.',
+      match: `${START}${ID}${END}`,
+      name: 'variable.other.constant.cards',
+    },
+    punctuation: {
+      patterns: [
+        { match: ',', name: 'punctuation.separator.comma.cards' },
+        { match: '\\(', name: 'punctuation.section.parens.begin.cards' },
+        { match: '\\)', name: 'punctuation.section.parens.end.cards' },
+        { match: '[+=>]', name: 'keyword.operator.cards' },
+      ],
+    },
+    value: {
+      patterns: [
+        { include: '#comment' },
+        { include: '#string' },
+        { include: '#number' },
+        { include: '#reference' },
+        { include: '#punctuation' },
+      ],
+    },
+
+    // game <id> "<Display Name>"
+    game: {
+      begin: `${LEAD}(game)${END}(?:[ \\t]+(${ID}))?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.game.cards' },
+        2: { name: 'entity.name.namespace.game.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.game.cards',
+      patterns: [{ include: '#value' }],
+    },
+
+    // faction empire "Galactic Empire", rebel "Rebel Alliance"
+    vocabulary: {
+      begin: `${LEAD}(${VOCAB_KINDS.join('|')})${END}`,
+      beginCaptures: { 1: { name: 'storage.type.vocabulary.cards' } },
+      end: ITEM_START,
+      name: 'meta.declaration.vocabulary.cards',
+      patterns: [
+        { include: '#comment' },
+        { include: '#string' },
+        { match: words(ENTRY_FLAGS), name: 'storage.modifier.entry.cards' },
+        { match: `${START}${ID}${END}`, name: 'entity.name.constant.vocabulary.cards' },
+        { include: '#punctuation' },
+      ],
+    },
+
+    // flagship: ship with commander
+    flagship: {
+      begin: `${LEAD}(flagship)[ \\t]*(:)`,
+      beginCaptures: {
+        1: { name: 'keyword.other.flagship.cards' },
+        2: { name: 'punctuation.separator.key-value.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.flagship.cards',
+      patterns: [
+        { include: '#comment' },
+        { match: words(['ship', 'with']), name: 'keyword.other.flagship.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // allow unused-icon, opaque-clause
+    'lint-level': {
+      begin: `${LEAD}(${LINT_LEVELS.join('|')})${END}`,
+      beginCaptures: { 1: { name: 'keyword.other.lint-level.cards' } },
+      end: ITEM_START,
+      name: 'meta.declaration.lint-level.cards',
+      patterns: [
+        { include: '#comment' },
+        { match: '[A-Za-z0-9-]+', name: 'variable.other.constant.lint.cards' },
+        { include: '#punctuation' },
+      ],
+    },
+
+    // rule <id> "<message>": <constraint> [where <restriction>]
+    rule: {
+      begin: `${LEAD}(rule)${END}(?:[ \\t]+(${ID}))?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.rule.cards' },
+        2: { name: 'entity.name.function.rule.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.rule.cards',
+      patterns: [
+        { include: '#comment' },
+        { include: '#string' },
+        { match: ':', name: 'punctuation.separator.key-value.cards' },
+        {
+          begin: `${START}(where)${END}`,
+          beginCaptures: { 1: { name: 'keyword.other.rule.cards' } },
+          end: '$',
+          name: 'meta.restriction.cards',
+          patterns: [{ include: '#restriction' }],
+        },
+        {
+          match: `${START}(?:at[ \\t]+(?:most|least)|exactly|no)${END}`,
+          name: 'keyword.operator.comparison.cards',
+        },
+        { match: words(RULE_SCOPES), name: 'constant.language.scope.cards' },
+        { match: words(SELECTOR_KINDS), name: 'support.type.card-kind.cards' },
+        { match: words([...RULE_WORDS, ...FILTER_WORDS]), name: 'keyword.other.rule.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // <kind> "<Name>" [as <id>] { <field>* }
+    card: {
+      begin: `${LEAD}(${CARD_KINDS.join('|')})${END}`,
+      beginCaptures: { 1: { name: 'storage.type.card.cards' } },
+      end: `(?<=\\})|${ITEM_START}`,
+      name: 'meta.card.cards',
+      patterns: [
+        { include: '#comment' },
+        {
+          begin: '"',
+          beginCaptures: { 0: { name: 'punctuation.definition.string.begin.cards' } },
+          end: '(")|$',
+          endCaptures: { 1: { name: 'punctuation.definition.string.end.cards' } },
+          name: 'string.quoted.double.card-name.cards',
+          patterns: [{ include: '#escape' }],
+        },
+        {
+          match: `${START}(as)${END}(?:[ \\t]+(${ID}))?`,
+          captures: {
+            1: { name: 'keyword.other.as.cards' },
+            2: { name: 'entity.name.type.card.cards' },
+          },
+        },
+        { include: '#body' },
+      ],
+    },
+    body: {
+      begin: '\\{',
+      beginCaptures: { 0: { name: 'punctuation.section.block.begin.cards' } },
+      end: '\\}',
+      endCaptures: { 0: { name: 'punctuation.section.block.end.cards' } },
+      name: 'meta.block.card.cards',
+      patterns: [
+        { include: '#comment' },
+        { include: '#text-block' },
+        { include: '#ability-block' },
+        { include: '#restriction-field' },
+        { include: '#grants-field' },
+        { include: '#field' },
+        { match: `${START}${ID}${END}`, name: 'storage.modifier.flag.cards' },
+      ],
+    },
+
+    // requires: size small, medium and not flagship
+    'restriction-field': {
+      begin: `${START}(requires)[ \\t]*(:)`,
+      beginCaptures: {
+        1: { name: 'variable.other.property.cards' },
+        2: { name: 'punctuation.separator.key-value.cards' },
+      },
+      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      name: 'meta.field.cards meta.restriction.cards',
+      patterns: [{ include: '#restriction' }],
+    },
+    restriction: {
+      patterns: [
+        { include: '#comment' },
+        { match: words(['not', 'and', 'or']), name: 'keyword.operator.logical.cards' },
+        { match: words(RESTRICTION_ATOMS), name: 'keyword.other.restriction.cards' },
+        { match: words(DIFFICULTIES), name: 'storage.modifier.difficulty.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // grants: slot crew -1, action red evade, stat energy +1
+    'grants-field': {
+      begin: `${START}(grants)[ \\t]*(:)`,
+      beginCaptures: {
+        1: { name: 'variable.other.property.cards' },
+        2: { name: 'punctuation.separator.key-value.cards' },
+      },
+      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      name: 'meta.field.cards',
+      patterns: [
+        {
+          match: `(?:(?<=[:,])|^)[ \\t]*(${GRANT_KINDS.join('|')})${END}`,
+          captures: { 1: { name: 'keyword.other.grant.cards' } },
+        },
+        { match: words(DIFFICULTIES), name: 'storage.modifier.difficulty.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // <name>: <value> — a value runs to the end of the line or to the next `<name>:`.
+    field: {
+      begin: `${START}(${ID})[ \\t]*(:)`,
+      beginCaptures: {
+        1: { name: 'variable.other.property.cards' },
+        2: { name: 'punctuation.separator.key-value.cards' },
+      },
+      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      name: 'meta.field.cards',
+      patterns: [
+        { match: words(['recurring']), name: 'storage.modifier.recurring.cards' },
+        { match: words(['empty']), name: 'constant.language.empty.cards' },
+        { match: words(DIFFICULTIES), name: 'storage.modifier.difficulty.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // text { <printed text> } — nothing but `}` ends it: `#` is text here.
+    'text-block': {
+      begin: `${START}(text)[ \\t]*(\\{)`,
+      beginCaptures: {
+        1: { name: 'keyword.other.text.cards' },
+        2: { name: 'punctuation.section.block.begin.cards' },
+      },
+      end: '\\}',
+      endCaptures: { 0: { name: 'punctuation.section.block.end.cards' } },
+      name: 'meta.block.text.cards',
+      contentName: 'string.unquoted.text.cards',
+      patterns: [{ include: '#ability-text' }],
+    },
+    // ability "<Name>" { <printed text> }
+    'ability-block': {
+      begin: `${START}(ability)[ \\t]+(")((?:[^"\\\\]|\\\\.)*)(")[ \\t]*(\\{)`,
+      beginCaptures: {
+        1: { name: 'keyword.other.ability.cards' },
+        2: { name: 'string.quoted.double.ability-name.cards punctuation.definition.string.begin.cards' },
+        3: { name: 'string.quoted.double.ability-name.cards', patterns: [{ include: '#escape' }] },
+        4: { name: 'string.quoted.double.ability-name.cards punctuation.definition.string.end.cards' },
+        5: { name: 'punctuation.section.block.begin.cards' },
+      },
+      end: '\\}',
+      endCaptures: { 0: { name: 'punctuation.section.block.end.cards' } },
+      name: 'meta.block.ability.cards',
+      contentName: 'string.unquoted.text.cards',
+      patterns: [{ include: '#ability-text' }],
+    },
+    'ability-text': {
+      patterns: [
+        { include: '#header' },
+        { include: '#icon' },
+        { include: '#text-number' },
+      ],
+    },
+    // `Action:`, `Bonus Attack ([Lock]):` at the start of a sentence: one to three words, as
+    // `header_name` in cardc/src/text/ability.pest, the first capitalised.
+    header: {
+      match:
+        '(?:^|(?<=[.!?{]))[ \\t]*([A-Z][A-Za-z]*(?:[- ][A-Za-z]+){0,2})(?:[ \\t]*(\\()([^()\\n]*)(\\)))?[ \\t]*(:)',
+      captures: {
+        1: { name: 'markup.heading.header.cards' },
+        2: { name: 'punctuation.section.parens.begin.cards' },
+        3: { name: 'meta.requirement.cards', patterns: [{ include: '#icon' }] },
+        4: { name: 'punctuation.section.parens.end.cards' },
+        5: { name: 'punctuation.separator.header.cards' },
+      },
+    },
+    // [Focus], [Critical Hit], [Segnor's Loop Left]: an icon by its display name.
+    icon: {
+      match: '(\\[)([^\\[\\]{}\\n]+)(\\])',
+      name: 'constant.other.icon.cards',
+      captures: {
+        1: { name: 'punctuation.definition.icon.begin.cards' },
+        2: { name: 'variable.other.constant.icon.cards' },
+        3: { name: 'punctuation.definition.icon.end.cards' },
+      },
+    },
+    // 1, +1, range 0-3; not the 4 of 4-LOM or the 1 of x1.
+    'text-number': {
+      patterns: [
+        { match: '(?<![\\w-])[0-9]+-[0-9]+(?![\\w-])', name: 'constant.numeric.range.cards' },
+        { match: '(?<![\\w+-])[+-]?[0-9]+(?![\\w-])', name: 'constant.numeric.integer.cards' },
+      ],
+    },
+  },
+};
+
+/** The grammar as VS Code reads it: stable key order, two-space indent, final newline. */
+function render() {
+  return `${JSON.stringify(grammar, null, 2)}\n`;
+}
+
+/** Where the rendered grammar lives. */
+const OUTPUT = path.join(__dirname, '..', 'syntaxes', 'cards.tmLanguage.json');
+
+module.exports = {
+  grammar,
+  render,
+  OUTPUT,
+  VOCAB_KINDS,
+  CARD_KINDS,
+  LINT_LEVELS,
+  ENTRY_FLAGS,
+  RESTRICTION_ATOMS,
+  GRANT_KINDS,
+};
+
+if (require.main === module) {
+  fs.writeFileSync(OUTPUT, render());
+  process.stdout.write(`wrote ${path.relative(process.cwd(), OUTPUT)}\n`);
+}

@@ -1,0 +1,696 @@
+// Tests the TextMate grammar with the tokenizer VS Code uses (vscode-textmate on Oniguruma).
+//
+//   node test/grammar.test.js            run every check
+//   node test/grammar.test.js --update   rewrite the snapshot of the conformance files
+//
+// 1. `syntaxes/cards.tmLanguage.json` is what `scripts/grammar.js` renders, and the keyword
+//    lists there are the compiler's (grammar.pest, ast.rs).
+// 2. Hand-written lines get the scopes written next to them.
+// 3. Every line of the conformance files (`$CARDC_SHARED/examples`, by default the `shared`
+//    folder beside the repository) gets the scopes an independent scan of the file expects:
+//    every `[Name]` in text is an icon, every declared header is a heading, every comment,
+//    string, field name and card declaration has its scope, nothing outside text is left
+//    unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
+//    (`:`-separated) get the same scan.
+// 4. The tokens of the conformance files equal `test/examples.tokens.snap`.
+// Exits 1 on any failure, with what was expected and what was found.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const vsctm = require('vscode-textmate');
+const oniguruma = require('vscode-oniguruma');
+const source = require('../scripts/grammar.js');
+
+const ROOT = path.join(__dirname, '..');
+const REPO = path.join(ROOT, '..', '..');
+const SHARED = path.resolve(ROOT, process.env.CARDC_SHARED || path.join('..', '..', '..', 'shared'));
+const EXAMPLES = path.join(SHARED, 'examples');
+const SNAPSHOT = path.join(__dirname, 'examples.tokens.snap');
+const UPDATE = process.argv.includes('--update');
+
+/** Failures so far, each a readable paragraph. */
+const failures = [];
+function fail(message) {
+  failures.push(message);
+}
+
+// ---------------------------------------------------------------------------------------
+// Tokenizing
+
+/** Loads the committed grammar into vscode-textmate. */
+async function loadGrammar() {
+  const wasm = fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new vsctm.Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (patterns) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async (scopeName) => {
+      if (scopeName !== 'source.cards') return null;
+      return vsctm.parseRawGrammar(fs.readFileSync(source.OUTPUT, 'utf8'), source.OUTPUT);
+    },
+  });
+  return registry.loadGrammar('source.cards');
+}
+
+/** The lines of `text` (LF or CRLF), each as a list of `{ start, end, text, scopes }`. */
+function tokenize(grammar, text) {
+  let stack = vsctm.INITIAL;
+  return text.split(/\r?\n/).map((line) => {
+    const result = grammar.tokenizeLine(line, stack);
+    stack = result.ruleStack;
+    return {
+      line,
+      tokens: result.tokens.map((t) => ({
+        start: t.startIndex,
+        end: Math.min(t.endIndex, line.length),
+        text: line.slice(t.startIndex, t.endIndex),
+        scopes: t.scopes,
+      })),
+    };
+  });
+}
+
+/** The scopes of the character at `column` of a tokenized line. */
+function scopesAt(tokenized, column) {
+  const token = tokenized.tokens.find((t) => t.start <= column && column < t.end);
+  return token ? token.scopes : [];
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. The committed grammar and the compiler's keyword lists
+
+/** The alternatives of a pest rule written `name = @{ ("a" | "b" …) ~ kw_end }`. */
+function pestAlternatives(pest, rule) {
+  const match = pest.match(new RegExp(`^${rule}\\s*=\\s*@\\{([\\s\\S]*?)\\}\\s*$`, 'm'));
+  if (!match) return null;
+  return [...match[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+}
+
+function checkSources() {
+  const rendered = source.render();
+  const committed = fs.readFileSync(source.OUTPUT, 'utf8');
+  if (rendered !== committed) {
+    fail('syntaxes/cards.tmLanguage.json is not what scripts/grammar.js renders: run `node scripts/grammar.js`');
+  }
+  const pestPath = path.join(REPO, 'cardc', 'src', 'syntax', 'grammar.pest');
+  const astPath = path.join(REPO, 'cardc', 'src', 'ast.rs');
+  const pest = fs.readFileSync(pestPath, 'utf8');
+  const ast = fs.readFileSync(astPath, 'utf8');
+  const atomKeywords = [...ast.matchAll(/AtomKind::\w+ => "([a-z-]+)"/g)].map((m) => m[1]);
+  const lists = [
+    ['vocab_kind in grammar.pest', pestAlternatives(pest, 'vocab_kind'), source.VOCAB_KINDS],
+    ['card_kind in grammar.pest', pestAlternatives(pest, 'card_kind'), source.CARD_KINDS],
+    ['k_allow in grammar.pest', pestAlternatives(pest, 'k_allow'), source.LINT_LEVELS],
+    ['entry_flag in grammar.pest', pestAlternatives(pest, 'entry_flag'), source.ENTRY_FLAGS],
+    ['AtomKind::keyword in ast.rs', atomKeywords, source.RESTRICTION_ATOMS],
+  ];
+  for (const [where, theirs, ours] of lists) {
+    const a = JSON.stringify([...(theirs || [])].sort());
+    const b = JSON.stringify([...ours].sort());
+    if (!theirs || theirs.length === 0 || a !== b) {
+      fail(`the keyword list for ${where} differs from scripts/grammar.js\n  compiler: ${a}\n  grammar:  ${b}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Hand-written expectations
+
+/**
+ * Each case is a snippet and what it must give: `[line, text, scope]` means the `text`
+ * on that line (its first occurrence, or the occurrence given as `[text, n]`) is covered by
+ * tokens whose scopes include `scope` (or, for `!scope`, never include it).
+ */
+const CASES = [
+  {
+    name: 'a card with fields, flags, a restriction and text',
+    source: [
+      'upgrade "Jyn Erso" as jyn-erso-crew {  # a crew card',
+      '  icon: crew',
+      '  unique',
+      '  cost: 2  limited: 1',
+      '  requires: size small, medium and not (faction rebel or flagship)',
+      '  text {',
+      '    Setup: Gain 1 [Focus] token. Action: Spend 2 [Charge] to boost at range 0-3.',
+      '  }',
+      '}',
+    ],
+    expect: [
+      [0, 'upgrade', 'storage.type.card.cards'],
+      [0, '"Jyn Erso"', 'string.quoted.double.card-name.cards'],
+      [0, 'as', 'keyword.other.as.cards'],
+      [0, 'jyn-erso-crew', 'entity.name.type.card.cards'],
+      [0, '{', 'punctuation.section.block.begin.cards'],
+      [0, '# a crew card', 'comment.line.number-sign.cards'],
+      [1, 'icon', 'variable.other.property.cards'],
+      [1, 'crew', 'variable.other.constant.cards'],
+      [2, 'unique', 'storage.modifier.flag.cards'],
+      [3, 'cost', 'variable.other.property.cards'],
+      [3, '2', 'constant.numeric.integer.cards'],
+      [3, 'limited', 'variable.other.property.cards'],
+      [3, '1', 'constant.numeric.integer.cards'],
+      [4, 'requires', 'variable.other.property.cards'],
+      [4, 'size', 'keyword.other.restriction.cards'],
+      [4, 'small', 'variable.other.constant.cards'],
+      [4, 'and', 'keyword.operator.logical.cards'],
+      [4, 'not', 'keyword.operator.logical.cards'],
+      [4, 'faction', 'keyword.other.restriction.cards'],
+      [4, 'or', 'keyword.operator.logical.cards'],
+      [4, 'flagship', 'keyword.other.restriction.cards'],
+      [5, 'text', 'keyword.other.text.cards'],
+      [6, 'Setup', 'markup.heading.header.cards'],
+      [6, 'Gain', 'string.unquoted.text.cards'],
+      [6, 'Gain', '!markup.heading.header.cards'],
+      [6, '1', 'constant.numeric.integer.cards'],
+      [6, '[Focus]', 'constant.other.icon.cards'],
+      [6, 'Focus', 'variable.other.constant.icon.cards'],
+      [6, 'Action', 'markup.heading.header.cards'],
+      [6, '2', 'constant.numeric.integer.cards'],
+      [6, '[Charge]', 'constant.other.icon.cards'],
+      [6, '0-3', 'constant.numeric.range.cards'],
+      [7, '}', 'punctuation.section.block.end.cards'],
+      [8, '}', 'punctuation.section.block.end.cards'],
+    ],
+  },
+  {
+    name: 'text is raw: a # is text, words with digits are not numbers, a sentence start with a colon is a header',
+    source: [
+      'ship "4-LOM" {',
+      '  text { Attack ([Lock]):Roll 1 die. Bonus Attack: Gain #1 token from 4-LOM or R2-D2 at x1. }',
+      '  chassis: g-1a',
+      '}',
+    ],
+    expect: [
+      [0, '"4-LOM"', 'string.quoted.double.card-name.cards'],
+      [1, 'Attack', 'markup.heading.header.cards'],
+      [1, 'Lock', 'variable.other.constant.icon.cards'],
+      [1, 'Lock', 'meta.requirement.cards'],
+      [1, 'Roll', '!markup.heading.header.cards'],
+      [1, 'Bonus Attack', 'markup.heading.header.cards'],
+      [1, '#1', '!comment.line.number-sign.cards'],
+      [1, '#1', 'string.unquoted.text.cards'],
+      [1, '4-LOM', '!constant.numeric.integer.cards'],
+      [1, 'R2-D2', '!constant.numeric.integer.cards'],
+      [1, 'x1', '!constant.numeric.integer.cards'],
+      [1, ' }', 'punctuation.section.block.end.cards'],
+      [2, 'chassis', 'variable.other.property.cards'],
+      [2, 'g-1a', 'variable.other.constant.cards'],
+    ],
+  },
+  {
+    name: 'game.cards: the game line, vocabulary over two lines, flagship, lint levels, rules',
+    source: [
+      'game xwing "X-Wing \\"2.0\\""',
+      'faction rebel "Rebel Alliance",',
+      '  empire "Galactic Empire"  # continued after a comma',
+      'icon commander "Commander" implicit, ship-icon-like "S"',
+      'header action "Action" optional',
+      'ship-icon victory "Victory"',
+      'flagship: ship with commander',
+      'allow unused-icon, opaque-clause',
+      'rule one-title "A ship has at most one title":',
+      '  at most 1 upgrade with icon title per ship',
+      'rule no-flotilla "No commander on a flotilla":',
+      '  no upgrade with icon commander per ship',
+      '  where trait flotilla and not size large',
+      'rule points "400 points": total cost of ships at most 400 per fleet',
+      'rule same "Same": same upgrade with trait standardized per ship-icon',
+    ],
+    expect: [
+      [0, 'game', 'keyword.other.game.cards'],
+      [0, 'xwing', 'entity.name.namespace.game.cards'],
+      [0, '"X-Wing', 'string.quoted.double.cards'],
+      [0, '\\"', 'constant.character.escape.cards'],
+      [1, 'faction', 'storage.type.vocabulary.cards'],
+      [1, 'rebel', 'entity.name.constant.vocabulary.cards'],
+      [1, '"Rebel Alliance"', 'string.quoted.double.cards'],
+      [1, ',', 'punctuation.separator.comma.cards'],
+      [2, 'empire', 'entity.name.constant.vocabulary.cards'],
+      [2, '# continued', 'comment.line.number-sign.cards'],
+      [3, 'icon', 'storage.type.vocabulary.cards'],
+      [3, 'implicit', 'storage.modifier.entry.cards'],
+      [3, 'ship-icon-like', 'entity.name.constant.vocabulary.cards'],
+      [4, 'header', 'storage.type.vocabulary.cards'],
+      [4, 'optional', 'storage.modifier.entry.cards'],
+      [5, 'ship-icon', 'storage.type.vocabulary.cards'],
+      [5, 'ship-icon', '!storage.type.card.cards'],
+      [6, 'flagship', 'keyword.other.flagship.cards'],
+      [6, 'with', 'keyword.other.flagship.cards'],
+      [6, 'commander', 'variable.other.constant.cards'],
+      [7, 'allow', 'keyword.other.lint-level.cards'],
+      [7, 'unused-icon', 'variable.other.constant.lint.cards'],
+      [8, 'rule', 'keyword.other.rule.cards'],
+      [8, 'one-title', 'entity.name.function.rule.cards'],
+      [8, '"A ship has at most one title"', 'string.quoted.double.cards'],
+      [9, 'at most', 'keyword.operator.comparison.cards'],
+      [9, '1', 'constant.numeric.integer.cards'],
+      [9, 'upgrade', 'support.type.card-kind.cards'],
+      [9, 'upgrade', '!storage.type.card.cards'],
+      [9, 'with', 'keyword.other.rule.cards'],
+      [9, 'icon', 'keyword.other.rule.cards'],
+      [9, 'title', 'variable.other.constant.cards'],
+      [9, 'per', 'keyword.other.rule.cards'],
+      [9, 'ship', 'constant.language.scope.cards'],
+      [11, 'no', 'keyword.operator.comparison.cards'],
+      [12, 'where', 'keyword.other.rule.cards'],
+      [12, 'trait', 'keyword.other.restriction.cards'],
+      [12, 'flotilla', 'variable.other.constant.cards'],
+      [12, 'not', 'keyword.operator.logical.cards'],
+      [13, 'total', 'keyword.other.rule.cards'],
+      [13, 'ships', 'support.type.card-kind.cards'],
+      [13, 'fleet', 'constant.language.scope.cards'],
+      [14, ['same', 1], 'keyword.other.rule.cards'],
+      [14, 'ship-icon', 'constant.language.scope.cards'],
+    ],
+  },
+  {
+    name: 'one-line cards, grants, action bars, charges, named abilities',
+    source: [
+      'part "Nuclear Drive" { drive  initiative: 1  energy: -1 }',
+      'upgrade "R2" { grants: slot crew -1, action red evade, stat energy +1 }',
+      'chassis "TIE" {',
+      '  actions: focus > red barrel-roll, lock',
+      '  charges: 2 recurring',
+      '  ability "Full Throttle" {',
+      '    After you fully execute a speed 3-5 maneuver, you may perform an [Evade] action.',
+      '  }',
+      '}',
+      'blueprint "B" { spaces: hull, empty  with: 1 }',
+    ],
+    expect: [
+      [0, 'part', 'storage.type.card.cards'],
+      [0, 'drive', 'storage.modifier.flag.cards'],
+      [0, 'initiative', 'variable.other.property.cards'],
+      [0, '1', 'constant.numeric.integer.cards'],
+      [0, 'energy', 'variable.other.property.cards'],
+      [0, '-1', 'constant.numeric.integer.cards'],
+      [0, '}', 'punctuation.section.block.end.cards'],
+      [1, 'upgrade', 'storage.type.card.cards'],
+      [1, 'grants', 'variable.other.property.cards'],
+      [1, 'slot', 'keyword.other.grant.cards'],
+      [1, 'crew', 'variable.other.constant.cards'],
+      [1, '-1', 'constant.numeric.integer.cards'],
+      [1, 'action', 'keyword.other.grant.cards'],
+      [1, 'red', 'storage.modifier.difficulty.cards'],
+      [1, 'stat', 'keyword.other.grant.cards'],
+      [1, 'energy', 'variable.other.constant.cards'],
+      [1, '+1', 'constant.numeric.integer.cards'],
+      [2, 'chassis', 'storage.type.card.cards'],
+      [3, '>', 'keyword.operator.cards'],
+      [3, 'red', 'storage.modifier.difficulty.cards'],
+      [3, 'barrel-roll', 'variable.other.constant.cards'],
+      [4, 'recurring', 'storage.modifier.recurring.cards'],
+      [5, 'ability', 'keyword.other.ability.cards'],
+      [5, 'Full Throttle', 'string.quoted.double.ability-name.cards'],
+      [6, '3-5', 'constant.numeric.range.cards'],
+      [6, '[Evade]', 'constant.other.icon.cards'],
+      [6, 'After', '!markup.heading.header.cards'],
+      [9, 'empty', 'constant.language.empty.cards'],
+      [9, 'with', 'variable.other.property.cards'],
+      [9, 'with', '!keyword.other.rule.cards'],
+    ],
+  },
+  {
+    name: 'a byte-order mark before the first item is blank, as in grammar.pest',
+    source: ['\uFEFFgame bom "B"', 'faction a "A"'],
+    expect: [
+      [0, 'game', 'keyword.other.game.cards'],
+      [0, 'bom', 'entity.name.namespace.game.cards'],
+      [1, 'faction', 'storage.type.vocabulary.cards'],
+    ],
+  },
+  {
+    name: 'a broken line does not spill: an unclosed string ends with its line, a misspelt kind keeps its body',
+    source: [
+      'game broken "Unclosed',
+      'faction a "A"',
+      'ship "X" {',
+      '  xws: "open',
+      '  cost: 3',
+      '}',
+      'upgrade "Y" { cost: 1 }',
+      'shp "Z" {',
+      '  cost: 4',
+      '}',
+    ],
+    expect: [
+      [0, '"Unclosed', 'string.quoted.double.cards'],
+      [1, 'faction', 'storage.type.vocabulary.cards'],
+      [1, 'faction', '!string.quoted.double.cards'],
+      [3, '"open', 'string.quoted.double.cards'],
+      [4, 'cost', 'variable.other.property.cards'],
+      [6, 'upgrade', 'storage.type.card.cards'],
+      [7, 'shp', '!storage.type.card.cards'],
+      [8, 'cost', 'variable.other.property.cards'],
+      [8, '4', 'constant.numeric.integer.cards'],
+    ],
+  },
+];
+
+/** The columns of the `n`-th occurrence of `text` on `line` (0-based), or null. */
+function find(line, text, n) {
+  let at = -1;
+  for (let i = 0; i <= n; i++) {
+    at = line.indexOf(text, at + 1);
+    if (at < 0) return null;
+  }
+  return at;
+}
+
+function checkCases(grammar) {
+  for (const c of CASES) {
+    const lines = tokenize(grammar, c.source.join('\n'));
+    for (const [index, spec, expected] of c.expect) {
+      const [text, n] = Array.isArray(spec) ? spec : [spec, 0];
+      const tokenized = lines[index];
+      const at = tokenized ? find(tokenized.line, text, n) : null;
+      if (at === null) {
+        fail(`case "${c.name}": line ${index} has no \`${text}\` (the test is wrong)`);
+        continue;
+      }
+      const negated = expected.startsWith('!');
+      const scope = negated ? expected.slice(1) : expected;
+      for (let col = at; col < at + text.length; col++) {
+        if (/\s/.test(tokenized.line[col])) continue;
+        const scopes = scopesAt(tokenized, col);
+        if (scopes.includes(scope) === negated) {
+          fail(
+            `case "${c.name}", line ${index}: \`${text}\` should ${negated ? 'not ' : ''}have ${scope}\n` +
+              `  ${tokenized.line}\n  ${' '.repeat(col)}^ ${scopes.join(' ')}`,
+          );
+          break;
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Every line of real files gets the scopes its structure calls for
+
+/**
+ * Scans a `.cards` file the way grammar.pest reads it (not with the TextMate grammar), and
+ * returns what each span must be: `{ line, start, end, scope }` with `end` exclusive.
+ * `headers` are the display names of the set's declared headers.
+ */
+function expectations(text, headers) {
+  const out = [];
+  const lines = text.split(/\r?\n/);
+  const vocab = new RegExp(`^[ \\t\\uFEFF]*(${source.VOCAB_KINDS.join('|')})(?![a-z0-9]|-[a-z0-9])`);
+  const card = new RegExp(
+    `^[ \\t\\uFEFF]*(${source.CARD_KINDS.join('|')})[ \\t]+("(?:[^"\\\\]|\\\\.)*")(?:[ \\t]+as[ \\t]+([a-z0-9-]+))?`,
+  );
+  let depth = 0; // braces of card bodies
+  let inText = false; // inside `text { … }` or `ability "…" { … }`
+  lines.forEach((line, n) => {
+    let col = 0;
+    if (depth === 0 && !inText) {
+      const v = line.match(vocab);
+      if (v) out.push({ line: n, start: v.index + v[0].length - v[1].length, end: v.index + v[0].length, scope: 'storage.type.vocabulary.cards' });
+      const c = line.match(card);
+      if (c) {
+        const kindAt = c[0].indexOf(c[1]);
+        out.push({ line: n, start: kindAt, end: kindAt + c[1].length, scope: 'storage.type.card.cards' });
+        const nameAt = c[0].indexOf(c[2], kindAt + c[1].length);
+        out.push({ line: n, start: nameAt, end: nameAt + c[2].length, scope: 'string.quoted.double.card-name.cards' });
+        if (c[3]) out.push({ line: n, start: c[0].length - c[3].length, end: c[0].length, scope: 'entity.name.type.card.cards' });
+      }
+    }
+    while (col < line.length) {
+      if (inText) {
+        const close = line.indexOf('}', col);
+        const end = close < 0 ? line.length : close;
+        textExpectations(line, n, col, end, headers, out);
+        if (close < 0) return;
+        inText = false;
+        col = close + 1;
+        continue;
+      }
+      const rest = line.slice(col);
+      const ch = line[col];
+      let m;
+      if (ch === '#') {
+        out.push({ line: n, start: col, end: line.length, scope: 'comment.line.number-sign.cards' });
+        return;
+      }
+      if (ch === '"') {
+        m = rest.match(/^"(?:[^"\\]|\\.)*("|$)/);
+        out.push({ line: n, start: col, end: col + m[0].length, scope: 'string.quoted.double' });
+        col += m[0].length;
+        continue;
+      }
+      if (depth > 0 && (m = rest.match(/^(?:text[ \t]*\{|ability[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\{)/)) && !/[a-z0-9-]$/.test(line.slice(0, col))) {
+        inText = true;
+        col += m[0].length;
+        continue;
+      }
+      if ((m = rest.match(/^[+-]?[0-9]+(?![a-z0-9]|-[a-z0-9])/)) && !/[a-z0-9-]$/.test(line.slice(0, col))) {
+        out.push({ line: n, start: col, end: col + m[0].length, scope: 'constant.numeric' });
+        col += m[0].length;
+        continue;
+      }
+      if ((m = rest.match(/^[a-z0-9]+(?:-[a-z0-9]+)*/))) {
+        const key = depth > 0 && /^[ \t]*:/.test(rest.slice(m[0].length));
+        out.push({ line: n, start: col, end: col + m[0].length, scope: key ? 'variable.other.property.cards' : null });
+        col += m[0].length;
+        continue;
+      }
+      if (ch === '{') depth++;
+      if (ch === '}') depth = Math.max(0, depth - 1);
+      if (!/\s/.test(ch)) out.push({ line: n, start: col, end: col + 1, scope: null });
+      col++;
+    }
+  });
+  return out;
+}
+
+/** What the printed text between `start` and `end` on one line must be. */
+function textExpectations(line, n, start, end, headers, out) {
+  const body = line.slice(start, end);
+  out.push({ line: n, start, end, scope: 'string.unquoted.text.cards' });
+  for (const m of body.matchAll(/\[([^\[\]]+)\]/g)) {
+    const at = start + m.index;
+    out.push({ line: n, start: at, end: at + m[0].length, scope: 'constant.other.icon.cards' });
+    out.push({ line: n, start: at + 1, end: at + 1 + m[1].length, scope: 'variable.other.constant.icon.cards' });
+  }
+  for (const m of body.matchAll(/(?<![\w-])[+-]?[0-9]+(?:-[0-9]+)?(?![\w-])/g)) {
+    const at = start + m.index;
+    out.push({ line: n, start: at, end: at + m[0].length, scope: 'constant.numeric' });
+  }
+  for (const header of headers) {
+    const escaped = header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const re = new RegExp(`(?:^|(?<=[.!?{])[ \\t]*|^[ \\t]*)(${escaped})(?:[ \\t]*\\([^()]*\\))?[ \\t]*:`, 'g');
+    for (const m of body.matchAll(re)) {
+      const at = start + m.index + m[0].indexOf(m[1]);
+      out.push({ line: n, start: at, end: at + m[1].length, scope: 'markup.heading.header.cards' });
+    }
+  }
+}
+
+/** The display names of the headers a set's `game.cards` declares. */
+function declaredHeaders(dir) {
+  const game = path.join(dir, 'game.cards');
+  if (!fs.existsSync(game)) return [];
+  const text = fs.readFileSync(game, 'utf8');
+  return [...text.matchAll(/^[ \t]*header[ \t]+[a-z0-9-]+[ \t]+"([^"]*)"/gm)].map((m) => m[1]);
+}
+
+/** Whether a scope gives colour (a `meta.` scope and the root scope do not). */
+function colours(scope) {
+  return scope !== 'source.cards' && !scope.startsWith('meta.');
+}
+
+/** Checks one file's tokens against the independent scan; returns how many spans were checked. */
+function checkStructure(file, text, tokenized, headers) {
+  let checked = 0;
+  let reported = 0;
+  for (const e of expectations(text, headers)) {
+    const t = tokenized[e.line];
+    for (let col = e.start; col < e.end; col++) {
+      if (/\s/.test(t.line[col])) continue;
+      const scopes = scopesAt(t, col);
+      const ok = e.scope === null ? scopes.some(colours) : scopes.some((s) => s.startsWith(e.scope));
+      if (!ok) {
+        if (reported++ < 10) {
+          fail(
+            `${file}:${e.line + 1}:${col + 1}: expected ${e.scope || 'a scope that gives colour'}\n` +
+              `  ${t.line}\n  ${' '.repeat(col)}^ ${scopes.join(' ')}`,
+          );
+        }
+        break;
+      }
+    }
+    checked++;
+  }
+  if (reported > 10) fail(`${file}: ${reported - 10} more spans without their scope`);
+  return checked;
+}
+
+/** Every `.cards` file under `dir`, sorted, as paths relative to `dir`. */
+function cardsFiles(dir) {
+  const out = [];
+  const walk = (sub) => {
+    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+      const rel = path.join(sub, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.name.endsWith('.cards')) out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. The snapshot
+
+/** One file's tokens as snapshot text: each line, then its tokens and their scopes. */
+function renderTokens(rel, tokenized) {
+  const out = [`== ${rel.split(path.sep).join('/')}`];
+  tokenized.forEach((t, n) => {
+    if (t.line.trim() === '') return;
+    out.push(`${String(n + 1).padStart(4)} | ${t.line}`);
+    for (const token of t.tokens) {
+      if (token.text.trim() === '') continue;
+      const scopes = token.scopes.filter((s) => s !== 'source.cards').map((s) => s.replace(/\.cards$/, ''));
+      out.push(`     | ${JSON.stringify(token.text).padEnd(24)} ${scopes.join(' ')}`);
+    }
+  });
+  return out.join('\n');
+}
+
+/**
+ * A line diff of `expected` against `actual` (longest common subsequence): each change with
+ * 3 lines of context, under the `== file` line it belongs to.
+ */
+function diff(expected, actual) {
+  const a = expected.split('\n');
+  const b = actual.split('\n');
+  // Trim the common ends so that the table stays small.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const x = a.slice(head, a.length - tail);
+  const y = b.slice(head, b.length - tail);
+  const lcs = Array.from({ length: x.length + 1 }, () => new Uint32Array(y.length + 1));
+  for (let i = x.length - 1; i >= 0; i--) {
+    for (let j = y.length - 1; j >= 0; j--) {
+      lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const ops = a.slice(0, head).map((l) => [' ', l]);
+  let i = 0;
+  let j = 0;
+  while (i < x.length || j < y.length) {
+    if (i < x.length && j < y.length && x[i] === y[j]) {
+      ops.push([' ', x[i]]);
+      i++;
+      j++;
+    } else if (i < x.length && (j === y.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      ops.push(['-', x[i++]]);
+    } else {
+      ops.push(['+', y[j++]]);
+    }
+  }
+  ops.push(...a.slice(a.length - tail).map((l) => [' ', l]));
+  const near = ops.map(() => false);
+  ops.forEach(([op], k) => {
+    if (op === ' ') return;
+    for (let c = Math.max(0, k - 3); c <= Math.min(ops.length - 1, k + 3); c++) near[c] = true;
+  });
+  const lines = [];
+  let file = null;
+  let shownFile = null;
+  ops.forEach(([op, text], k) => {
+    if (op === ' ' && text.startsWith('== ')) file = text;
+    if (!near[k]) return;
+    if (k === 0 || !near[k - 1]) {
+      if (file !== shownFile && !(op === ' ' && text === file)) lines.push(`  ${file}`);
+      else lines.push('  …');
+      shownFile = file;
+    }
+    if (op === ' ' && text === file) shownFile = file;
+    lines.push(`${op} ${text}`);
+  });
+  const shown = lines.slice(0, 200);
+  if (lines.length > shown.length) shown.push(`… ${lines.length - shown.length} more lines`);
+  return shown.join('\n');
+}
+
+function checkSnapshot(rendered) {
+  const header =
+    '# Tokens of the conformance files (test/grammar.test.js; `--update` rewrites this file).\n' +
+    '# Each line, then each token: its text and its scopes, the root and the `.cards` suffix left out.\n';
+  const actual = `${header}\n${rendered.join('\n\n')}\n`;
+  if (UPDATE) {
+    fs.writeFileSync(SNAPSHOT, actual);
+    process.stdout.write(`wrote ${path.relative(process.cwd(), SNAPSHOT)}\n`);
+    return;
+  }
+  if (!fs.existsSync(SNAPSHOT)) {
+    fail(`${SNAPSHOT} is missing: run \`node test/grammar.test.js --update\` and review it`);
+    return;
+  }
+  const expected = fs.readFileSync(SNAPSHOT, 'utf8');
+  if (expected !== actual) {
+    fail(
+      'the tokens of the conformance files differ from test/examples.tokens.snap ' +
+        '(- snapshot, + now; run with --update if the change is right):\n' +
+        diff(expected, actual),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  checkSources();
+  const grammar = await loadGrammar();
+  checkCases(grammar);
+
+  if (!fs.existsSync(EXAMPLES)) {
+    fail(`no conformance files at ${EXAMPLES}: set CARDC_SHARED to the shared folder`);
+  } else {
+    const files = cardsFiles(EXAMPLES);
+    if (files.length === 0) fail(`no .cards files under ${EXAMPLES}`);
+    const rendered = [];
+    let spans = 0;
+    for (const rel of files) {
+      const file = path.join(EXAMPLES, rel);
+      const text = fs.readFileSync(file, 'utf8');
+      const tokenized = tokenize(grammar, text);
+      spans += checkStructure(file, text, tokenized, declaredHeaders(path.dirname(file)));
+      rendered.push(renderTokens(rel, tokenized));
+    }
+    checkSnapshot(rendered);
+    process.stdout.write(`${files.length} conformance files, ${spans} spans checked\n`);
+  }
+
+  const shipped = path.join(REPO, 'cards');
+  const extra = (process.env.CARDS_GRAMMAR_EXTRA || '').split(':').filter(Boolean);
+  for (const dir of [shipped, ...extra]) {
+    const files = cardsFiles(dir);
+    let spans = 0;
+    for (const rel of files) {
+      const file = path.join(dir, rel);
+      const text = fs.readFileSync(file, 'utf8');
+      spans += checkStructure(file, text, tokenize(grammar, text), declaredHeaders(path.dirname(file)));
+    }
+    if (files.length === 0) fail(`no .cards files under ${dir}`);
+    process.stdout.write(`${path.relative(ROOT, dir) || '.'}: ${files.length} files, ${spans} spans checked\n`);
+  }
+
+  if (failures.length > 0) {
+    process.stderr.write(`${failures.join('\n\n')}\n\n${failures.length} failure(s)\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`grammar: ${CASES.length} cases and the snapshot pass\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack || error}\n`);
+  process.exit(1);
+});
