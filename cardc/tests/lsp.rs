@@ -39,6 +39,8 @@ ship "Luke Skywalker" {
 
 /// A running server and the messages it sends, read on a thread of their own.
 struct Server {
+    /// The server's cache folder (`XDG_CACHE_HOME`), where it writes explanations.
+    cache: tempfile::TempDir,
     child: Child,
     stdin: ChildStdin,
     incoming: Receiver<Value>,
@@ -47,8 +49,10 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        let cache = tempfile::tempdir().expect("a cache folder");
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
             .arg("lsp")
+            .env("XDG_CACHE_HOME", cache.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -84,7 +88,7 @@ impl Server {
                 }
             }
         });
-        let mut server = Server { child, stdin, incoming, next_id: 1 };
+        let mut server = Server { cache, child, stdin, incoming, next_id: 1 };
         let init = server.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
         assert!(init["capabilities"]["hoverProvider"].as_bool().unwrap_or(false), "{init}");
         server.notify("initialized", json!({}));
@@ -210,6 +214,16 @@ fn diagnostics_follow_the_open_buffer_not_the_disk() {
     assert_eq!(d[0]["range"]["start"], json!({ "line": line, "character": column }));
     assert_eq!(d[0]["range"]["end"], json!({ "line": line, "character": column + 6 }));
     assert!(d[0]["message"].as_str().unwrap_or("").contains("help: did you mean `rebel`?"), "{}", d[0]["message"]);
+    // The code links to its explanation, the one `cardc explain E0105` prints.
+    let href = d[0]["codeDescription"]["href"].as_str().unwrap_or_default();
+    let page = href.strip_prefix("file://").map(|p| std::fs::read_to_string(p).expect("the explanation"));
+    let explain = Command::new(env!("CARGO_BIN_EXE_cardc")).args(["explain", "E0105"]).output().expect("cardc explain");
+    // Its first line names the code; the rest is the explanation.
+    let explain = String::from_utf8_lossy(&explain.stdout).lines().skip(1).collect::<Vec<_>>().join("\n");
+    let page = page.unwrap_or_default();
+    assert!(href.ends_with("/E0105.md") && href.contains(&s.cache.path().display().to_string()), "{href}");
+    assert!(page.starts_with("# E0105 `unknown-name`"), "{page}");
+    assert!(page.contains(explain.trim()), "{page}\n---\n{explain}");
     // Fixed in the buffer: the diagnostics are cleared.
     s.change(&ships, 2, SHIPS);
     assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());

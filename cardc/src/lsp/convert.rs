@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Position, Range, Url};
+use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Position, Range, Url};
 
 use crate::ast::Span;
 use crate::diagnostics::{Diagnostic, Severity};
@@ -60,7 +60,8 @@ pub fn path(url: &Url) -> Option<PathBuf> {
 }
 
 /// A compiler diagnostic as an LSP one, for the file its primary label is in: the help
-/// follows the message, secondary labels become related information.
+/// follows the message, secondary labels become related information, the code links to
+/// its explanation.
 pub fn diagnostic(d: &Diagnostic, sources: &SourceMap) -> Option<(PathBuf, lsp_types::Diagnostic)> {
     let primary = d.primary()?;
     let file = sources.file(primary.file);
@@ -89,6 +90,7 @@ pub fn diagnostic(d: &Diagnostic, sources: &SourceMap) -> Option<(PathBuf, lsp_t
             Severity::Note => DiagnosticSeverity::INFORMATION,
         }),
         code: Some(NumberOrString::String(d.code.id.to_string())),
+        code_description: super::explain::url(d.code).map(|href| CodeDescription { href }),
         source: Some("cardc".to_string()),
         message,
         related_information: (!related.is_empty()).then_some(related),

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 mod complete;
+pub mod explain;
 pub mod convert;
 mod features;
 
