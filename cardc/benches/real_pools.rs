@@ -7,18 +7,17 @@
 //! Run with `cargo bench -p cardc --bench real_pools` (about a minute). Without
 //! `../shared` beside the checkout it times the synthetic set alone.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use cardc::source::{add_bytes, SetSource, SourceMap};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 /// Imports one pool into the target folder and loads its files, as `cardc check` would.
-fn real_set(shared: &Path, data: &str) -> Option<(SourceMap, SetSource, usize)> {
-    let imported = cardc::import::xwing_data2::import(&shared.join("data").join(data)).ok()?;
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-pools").join(data);
-    cardc::import::write_set(&dir, &imported.files).ok()?;
+fn real_set(data: &str) -> Option<(SourceMap, SetSource, usize)> {
+    let dir = common::import_pool(data)?;
     let mut sources = SourceMap::new();
     let mut set = SetSource { dir: dir.clone(), files: Vec::new(), diagnostics: Vec::new() };
     for file in cardc::source::card_files(&dir).ok()? {
@@ -34,12 +33,8 @@ fn real_set(shared: &Path, data: &str) -> Option<(SourceMap, SetSource, usize)> 
 fn pools(c: &mut Criterion) {
     let mut group = c.benchmark_group("check_real");
     group.sample_size(20).measurement_time(Duration::from_secs(10));
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    if !shared.join("data").is_dir() {
-        eprintln!("notice: {} is missing: timing the synthetic set only", shared.display());
-    }
     for data in ["xwing-data2-legacy", "xwing-data2-xwingtmg"] {
-        let Some((sources, set, cards)) = real_set(&shared, data) else { continue };
+        let Some((sources, set, cards)) = real_set(data) else { continue };
         group.throughput(Throughput::Elements(cards as u64));
         group.bench_with_input(BenchmarkId::new(data, cards), &set, |b, set| {
             b.iter(|| cardc::check_set(&sources, black_box(set)))

@@ -205,7 +205,7 @@ pub fn lower_cards(
             let cx = Context { vocab, file: &path, source: &file.text, name };
             let Some(card) = cards.get_mut(index) else { continue };
             let first = card.abilities.len();
-            card.abilities.to_mut().extend(frames.iter().map(|f| lower::ability(f, &cx)));
+            card.abilities.to_mut().extend(frames.iter().map(|f| cache.lowered(f, &cx)));
             sites.push(TextSite { card: index, file: def.file, sentences: block.sentences.len(), frames, first });
         }
     }

@@ -137,21 +137,17 @@ impl Analysis {
     ///
     /// # Errors
     /// When the folder cannot be listed or a file cannot be read.
-    pub fn of_set(
-        dir: &Path,
-        open: &HashMap<PathBuf, Arc<str>>,
-        cache: &mut SentenceCache,
-    ) -> std::io::Result<Analysis> {
+    pub fn of_set(dir: &Path, open: &HashMap<PathBuf, Arc<str>>, cache: &mut Caches) -> std::io::Result<Analysis> {
         let mut sources = SourceMap::new();
         let set = source::load_set_over(dir, &mut sources, open)?;
         let mut diagnostics = set.diagnostics;
         let mut files = Vec::new();
         for id in 0..sources.len() as FileId {
-            let (file, d) = crate::syntax::parse_file(id, &sources.file(id).text);
+            let (file, d) = cache.parse(id, sources.file(id));
             diagnostics.extend(d);
             files.push(file);
         }
-        let checked = check::check_files_cached(&sources, dir, &files, diagnostics, cache);
+        let checked = check::check_files_cached(&sources, dir, &files, diagnostics, &mut cache.sentences);
         let index = index(&files, &sources, dir);
         Ok(Analysis { dir: dir.to_path_buf(), sources, files, checked, index })
     }
@@ -159,6 +155,38 @@ impl Analysis {
     /// The id of the file at `path`, if it belongs to the set.
     pub fn file_id(&self, path: &Path) -> Option<FileId> {
         (0..self.sources.len() as FileId).find(|&id| self.sources.file(id).path == path)
+    }
+}
+
+/// What the server keeps from one check to the next: the syntax tree of each file as last
+/// read (a keystroke re-parses one file, not the set) and the ability sentences read.
+#[derive(Default)]
+pub struct Caches {
+    /// Ability sentences, and abilities lowered.
+    pub sentences: SentenceCache,
+    /// By path: the file's id and text when parsed, its tree and its syntax diagnostics.
+    trees: HashMap<PathBuf, (FileId, Arc<str>, File, Vec<crate::diagnostics::Diagnostic>)>,
+}
+
+impl Caches {
+    /// The syntax tree and diagnostics of `file` (id `id`), parsed again only when its text
+    /// or id changed since the last time.
+    fn parse(&mut self, id: FileId, file: &crate::source::SourceFile) -> (File, Vec<crate::diagnostics::Diagnostic>) {
+        if let Some((was, text, tree, d)) = self.trees.get(&file.path) {
+            if *was == id && **text == *file.text {
+                return (tree.clone(), d.clone());
+            }
+        }
+        let (tree, d) = crate::syntax::parse_file(id, &file.text);
+        self.trees.insert(file.path.clone(), (id, file.text.clone(), tree.clone(), d.clone()));
+        (tree, d)
+    }
+
+    /// Forgets everything once it holds more than `limit` sentences.
+    pub fn bound(&mut self, limit: usize) {
+        if self.sentences.len() > limit {
+            *self = Caches::default();
+        }
     }
 }
 

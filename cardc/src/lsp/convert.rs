@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use lsp_types::{CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Position, Range, Url};
+use lsp_types::{
+    CodeDescription, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Position, Range, Url,
+};
 
 use crate::ast::Span;
 use crate::diagnostics::{Diagnostic, Severity};

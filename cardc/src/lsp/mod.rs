@@ -10,8 +10,8 @@
 
 pub mod analysis;
 mod complete;
-pub mod explain;
 pub mod convert;
+pub mod explain;
 mod features;
 
 use std::collections::{BTreeSet, HashMap};
@@ -34,8 +34,6 @@ use lsp_types::{
 };
 
 use analysis::Analysis;
-
-use crate::text::SentenceCache;
 
 /// A boxed error from the transport.
 pub type BoxError = Box<dyn Error + Send + Sync>;
@@ -93,8 +91,8 @@ struct Server {
     dirty: BTreeSet<PathBuf>,
     /// The files each set last published diagnostics for, to clear them when they go.
     published: HashMap<PathBuf, BTreeSet<PathBuf>>,
-    /// Ability sentences read so far.
-    cache: SentenceCache,
+    /// Trees and ability sentences read so far.
+    cache: analysis::Caches,
 }
 
 impl Server {
@@ -128,9 +126,7 @@ impl Server {
 
     /// Checks every set edited since its last check and publishes its diagnostics.
     fn flush(&mut self, connection: &Connection) -> Result<(), BoxError> {
-        if self.cache.len() > CACHE_LIMIT {
-            self.cache = SentenceCache::default();
-        }
+        self.cache.bound(CACHE_LIMIT);
         for dir in std::mem::take(&mut self.dirty) {
             let still_open = self.open.keys().any(|p| analysis::set_dir(p).as_deref() == Some(dir.as_path()));
             let analysis = if still_open { Analysis::of_set(&dir, &self.open, &mut self.cache).ok() } else { None };
@@ -161,13 +157,13 @@ impl Server {
             let published: BTreeSet<PathBuf> =
                 by_file.into_iter().filter(|(_, d)| !d.is_empty()).map(|(p, _)| p).collect();
             self.published.insert(dir.clone(), published);
-            match analysis {
-                Some(a) => {
-                    self.sets.insert(dir, a);
-                }
-                None => {
-                    self.sets.remove(&dir);
-                }
+            let old = match analysis {
+                Some(a) => self.sets.insert(dir, a),
+                None => self.sets.remove(&dir),
+            };
+            // Freeing a big set's analysis takes a while; the answer need not wait for it.
+            if let Some(old) = old {
+                std::thread::spawn(move || drop(old));
             }
         }
         Ok(())

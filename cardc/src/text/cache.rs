@@ -137,17 +137,49 @@ impl Shift for Sentence {
 pub struct SentenceCache {
     parsed: HashMap<String, Sentence>,
     reread: RefCell<super::Reread>,
+    /// Abilities lowered against the vocabulary whose hash is `lowered_for`, by their
+    /// frame's text and chassis ability name.
+    lowered: HashMap<(String, Option<String>), cards_runtime::ability::Ability>,
+    lowered_for: u64,
 }
 
 impl SentenceCache {
-    /// How many sentences it holds.
+    /// How many sentences and lowered abilities it holds.
     pub fn len(&self) -> usize {
-        self.parsed.len()
+        self.parsed.len() + self.lowered.len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.parsed.is_empty()
+        self.parsed.is_empty() && self.lowered.is_empty()
+    }
+
+    /// The ability lowered from `frame`, from the cache when the same words (with the same
+    /// chassis ability name) were lowered against the same vocabulary before.
+    pub fn lowered(&mut self, frame: &super::Frame, cx: &super::lower::Context<'_>) -> cards_runtime::ability::Ability {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        cx.vocab.hash(&mut hasher);
+        let vocab = hasher.finish();
+        if vocab != self.lowered_for {
+            self.lowered.clear();
+            self.lowered_for = vocab;
+        }
+        let words = cx.source.get(frame.span.range()).unwrap_or_default();
+        let key = (words.to_string(), cx.name.map(str::to_string));
+        match self.lowered.get(&key) {
+            Some(a) => {
+                let mut a = a.clone();
+                a.file = cx.file.to_string().into();
+                a.span = cards_runtime::ability::SourceSpan { start: frame.span.start, end: frame.span.end };
+                a
+            }
+            None => {
+                let a = super::lower::ability(frame, cx);
+                self.lowered.insert(key, a.clone());
+                a
+            }
+        }
     }
 
     /// The sentence `text`, which starts at byte `base` of its file.
