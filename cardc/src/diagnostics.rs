@@ -13,7 +13,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{FileId, Span};
-use crate::source::SourceMap;
+use crate::source::{SourceFile, SourceMap};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -199,7 +199,8 @@ impl Diagnostic {
             out.push_str(&format!("  --> {}\n", path.display()));
         }
         for (i, view) in MietteView::snippets(self, sources).iter().enumerate() {
-            out.push_str(&snippet_location(&render_body(&handler, view), i == 0));
+            let file = view.source.as_ref().map(|s| &s.file);
+            out.push_str(&snippet_location(&render_body(&handler, view), file, i == 0));
         }
         if let Some(help) = &self.help {
             out.push_str(&render_body(&handler, &MietteView::help(help)));
@@ -299,6 +300,17 @@ impl Diagnostic {
     }
 }
 
+/// miette's `name:line:column`, whose column counts bytes, with the column in characters
+/// as rustc counts it.
+fn character_location(file: &SourceFile, location: &str) -> Option<String> {
+    let (rest, column) = location.rsplit_once(':')?;
+    let (_, line) = rest.rsplit_once(':')?;
+    let (line, column): (usize, usize) = (line.parse().ok()?, column.parse().ok()?);
+    let start = *file.line_starts().get(line.checked_sub(1)?)? as usize;
+    let (_, column) = file.line_col(start + column.checked_sub(1)?);
+    Some(format!("{}:{line}:{column}", file.name))
+}
+
 /// The body of a rendering (snippet, help) without the line miette writes for the message,
 /// which [`Diagnostic::render`] writes itself as rustc does.
 fn render_body(handler: &GraphicalReportHandler, view: &MietteView) -> String {
@@ -315,7 +327,7 @@ fn render_body(handler: &GraphicalReportHandler, view: &MietteView) -> String {
 /// Writes miette's snippet headings `╭─[file:line:col]` as rustc's locations: the first
 /// of a diagnostic (when `first`) as ` --> file:line:col`, the others (a label far below,
 /// or in another file) as ` ::: file:line:col`, each over an empty gutter line.
-fn snippet_location(body: &str, mut first: bool) -> String {
+fn snippet_location(body: &str, file: Option<&SourceFile>, mut first: bool) -> String {
     let mut out = String::with_capacity(body.len() + 8);
     for line in body.split_inclusive('\n') {
         let text = line.trim_end_matches('\n');
@@ -324,6 +336,7 @@ fn snippet_location(body: &str, mut first: bool) -> String {
         match heading {
             Some(location) if indent > 0 => {
                 let arrow = if first { "-->" } else { ":::" };
+                let location = file.and_then(|f| character_location(f, location)).unwrap_or_else(|| location.into());
                 first = false;
                 out.push_str(&format!("{}{arrow} {location}\n{}│\n", " ".repeat(indent - 1), " ".repeat(indent)));
             }
@@ -433,20 +446,19 @@ const JOIN_LINES: usize = 2;
 /// before its span, not from the start of the file, so rendering N diagnostics of one file
 /// takes time in proportion to N, not to N times the file.
 struct Indexed {
-    name: String,
-    text: Arc<str>,
+    file: SourceFile,
     line_starts: Arc<[u32]>,
 }
 
 impl Indexed {
-    fn of(file: &crate::source::SourceFile) -> Indexed {
-        Indexed { name: file.name.clone(), text: file.text.clone(), line_starts: file.line_starts() }
+    fn of(file: &SourceFile) -> Indexed {
+        Indexed { file: file.clone(), line_starts: file.line_starts() }
     }
 }
 
 impl fmt::Debug for Indexed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Indexed").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Indexed").field("name", &self.file.name).finish_non_exhaustive()
     }
 }
 
@@ -457,18 +469,18 @@ impl miette::SourceCode for Indexed {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let offset = span.offset().min(self.text.len());
+        let offset = span.offset().min(self.file.text.len());
         let line = self.line_starts.partition_point(|&s| s as usize <= offset).saturating_sub(1);
         // One line more than the context, so miette's own reading of the slice keeps the
         // same lines as a reading of the whole file would.
         let first = line.saturating_sub(context_lines_before + 1);
         let start = self.line_starts.get(first).map_or(0, |&s| s as usize);
-        let slice = self.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
+        let slice = self.file.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
         let shifted = SourceSpan::new((offset - start).into(), span.len());
         let read = slice.read_span(&shifted, context_lines_before, context_lines_after)?;
         let covered = SourceSpan::new((read.span().offset() + start).into(), read.span().len());
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.clone(),
+            self.file.name.clone(),
             read.data(),
             covered,
             read.line() + first,
