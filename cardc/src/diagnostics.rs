@@ -300,6 +300,27 @@ impl Diagnostic {
     }
 }
 
+/// The text without ANSI escape sequences (miette colours the location in a heading).
+fn without_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // `ESC [ parameters final`, the final byte in `@`..=`~`.
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// miette's `name:line:column`, whose column counts bytes, with the column in characters
 /// as rustc counts it.
 fn character_location(file: &SourceFile, location: &str) -> Option<String> {
@@ -336,7 +357,8 @@ fn snippet_location(body: &str, file: Option<&SourceFile>, mut first: bool) -> S
         match heading {
             Some(location) if indent > 0 => {
                 let arrow = if first { "-->" } else { ":::" };
-                let location = file.and_then(|f| character_location(f, location)).unwrap_or_else(|| location.into());
+                let location = without_ansi(location);
+                let location = file.and_then(|f| character_location(f, &location)).unwrap_or(location);
                 first = false;
                 out.push_str(&format!("{}{arrow} {location}\n{}│\n", " ".repeat(indent - 1), " ".repeat(indent)));
             }

@@ -426,3 +426,25 @@ fn watch_checks_again_when_a_cards_file_changes_and_stops_on_ctrl_c() {
         let _ = child.wait();
     }
 }
+
+#[test]
+fn colour_marks_the_heading_and_keeps_the_location_in_characters() {
+    let mut sources = cardc::SourceMap::new();
+    let text = "game demo \"Demo\"\n# é😀\nicon é😀x \"X\"\n";
+    let file = sources.add(cardc::source::SourceFile::new("set/game.cards".into(), text));
+    let start = text.find('x').unwrap() as u32;
+    let code = cardc::code("E0105").unwrap();
+    let d = cardc::Diagnostic::new(code, "unknown icon `x`").label(
+        file,
+        cardc::ast::Span { start, end: start + 1 },
+        "here",
+    );
+    let plain = d.render(&sources, cardc::RenderStyle { color: false, width: 80 });
+    let coloured = d.render(&sources, cardc::RenderStyle { color: true, width: 80 });
+    assert!(plain.starts_with("error[E0105]: unknown icon `x`\n  --> set/game.cards:3:8\n"), "{plain}");
+    assert!(
+        coloured
+            .starts_with("\x1b[1;31merror[E0105]\x1b[0m\x1b[1m: unknown icon `x`\x1b[0m\n  --> set/game.cards:3:8\n"),
+        "{coloured:?}"
+    );
+}
