@@ -28,9 +28,7 @@ enum Command {
         /// Set folders, or folders of sets.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// How to print diagnostics: `human` (rustc-style text on stderr), `json` (one
-        /// object per diagnostic on stdout), `github` (GitHub Actions annotations on
-        /// stdout) or `sarif` (one SARIF 2.1.0 log on stdout).
+        /// How to print diagnostics.
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
         /// Report a lint as an error: `warnings` for every warning, or a lint's name or

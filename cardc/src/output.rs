@@ -124,11 +124,6 @@ impl Deny {
         Ok(deny)
     }
 
-    /// Whether nothing is denied.
-    pub fn is_empty(&self) -> bool {
-        !self.warnings && self.lints.is_empty()
-    }
-
     /// Reports the denied diagnostics of the report as errors.
     pub fn apply(&self, report: &mut Report) {
         let sets = report.sets.iter_mut().flat_map(|s| s.diagnostics.iter_mut());
