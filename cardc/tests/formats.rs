@@ -448,3 +448,67 @@ fn colour_marks_the_heading_and_keeps_the_location_in_characters() {
         "{coloured:?}"
     );
 }
+
+/// Whether the tests run in CI, where a missing tool fails a test instead of skipping it.
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// Installs (once per target folder) the SARIF 2.1.0 schema and ajv from npm
+/// (`@microsoft/jest-sarif` ships both); `None` when node or npm cannot be had here.
+fn sarif_schema_tools() -> Option<std::path::PathBuf> {
+    let tools = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sarif-schema");
+    let schema = tools.join("node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
+    if schema.exists() {
+        return Some(tools);
+    }
+    std::fs::create_dir_all(&tools).ok()?;
+    let installed = Command::new("npm")
+        .args(["install", "--no-save", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&tools)
+        .arg("@microsoft/jest-sarif@1.0.0-beta.0")
+        .output();
+    match installed {
+        Ok(out) if out.status.success() && schema.exists() => Some(tools),
+        Ok(out) => {
+            assert!(!in_ci(), "npm install failed: {}", String::from_utf8_lossy(&out.stderr));
+            None
+        }
+        Err(e) => {
+            assert!(!in_ci(), "npm is needed in CI: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
+    if Command::new("node").arg("--version").output().is_err() {
+        assert!(!in_ci(), "node is needed in CI to validate SARIF");
+        return;
+    }
+    let Some(tools) = sarif_schema_tools() else { return };
+    let card = "upgrade \"Leia Organa\" {\n  icon: crew\n}\n";
+    let dir = workspace(&[("a.cards", card), ("b.cards", &format!("\n{card}")), ("u.cards", BROKEN)]);
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    let out = cardc_in(dir.path(), &["check", "--format", "sarif", "set", "empty"]);
+    assert_eq!(common::code(&out), 1);
+    let log = dir.path().join("log.sarif");
+    std::fs::write(&log, &out.stdout).unwrap();
+    let script = "
+        const [tools, log] = process.argv.slice(1);
+        const Ajv = require(tools + '/node_modules/ajv');
+        const schema = require(tools + '/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+        // The schema is draft-04, which ajv 6 reads with its meta-schema added.
+        const ajv = new Ajv({ allErrors: true, schemaId: 'auto' });
+        ajv.addMetaSchema(require(tools + '/node_modules/ajv/lib/refs/json-schema-draft-04.json'));
+        const validate = ajv.compile(schema);
+        const data = JSON.parse(require('fs').readFileSync(log, 'utf8'));
+        if (!validate(data)) { console.error(JSON.stringify(validate.errors, null, 1)); process.exit(1); }
+        console.log(data.runs[0].results.length);
+    ";
+    let checked = Command::new("node").args(["-e", script]).arg(&tools).arg(&log).output().unwrap();
+    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
+    // E0006 for the empty folder, E0103, E0105 and E0401.
+    assert_eq!(String::from_utf8_lossy(&checked.stdout).trim(), "4");
+}
