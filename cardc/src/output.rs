@@ -392,6 +392,23 @@ mod tests {
     }
 
     #[test]
+    fn github_gives_no_columns_for_a_label_over_several_lines_and_a_folder_as_the_file() {
+        let mut sources = SourceMap::new();
+        let file = sources.add(SourceFile::new("set/a.cards".into(), "ab\ncd\n"));
+        let code = crate::code("E0105").unwrap();
+        let d = Diagnostic::new(code, "m").label(file, Span { start: 1, end: 5 }, "");
+        assert_eq!(
+            github_command(&d, &sources),
+            "::error file=set/a.cards,line=1,endLine=2,title=E0105 unknown-name::m"
+        );
+        let d = Diagnostic::new(crate::code("E0006").unwrap(), "no `.cards` files").path("my, set").help("50%");
+        assert_eq!(
+            github_command(&d, &sources),
+            "::error file=my%2C set,title=E0006 no-card-files::no `.cards` files%0Ahelp: 50%25"
+        );
+    }
+
+    #[test]
     fn uris_are_relative_to_the_base_and_encoded() {
         let base = Path::new("/work/repo");
         assert_eq!(artifact_uri(Path::new("/work/repo/cards/x/game.cards"), base), ("cards/x/game.cards".into(), true));
