@@ -13,7 +13,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{FileId, Span};
-use crate::source::SourceMap;
+use crate::source::{SourceFile, SourceMap};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -49,6 +49,22 @@ impl Code {
             out.push('\n');
         }
         out.trim().to_string() + "\n"
+    }
+
+    /// The first sentence of the explanation's first paragraph (what the code reports),
+    /// on one line.
+    pub fn summary(&self) -> String {
+        let explanation = self.explanation();
+        let paragraph = explanation
+            .split("\n\n")
+            .map(|p| p.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join(" "))
+            .find(|p| !p.trim().is_empty())
+            .unwrap_or_default();
+        let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        match paragraph.find(". ") {
+            Some(end) => paragraph[..=end].to_string(),
+            None => paragraph,
+        }
     }
 }
 
@@ -168,51 +184,188 @@ impl Diagnostic {
         });
     }
 
-    /// Renders the diagnostic as rustc-style text.
+    /// Renders the diagnostic as rustc-style text: `error[E0105]: message`, then a snippet
+    /// of the primary label's file under ` --> file:line:col`, one of each other file with a
+    /// label under ` ::: file:line:col`, the help, for a lint a note naming it, and an empty
+    /// line.
     pub fn render(&self, sources: &SourceMap, style: RenderStyle) -> String {
         let theme = if style.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(style.width)
             .with_links(false)
             .without_syntax_highlighting();
-        let view = MietteView::new(self, sources);
-        let mut out = String::new();
-        if handler.render_report(&mut out, &view).is_err() {
-            // Rendering into a String cannot fail; fall back to the plain message anyway.
-            out = format!("{}[{}]: {}\n", severity_word(self.severity), self.code.id, self.message);
+        let mut out = self.render_header(style);
+        if let (None, Some(path)) = (self.primary(), &self.path) {
+            out.push_str(&format!("  --> {}\n", path.display()));
         }
+        for (i, view) in MietteView::snippets(self, sources).iter().enumerate() {
+            let file = view.source.as_ref().map(|s| &s.file);
+            out.push_str(&snippet_location(&render_body(&handler, view), file, i == 0));
+        }
+        if let Some(help) = &self.help {
+            out.push_str(&render_body(&handler, &MietteView::help(help)));
+        }
+        if let Some(note) = self.lint_note() {
+            out.push_str(&format!("  note: {note}\n"));
+        }
+        out.push('\n');
         out
     }
 
+    /// `error[E0105]: message`, the first line of the rendering.
+    fn render_header(&self, style: RenderStyle) -> String {
+        let word = severity_word(self.severity);
+        if !style.color {
+            return format!("{word}[{}]: {}\n", self.code.id, self.message);
+        }
+        let colour = match self.severity {
+            Severity::Error => "31",
+            Severity::Warning => "33",
+            Severity::Note => "36",
+        };
+        format!("\x1b[1;{colour}m{word}[{}]\x1b[0m\x1b[1m: {}\x1b[0m\n", self.code.id, self.message)
+    }
+
+    /// For a lint (a code that is not an error by default), which lint it is and at what
+    /// level: `` `unused-icon` is on by default ``, or `` `unused-icon` is denied `` when a
+    /// `deny` line or `--deny` made it an error.
+    pub fn lint_note(&self) -> Option<String> {
+        let name = self.code.name;
+        match (self.code.severity, self.severity) {
+            (Severity::Error, _) => None,
+            (default, now) if default == now => Some(format!("`{name}` is on by default")),
+            (_, Severity::Error) => Some(format!("`{name}` is denied")),
+            (_, _) => Some(format!("`{name}` is set to warn")),
+        }
+    }
+
+    /// The labels grouped by file: the primary label's file first, then the others in the
+    /// order their first label was added. Each label keeps its index in [`Self::labels`].
+    pub fn labels_by_file(&self) -> Vec<(FileId, Vec<(usize, &Label)>)> {
+        let mut groups: Vec<(FileId, Vec<(usize, &Label)>)> = Vec::new();
+        for (i, label) in self.labels.iter().enumerate() {
+            match groups.iter_mut().find(|(f, _)| *f == label.file) {
+                Some((_, group)) => group.push((i, label)),
+                None => groups.push((label.file, vec![(i, label)])),
+            }
+        }
+        groups
+    }
+
     /// The diagnostic as one line of JSON (the `--format json` output), with the fields
-    /// `code`, `severity`, `file`, `line`, `column`, `span` (`start`/`end` bytes),
-    /// `message` and `help`.
+    /// `code`, `name`, `severity`, `file`, `line`, `column`, `span` (`start`/`end` bytes) of
+    /// the primary label, `message`, `help`, and `labels`: every label with its `file`,
+    /// `line`, `column`, `end_line`, `end_column` (1-based, in characters, the end just
+    /// after the span), `span`, `message` and `primary`.
     pub fn to_json(&self, sources: &SourceMap) -> String {
-        let primary = self.primary();
+        let labels: Vec<JsonLabel> = self
+            .labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let file = sources.file(l.file);
+                let (line, column) = file.line_col(l.span.start as usize);
+                let (end_line, end_column) = file.line_col(l.span.end as usize);
+                JsonLabel {
+                    file: &file.name,
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    span: JsonSpan { start: l.span.start, end: l.span.end },
+                    message: &l.message,
+                    primary: i == 0,
+                }
+            })
+            .collect();
+        let primary = labels.first();
         let file = match (primary, &self.path) {
-            (Some(l), _) => Some(sources.file(l.file).name.clone()),
+            (Some(l), _) => Some(l.file.to_string()),
             (None, Some(p)) => Some(p.display().to_string()),
             (None, None) => None,
         };
-        let (line, column) = match primary {
-            Some(l) => {
-                let (line, column) = sources.file(l.file).line_col(l.span.start as usize);
-                (Some(line), Some(column))
-            }
-            None => (None, None),
-        };
         let json = JsonDiagnostic {
             code: self.code.id,
+            name: self.code.name,
             severity: self.severity,
             file,
-            line,
-            column,
+            line: primary.map(|l| l.line),
+            column: primary.map(|l| l.column),
             span: primary.map(|l| JsonSpan { start: l.span.start, end: l.span.end }),
             message: &self.message,
             help: self.help.as_deref(),
+            labels: &labels,
         };
         serde_json::to_string(&json).unwrap_or_default()
     }
+}
+
+/// The text without ANSI escape sequences (miette colours the location in a heading).
+fn without_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // `ESC [ parameters final`, the final byte in `@`..=`~`.
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// miette's `name:line:column`, whose column counts bytes, with the column in characters
+/// as rustc counts it.
+fn character_location(file: &SourceFile, location: &str) -> Option<String> {
+    let (rest, column) = location.rsplit_once(':')?;
+    let (_, line) = rest.rsplit_once(':')?;
+    let (line, column): (usize, usize) = (line.parse().ok()?, column.parse().ok()?);
+    let start = *file.line_starts().get(line.checked_sub(1)?)? as usize;
+    let (_, column) = file.line_col(start + column.checked_sub(1)?);
+    Some(format!("{}:{line}:{column}", file.name))
+}
+
+/// The body of a rendering (snippet, help) without the line miette writes for the message,
+/// which [`Diagnostic::render`] writes itself as rustc does.
+fn render_body(handler: &GraphicalReportHandler, view: &MietteView) -> String {
+    let mut out = String::new();
+    if handler.render_report(&mut out, view).is_err() {
+        return String::new();
+    }
+    match out.split_once('\n') {
+        Some((_, rest)) => rest.to_string(),
+        None => String::new(),
+    }
+}
+
+/// Writes miette's snippet headings `╭─[file:line:col]` as rustc's locations: the first
+/// of a diagnostic (when `first`) as ` --> file:line:col`, the others (a label far below,
+/// or in another file) as ` ::: file:line:col`, each over an empty gutter line.
+fn snippet_location(body: &str, file: Option<&SourceFile>, mut first: bool) -> String {
+    let mut out = String::with_capacity(body.len() + 8);
+    for line in body.split_inclusive('\n') {
+        let text = line.trim_end_matches('\n');
+        let indent = text.len() - text.trim_start_matches(' ').len();
+        let heading = text[indent..].strip_prefix("╭─[").and_then(|rest| rest.strip_suffix(']'));
+        match heading {
+            Some(location) if indent > 0 => {
+                let arrow = if first { "-->" } else { ":::" };
+                let location = without_ansi(location);
+                let location = file.and_then(|f| character_location(f, &location)).unwrap_or(location);
+                first = false;
+                out.push_str(&format!("{}{arrow} {location}\n{}│\n", " ".repeat(indent - 1), " ".repeat(indent)));
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 fn severity_word(severity: Severity) -> &'static str {
@@ -245,8 +398,21 @@ struct JsonSpan {
 }
 
 #[derive(Serialize)]
+struct JsonLabel<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    span: JsonSpan,
+    message: &'a str,
+    primary: bool,
+}
+
+#[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     code: &'static str,
+    name: &'static str,
     severity: Severity,
     file: Option<String>,
     line: Option<usize>,
@@ -254,68 +420,44 @@ struct JsonDiagnostic<'a> {
     span: Option<JsonSpan>,
     message: &'a str,
     help: Option<&'a str>,
+    labels: &'a [JsonLabel<'a>],
 }
 
-/// A diagnostic in the shape miette renders: the labels in the primary file are drawn on
-/// its source; labels in other files become related notes with their own source.
+/// What miette renders of a diagnostic: the snippet of one file with its labels, or the
+/// help line. Its message is empty: [`Diagnostic::render`] writes the heading itself.
 #[derive(Debug)]
 struct MietteView {
-    message: String,
-    code: Option<String>,
-    severity: miette::Severity,
     help: Option<String>,
     source: Option<Indexed>,
     labels: Vec<LabeledSpan>,
-    related: Vec<MietteView>,
 }
 
 impl MietteView {
-    fn new(d: &Diagnostic, sources: &SourceMap) -> MietteView {
-        let primary_file = d.primary().map(|l| l.file);
-        let mut labels = Vec::new();
-        let mut related = Vec::new();
-        for (i, label) in d.labels.iter().enumerate() {
-            let text = (!label.message.is_empty()).then(|| label.message.clone());
-            let span = (label.span.start as usize, label.span.len());
-            if Some(label.file) == primary_file {
-                labels.push(if i == 0 {
-                    LabeledSpan::new_primary_with_span(text, span)
-                } else {
-                    LabeledSpan::new_with_span(text, span)
-                });
-            } else {
-                let file = sources.file(label.file);
-                related.push(MietteView {
-                    message: label.message.clone(),
-                    code: None,
-                    severity: miette::Severity::Advice,
-                    help: None,
-                    source: Some(Indexed::of(file)),
-                    labels: vec![LabeledSpan::new_with_span(None, span)],
-                    related: Vec::new(),
-                });
-            }
-        }
-        let mut message = d.message.clone();
-        if let (None, Some(path)) = (primary_file, &d.path) {
-            message = format!("{message}\n  --> {}", path.display());
-        }
-        MietteView {
-            message,
-            code: Some(d.code.id.to_string()),
-            severity: match d.severity {
-                Severity::Error => miette::Severity::Error,
-                Severity::Warning => miette::Severity::Warning,
-                Severity::Note => miette::Severity::Advice,
-            },
-            help: d.help.clone(),
-            source: primary_file.map(|f| {
-                let file = sources.file(f);
-                Indexed::of(file)
-            }),
-            labels,
-            related,
-        }
+    /// One view per file the diagnostic labels, the primary label's file first.
+    fn snippets(d: &Diagnostic, sources: &SourceMap) -> Vec<MietteView> {
+        d.labels_by_file()
+            .into_iter()
+            .map(|(file, labels)| {
+                let labels = labels
+                    .into_iter()
+                    .map(|(i, label)| {
+                        let text = (!label.message.is_empty()).then(|| label.message.clone());
+                        let span = (label.span.start as usize, label.span.len());
+                        if i == 0 {
+                            LabeledSpan::new_primary_with_span(text, span)
+                        } else {
+                            LabeledSpan::new_with_span(text, span)
+                        }
+                    })
+                    .collect();
+                MietteView { help: None, source: Some(Indexed::of(sources.file(file))), labels }
+            })
+            .collect()
+    }
+
+    /// The help line alone.
+    fn help(help: &str) -> MietteView {
+        MietteView { help: Some(help.to_string()), source: None, labels: Vec::new() }
     }
 }
 
@@ -326,20 +468,19 @@ const JOIN_LINES: usize = 2;
 /// before its span, not from the start of the file, so rendering N diagnostics of one file
 /// takes time in proportion to N, not to N times the file.
 struct Indexed {
-    name: String,
-    text: Arc<str>,
+    file: SourceFile,
     line_starts: Arc<[u32]>,
 }
 
 impl Indexed {
-    fn of(file: &crate::source::SourceFile) -> Indexed {
-        Indexed { name: file.name.clone(), text: file.text.clone(), line_starts: file.line_starts() }
+    fn of(file: &SourceFile) -> Indexed {
+        Indexed { file: file.clone(), line_starts: file.line_starts() }
     }
 }
 
 impl fmt::Debug for Indexed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Indexed").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Indexed").field("name", &self.file.name).finish_non_exhaustive()
     }
 }
 
@@ -350,18 +491,18 @@ impl miette::SourceCode for Indexed {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let offset = span.offset().min(self.text.len());
+        let offset = span.offset().min(self.file.text.len());
         let line = self.line_starts.partition_point(|&s| s as usize <= offset).saturating_sub(1);
         // One line more than the context, so miette's own reading of the slice keeps the
         // same lines as a reading of the whole file would.
         let first = line.saturating_sub(context_lines_before + 1);
         let start = self.line_starts.get(first).map_or(0, |&s| s as usize);
-        let slice = self.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
+        let slice = self.file.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
         let shifted = SourceSpan::new((offset - start).into(), span.len());
         let read = slice.read_span(&shifted, context_lines_before, context_lines_after)?;
         let covered = SourceSpan::new((read.span().offset() + start).into(), read.span().len());
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.clone(),
+            self.file.name.clone(),
             read.data(),
             covered,
             read.line() + first,
@@ -377,20 +518,16 @@ impl miette::SourceCode for Indexed {
 }
 
 impl fmt::Display for MietteView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
     }
 }
 
 impl std::error::Error for MietteView {}
 
 impl miette::Diagnostic for MietteView {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.code.as_ref().map(|c| Box::new(c) as Box<dyn fmt::Display>)
-    }
-
     fn severity(&self) -> Option<miette::Severity> {
-        Some(self.severity)
+        Some(miette::Severity::Error)
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -403,12 +540,5 @@ impl miette::Diagnostic for MietteView {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         (!self.labels.is_empty()).then(|| Box::new(self.labels.iter().cloned()) as Box<dyn Iterator<Item = _>>)
-    }
-
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        (!self.related.is_empty()).then(|| {
-            Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic))
-                as Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>
-        })
     }
 }

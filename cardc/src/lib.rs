@@ -29,11 +29,14 @@ pub mod emit;
 pub mod import;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod output;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
 pub mod synth;
 pub mod text;
+#[cfg(feature = "watch")]
+pub mod watch;
 
 use std::io;
 use std::path::Path;

@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cardc::output::{format_diagnostics, DiagnosticFormat, Output};
 use cardc::RenderStyle;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -21,14 +22,24 @@ enum Command {
     ///
     /// Each path is a set folder (holding `game.cards` and other `.cards` files) or a
     /// folder of set folders. Exits 0 when there is no error, 1 when there is, 2 when a
-    /// path cannot be read.
+    /// path cannot be read. With `--watch`, checks again after each change to a `.cards`
+    /// file under the paths, until Ctrl-C (then exits 0).
     Check {
         /// Set folders, or folders of sets.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// How to print diagnostics.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
+        /// Report a lint as an error: `warnings` for every warning, or a lint's name or
+        /// code (`unused-icon`, `W0002`). Repeatable.
+        #[arg(long, short = 'D', value_name = "LINT")]
+        deny: Vec<String>,
+        /// Check again whenever a `.cards` file under the paths is created, changed or
+        /// removed, until Ctrl-C.
+        #[cfg(feature = "watch")]
+        #[arg(long)]
+        watch: bool,
         /// Also print, per set, how much ability text the grammar structures: abilities,
         /// sentences in frames, structured and opaque clauses, and the most common opaque
         /// shapes.
@@ -110,9 +121,12 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Print the long explanation of a diagnostic code (`cardc explain E0105`).
+    /// Print the long explanation of a diagnostic code or lint (`cardc explain E0105`,
+    /// `cardc explain unused-icon`).
+    ///
+    /// Exits 0, or 2 when no code or lint has that name (with the closest one).
     Explain {
-        /// The code, such as `E0105` or `W0001`.
+        /// The code (`E0105`, `w0001`: any case) or the lint's name (`unused-icon`).
         code: String,
     },
 }
@@ -135,6 +149,39 @@ enum Format {
     Json,
 }
 
+/// The formats `cardc check` prints diagnostics in.
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckFormat {
+    /// rustc-style text on stderr.
+    Human,
+    /// One JSON object per diagnostic, one per line, on stdout.
+    Json,
+    /// GitHub Actions workflow commands (annotations), one per line, on stdout.
+    Github,
+    /// One SARIF 2.1.0 log on stdout.
+    Sarif,
+}
+
+impl From<CheckFormat> for DiagnosticFormat {
+    fn from(format: CheckFormat) -> DiagnosticFormat {
+        match format {
+            CheckFormat::Human => DiagnosticFormat::Human,
+            CheckFormat::Json => DiagnosticFormat::Json,
+            CheckFormat::Github => DiagnosticFormat::Github,
+            CheckFormat::Sarif => DiagnosticFormat::Sarif,
+        }
+    }
+}
+
+impl From<Format> for DiagnosticFormat {
+    fn from(format: Format) -> DiagnosticFormat {
+        match format {
+            Format::Human => DiagnosticFormat::Human,
+            Format::Json => DiagnosticFormat::Json,
+        }
+    }
+}
+
 /// The formats `cardc export` writes.
 #[derive(Clone, Copy, ValueEnum)]
 enum ExportFormat {
@@ -151,7 +198,14 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { paths, format, coverage } => check(&paths, format, coverage),
+        #[cfg(feature = "watch")]
+        Command::Check { paths, format, deny, watch: true, coverage } => {
+            check_watch(&paths, format.into(), &deny, coverage)
+        }
+        #[cfg(feature = "watch")]
+        Command::Check { paths, format, deny, watch: false, coverage } => check(&paths, format.into(), &deny, coverage),
+        #[cfg(not(feature = "watch"))]
+        Command::Check { paths, format, deny, coverage } => check(&paths, format.into(), &deny, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Export { set, format } => export(&set, format),
         #[cfg(feature = "lsp")]
@@ -170,32 +224,32 @@ fn main() -> ExitCode {
     }
 }
 
-fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
-    let report = match cardc::check_paths(paths) {
+fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage: bool) -> ExitCode {
+    let deny = match cardc::output::Deny::parse(deny) {
+        Ok(deny) => deny,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut report = match cardc::check_paths(paths) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    deny.apply(&mut report);
+    if !print_diagnostics(report.all_diagnostics(), &report.sources, format) {
+        return ExitCode::from(2);
+    }
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
-    let color = stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let style = RenderStyle { color, width: 100 };
-    for d in report.all_diagnostics() {
-        let written = match format {
-            Format::Human => write!(stderr, "{}", d.render(&report.sources, style)),
-            Format::Json => writeln!(stdout, "{}", d.to_json(&report.sources)),
-        };
-        if written.is_err() {
-            return ExitCode::from(2);
-        }
-    }
     if coverage {
         for set in &report.sets {
             let written = match format {
-                Format::Human => write!(stderr, "{}", coverage_text(set)),
-                Format::Json => writeln!(stdout, "{}", coverage_json(set)),
+                DiagnosticFormat::Json => writeln!(stdout, "{}", coverage_json(set)),
+                _ => write!(stderr, "{}", coverage_text(set)),
             };
             if written.is_err() {
                 return ExitCode::from(2);
@@ -206,6 +260,7 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
         0 => String::new(),
         n => format!(", {n} note{}", plural(n)),
     };
+    let _ = write!(stderr, "{}", cardc::output::set_summaries(&report));
     let _ = writeln!(
         stderr,
         "checked {} set{} ({} card{}): {} error{}, {} warning{}{notes}",
@@ -223,6 +278,48 @@ fn check(paths: &[PathBuf], format: Format, coverage: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `cardc check --watch`: a check, then another after each change, each closed by a line
+/// with the time and its result, until Ctrl-C.
+#[cfg(feature = "watch")]
+fn check_watch(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage: bool) -> ExitCode {
+    if let Err(e) = cardc::output::Deny::parse(deny) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let watched = cardc::watch::watch(paths, || {
+        let result = match check(paths, format, deny, coverage) {
+            c if c == ExitCode::SUCCESS => "ok",
+            c if c == ExitCode::from(1) => "errors",
+            _ => "failed",
+        };
+        eprintln!("── {} UTC ── {result} ── watching for changes (Ctrl-C to stop) ──", cardc::watch::utc_time_of_day());
+    });
+    match watched {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints diagnostics in a format (text on stderr, the others on stdout); false when the
+/// output cannot be written.
+fn print_diagnostics<'a>(
+    diagnostics: impl IntoIterator<Item = &'a cardc::Diagnostic>,
+    sources: &cardc::SourceMap,
+    format: DiagnosticFormat,
+) -> bool {
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let style = RenderStyle { color, width: 100 };
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    format_diagnostics(diagnostics, sources, format, style).into_iter().all(|piece| match piece {
+        Output::Stdout(text) => stdout.write_all(text.as_bytes()).is_ok(),
+        Output::Stderr(text) => stderr.write_all(text.as_bytes()).is_ok(),
+    })
 }
 
 fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
@@ -244,7 +341,7 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> Exit
         return ExitCode::from(2);
     }
     eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
-    check(&[out.to_path_buf()], Format::Human, false)
+    check(&[out.to_path_buf()], DiagnosticFormat::Human, &[], false)
 }
 
 /// How many opaque shapes `--coverage` lists.
@@ -298,8 +395,9 @@ fn coverage_json(set: &cardc::Checked) -> String {
     .to_string()
 }
 
-/// Loads one set folder at run time, printing its errors; `None` when it cannot be used.
-fn load_one(dir: &std::path::Path) -> Option<cards_runtime::Set> {
+/// Loads one set folder at run time, printing its errors in `format`; `None` when it
+/// cannot be used.
+fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Option<cards_runtime::Set> {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,
         Err(e) => {
@@ -307,11 +405,7 @@ fn load_one(dir: &std::path::Path) -> Option<cards_runtime::Set> {
             return None;
         }
     };
-    let style =
-        RenderStyle { color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(), width: 100 };
-    for d in report.all_diagnostics().filter(|d| d.is_error()) {
-        eprint!("{}", d.render(&report.sources, style));
-    }
+    print_diagnostics(report.all_diagnostics().filter(|d| d.is_error()), &report.sources, format);
     let mut sets = report.sets;
     match sets.as_mut_slice() {
         [one] if one.set.is_some() => one.set.take(),
@@ -327,7 +421,7 @@ fn load_one(dir: &std::path::Path) -> Option<cards_runtime::Set> {
 }
 
 fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
-    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    let Some(set) = load_one(dir, format.into()) else { return ExitCode::from(2) };
     let mut stdout = std::io::stdout().lock();
     for card in set.cards.iter() {
         for a in card.abilities.iter() {
@@ -349,7 +443,7 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
 }
 
 fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
-    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    let Some(set) = load_one(dir, DiagnosticFormat::Human) else { return ExitCode::from(2) };
     let text = match format {
         ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),
     };
@@ -366,7 +460,7 @@ struct Xws {
 }
 
 fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], format: Format, xws: Xws) -> ExitCode {
-    let Some(set) = load_one(dir) else { return ExitCode::from(2) };
+    let Some(set) = load_one(dir, format.into()) else { return ExitCode::from(2) };
     let json = matches!(format, Format::Json);
     let mut worst = 0u8;
     if !scenarios.is_empty() {
@@ -455,8 +549,8 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn explain(id: &str) -> ExitCode {
-    match cardc::code(id) {
-        Some(code) => {
+    match cardc::output::code_by_id_or_name(id) {
+        Ok(code) => {
             println!(
                 "{} ({}, {})\n",
                 code.id,
@@ -470,10 +564,18 @@ fn explain(id: &str) -> ExitCode {
             print!("{}", code.explanation());
             ExitCode::SUCCESS
         }
-        None => {
-            let ids: Vec<&str> = cardc::codes().iter().map(|c| c.id).collect();
-            eprintln!("error: no diagnostic code `{id}`");
-            eprintln!("known codes: {}", ids.join(", "));
+        Err(closest) => {
+            eprintln!("error: no diagnostic code or lint `{id}`");
+            match closest {
+                Some(c) => eprintln!("  help: did you mean `{c}`?"),
+                None => {
+                    let ids: Vec<&str> = cardc::codes().iter().map(|c| c.id).collect();
+                    eprintln!(
+                        "  help: a code or a lint's name, such as `E0105` or `unused-icon`; the codes are {}",
+                        ids.join(", ")
+                    );
+                }
+            }
             ExitCode::from(2)
         }
     }
