@@ -460,7 +460,7 @@ fn validate(
             let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
             cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
         } else {
-            cards_runtime::scenario::validate_files(&[&set], scenarios, json)
+            cards_runtime::scenario::test_files(&[&set], scenarios, json)
         };
     }
     ExitCode::from(worst.max(validate_lists(&set, lists, json)))

@@ -320,3 +320,34 @@ fn each_subcommand_help_describes_its_own_output() {
     let help = String::from_utf8_lossy(&cardc(&["validate", "--help"]).stdout).to_string();
     assert!(help.contains("One JSON object per file"), "{help}");
 }
+
+#[test]
+fn validate_suggests_the_xws_id_of_an_unknown_pilot_or_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let squads = dir.path().join("squads.jsonl");
+    std::fs::write(
+        &squads,
+        concat!(
+            r#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalkr"}]}"#,
+            "\n",
+            r#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalker","upgrades":{"modification":["hullplatin"]}}]}"#,
+            "\n",
+            r#"{"faction":"rebelaliance","pilots":[{"id":"lukeskywalker"}]}"#,
+            "\n",
+        ),
+    )
+    .unwrap();
+    let set = common::root().join("cards/xwing");
+    let out =
+        cardc(&["validate", "--set", set.to_str().unwrap(), "--xws", "--format", "json", squads.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let details: Vec<Value> = json_lines(&out.stdout).iter().map(|l| l["detail"].clone()).collect();
+    assert_eq!(
+        details,
+        [
+            "unknown pilot `lukeskywalkr`; did you mean `lukeskywalker`?",
+            "unknown upgrade `hullplatin`; did you mean `hullplating`?",
+            "unknown faction `rebelaliance`; did you mean `rebelalliance`?",
+        ]
+    );
+}

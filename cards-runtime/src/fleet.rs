@@ -332,14 +332,26 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         } else {
             out.push(builtin("no-icon", format!("{} has no free icon for {}", view.ship.name, card.name), Some(card)));
         }
-        let title_ok = card.ship_icon.is_none_or(|i| view.has_ship_icon(i));
-        let requires_ok = card.requires.as_ref().is_none_or(|r| r.eval(&view));
-        if !(title_ok && requires_ok) {
-            out.push(builtin(
-                "restriction",
-                format!("{} does not meet the restriction of {}", view.ship.name, card.name),
-                Some(card),
-            ));
+        let title = card.ship_icon.filter(|&i| !view.has_ship_icon(i));
+        let requires = card.requires.as_ref().filter(|r| !r.eval(&view));
+        if title.is_some() || requires.is_some() {
+            out.push(builtin("restriction", restriction_message(set, view.ship, card, title, requires), Some(card)));
         }
     }
+}
+
+/// "Luke Skywalker does not meet the restriction of Vader's Wrath, which requires a ship of
+/// the Galactic Empire faction", naming each broken part: the title's ship icon, the
+/// `requires:` restriction, or both.
+fn restriction_message(
+    set: &Set,
+    ship: &Card,
+    card: &Card,
+    title: Option<u16>,
+    requires: Option<&crate::restriction::Restriction>,
+) -> String {
+    use crate::restriction_text::{describe, describe_ship_icon};
+    let parts: Vec<String> =
+        title.map(|i| describe_ship_icon(set, i)).into_iter().chain(requires.map(|r| describe(set, r))).collect();
+    format!("{} does not meet the restriction of {}, which requires {}", ship.name, card.name, parts.join(" and "))
 }
