@@ -189,3 +189,25 @@ fn unknown_ids_get_did_you_mean_in_every_kind_of_scenario() {
     );
     assert_eq!(v["violations"][1]["message"], "no ship `zzz-nothing-like-it` in this set");
 }
+
+#[test]
+fn a_ships_traits_are_its_own_and_its_chassis_together() {
+    // `tests/sets/traits`: each scenario's `expect` follows from that rule, for a
+    // restriction (`trait tie and trait jedi`), a rule selector (`card with trait tie`) and
+    // a rule condition (`where trait tie`).
+    let set = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sets/traits");
+    let out = common::cardc(&["check", set.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "checked 1 set (6 cards): 0 errors, 0 warnings\n");
+    let files = common::files(&set.join("scenarios"), "json");
+    assert_eq!(files.len(), 6);
+    let mut args = vec!["validate".to_string(), "--format".into(), "json".into(), "--set".into()];
+    args.push(set.display().to_string());
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let out = common::cardc(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["as_expected"], true, "{v}");
+    }
+    assert_eq!(common::code(&out), 0);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "validated 6 scenarios: 6 as expected, 0 mismatches\n");
+}

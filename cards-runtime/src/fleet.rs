@@ -88,7 +88,7 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
             Constraint::Count { cmp, selector, scope, condition } => {
                 let count = |s: &FleetShip| -> i64 {
                     let cards = std::iter::once(s.ship).chain(s.upgrades.iter().copied());
-                    cards.filter_map(card).filter(|c| selects(c, selector.kind, &selector.filters)).count() as i64
+                    cards.filter_map(card).filter(|c| selects(set, c, selector.kind, &selector.filters)).count() as i64
                 };
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 per_scope(*scope, ships, count, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
@@ -99,7 +99,7 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
                     std::iter::once(s.ship)
                         .chain(s.upgrades.iter().copied())
                         .filter_map(card)
-                        .filter(|c| of.is_none_or(|k| selects(c, k, &[])))
+                        .filter(|c| of.is_none_or(|k| selects(set, c, k, &[])))
                         .filter_map(|c| c.cost_on(v.as_ref()))
                         .sum()
                 };
@@ -203,7 +203,7 @@ fn same<'f>(
         let mut selected: Vec<u32> = ships
             .iter()
             .flat_map(|s| s.upgrades.iter().copied())
-            .filter(|&u| set.cards.get(u as usize).is_some_and(|c| selects(c, selector.kind, &selector.filters)))
+            .filter(|&u| set.cards.get(u as usize).is_some_and(|c| selects(set, c, selector.kind, &selector.filters)))
             .collect();
         selected.sort_unstable();
         selected.dedup();
@@ -215,8 +215,9 @@ fn same<'f>(
     }
 }
 
-/// Whether a selector of `kind` with `filters` counts `card`.
-pub fn selects(card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
+/// Whether a selector of `kind` with `filters` counts `card` (a card of `set`; a ship has
+/// its chassis' traits too).
+pub fn selects(set: &Set, card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
     let kind_ok = match kind {
         SelectorKind::Ship => card.kind == CardKind::Ship,
         SelectorKind::Upgrade => card.kind == CardKind::Upgrade,
@@ -226,7 +227,7 @@ pub fn selects(card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
     kind_ok
         && filters.iter().all(|f| match f {
             Filter::Icon(i) => card.icons.contains(i),
-            Filter::Trait(t) => card.traits.contains(t),
+            Filter::Trait(t) => set.has_trait(card, *t),
             Filter::Drive => card.drive,
             Filter::Name(n) => card.name.contains(n.as_ref()),
         })
