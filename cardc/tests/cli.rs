@@ -351,3 +351,40 @@ fn validate_suggests_the_xws_id_of_an_unknown_pilot_or_upgrade() {
         ]
     );
 }
+
+#[test]
+fn spending_charge_or_force_the_card_lacks_warns_once_per_spend() {
+    // The W0007 fixture: of its seven spends, three have nothing to spend.
+    let fixture = common::root().join("tests/fixtures/W0007_spend_without_resource.cards");
+    let text = std::fs::read(&fixture).unwrap();
+    let dir = set_with(&[("game.cards", text.as_slice())]);
+    let out = cardc(&["check", "--format", "json", dir.path().to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "warnings only");
+    let got: Vec<(String, u64, u64)> = json_lines(&out.stdout)
+        .iter()
+        .map(|d| {
+            assert_eq!((d["code"].as_str(), d["severity"].as_str()), (Some("W0007"), Some("warning")));
+            (d["message"].as_str().unwrap().to_string(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap())
+        })
+        .collect();
+    let expected = [
+        ("`empty-tank` spends [Charge], but has no `charges:`", 15, 13),
+        ("`fighter` spends [Force], but its ship `rookie` has no `force:`", 48, 49),
+        ("`rookie` spends [Force], but neither it nor its chassis has `force:`", 67, 49),
+    ];
+    let expected: Vec<(String, u64, u64)> = expected.iter().map(|(m, l, c)| (m.to_string(), *l, *c)).collect();
+    assert_eq!(got, expected);
+    // A Force power in a set where nothing has Force warns too.
+    let set = set_with(&[
+        (
+            "game.cards",
+            b"game demo \"Demo\"\nicon force-power \"Force Power\"\ntoken focus \"focus\"\nresource force \"Force\"\nheader action \"Action\" optional\nallow unequippable-upgrade, unused-icon\n",
+        ),
+        ("u.cards", b"upgrade \"Sense\" {\n  icon: force-power\n  text {\n    Action: Spend 1 [Force] to gain 1 focus token.\n  }\n}\n"),
+    ]);
+    let out = cardc(&["check", "--format", "json", set.path().to_str().unwrap()]);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["message"], "`sense` spends [Force], but no card of the set has Force");
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(4), Some(13)));
+}
