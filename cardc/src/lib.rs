@@ -98,6 +98,12 @@ pub struct Report {
     pub sets: Vec<Checked>,
     /// Diagnostics about the paths themselves (a folder with no `.cards` file).
     pub diagnostics: Vec<Diagnostic>,
+    /// The single `.cards` files checked alone, as given (empty when only folders were
+    /// given, or the folders of their sets were given too).
+    pub files: Vec<std::path::PathBuf>,
+    /// Diagnostics about other files of a set checked only for some of its files: left
+    /// out of [`Report::all_diagnostics`], counted in the summary.
+    pub elsewhere: Vec<Diagnostic>,
 }
 
 impl Report {
@@ -127,25 +133,120 @@ impl Report {
     }
 }
 
-/// Finds, reads and checks the sets at each path (a set folder or a folder of sets).
+/// Finds, reads and checks the sets at each path: a set folder, a folder of sets, or a
+/// `.cards` file.
+///
+/// A file is checked as part of its set (see [`source::set_dir`]) and only the diagnostics
+/// about it are kept: those with a label in the file, and those about the whole set that
+/// have no file (a set without a `game` declaration). The others go to
+/// [`Report::elsewhere`]. A set is checked once however many of its files are given, and
+/// whole when its folder is given too.
 ///
 /// # Errors
-/// When a path or file cannot be read. Problems in the files are diagnostics in the
+/// When a path or file cannot be read, a file is not a `.cards` file, or a file is not
+/// directly in the folder of the set it belongs to. Problems in the files are diagnostics in the
 /// report, not errors.
 pub fn check_paths(paths: &[impl AsRef<Path>]) -> io::Result<Report> {
     let mut report = Report::default();
+    let mut targets: Vec<Target> = Vec::new();
     for path in paths {
         let path = path.as_ref();
+        if path.is_file() {
+            let file = card_file(path)?;
+            let dir = source::set_dir(path);
+            if !file.parent().is_some_and(|own| same_file(own, &dir)) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "`{}` is in no set: the nearest `game.cards` is in `{}`, and a set's files sit directly in its folder",
+                        path.display(),
+                        dir.display()
+                    ),
+                ));
+            }
+            Target::add(&mut targets, dir, Some((path.to_path_buf(), file)));
+            continue;
+        }
         match source::find_sets(path)? {
             source::Found::Nothing(d) => report.diagnostics.push(d),
             source::Found::Sets(dirs) => {
                 for dir in dirs {
-                    let set = source::load_set(&dir, &mut report.sources)?;
-                    let checked = check_set(&report.sources, &set);
-                    report.sets.push(checked);
+                    Target::add(&mut targets, dir, None);
                 }
             }
         }
     }
+    for target in targets {
+        let first = report.sources.len() as ast::FileId;
+        let set = source::load_set(&target.dir, &mut report.sources)?;
+        let mut checked = check_set(&report.sources, &set);
+        if let Some(files) = &target.files {
+            report.files.extend(files.iter().map(|(given, _)| given.clone()));
+            let canonical: Vec<std::path::PathBuf> = files.iter().map(|(_, c)| c.clone()).collect();
+            let ids = file_ids(&report.sources, first, &canonical);
+            let (kept, elsewhere) = std::mem::take(&mut checked.diagnostics)
+                .into_iter()
+                .partition(|d| d.labels.is_empty() || d.labels.iter().any(|l| ids.contains(&l.file)));
+            checked.diagnostics = kept;
+            report.elsewhere.extend(elsewhere);
+        }
+        report.sets.push(checked);
+    }
     Ok(report)
+}
+
+/// A set to check: its folder, and the files asked for, as given and canonical (`None`:
+/// the whole set).
+struct Target {
+    dir: std::path::PathBuf,
+    files: Option<Vec<(std::path::PathBuf, std::path::PathBuf)>>,
+}
+
+impl Target {
+    /// Adds a set (or one file of it) to check, merging with a set already there: the
+    /// files add up, and a whole set stays whole.
+    fn add(targets: &mut Vec<Target>, dir: std::path::PathBuf, file: Option<(std::path::PathBuf, std::path::PathBuf)>) {
+        let same = |t: &&mut Target| t.dir == dir || same_file(&t.dir, &dir);
+        match (targets.iter_mut().find(same), file) {
+            (Some(t), Some(file)) => {
+                if let Some(files) = &mut t.files {
+                    if !files.iter().any(|(_, c)| *c == file.1) {
+                        files.push(file);
+                    }
+                }
+            }
+            (Some(t), None) => t.files = None,
+            (None, file) => targets.push(Target { dir, files: file.map(|f| vec![f]) }),
+        }
+    }
+}
+
+/// Whether two paths name the same file or folder on disk.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+/// The canonical path of a `.cards` file given on the command line.
+///
+/// # Errors
+/// When it cannot be resolved, or is not a `.cards` file.
+fn card_file(path: &Path) -> io::Result<std::path::PathBuf> {
+    if path.extension().is_none_or(|e| e != "cards") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "`{}` is not a `.cards` file; give a `.cards` file, a set folder or a folder of sets",
+                path.display()
+            ),
+        ));
+    }
+    std::fs::canonicalize(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+/// The ids of `files` (canonical paths) among the files read from `first` on (one set's,
+/// readable or not).
+fn file_ids(sources: &SourceMap, first: ast::FileId, files: &[std::path::PathBuf]) -> Vec<ast::FileId> {
+    (first..sources.len() as ast::FileId)
+        .filter(|&id| std::fs::canonicalize(&sources.file(id).path).is_ok_and(|p| files.contains(&p)))
+        .collect()
 }

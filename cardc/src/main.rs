@@ -20,12 +20,20 @@ struct Cli {
 enum Command {
     /// Check card sets and report every problem.
     ///
-    /// Each path is a set folder (holding `game.cards` and other `.cards` files) or a
-    /// folder of set folders. Exits 0 when there is no error, 1 when there is, 2 when a
-    /// path cannot be read. With `--watch`, checks again after each change to a `.cards`
-    /// file under the paths, until Ctrl-C (then exits 0).
+    /// Each path is a set folder (holding `game.cards` and other `.cards` files), a folder
+    /// of set folders, or a `.cards` file. A file is checked as part of its set (the
+    /// nearest folder holding `game.cards`) and only the diagnostics about it are shown,
+    /// with those about the whole set that have no file; several files of one set check it
+    /// once.
+    ///
+    /// Diagnostics go to stderr as rustc-style text, or to stdout as JSON lines
+    /// (`--format json`), GitHub workflow commands (`--format github`) or one SARIF 2.1.0
+    /// log (`--format sarif`); the summary line (`checked 1 set (12 cards): 0 errors, 1 warning`)
+    /// and `--coverage` in text go to stderr. Exits 0 when there is no error, 1 when there
+    /// is, 2 when a path cannot be read or on a usage error. With `--watch`, checks again
+    /// after each change to a `.cards` file under the paths, until Ctrl-C (then exits 0).
     Check {
-        /// Set folders, or folders of sets.
+        /// Set folders, folders of sets, or `.cards` files.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// How to print diagnostics.
@@ -49,27 +57,30 @@ enum Command {
     /// Print the abilities of a set as the compiler reads them: timing, header,
     /// optional, cost, effect, replacement, duration, frequency and opaque clauses.
     ///
-    /// Exits 0, or 2 when the set cannot be read or has errors.
+    /// The readings go to stdout; the set's errors, if any, to stderr. Exits 0, 1 when the
+    /// set has errors (nothing is printed on stdout), 2 when it cannot be read or on a
+    /// usage error.
     Abilities {
         /// The set folder.
         set: PathBuf,
-        /// `human`: one short block per ability, its text then its reading (timing,
-        /// optional, cost, each condition and clause, replacement); `json`: one JSON
-        /// object per ability.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        /// How to print the readings.
+        #[arg(long, value_enum, default_value_t = ReadingFormat::Human)]
+        format: ReadingFormat,
     },
     /// Run the language server on stdin and stdout, for editors: diagnostics for the whole
     /// set a file belongs to as you type, hovers (cards, vocabulary, how an ability reads),
     /// go to definition, find references and symbols.
     ///
-    /// Exits 0 after the client's `shutdown` and `exit`, 2 when the connection fails.
+    /// Speaks LSP (JSON-RPC) on stdin and stdout; nothing else is written there. Exits 0
+    /// after the client's `shutdown` and `exit`, 2 when the connection fails.
     #[cfg(feature = "lsp")]
     Lsp,
     /// Print a set with every reference by id: its vocabulary, rules and cards with all
     /// their fields (costs, slots, restrictions, stats, actions, charges, force, …).
     ///
-    /// Exits 0, or 2 when the set cannot be read or has errors.
+    /// The set goes to stdout as one pretty-printed JSON object (its shape is in the
+    /// README); the set's errors, if any, to stderr. Exits 0, 1 when the set has errors
+    /// (nothing is printed on stdout), 2 when it cannot be read or on a usage error.
     Export {
         /// The set folder.
         set: PathBuf,
@@ -81,9 +92,16 @@ enum Command {
     /// exported as text by a fleet builder, or X-Wing XWS squads (`--xws`) against a set
     /// loaded at run time, without rebuilding anything.
     ///
-    /// Exits 0 when every scenario, list and squad is legal, 1 when one is illegal (or,
-    /// with `--xws`, cannot be resolved), 2 when the set has errors, a file cannot be read
-    /// or a list's names do not resolve.
+    /// A scenario with an `expect` is a test: it passes when its verdict (and `stats`) is
+    /// the expected one, legal or not, and a mismatch prints `expected:` against `got:`.
+    /// A scenario without one, a list or a squad passes when it is legal.
+    ///
+    /// Verdicts go to stdout, one block of text per file (or one JSON object per line
+    /// with `--format json`); the set's errors, unreadable files and, when some scenario
+    /// has an `expect`, a summary line go to stderr. Exits 0 when everything passes, 1
+    /// when something does not (an illegal fleet, a mismatch, an XWS squad that cannot be
+    /// resolved) or the set has errors, 2 when a file cannot be read, a list's names do
+    /// not resolve, or on a usage error.
     Validate {
         /// The set folder.
         #[arg(long)]
@@ -97,8 +115,8 @@ enum Command {
         #[arg(long = "fleet-list", value_name = "FILE", num_args = 1..)]
         fleet_lists: Vec<PathBuf>,
         /// How to print the verdicts.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = VerdictFormat::Human)]
+        format: VerdictFormat,
         /// The files are XWS squads (X-Wing Squadron Format).
         #[arg(long)]
         xws: bool,
@@ -108,9 +126,10 @@ enum Command {
     },
     /// Import card data written by others as a card set, then check it.
     ///
-    /// Prints what was mapped and what the set does not carry, writes the set folder
-    /// (replacing it whole), and checks it. Exits 0 when the set is clean, 1 when it has
-    /// errors, 2 when the data cannot be read or the set cannot be written.
+    /// Writes the set folder (replacing it whole) and checks it. What was mapped, what the
+    /// set does not carry and the check's diagnostics go to stderr; nothing goes to stdout.
+    /// Exits 0 when the set is clean, 1 when it has errors, 2 when the data cannot be read,
+    /// the set cannot be written, or on a usage error.
     Import {
         /// Whose data it is.
         #[arg(value_enum)]
@@ -124,7 +143,8 @@ enum Command {
     /// Print the long explanation of a diagnostic code or lint (`cardc explain E0105`,
     /// `cardc explain unused-icon`).
     ///
-    /// Exits 0, or 2 when no code or lint has that name (with the closest one).
+    /// The explanation goes to stdout as Markdown. Exits 0, or 2 when no code or lint has
+    /// that name (with the closest one) or on a usage error.
     Explain {
         /// The code (`E0105`, `w0001`: any case) or the lint's name (`unused-icon`).
         code: String,
@@ -139,14 +159,6 @@ enum Source {
     XwingData2,
     /// Star Wars: Armada, rkbodenner/star-wars-armada-data (ships, squadrons, upgrades).
     ArmadaData,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// rustc-style text on stderr.
-    Human,
-    /// One JSON object per diagnostic, one per line, on stdout.
-    Json,
 }
 
 /// The formats `cardc check` prints diagnostics in.
@@ -173,13 +185,42 @@ impl From<CheckFormat> for DiagnosticFormat {
     }
 }
 
-impl From<Format> for DiagnosticFormat {
-    fn from(format: Format) -> DiagnosticFormat {
+impl From<ReadingFormat> for DiagnosticFormat {
+    fn from(format: ReadingFormat) -> DiagnosticFormat {
         match format {
-            Format::Human => DiagnosticFormat::Human,
-            Format::Json => DiagnosticFormat::Json,
+            ReadingFormat::Human => DiagnosticFormat::Human,
+            ReadingFormat::Json => DiagnosticFormat::Json,
         }
     }
+}
+
+impl From<VerdictFormat> for DiagnosticFormat {
+    fn from(format: VerdictFormat) -> DiagnosticFormat {
+        match format {
+            VerdictFormat::Human => DiagnosticFormat::Human,
+            VerdictFormat::Json => DiagnosticFormat::Json,
+        }
+    }
+}
+
+/// The formats `cardc abilities` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum ReadingFormat {
+    /// One short block per ability on stdout: `card "Name": text`, then its reading
+    /// (timing, optional, cost, each condition and clause, replacement).
+    Human,
+    /// One JSON object per ability, one per line, on stdout.
+    Json,
+}
+
+/// The formats `cardc validate` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum VerdictFormat {
+    /// Per file on stdout: `file: verdict`, then a line per violation (and, for a
+    /// mismatch, `expected:` and `got:`).
+    Human,
+    /// One JSON object per file (per squad with `--xws`), one per line, on stdout.
+    Json,
 }
 
 /// The formats `cardc export` writes.
@@ -263,15 +304,13 @@ fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage:
     let _ = write!(stderr, "{}", cardc::output::set_summaries(&report));
     let _ = writeln!(
         stderr,
-        "checked {} set{} ({} card{}): {} error{}, {} warning{}{notes}",
-        report.sets.len(),
-        plural(report.sets.len()),
-        report.cards(),
-        plural(report.cards()),
+        "checked {}: {} error{}, {} warning{}{notes}{}",
+        checked_what(&report),
         report.errors(),
         plural(report.errors()),
         report.warnings(),
         plural(report.warnings()),
+        elsewhere(&report),
     );
     if report.errors() > 0 {
         ExitCode::from(1)
@@ -320,6 +359,34 @@ fn print_diagnostics<'a>(
         Output::Stdout(text) => stdout.write_all(text.as_bytes()).is_ok(),
         Output::Stderr(text) => stderr.write_all(text.as_bytes()).is_ok(),
     })
+}
+
+/// What a check covered: `2 sets (40 cards)`, or `1 file of 1 set (12 cards)` when
+/// single files were given.
+fn checked_what(report: &cardc::Report) -> String {
+    let (sets, cards) = (report.sets.len(), report.cards());
+    let of = match report.files.len() {
+        0 => String::new(),
+        n => format!("{n} file{} of ", plural(n)),
+    };
+    format!("{of}{sets} set{} ({cards} card{})", plural(sets), plural(cards))
+}
+
+/// `; 3 errors, 1 warning in other files of the set` when files were checked alone and the
+/// rest of their set has problems; empty otherwise.
+fn elsewhere(report: &cardc::Report) -> String {
+    let errors = report.elsewhere.iter().filter(|d| d.is_error()).count();
+    let warnings = report.elsewhere.iter().filter(|d| d.severity == cardc::Severity::Warning).count();
+    let parts: Vec<String> = [(errors, "error"), (warnings, "warning")]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}{}", plural(n)))
+        .collect();
+    if parts.is_empty() {
+        return String::new();
+    }
+    let sets = if report.sets.len() == 1 { "the set" } else { "their sets" };
+    format!("; {} in other files of {sets} (not shown)", parts.join(", "))
 }
 
 fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
@@ -395,39 +462,45 @@ fn coverage_json(set: &cardc::Checked) -> String {
     .to_string()
 }
 
-/// Loads one set folder at run time, printing its errors in `format`; `None` when it
-/// cannot be used.
-fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Option<cards_runtime::Set> {
+/// Loads one set folder at run time, printing its errors in `format`. `Err` is the exit
+/// status: 1 when the set has errors, 2 when it cannot be read or is not one set folder.
+fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Result<cards_runtime::Set, u8> {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
-            return None;
+            return Err(2);
         }
     };
     print_diagnostics(report.all_diagnostics().filter(|d| d.is_error()), &report.sources, format);
+    let errors = report.errors();
     let mut sets = report.sets;
     match sets.as_mut_slice() {
-        [one] if one.set.is_some() => one.set.take(),
-        [_] => {
-            eprintln!("error: the set in `{}` has errors", dir.display());
-            None
+        [one] if one.set.is_some() => one.set.take().ok_or(2),
+        [one] => {
+            let n = one.errors();
+            eprintln!("error: the set in `{}` has {n} error{}", dir.display(), plural(n));
+            Err(1)
         }
+        [] if errors > 0 => Err(1),
         _ => {
             eprintln!("error: `{}` is not one set folder", dir.display());
-            None
+            Err(2)
         }
     }
 }
 
-fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
-    let Some(set) = load_one(dir, format.into()) else { return ExitCode::from(2) };
+fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
+    let set = match load_one(dir, format.into()) {
+        Ok(set) => set,
+        Err(status) => return ExitCode::from(status),
+    };
     let mut stdout = std::io::stdout().lock();
     for card in set.cards.iter() {
         for a in card.abilities.iter() {
             let line = match format {
-                Format::Json => cards_runtime::ability_json::ability_json(&set, card, a).to_string(),
-                Format::Human => {
+                ReadingFormat::Json => cards_runtime::ability_json::ability_json(&set, card, a).to_string(),
+                ReadingFormat::Human => {
                     let name = a.name.as_deref().map_or(String::new(), |n| format!(" \"{n}\""));
                     let opaque = a.opaque().count();
                     let note = if opaque > 0 { format!("  ({opaque} opaque)") } else { String::new() };
@@ -443,7 +516,10 @@ fn abilities(dir: &std::path::Path, format: Format) -> ExitCode {
 }
 
 fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
-    let Some(set) = load_one(dir, DiagnosticFormat::Human) else { return ExitCode::from(2) };
+    let set = match load_one(dir, DiagnosticFormat::Human) {
+        Ok(set) => set,
+        Err(status) => return ExitCode::from(status),
+    };
     let text = match format {
         ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),
     };
@@ -459,16 +535,25 @@ struct Xws {
     ignore_points: bool,
 }
 
-fn validate(dir: &std::path::Path, scenarios: &[PathBuf], lists: &[PathBuf], format: Format, xws: Xws) -> ExitCode {
-    let Some(set) = load_one(dir, format.into()) else { return ExitCode::from(2) };
-    let json = matches!(format, Format::Json);
+fn validate(
+    dir: &std::path::Path,
+    scenarios: &[PathBuf],
+    lists: &[PathBuf],
+    format: VerdictFormat,
+    xws: Xws,
+) -> ExitCode {
+    let set = match load_one(dir, format.into()) {
+        Ok(set) => set,
+        Err(status) => return ExitCode::from(status),
+    };
+    let json = matches!(format, VerdictFormat::Json);
     let mut worst = 0u8;
     if !scenarios.is_empty() {
         worst = if xws.on {
             let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
             cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
         } else {
-            cards_runtime::scenario::validate_files(&[&set], scenarios, json)
+            cards_runtime::scenario::test_files(&[&set], scenarios, json)
         };
     }
     ExitCode::from(worst.max(validate_lists(&set, lists, json)))

@@ -165,6 +165,17 @@ pub fn find_sets(path: &Path) -> io::Result<Found> {
     Ok(Found::Sets(sets))
 }
 
+/// The folder of the set a `.cards` file belongs to: the nearest folder holding
+/// `game.cards`, looking up from the file's own; the file's folder when none does. A file
+/// named without a folder (`a.cards`) is in `.`.
+pub fn set_dir(file: &Path) -> PathBuf {
+    let own = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    own.ancestors().find(|dir| dir.join("game.cards").is_file()).unwrap_or(own).to_path_buf()
+}
+
 /// The error with the path it is about, so the message says which file.
 fn with_path(e: io::Error, path: &Path) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))

@@ -773,6 +773,7 @@ impl Plan {
     }
 
     fn ship_card(&self, i: usize, d: &mut Dice, out: &mut String) {
+        let start = out.len();
         let s = &self.ships[self.ordinal[i]];
         let _ = writeln!(out, "ship \"{}\" {{", self.names[i]);
         match s.chassis {
@@ -821,10 +822,12 @@ impl Plan {
                 let _ = writeln!(out, "  upgrades: {}", s.upgrades.join(", "));
             }
         }
+        supply_what_is_spent(out, start, true);
         out.push_str("}\n");
     }
 
     fn upgrade_card(&self, i: usize, d: &mut Dice, out: &mut String) {
+        let start = out.len();
         let _ = writeln!(out, "upgrade \"{}\" {{", self.names[i]);
         let Some(ship) = self.target(i) else {
             // No ship in the set (a tiny one): a commander, which needs no printed icon.
@@ -892,6 +895,7 @@ impl Plan {
             let pool = if ship.chassis.is_some() { FIGHTER_TEXT } else { CAPITAL_TEXT };
             text_block(d, pool, "  ", out);
         }
+        supply_what_is_spent(out, start, false);
         out.push_str("}\n");
     }
 
@@ -1055,6 +1059,21 @@ fn plan_ship(i: usize, nth: usize, fighter: bool, chassis: &[Chassis]) -> Ship {
             actions: Vec::new(),
             upgrades,
         }
+    }
+}
+
+/// Gives the card written from `start` on what its text spends and it lacks, as a designer
+/// would (W0007): `charges: 1` for a spent `[Charge]`, and on a ship `force: 1` for a
+/// spent `[Force]` (an upgrade spends its ship's Force).
+fn supply_what_is_spent(out: &mut String, start: usize, ship: bool) {
+    let card = out[start..].to_lowercase();
+    let spends = |what: &str| card.contains(&format!("spend 1 [{what}]"));
+    let has = |field: &str| card.lines().any(|l| l.trim_start().starts_with(field));
+    if spends("charge") && !has("charges:") {
+        out.push_str("  charges: 1\n");
+    }
+    if ship && spends("force") && !has("force:") {
+        out.push_str("  force: 1\n");
     }
 }
 

@@ -115,12 +115,13 @@ fn abilities_json_has_every_documented_field() {
 }
 
 #[test]
-fn abilities_of_a_broken_set_exit_2() {
+fn abilities_of_a_broken_set_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("game.cards"), "game demo \"Demo\"\nupgrade \"X\" { text { Spend 1 [Nope]. } }\n")
         .unwrap();
     let out = cardc(&["abilities", dir.path().to_str().unwrap()]);
-    assert_eq!(code(&out), 2);
+    assert_eq!(code(&out), 1, "a set with errors is 1, as for every command");
+    assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("E0401"));
 }
 

@@ -204,3 +204,187 @@ fn validate_reads_xws_squads_against_a_set_loaded_at_run_time() {
     // --ignore-points only makes sense with --xws.
     assert_eq!(code(&cardc(&["validate", "--set", set, "--ignore-points", squads])), 2);
 }
+
+/// A set with one clean file (`c.cards`), one with an unknown icon (`a.cards`) and one with
+/// a bad cost (`b.cards`).
+fn set_with_one_clean_file() -> tempfile::TempDir {
+    set_with(&[
+        ("game.cards", GAME.as_bytes()),
+        ("a.cards", b"upgrade \"A\" {\n  icon: crwe\n}\n"),
+        ("b.cards", b"upgrade \"B\" {\n  icon: crew\n  cost: x\n}\n"),
+        ("c.cards", b"upgrade \"C\" {\n  icon: crew\n}\n"),
+    ])
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn check_of_a_file_shows_only_its_diagnostics_and_counts_the_rest() {
+    let dir = set_with_one_clean_file();
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // The clean file passes though its set has errors; the summary says where they are.
+    let out = cardc(&["check", &file("c.cards")]);
+    assert_eq!(code(&out), 0, "{}", stderr_of(&out));
+    assert_eq!(
+        stderr_of(&out),
+        "checked 1 file of 1 set (3 cards): 0 errors, 0 warnings; 2 errors in other files of the set (not shown)\n"
+    );
+    // A file with an error fails with that error only.
+    let out = cardc(&["check", "--format", "json", &file("a.cards")]);
+    assert_eq!(code(&out), 1);
+    let codes: Vec<Value> = json_lines(&out.stdout).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, vec![Value::from("E0105")]);
+    // Two files of one set check it once; the same file twice counts once.
+    let out = cardc(&["check", "--format", "json", &file("a.cards"), &file("b.cards"), &file("a.cards")]);
+    assert_eq!(code(&out), 1);
+    let codes: Vec<Value> = json_lines(&out.stdout).iter().map(|d| d["code"].clone()).collect();
+    assert_eq!(codes, vec![Value::from("E0105"), Value::from("E0203")]);
+    assert_eq!(stderr_of(&out), "checked 2 files of 1 set (3 cards): 2 errors, 0 warnings\n");
+    // The set's folder as well as one of its files: the whole set.
+    let out = cardc(&["check", &file("c.cards"), dir.path().to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    assert!(stderr_of(&out).ends_with("\nchecked 1 set (3 cards): 2 errors, 0 warnings\n"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn check_of_a_file_shows_set_level_diagnostics_that_have_no_file() {
+    // No `game.cards`: the file's own folder is the set, and its missing game is reported.
+    let dir = set_with(&[("a.cards", b"upgrade \"A\" {\n  icon: crew\n}\n")]);
+    let out = cardc(&["check", "--format", "json", dir.path().join("a.cards").to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[0]["code"], "E0101");
+    assert_eq!(lines[0]["line"], Value::Null);
+}
+
+#[test]
+fn check_of_a_file_in_no_set_or_not_a_card_file_is_exit_2() {
+    let dir = set_with_one_clean_file();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("sub/d.cards"), "upgrade \"D\" {}\n").unwrap();
+    let out = cardc(&["check", dir.path().join("sub/d.cards").to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr_of(&out).contains("d.cards` is in no set: the nearest `game.cards` is in `"), "{}", stderr_of(&out));
+    std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+    let out = cardc(&["check", dir.path().join("notes.txt").to_str().unwrap()]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr_of(&out).contains("notes.txt` is not a `.cards` file"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn every_subcommand_exits_1_on_a_set_with_errors_and_2_on_a_missing_one() {
+    let dir = set_with_one_clean_file();
+    let set = dir.path().to_str().unwrap();
+    let scenario = dir.path().join("s.json");
+    std::fs::write(&scenario, r#"{"game": "demo", "ships": []}"#).unwrap();
+    let scenario = scenario.to_str().unwrap();
+    for args in
+        [vec!["check", set], vec!["abilities", set], vec!["export", set], vec!["validate", "--set", set, scenario]]
+    {
+        let out = cardc(&args);
+        assert_eq!(code(&out), 1, "{args:?}: {}", stderr_of(&out));
+        assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+        assert!(stderr_of(&out).contains("unknown icon `crwe`"), "{args:?}: {}", stderr_of(&out));
+        let mut missing = args.clone();
+        let at = missing.iter().position(|a| *a == set).unwrap();
+        missing[at] = "/definitely/not/here";
+        assert_eq!(code(&cardc(&missing)), 2, "{missing:?}");
+    }
+}
+
+#[test]
+fn each_subcommand_help_describes_its_own_output() {
+    // (subcommand, what its help must say about where its output goes and its statuses)
+    let cases: [(&str, &[&str]); 6] = [
+        ("check", &["`.cards` file", "stderr", "stdout as JSON lines", "Exits 0", "1 when", "2 when"]),
+        ("abilities", &["stdout", "stderr", "1 when the set has errors", "2 when"]),
+        ("export", &["stdout as one pretty-printed JSON object", "1 when the set has errors", "2 when"]),
+        ("validate", &["`expect`", "expected:", "got:", "stdout", "stderr", "1", "2 when"]),
+        ("import", &["nothing goes to stdout", "1 when it has errors", "2 when"]),
+        ("explain", &["stdout", "2 when there is no such code"]),
+    ];
+    for (command, says) in cases {
+        let out = cardc(&[command, "--help"]);
+        assert_eq!(code(&out), 0);
+        let help = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+        for s in says {
+            assert!(help.contains(s), "`cardc {command} --help` does not say {s:?}:\n{help}");
+        }
+    }
+    // Each format's values are described for the command that prints them.
+    let help = String::from_utf8_lossy(&cardc(&["abilities", "--help"]).stdout).to_string();
+    assert!(help.contains("One JSON object per ability"), "{help}");
+    assert!(!help.contains("rustc-style"), "{help}");
+    let help = String::from_utf8_lossy(&cardc(&["validate", "--help"]).stdout).to_string();
+    assert!(help.contains("One JSON object per file"), "{help}");
+}
+
+#[test]
+fn validate_suggests_the_xws_id_of_an_unknown_pilot_or_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let squads = dir.path().join("squads.jsonl");
+    std::fs::write(
+        &squads,
+        concat!(
+            r#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalkr"}]}"#,
+            "\n",
+            r#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalker","upgrades":{"modification":["hullplatin"]}}]}"#,
+            "\n",
+            r#"{"faction":"rebelaliance","pilots":[{"id":"lukeskywalker"}]}"#,
+            "\n",
+        ),
+    )
+    .unwrap();
+    let set = common::root().join("cards/xwing");
+    let out =
+        cardc(&["validate", "--set", set.to_str().unwrap(), "--xws", "--format", "json", squads.to_str().unwrap()]);
+    assert_eq!(code(&out), 1);
+    let details: Vec<Value> = json_lines(&out.stdout).iter().map(|l| l["detail"].clone()).collect();
+    assert_eq!(
+        details,
+        [
+            "unknown pilot `lukeskywalkr`; did you mean `lukeskywalker`?",
+            "unknown upgrade `hullplatin`; did you mean `hullplating`?",
+            "unknown faction `rebelaliance`; did you mean `rebelalliance`?",
+        ]
+    );
+}
+
+#[test]
+fn spending_charge_or_force_the_card_lacks_warns_once_per_spend() {
+    // The W0007 fixture: of its seven spends, three have nothing to spend.
+    let fixture = common::root().join("tests/fixtures/W0007_spend_without_resource.cards");
+    let text = std::fs::read(&fixture).unwrap();
+    let dir = set_with(&[("game.cards", text.as_slice())]);
+    let out = cardc(&["check", "--format", "json", dir.path().to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "warnings only");
+    let got: Vec<(String, u64, u64)> = json_lines(&out.stdout)
+        .iter()
+        .map(|d| {
+            assert_eq!((d["code"].as_str(), d["severity"].as_str()), (Some("W0007"), Some("warning")));
+            (d["message"].as_str().unwrap().to_string(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap())
+        })
+        .collect();
+    let expected = [
+        ("`empty-tank` spends [Charge], but has no `charges:`", 15, 13),
+        ("`fighter` spends [Force], but its ship `rookie` has no `force:`", 48, 49),
+        ("`rookie` spends [Force], but neither it nor its chassis has `force:`", 67, 49),
+    ];
+    let expected: Vec<(String, u64, u64)> = expected.iter().map(|(m, l, c)| (m.to_string(), *l, *c)).collect();
+    assert_eq!(got, expected);
+    // A Force power in a set where nothing has Force warns too.
+    let set = set_with(&[
+        (
+            "game.cards",
+            b"game demo \"Demo\"\nicon force-power \"Force Power\"\ntoken focus \"focus\"\nresource force \"Force\"\nheader action \"Action\" optional\nallow unequippable-upgrade, unused-icon\n",
+        ),
+        ("u.cards", b"upgrade \"Sense\" {\n  icon: force-power\n  text {\n    Action: Spend 1 [Force] to gain 1 focus token.\n  }\n}\n"),
+    ]);
+    let out = cardc(&["check", "--format", "json", set.path().to_str().unwrap()]);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["message"], "`sense` spends [Force], but no card of the set has Force");
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(4), Some(13)));
+}

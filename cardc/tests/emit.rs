@@ -68,7 +68,7 @@ fn generating_twice_or_in_another_order_gives_the_same_bytes() {
     let set = load_set(&tricky(), &mut sources).unwrap();
     let reversed = SetSource { files: set.files.iter().rev().copied().collect(), ..set };
     let checked = cardc::check_set(&sources, &reversed);
-    let report = cardc::Report { sources, sets: vec![checked], diagnostics: Vec::new() };
+    let report = cardc::Report { sources, sets: vec![checked], ..Default::default() };
     assert_eq!(cardc::generate(&report).unwrap(), once);
 }
 

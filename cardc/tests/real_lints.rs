@@ -50,7 +50,8 @@ fn an_attack_header_with_only_a_cost_pays_for_the_attack() {
     );
     assert!(!codes("ordnance", &ordnance).contains(&"W0003".to_string()));
     let dead = upgrade("Dead Weight", "crew", "Action: Spend 1 [Charge].");
-    assert_eq!(codes("dead", &dead), ["W0003"]);
+    // It also has no `charges:` to spend (W0007).
+    assert_eq!(codes("dead", &dead), ["W0003", "W0007"]);
 }
 
 #[test]

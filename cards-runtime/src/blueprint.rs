@@ -128,9 +128,10 @@ impl Blueprint<'_> {
                 }
                 Constraint::Count { cmp, selector, scope: Scope::Blueprint, condition } => {
                     condition.as_ref().is_some_and(|c| !c.eval(self))
-                        || cmp
-                            .holds(self.parts(grid).filter(|p| selects(p, selector.kind, &selector.filters)).count()
-                                as i64)
+                        || cmp.holds(
+                            self.parts(grid).filter(|p| selects(self.set, p, selector.kind, &selector.filters)).count()
+                                as i64,
+                        )
                 }
                 Constraint::TotalCost { cmp, scope: Scope::Blueprint, condition, .. } => {
                     condition.as_ref().is_some_and(|c| !c.eval(self))

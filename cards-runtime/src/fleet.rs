@@ -88,7 +88,7 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
             Constraint::Count { cmp, selector, scope, condition } => {
                 let count = |s: &FleetShip| -> i64 {
                     let cards = std::iter::once(s.ship).chain(s.upgrades.iter().copied());
-                    cards.filter_map(card).filter(|c| selects(c, selector.kind, &selector.filters)).count() as i64
+                    cards.filter_map(card).filter(|c| selects(set, c, selector.kind, &selector.filters)).count() as i64
                 };
                 let ships = fleet.ships.iter().filter(|s| applies(s, condition.as_ref()));
                 per_scope(*scope, ships, count, *cmp, |s, _| out.push(violation(s.and_then(|s| card(s.ship)), None)));
@@ -99,7 +99,7 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
                     std::iter::once(s.ship)
                         .chain(s.upgrades.iter().copied())
                         .filter_map(card)
-                        .filter(|c| of.is_none_or(|k| selects(c, k, &[])))
+                        .filter(|c| of.is_none_or(|k| selects(set, c, k, &[])))
                         .filter_map(|c| c.cost_on(v.as_ref()))
                         .sum()
                 };
@@ -203,7 +203,7 @@ fn same<'f>(
         let mut selected: Vec<u32> = ships
             .iter()
             .flat_map(|s| s.upgrades.iter().copied())
-            .filter(|&u| set.cards.get(u as usize).is_some_and(|c| selects(c, selector.kind, &selector.filters)))
+            .filter(|&u| set.cards.get(u as usize).is_some_and(|c| selects(set, c, selector.kind, &selector.filters)))
             .collect();
         selected.sort_unstable();
         selected.dedup();
@@ -215,8 +215,9 @@ fn same<'f>(
     }
 }
 
-/// Whether a selector of `kind` with `filters` counts `card`.
-pub fn selects(card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
+/// Whether a selector of `kind` with `filters` counts `card` (a card of `set`; a ship has
+/// its chassis' traits too).
+pub fn selects(set: &Set, card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
     let kind_ok = match kind {
         SelectorKind::Ship => card.kind == CardKind::Ship,
         SelectorKind::Upgrade => card.kind == CardKind::Upgrade,
@@ -226,7 +227,7 @@ pub fn selects(card: &Card, kind: SelectorKind, filters: &[Filter]) -> bool {
     kind_ok
         && filters.iter().all(|f| match f {
             Filter::Icon(i) => card.icons.contains(i),
-            Filter::Trait(t) => card.traits.contains(t),
+            Filter::Trait(t) => set.has_trait(card, *t),
             Filter::Drive => card.drive,
             Filter::Name(n) => card.name.contains(n.as_ref()),
         })
@@ -332,14 +333,26 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         } else {
             out.push(builtin("no-icon", format!("{} has no free icon for {}", view.ship.name, card.name), Some(card)));
         }
-        let title_ok = card.ship_icon.is_none_or(|i| view.has_ship_icon(i));
-        let requires_ok = card.requires.as_ref().is_none_or(|r| r.eval(&view));
-        if !(title_ok && requires_ok) {
-            out.push(builtin(
-                "restriction",
-                format!("{} does not meet the restriction of {}", view.ship.name, card.name),
-                Some(card),
-            ));
+        let title = card.ship_icon.filter(|&i| !view.has_ship_icon(i));
+        let requires = card.requires.as_ref().filter(|r| !r.eval(&view));
+        if title.is_some() || requires.is_some() {
+            out.push(builtin("restriction", restriction_message(set, view.ship, card, title, requires), Some(card)));
         }
     }
+}
+
+/// "Luke Skywalker does not meet the restriction of Vader's Wrath, which requires a ship of
+/// the Galactic Empire faction", naming each broken part: the title's ship icon, the
+/// `requires:` restriction, or both.
+fn restriction_message(
+    set: &Set,
+    ship: &Card,
+    card: &Card,
+    title: Option<u16>,
+    requires: Option<&crate::restriction::Restriction>,
+) -> String {
+    use crate::restriction_text::{describe, describe_ship_icon};
+    let parts: Vec<String> =
+        title.map(|i| describe_ship_icon(set, i)).into_iter().chain(requires.map(|r| describe(set, r))).collect();
+    format!("{} does not meet the restriction of {}, which requires {}", ship.name, card.name, parts.join(" and "))
 }

@@ -624,6 +624,14 @@ impl Set {
     pub fn chassis_of(&self, ship: &Card) -> Option<&Card> {
         ship.chassis.and_then(|c| self.cards.get(c as usize))
     }
+
+    /// Whether a card has a trait: its own traits and its chassis' together (X-Wing prints
+    /// a ship type's keywords, such as TIE, on every pilot of it and a pilot's own, such as
+    /// Jedi, on that pilot alone). Restrictions, rule conditions and rule selectors all
+    /// ask this.
+    pub fn has_trait(&self, card: &Card, t: u16) -> bool {
+        card.traits.contains(&t) || self.chassis_of(card).is_some_and(|c| c.traits.contains(&t))
+    }
 }
 
 /// A ship as restrictions and equipping see it: its own fields, else its chassis'.
@@ -714,7 +722,7 @@ impl Subject for ShipView<'_> {
         self.flagship
     }
     fn has_trait(&self, t: u16) -> bool {
-        self.ship.traits.contains(&t) || self.chassis.is_some_and(|c| c.traits.contains(&t))
+        self.set.has_trait(self.ship, t)
     }
     fn name(&self) -> &str {
         &self.ship.name

@@ -159,25 +159,68 @@ impl Outcome {
     /// Whether the outcome is what `scenario` expects (its verdict and stats). `Err` says
     /// how it differs.
     pub fn check(&self, scenario: &Scenario) -> Result<(), String> {
-        match &scenario.expect {
-            Some(Expect::Legal) if !self.is_legal() => {
-                return Err(format!("expected legal, found {:?}", self.ids()));
-            }
-            Some(Expect::Illegal(ids)) if *ids != self.ids() => {
-                return Err(format!("expected {ids:?}, found {:?}", self.ids()));
-            }
-            _ => {}
+        match self.against(scenario) {
+            Expectation::Mismatch { expected, got } => Err(format!("expected {expected}, got {got}")),
+            Expectation::None | Expectation::Met { .. } => Ok(()),
         }
-        if let Some(expected) = &scenario.stats {
-            let found = self.stats.clone().unwrap_or_default();
-            for (stat, value) in expected {
-                if found.get(stat) != Some(value) {
-                    return Err(format!("expected {stat} = {value}, found {:?}", found.get(stat)));
-                }
-            }
-        }
-        Ok(())
     }
+
+    /// How the outcome compares with what `scenario` expects: its `expect`ed verdict and
+    /// its `stats`, each when it has one.
+    pub fn against(&self, scenario: &Scenario) -> Expectation {
+        let mut expected = Vec::new();
+        let mut got = Vec::new();
+        if let Some(expect) = &scenario.expect {
+            expected.push(match expect {
+                Expect::Legal => "legal".to_string(),
+                Expect::Illegal(ids) => illegal_line(ids),
+            });
+            got.push(if self.is_legal() { "legal".to_string() } else { illegal_line(&self.ids()) });
+        }
+        if let Some(stats) = &scenario.stats {
+            let found = self.stats.clone().unwrap_or_default();
+            let line = |value: &dyn Fn(&str) -> Option<i64>| -> String {
+                let all: Vec<String> = stats
+                    .keys()
+                    .map(|k| format!("{k} {}", value(k).map_or_else(|| "none".to_string(), |v| v.to_string())))
+                    .collect();
+                format!("stats {}", all.join(", "))
+            };
+            expected.push(line(&|k| stats.get(k).copied()));
+            got.push(line(&|k| found.get(k).copied()));
+        }
+        match (expected.is_empty(), expected == got) {
+            (true, _) => Expectation::None,
+            (false, true) => Expectation::Met { line: expected.join("; ") },
+            (false, false) => Expectation::Mismatch { expected: expected.join("; "), got: got.join("; ") },
+        }
+    }
+}
+
+/// `illegal: a, b`: the verdict with its distinct violation ids, sorted.
+fn illegal_line(ids: &BTreeSet<String>) -> String {
+    format!("illegal: {}", ids.iter().map(String::as_str).collect::<Vec<_>>().join(", "))
+}
+
+/// How an outcome compares with what its scenario expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// The scenario has no `expect` and no `stats`: the outcome is a plain verdict.
+    None,
+    /// The outcome is the expected one, legal or not; `line` is what both are, written as
+    /// in a mismatch.
+    Met {
+        /// What the scenario expects and got.
+        line: String,
+    },
+    /// It is not. Each side is one line: `legal`, or `illegal: ` and the violation ids,
+    /// then `; stats name value, …` when the scenario expects stats.
+    Mismatch {
+        /// What the scenario expects.
+        expected: String,
+        /// What validating it gave.
+        got: String,
+    },
 }
 
 impl serde::Serialize for Violation {
@@ -192,13 +235,20 @@ impl serde::Serialize for Violation {
     }
 }
 
-fn unknown(kind: &str, id: &str) -> Violation {
+/// `unknown-card`: no `kind` with this id, and the closest of `ids` when one is close.
+fn unknown<'a>(kind: &str, id: &str, ids: impl IntoIterator<Item = &'a str>) -> Violation {
+    let hint = crate::suggest::did_you_mean(id, ids).map_or(String::new(), |d| format!("; {d}"));
     Violation {
         id: "unknown-card".into(),
-        message: format!("no {kind} `{id}` in this set"),
+        message: format!("no {kind} `{id}` in this set{hint}"),
         ship: None,
         card: Some(id.to_string().into()),
     }
+}
+
+/// The ids of the set's cards of one kind.
+fn ids_of(set: &Set, kind: CardKind) -> impl Iterator<Item = &str> {
+    set.cards.iter().filter(move |c| c.kind == kind).map(|c| &*c.id)
 }
 
 /// Validates a scenario against a set.
@@ -219,7 +269,11 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
                 Some(i) => fleet.faction = Some(i as u16),
                 None => out.violations.push(Violation {
                     id: "faction".into(),
-                    message: format!("the game has no faction `{f}`"),
+                    message: format!(
+                        "the game has no faction `{f}`{}",
+                        crate::suggest::did_you_mean(f, set.vocab.factions.iter().map(|e| &*e.id))
+                            .map_or(String::new(), |d| format!("; {d}"))
+                    ),
                     ship: None,
                     card: None,
                 }),
@@ -227,14 +281,14 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
         }
         for s in ships {
             let Some(ship) = find(CardKind::Ship, &s.ship) else {
-                out.violations.push(unknown("ship", &s.ship));
+                out.violations.push(unknown("ship", &s.ship, ids_of(set, CardKind::Ship)));
                 continue;
             };
             let mut upgrades = Vec::new();
             for u in &s.upgrades {
                 match find(CardKind::Upgrade, u) {
                     Some(i) => upgrades.push(i),
-                    None => out.violations.push(unknown("upgrade", u)),
+                    None => out.violations.push(unknown("upgrade", u, ids_of(set, CardKind::Upgrade))),
                 }
             }
             fleet.ships.push(FleetShip { ship, upgrades });
@@ -251,21 +305,21 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
     let species_i = find(CardKind::Species, species);
     let blueprint_i = find(CardKind::Blueprint, blueprint);
     if species_i.is_none() {
-        out.violations.push(unknown("species", species));
+        out.violations.push(unknown("species", species, ids_of(set, CardKind::Species)));
     }
     if blueprint_i.is_none() {
-        out.violations.push(unknown("blueprint", blueprint));
+        out.violations.push(unknown("blueprint", blueprint, ids_of(set, CardKind::Blueprint)));
     }
     for t in &scenario.researched {
         match set.vocab.techs.iter().position(|e| e.id == *t) {
             Some(i) => action.researched.push(i as u16),
-            None => out.violations.push(unknown("tech", t)),
+            None => out.violations.push(unknown("tech", t, set.vocab.techs.iter().map(|e| &*e.id))),
         }
     }
     for p in &scenario.owned {
         match find(CardKind::Part, p) {
             Some(i) => action.owned.push(i),
-            None => out.violations.push(unknown("part", p)),
+            None => out.violations.push(unknown("part", p, ids_of(set, CardKind::Part))),
         }
     }
     // An unknown part is reported and its placement skipped; the rest still runs.
@@ -273,7 +327,7 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
         let place = a.place.as_ref().and_then(|p| {
             let found = find(CardKind::Part, &p.part);
             if found.is_none() {
-                out.violations.push(unknown("part", &p.part));
+                out.violations.push(unknown("part", &p.part, ids_of(set, CardKind::Part)));
             }
             found.map(|i| (i, p.space))
         });
@@ -336,42 +390,146 @@ pub fn report_text(file: &str, outcome: &Outcome) -> String {
 /// `validate` command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be
 /// read or has no set.
 pub fn validate_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+    run_files(sets, files, json, false)
+}
+
+/// [`validate_files`], each scenario a test of its `expect` (and `stats`): one that has an
+/// expectation passes when it is met, legal or not, and a mismatch prints `expected:`
+/// against `got:`; one without passes when it is legal. When some scenario has an
+/// expectation, a summary line goes to stderr. Returns 0 when every scenario passes, 1
+/// when one does not, 2 when one cannot be read or has no set.
+pub fn test_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+    run_files(sets, files, json, true)
+}
+
+/// Reads and runs one scenario file against the set of its game among `sets`.
+fn run_file(sets: &[&Set], path: &std::path::Path) -> Result<(Scenario, Outcome), ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        message: e.to_string(),
+        line: None,
+        column: None,
+    })?;
+    let scenario = Scenario::parse(&text)?;
+    let set = match sets {
+        [one] => Some(*one),
+        _ => sets.iter().copied().find(|s| s.game == scenario.game),
+    };
+    let set = set.ok_or_else(|| ScenarioError {
+        message: format!("no compiled set is the game `{}`", scenario.game),
+        line: None,
+        column: None,
+    })?;
+    let outcome = run(set, &scenario)?;
+    Ok((scenario, outcome))
+}
+
+/// How many scenarios met, missed or had no expectation.
+#[derive(Default)]
+struct Count {
+    met: usize,
+    mismatched: usize,
+    plain: usize,
+}
+
+fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, compare: bool) -> u8 {
     use std::io::Write;
     let mut worst = 0u8;
+    let mut count = Count::default();
     let mut stdout = std::io::stdout().lock();
     for path in files {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let outcome = std::fs::read_to_string(path)
-            .map_err(|e| ScenarioError { message: e.to_string(), line: None, column: None })
-            .and_then(|text| Scenario::parse(&text))
-            .and_then(|scenario| {
-                let set = match sets {
-                    [one] => Some(*one),
-                    _ => sets.iter().copied().find(|s| s.game == scenario.game),
-                };
-                let set = set.ok_or_else(|| ScenarioError {
-                    message: format!("no compiled set is the game `{}`", scenario.game),
-                    line: None,
-                    column: None,
-                })?;
-                run(set, &scenario)
-            });
-        match outcome {
-            Ok(outcome) => {
-                let line = if json { report_json(&name, &outcome) + "\n" } else { report_text(&name, &outcome) };
-                if stdout.write_all(line.as_bytes()).is_err() {
-                    return 2;
-                }
-                if !outcome.is_legal() {
-                    worst = worst.max(1);
-                }
-            }
+        let (scenario, outcome) = match run_file(sets, path) {
+            Ok(ran) => ran,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
                 worst = 2;
+                continue;
             }
+        };
+        let expectation = if compare { outcome.against(&scenario) } else { Expectation::None };
+        let passed = match &expectation {
+            Expectation::None => {
+                count.plain += 1;
+                outcome.is_legal()
+            }
+            Expectation::Met { .. } => {
+                count.met += 1;
+                true
+            }
+            Expectation::Mismatch { .. } => {
+                count.mismatched += 1;
+                false
+            }
+        };
+        let text = match (json, &expectation) {
+            (true, Expectation::None) => report_json(&name, &outcome) + "\n",
+            (true, _) => test_json(&name, &outcome, &expectation) + "\n",
+            (false, _) => test_text(&name, &outcome, &expectation),
+        };
+        if stdout.write_all(text.as_bytes()).is_err() {
+            return 2;
+        }
+        if !passed {
+            worst = worst.max(1);
         }
     }
+    if count.met + count.mismatched > 0 {
+        let total = count.met + count.mismatched + count.plain;
+        let plain = if count.plain > 0 { format!(", {} without an expectation", count.plain) } else { String::new() };
+        eprintln!(
+            "validated {total} scenario{}: {} as expected, {} mismatch{}{plain}",
+            if total == 1 { "" } else { "s" },
+            count.met,
+            count.mismatched,
+            if count.mismatched == 1 { "" } else { "es" },
+        );
+    }
     worst
+}
+
+/// One scenario's result as text, with its expectation: `file: illegal, as expected` or
+/// `file: mismatch` with `expected:` and `got:` lines, then the violations (and stats).
+/// Without an expectation, [`report_text`].
+pub fn test_text(file: &str, outcome: &Outcome, expectation: &Expectation) -> String {
+    let plain = report_text(file, outcome);
+    let (_, details) = plain.split_once('\n').unwrap_or((&plain, ""));
+    match expectation {
+        Expectation::None => plain,
+        Expectation::Met { .. } => format!("{file}: {}, as expected\n{details}", verdict(outcome)),
+        Expectation::Mismatch { expected, got } => {
+            format!("{file}: mismatch\n  expected: {expected}\n  got: {got}\n{details}")
+        }
+    }
+}
+
+/// One scenario's result as JSON with its expectation: [`report_json`]'s fields plus
+/// `as_expected` (a boolean) and the `expected` and `got` lines. Without an expectation,
+/// [`report_json`].
+pub fn test_json(file: &str, outcome: &Outcome, expectation: &Expectation) -> String {
+    let (expected, got) = match expectation {
+        Expectation::None => return report_json(file, outcome),
+        Expectation::Met { line } => (line.clone(), line.clone()),
+        Expectation::Mismatch { expected, got } => (expected.clone(), got.clone()),
+    };
+    #[derive(Serialize)]
+    struct Report<'a> {
+        file: &'a str,
+        verdict: &'static str,
+        violations: &'a [Violation],
+        stats: &'a Option<BTreeMap<String, i64>>,
+        as_expected: bool,
+        expected: String,
+        got: String,
+    }
+    let report = Report {
+        file,
+        verdict: verdict(outcome),
+        violations: &outcome.violations,
+        stats: &outcome.stats,
+        as_expected: matches!(expectation, Expectation::Met { .. }),
+        expected,
+        got,
+    };
+    serde_json::to_string(&report).unwrap_or_default()
 }

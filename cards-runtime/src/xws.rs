@@ -73,9 +73,10 @@ impl<'s> XwsIndex<'s> {
         let mut warnings = Vec::new();
         let obj = squad.as_object().ok_or_else(|| Unresolvable::Malformed("a squad is a JSON object".into()))?;
         let faction = match obj.get("faction") {
-            Some(Value::String(f)) => {
-                *self.factions.get(&xws_form(f)).ok_or_else(|| Unresolvable::UnknownFaction(f.clone()))?
-            }
+            Some(Value::String(f)) => *self
+                .factions
+                .get(&xws_form(f))
+                .ok_or_else(|| Unresolvable::UnknownFaction(f.clone(), nearest(f, &self.factions)))?,
             Some(other) => return Err(Unresolvable::Malformed(format!("`faction` is {}, not a string", kind(other)))),
             None => return Err(Unresolvable::Malformed("no `faction`".into())),
         };
@@ -94,7 +95,10 @@ impl<'s> XwsIndex<'s> {
                 Some(Value::String(id)) => id,
                 _ => return Err(Unresolvable::Malformed(format!("pilot {} has no string `id`", n + 1))),
             };
-            let ship = *self.pilots.get(id.as_str()).ok_or_else(|| Unresolvable::UnknownPilot(id.clone()))?;
+            let ship = *self
+                .pilots
+                .get(id.as_str())
+                .ok_or_else(|| Unresolvable::UnknownPilot(id.clone(), nearest(id, &self.pilots)))?;
             let mut upgrades = Vec::new();
             match p.get("upgrades") {
                 None | Some(Value::Null) => {}
@@ -133,9 +137,11 @@ impl<'s> XwsIndex<'s> {
 
     fn upgrade(&self, card: &Value, pilot: &str) -> Result<u32, Unresolvable> {
         match card {
-            Value::String(u) => {
-                self.upgrades.get(u.as_str()).copied().ok_or_else(|| Unresolvable::UnknownUpgrade(u.clone()))
-            }
+            Value::String(u) => self
+                .upgrades
+                .get(u.as_str())
+                .copied()
+                .ok_or_else(|| Unresolvable::UnknownUpgrade(u.clone(), nearest(u, &self.upgrades))),
             other => Err(Unresolvable::Malformed(format!("an upgrade of `{pilot}` is {}, not an id", kind(other)))),
         }
     }
@@ -165,12 +171,14 @@ pub struct Squad {
 pub enum Unresolvable {
     /// Not JSON, or not a squad.
     Malformed(String),
-    /// A faction the set does not have.
-    UnknownFaction(String),
-    /// A pilot the set does not have.
-    UnknownPilot(String),
-    /// An upgrade the set does not have.
-    UnknownUpgrade(String),
+    /// A faction the set does not have, and the closest XWS id the set has, if one is
+    /// close.
+    UnknownFaction(String, Option<String>),
+    /// A pilot the set does not have, and the closest XWS id the set has, if one is close.
+    UnknownPilot(String, Option<String>),
+    /// An upgrade the set does not have, and the closest XWS id the set has, if one is
+    /// close.
+    UnknownUpgrade(String, Option<String>),
 }
 
 impl Unresolvable {
@@ -179,9 +187,9 @@ impl Unresolvable {
     pub fn reason(&self) -> &'static str {
         match self {
             Unresolvable::Malformed(_) => "malformed",
-            Unresolvable::UnknownFaction(_) => "unknown-faction",
-            Unresolvable::UnknownPilot(_) => "unknown-pilot",
-            Unresolvable::UnknownUpgrade(_) => "unknown-upgrade",
+            Unresolvable::UnknownFaction(..) => "unknown-faction",
+            Unresolvable::UnknownPilot(..) => "unknown-pilot",
+            Unresolvable::UnknownUpgrade(..) => "unknown-upgrade",
         }
     }
 }
@@ -190,11 +198,21 @@ impl fmt::Display for Unresolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unresolvable::Malformed(m) => write!(f, "not a squad: {m}"),
-            Unresolvable::UnknownFaction(id) => write!(f, "unknown faction `{id}`"),
-            Unresolvable::UnknownPilot(id) => write!(f, "unknown pilot `{id}`"),
-            Unresolvable::UnknownUpgrade(id) => write!(f, "unknown upgrade `{id}`"),
+            Unresolvable::UnknownFaction(id, near) => write!(f, "unknown faction `{id}`{}", hint(near)),
+            Unresolvable::UnknownPilot(id, near) => write!(f, "unknown pilot `{id}`{}", hint(near)),
+            Unresolvable::UnknownUpgrade(id, near) => write!(f, "unknown upgrade `{id}`{}", hint(near)),
         }
     }
+}
+
+/// `; did you mean `x`?` after an unknown id, or nothing.
+fn hint(near: &Option<String>) -> String {
+    near.as_ref().map_or(String::new(), |n| format!("; did you mean `{n}`?"))
+}
+
+/// The XWS id among `ids` closest to `id` (see [`crate::suggest`]).
+fn nearest<T>(id: &str, ids: &HashMap<String, T>) -> Option<String> {
+    crate::suggest::closest(id, ids.keys().map(String::as_str)).map(str::to_string)
 }
 
 /// The verdict on one squad.

@@ -9,8 +9,9 @@
 //!    and replacements checked, and lowered into the card's abilities;
 //! 5. [`rules`]: each rule's names;
 //! 6. lints, only on a set without errors (so they never report follow-ons):
-//!    [`unequippable_upgrade`], [`unused_icon`], and the templating lints and notes of
-//!    [`abilities`]; `allow`, `warn` and `deny` lines set their level.
+//!    [`unequippable_upgrade`], [`unused_icon`], the templating lints and notes of
+//!    [`abilities`], and [`spend_without_resource`]; `allow`, `warn` and `deny` lines set
+//!    their level.
 //!
 //! The result is the runtime model of the set (when there is no error) and every
 //! diagnostic, sorted by place.
@@ -21,6 +22,7 @@ pub mod game;
 pub mod identifiers;
 pub mod restrictions;
 pub mod rules;
+pub mod spend_without_resource;
 pub mod unequippable_upgrade;
 pub mod unused_icon;
 pub mod values;
@@ -43,6 +45,7 @@ pub static WARNINGS: &[&Code] = &[
     &abilities::W0004,
     &abilities::W0005,
     &abilities::W0006,
+    &spend_without_resource::W0007,
     &abilities::N0001,
     &abilities::N0002,
 ];
@@ -137,6 +140,7 @@ pub fn check_files_cached(
         unequippable_upgrade::check(&model, &names, &mut lints);
         unused_icon::check(&model, &names, &mut lints);
         abilities::lints(&texts, &model, &mut lints);
+        spend_without_resource::check(&texts, &model, &mut lints);
         d.extend(game::apply_levels(lints, &levels));
     }
     // A `deny` line can make a lint an error.

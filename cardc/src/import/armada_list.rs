@@ -521,7 +521,7 @@ impl<'s> Resolver<'s> {
     }
 
     fn in_pool(&self, card: &Card, pool: Pool) -> bool {
-        let squadron = self.squadron.is_some_and(|t| card.traits.contains(&t));
+        let squadron = self.squadron.is_some_and(|t| self.set.has_trait(card, t));
         match pool {
             Pool::Ships => card.kind == CardKind::Ship && !squadron,
             Pool::Squadrons => card.kind == CardKind::Ship && squadron,

@@ -193,9 +193,8 @@ impl Caches {
 /// The folder of the set a `.cards` file belongs to: the nearest folder holding
 /// `game.cards`, looking up from the file's own; the file's folder when none does.
 pub fn set_dir(file: &Path) -> Option<PathBuf> {
-    let own = file.parent()?;
-    let found = own.ancestors().find(|dir| dir.join("game.cards").is_file());
-    Some(found.unwrap_or(own).to_path_buf())
+    file.parent()?;
+    Some(crate::source::set_dir(file))
 }
 
 /// Indexes every name the files write.

@@ -1,31 +1,9 @@
 //! "Did you mean": a case-insensitive exact match first, then the closest name within an
 //! edit distance of max(len, 3) / 3 (optimal string alignment: a swap of two neighbouring
-//! letters is one edit, as typos usually are).
+//! letters is one edit, as typos usually are). The rule lives in
+//! [`cards_runtime::suggest`], so the runtime's unknown ids suggest the same way.
 
-/// The closest candidate to `name`, if one is close enough.
-pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    let mut best: Option<(usize, &str)> = None;
-    let limit = name.chars().count().max(3) / 3;
-    for c in candidates {
-        if c == name {
-            continue;
-        }
-        if c.to_lowercase() == lower {
-            return Some(c);
-        }
-        let d = strsim::osa_distance(&lower, &c.to_lowercase());
-        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c)
-}
-
-/// `did you mean `x`?`, if a candidate is close enough.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    closest(name, candidates).map(|c| format!("did you mean `{c}`?"))
-}
+pub use cards_runtime::suggest::{closest, did_you_mean};
 
 #[cfg(test)]
 mod tests {
