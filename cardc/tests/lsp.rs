@@ -354,6 +354,29 @@ fn completion_offers_what_may_be_written_there() {
 }
 
 #[test]
+fn hover_says_a_restriction_in_plain_words() {
+    let (_dir, game, ships) = set();
+    let mut s = Server::start();
+    let upgrades = game.with_file_name("upgrades.cards");
+    let text = "upgrade \"Hull Plating\" {\n  icon: mod\n  cost: 1\n  requires: size small and not faction empire\n}\n";
+    let game_text = format!("{GAME}icon mod \"Modification\"\n");
+    s.open(&game, &game_text);
+    s.open(&ships, SHIPS);
+    s.open(&upgrades, text);
+    s.diagnostics_until(|l| l.get(&uri(&upgrades)).is_some_and(Vec::is_empty));
+    // On the restriction's words (not on a name it uses): what it requires.
+    let (line, column) = find(text, "and not");
+    let hover = s.at("textDocument/hover", &upgrades, line, column + 1);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert_eq!(shown, "**Hull Plating** can be equipped by a ship of size small and not of the Galactic Empire faction.");
+    // On a name: the entry.
+    let hover = s.at("textDocument/hover", &upgrades, line, column + 17);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Galactic Empire** · faction `empire`"), "{shown}");
+    s.stop();
+}
+
+#[test]
 fn bad_requests_get_errors_and_the_server_goes_on() {
     let (_dir, _game, ships) = set();
     let mut s = Server::start();

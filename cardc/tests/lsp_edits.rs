@@ -102,7 +102,8 @@ proptest! {
         let (server, client) = Connection::memory();
         let serving = std::thread::spawn(move || cardc::lsp::serve(&server).map_err(|e| e.to_string()));
         let mut c = Client { connection: client, next: 1 };
-        prop_assert!(c.request("initialize", json!({ "capabilities": {} })).is_some());
+        let initialized = c.request("initialize", json!({ "capabilities": {} }));
+        prop_assert!(initialized.is_some(), "no answer to initialize");
         c.notify("initialized", json!({}));
         // Both files are edited: the vocabulary too.
         let uris = [format!("file://{}", root.join("cards.cards").display()), format!("file://{}", root.join("game.cards").display())];
@@ -134,7 +135,8 @@ proptest! {
                 }
             }
         }
-        prop_assert!(c.request("shutdown", Value::Null).is_some());
+        let shut = c.request("shutdown", Value::Null);
+        prop_assert!(shut.is_some(), "no answer to shutdown");
         c.notify("exit", Value::Null);
         let ended = serving.join();
         prop_assert!(matches!(ended, Ok(Ok(()))), "the server ended with {ended:?}");

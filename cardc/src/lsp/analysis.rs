@@ -22,6 +22,11 @@ pub enum Target {
     Vocab(VocabKind, String),
     /// A field name (`cost`, `hull`): its documentation, not a declaration.
     Field(String),
+    /// The restriction of a card (`requires: …`; `card` indexes [`Index::cards`]).
+    Restriction {
+        /// The card.
+        card: usize,
+    },
     /// The sentences of one ability of a card (`card` indexes [`Index::cards`]).
     Ability {
         /// The card.
@@ -250,6 +255,14 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
                 target: field_target,
                 declaration: false,
             });
+            if refers == Some(Refers::Restriction) {
+                ix.occurrences.push(Occurrence {
+                    file: def.file,
+                    span: field.span,
+                    target: Target::Restriction { card: card_index },
+                    declaration: false,
+                });
+            }
             match (&field.value, refers) {
                 (FieldValue::Tokens(tokens), Some(refers)) => {
                     references(tokens, refers, def.file, field.span, &names, &mut ix.occurrences);

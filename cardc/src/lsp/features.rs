@@ -19,6 +19,7 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
         Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
         Target::Field(key) => field_hover(key),
         Target::Ability { .. } => ability_hover(a, file, offset)?,
+        Target::Restriction { card } => restriction_hover(a, *card)?,
     };
     let text_file = &a.sources.file(o.file).text;
     Some(Hover {
@@ -66,6 +67,15 @@ fn field_hover(key: &str) -> String {
     }
 }
 
+/// A card's restriction in plain words, as `cardc validate` says what a broken one requires.
+fn restriction_hover(a: &Analysis, card: usize) -> Option<String> {
+    let set = a.checked.model()?;
+    let info = a.index.cards.get(card)?;
+    let requires = set.cards.iter().find(|c| *c.id == *info.id)?.requires.as_ref()?;
+    let said = cards_runtime::restriction_text::describe(set, requires);
+    Some(format!("**{}** can be equipped by {said}.", info.name))
+}
+
 /// The ability under `offset` as the compiler reads it.
 fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
     let set = a.checked.model()?;
@@ -103,7 +113,7 @@ pub fn definition(a: &Analysis, file: FileId, offset: usize) -> Option<Location>
 /// Every place the name under `offset` is written.
 pub fn references(a: &Analysis, file: FileId, offset: usize, declaration: bool) -> Vec<Location> {
     let Some(o) = a.index.at(file, offset) else { return Vec::new() };
-    if matches!(o.target, Target::Ability { .. } | Target::Field(_)) {
+    if matches!(o.target, Target::Ability { .. } | Target::Restriction { .. } | Target::Field(_)) {
         return Vec::new();
     }
     a.index.of(&o.target).into_iter().filter(|o| declaration || !o.declaration).filter_map(|o| location(a, o)).collect()
