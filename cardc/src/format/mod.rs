@@ -137,7 +137,7 @@ fn tokens(text: &str, node: &Node) -> String {
                 .map(|(a, b)| s[a..b].split_whitespace().collect::<Vec<_>>().join(" "))
                 .collect::<Vec<_>>()
                 .join("\u{1e}"),
-            Rule::cmp_op => s.split_whitespace().collect::<Vec<_>>().join(" "),
+            Rule::cmp_op => tree::cmp_op_words(s),
             _ => s.to_string(),
         }
     };

@@ -73,7 +73,7 @@ impl<'t> Printer<'t> {
     fn leaf(&self, node: &Node) -> String {
         let s = &self.text[node.start..node.end];
         if node.rule == Rule::cmp_op {
-            s.split_whitespace().collect::<Vec<_>>().join(" ")
+            super::tree::cmp_op_words(s)
         } else {
             s.to_string()
         }
@@ -184,35 +184,45 @@ impl<'t> Printer<'t> {
         lines
     }
 
-    /// `rule id "message":` and the constraint on the next line; a constraint too long
-    /// for the width goes on with `where …` on a line of its own.
+    /// `rule id "message":` and the constraint on the next line, two spaces in; a
+    /// constraint too long for the width goes on with `where …` on a line of its own. A
+    /// comment ends its line, and what follows goes on four spaces in.
     fn rule(&mut self, item: &Node) -> Result<Vec<Line>, String> {
-        let head: Vec<String> = item.children[..3].iter().map(|n| self.leaf(n)).collect();
-        let message_leaf = item.children[2].last_leaf;
-        let mut lines =
-            vec![Line::new(format!("{} {} {}:", head[0], head[1], head[2]), self.trailing(message_leaf, 0))];
         let constraint = item.children.get(3).ok_or("a rule without a constraint")?;
+        let head: Vec<&Node> = item.children[..3].iter().collect();
         let leaves = constraint.leaves();
         let texts: Vec<String> = leaves.iter().map(|l| self.leaf(l)).collect();
         let long = width(INDENT) + width(&join_tokens(&texts)) > MAX_WIDTH;
-        let continued = format!("{INDENT}{INDENT}");
-        let mut current: Vec<String> = Vec::new();
-        let mut indent = INDENT.to_string();
-        let mut comment: Option<String> = None;
-        for (leaf, text) in leaves.iter().zip(texts) {
-            let own = self.own_line(leaf.first_leaf, usize::MAX);
-            let at_where = long && leaf.rule == Rule::k_where;
-            if !current.is_empty() && (comment.is_some() || !own.is_empty() || at_where) {
-                lines.push(Line::new(format!("{indent}{}", join_tokens(&current)), comment.take()));
-                current.clear();
-                indent.clone_from(&continued);
+        let mut lines = Vec::new();
+        let mut flow = Flow { indent: String::new(), current: Vec::new(), comment: None };
+        for (k, leaf) in head.iter().enumerate() {
+            let mut text = self.leaf(leaf);
+            if k == 2 {
+                text.push(':');
             }
-            lines.extend(own.into_iter().map(|(c, _)| Line::new(String::new(), Some(format!("{indent}{c}")))));
-            current.push(text);
-            comment = self.trailing(leaf.last_leaf, 0);
+            self.flow(&mut flow, leaf, text, false, &mut lines);
         }
-        lines.push(Line::new(format!("{indent}{}", join_tokens(&current)), comment));
+        flow.finish(&mut lines);
+        flow.indent = INDENT.to_string();
+        for (leaf, text) in leaves.iter().zip(texts) {
+            self.flow(&mut flow, leaf, text, long && leaf.rule == Rule::k_where, &mut lines);
+        }
+        flow.finish(&mut lines);
         Ok(lines)
+    }
+
+    /// Adds a token to a line of tokens: the line ends before it after a comment, before
+    /// an own-line comment, or when `break_before`.
+    fn flow(&mut self, flow: &mut Flow, leaf: &Node, text: String, break_before: bool, lines: &mut Vec<Line>) {
+        let own = if leaf.first_leaf == 0 { Vec::new() } else { self.own_line(leaf.first_leaf, usize::MAX) };
+        if !flow.current.is_empty() && (flow.comment.is_some() || !own.is_empty() || break_before) {
+            flow.finish(lines);
+            flow.indent = format!("{INDENT}{INDENT}");
+        }
+        let indent = flow.indent.clone();
+        lines.extend(own.into_iter().map(|(c, _)| Line::new(String::new(), Some(format!("{indent}{c}")))));
+        flow.current.push(text);
+        flow.comment = self.trailing(leaf.last_leaf, 0);
     }
 
     /// A field as it reads on a line: `key: value` or a flag.
@@ -365,6 +375,23 @@ impl<'t> Printer<'t> {
             lines.push(Line::new(text, None));
         }
         lines.push(Line::new(format!("{INDENT}}}"), comment));
+    }
+}
+
+/// A line of tokens being filled.
+struct Flow {
+    indent: String,
+    current: Vec<String>,
+    comment: Option<String>,
+}
+
+impl Flow {
+    /// Ends the line, if it has tokens.
+    fn finish(&mut self, lines: &mut Vec<Line>) {
+        if !self.current.is_empty() {
+            lines.push(Line::new(format!("{}{}", self.indent, join_tokens(&self.current)), self.comment.take()));
+            self.current.clear();
+        }
     }
 }
 

@@ -225,3 +225,10 @@ fn write_atomic_replaces_the_file_and_leaves_no_temporary() {
     assert_eq!(names, ["a.cards"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn comments_inside_a_rule_head_or_its_quantity_are_kept() {
+    let input = "rule # a\n  one \"One\":\n  at # b\n  most 1 upgrade per ship\n";
+    let expected = "rule  # a\n    one \"One\":\n  at most  # b\n    1 upgrade per ship\n";
+    assert_eq!(fmt(input), expected);
+}

@@ -114,7 +114,12 @@ impl Tree {
         if !diagnostics.is_empty() {
             return Err("the file does not cut into items".into());
         }
-        let gaps = (0..=leaves.len()).map(|i| gap(text, &leaves, i)).collect();
+        let mut gaps: Vec<Gap> = (0..=leaves.len()).map(|i| gap(text, &leaves, i)).collect();
+        for item in &items {
+            for leaf in item.leaves().into_iter().filter(|l| l.rule == Rule::cmp_op) {
+                lift_comments(&text[leaf.start..leaf.end], &mut gaps[leaf.last_leaf + 1]);
+            }
+        }
         Ok(Tree { items, leaves, gaps })
     }
 
@@ -122,6 +127,22 @@ impl Tree {
     pub fn unused_comments(&self) -> usize {
         self.gaps.iter().flat_map(|g| &g.comments).filter(|c| !c.used).count()
     }
+}
+
+/// `at # why` / `most` is one token that a rule may break over lines, comments and all:
+/// its comments trail it.
+fn lift_comments(token: &str, after: &mut Gap) {
+    let inside = token.lines().filter_map(|l| l.find('#').map(|at| l[at..].trim_end().to_string()));
+    let lifted: Vec<Comment> = inside
+        .map(|text| Comment { text, trailing: true, closes_before: 0, blank_before: false, used: false })
+        .collect();
+    after.comments.splice(0..0, lifted);
+}
+
+/// `at most`, `at least` or `exactly` as words, whatever blanks and comments are in it.
+pub(super) fn cmp_op_words(token: &str) -> String {
+    let code = token.lines().map(|l| l.split('#').next().unwrap_or(""));
+    code.flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ")
 }
 
 /// Whether the pair is read as one token: a string, a block's raw text, or a rule with no
