@@ -197,6 +197,17 @@ fn a_broken_file_is_reported_and_left_byte_for_byte() {
 }
 
 #[test]
+fn a_file_that_is_not_utf8_is_reported_and_left() {
+    let dir = scratch("utf8");
+    let bytes = b"game g \"G\xff\"\n".to_vec();
+    std::fs::write(dir.join("game.cards"), &bytes).unwrap();
+    let out = common::cardc(&["fmt", dir.to_str().unwrap()]);
+    assert_eq!(common::code(&out), 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("E0004"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(dir.join("game.cards")).unwrap(), bytes);
+}
+
+#[test]
 fn unreadable_paths_exit_2_and_empty_folders_1() {
     let dir = scratch("paths");
     let out = common::cardc(&["fmt", dir.join("missing").to_str().unwrap()]);

@@ -182,6 +182,10 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
     let name = path.file_name().map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
     let temp = dir.join(format!(".{name}.cardc-fmt-{}.tmp", std::process::id()));
     let result = (|| {
+        // One left by a process of the same id that was killed halfway.
+        if temp.exists() {
+            std::fs::remove_file(&temp)?;
+        }
         let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
