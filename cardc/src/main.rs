@@ -271,9 +271,12 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> Exit
 /// What `cardc fmt` did to one file.
 enum Formatted {
     Unchanged,
+    /// It was rewritten, or with `--check` would be.
     Changed,
+    /// It does not parse.
     Broken,
-    Unreadable,
+    /// It could not be read or written.
+    Failed,
 }
 
 /// `cardc fmt`: formats each file at each path; see the subcommand's help.
@@ -295,13 +298,16 @@ fn fmt(paths: &[PathBuf], check: bool) -> ExitCode {
             }
         }
     }
+    // A file named twice (or by a path and its folder) is formatted once.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| seen.insert(f.clone()));
     let (mut changed, mut unchanged, mut broken) = (0, 0, 0);
     for file in &files {
         match fmt_file(file, check, style) {
             Formatted::Unchanged => unchanged += 1,
             Formatted::Changed => changed += 1,
             Formatted::Broken => broken += 1,
-            Formatted::Unreadable => worst = 2,
+            Formatted::Failed => worst = 2,
         }
     }
     let verb = if check { "would be reformatted" } else { "reformatted" };
@@ -322,7 +328,7 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {}: {e}", path.display());
-            return Formatted::Unreadable;
+            return Formatted::Failed;
         }
     };
     let mut sources = cardc::SourceMap::new();
@@ -356,7 +362,7 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
     }
     if let Err(e) = cardc::format::write_atomic(path, &formatted) {
         eprintln!("error: {e}");
-        return Formatted::Unreadable;
+        return Formatted::Failed;
     }
     println!("reformatted {}", path.display());
     Formatted::Changed

@@ -381,3 +381,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_file_named_twice_is_formatted_once() {
+    let dir = scratch("twice");
+    let file = dir.join("game.cards");
+    std::fs::write(&file, MESSY).unwrap();
+    let out = common::cardc(&["fmt", file.to_str().unwrap(), dir.to_str().unwrap()]);
+    assert_eq!(common::code(&out), 0);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("reformatted {}\n", file.display()));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 file reformatted, 0 already formatted"));
+}
