@@ -92,8 +92,8 @@ impl<'t> Printer<'t> {
         Some(c.text.clone())
     }
 
-    /// Takes the own-line comments before leaf `leaf` (after fewer than `max_closes`
-    /// closing braces): `(text, blank line before)`.
+    /// Takes the own-line comments of gap `gap` (the one before leaf `gap`) that come
+    /// after fewer than `max_closes` closing braces: `(text, blank line before)`.
     fn own_line(&mut self, gap: usize, max_closes: usize) -> Vec<(String, bool)> {
         let Some(gap) = self.tree.gaps.get_mut(gap) else { return Vec::new() };
         let take = |c: &mut Comment| {
