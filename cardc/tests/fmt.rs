@@ -392,3 +392,23 @@ fn a_file_named_twice_is_formatted_once() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("reformatted {}\n", file.display()));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 file reformatted, 0 already formatted"));
 }
+
+/// A vocabulary line too long for the width goes on as a second line with its keyword:
+/// the set's export is the same.
+#[test]
+fn splitting_a_long_vocabulary_line_keeps_the_export() {
+    let dir = scratch("split");
+    let icons: Vec<String> = (0..10).map(|i| format!("slot-number-{i} \"Slot {i}\"")).collect();
+    let upgrades: String =
+        (0..10).map(|i| format!("upgrade \"U{i}\" {{ icon: slot-number-{i}  cost: {i} }}\n")).collect();
+    let game = format!("game g \"G\"\nicon {}\nsize small\n", icons.join(", "));
+    std::fs::write(dir.join("game.cards"), &game).unwrap();
+    std::fs::write(dir.join("upgrades.cards"), upgrades).unwrap();
+    let before = export(&dir);
+    let out = common::cardc(&["fmt", dir.to_str().unwrap()]);
+    assert_eq!(common::code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let formatted = std::fs::read_to_string(dir.join("game.cards")).unwrap();
+    assert!(formatted.lines().filter(|l| l.starts_with("icon ")).count() > 1, "{formatted}");
+    assert!(formatted.lines().all(|l| l.len() <= cardc::format::MAX_WIDTH), "{formatted}");
+    assert_eq!(export(&dir), before);
+}
