@@ -140,6 +140,26 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Format `.cards` files in the one canonical layout, comments kept.
+    ///
+    /// Each path is a `.cards` file, a set folder or a folder of sets. Without `--check`,
+    /// each file whose layout changes is rewritten in place (a new file beside it takes
+    /// its place, so none is ever half-written) and named on stdout as `reformatted
+    /// <file>`. With `--check`, nothing is written: a unified diff of each file that would
+    /// change goes to stdout. A file that does not parse is left as it was and its
+    /// diagnostics go to stderr, as `cardc check` prints them; a count of files ends on
+    /// stderr. Exits 0 when every file is formatted (or was formatted), 1 when `--check`
+    /// finds a file to reformat or a file does not parse, 2 when a path cannot be read or
+    /// a file cannot be written.
+    Fmt {
+        /// `.cards` files, set folders or folders of sets.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Write nothing; print the diff of each file that would change and exit 1 if any
+        /// would.
+        #[arg(long)]
+        check: bool,
+    },
     /// Print the long explanation of a diagnostic code or lint (`cardc explain E0105`,
     /// `cardc explain unused-icon`).
     ///
@@ -259,6 +279,7 @@ fn main() -> ExitCode {
         },
         Command::Import { source, data, out } => import(source, &data, &out),
         Command::Explain { code } => explain(&code),
+        Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
             validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points })
         }
@@ -409,6 +430,106 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> Exit
     }
     eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
     check(&[out.to_path_buf()], DiagnosticFormat::Human, &[], false)
+}
+
+/// What `cardc fmt` did to one file.
+enum Formatted {
+    Unchanged,
+    /// It was rewritten, or with `--check` would be.
+    Changed,
+    /// It does not parse.
+    Broken,
+    /// It could not be read or written.
+    Failed,
+}
+
+/// `cardc fmt`: formats each file at each path; see the subcommand's help.
+fn fmt(paths: &[PathBuf], check: bool) -> ExitCode {
+    let style =
+        RenderStyle { color: std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(), width: 100 };
+    let mut files = Vec::new();
+    let mut worst = 0u8;
+    for path in paths {
+        match cardc::format::files_at(path) {
+            Ok(Ok(found)) => files.extend(found),
+            Ok(Err(d)) => {
+                eprint!("{}", d.render(&cardc::SourceMap::new(), style));
+                worst = worst.max(1);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                worst = 2;
+            }
+        }
+    }
+    // A file named twice (or by a path and its folder) is formatted once.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|f| seen.insert(f.clone()));
+    let (mut changed, mut unchanged, mut broken) = (0, 0, 0);
+    for file in &files {
+        match fmt_file(file, check, style) {
+            Formatted::Unchanged => unchanged += 1,
+            Formatted::Changed => changed += 1,
+            Formatted::Broken => broken += 1,
+            Formatted::Failed => worst = 2,
+        }
+    }
+    let verb = if check { "would be reformatted" } else { "reformatted" };
+    let mut summary = format!("{changed} file{} {verb}, {unchanged} already formatted", plural(changed));
+    if broken > 0 {
+        summary.push_str(&format!(", {broken} not parsed (left as they were)"));
+    }
+    eprintln!("{summary}");
+    if broken > 0 || (check && changed > 0) {
+        worst = worst.max(1);
+    }
+    ExitCode::from(worst)
+}
+
+/// Formats one file: prints its diagnostics, its diff (`--check`) or its name (rewritten).
+fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatted {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return Formatted::Failed;
+        }
+    };
+    let mut sources = cardc::SourceMap::new();
+    let id = match cardc::source::add_bytes(&mut sources, path.to_path_buf(), bytes) {
+        Ok(id) => id,
+        Err(d) => {
+            eprint!("{}", d.render(&sources, style));
+            return Formatted::Broken;
+        }
+    };
+    let text = sources.file(id).text.clone();
+    let formatted = match cardc::format::format_source(&text) {
+        Ok(f) => f,
+        Err(cardc::format::FormatError::Syntax(diagnostics)) => {
+            for d in diagnostics {
+                eprint!("{}", d.render(&sources, style));
+            }
+            return Formatted::Broken;
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return Formatted::Broken;
+        }
+    };
+    if formatted == *text {
+        return Formatted::Unchanged;
+    }
+    if check {
+        print!("{}", cardc::format::unified_diff(&path.display().to_string(), &text, &formatted));
+        return Formatted::Changed;
+    }
+    if let Err(e) = cardc::format::write_atomic(path, &formatted) {
+        eprintln!("error: {e}");
+        return Formatted::Failed;
+    }
+    println!("reformatted {}", path.display());
+    Formatted::Changed
 }
 
 /// How many opaque shapes `--coverage` lists.

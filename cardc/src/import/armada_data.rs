@@ -190,6 +190,7 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
         out.files.insert("squadrons.cards".into(), squadron_text);
     }
     out.files.insert("upgrades.cards".into(), upgrade_text);
+    out.format_files();
     Ok(out)
 }
 

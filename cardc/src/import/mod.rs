@@ -29,6 +29,17 @@ pub struct Imported {
 }
 
 impl Imported {
+    /// Lays every file out as `cardc fmt` would, so an imported set is already formatted.
+    /// A file the formatter cannot read (which would be an importer's bug, and which
+    /// checking the set reports) is kept as written.
+    pub fn format_files(&mut self) {
+        for text in self.files.values_mut() {
+            if let Ok(formatted) = crate::format::format_source(text) {
+                *text = formatted;
+            }
+        }
+    }
+
     /// Counts one card of `kind`.
     pub fn card(&mut self, kind: &str) {
         *self.cards.entry(kind.to_string()).or_default() += 1;

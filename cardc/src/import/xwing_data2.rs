@@ -43,7 +43,9 @@ use crate::text::says;
 /// When a file the import needs cannot be read or does not hold what xwing-data2 holds.
 pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     let data = Data::read(data_dir)?;
-    Ok(Importer::new(&data).run())
+    let mut imported = Importer::new(&data).run();
+    imported.format_files();
+    Ok(imported)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ declare_code! {
     pub static E0005: "E0005", "empty-file", Error;
 }
 
-mod grammar {
+pub(crate) mod grammar {
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
     #[grammar = "syntax/grammar.pest"]
@@ -70,7 +70,7 @@ static ERROR_DETAIL: Mutex<()> = Mutex::new(());
 /// fails is parsed again with it, under a lock, so that parses on other threads cannot
 /// switch it off halfway. (A parse that starts while the switch is on just runs slower:
 /// the detail never changes whether or how an item parses.)
-fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+pub(crate) fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
     CardParser::parse(Rule::item, input).or_else(|_| {
         let _lock = ERROR_DETAIL.lock().unwrap_or_else(PoisonError::into_inner);
         pest::set_error_detail(true);
@@ -487,7 +487,7 @@ fn cmp_op(text: &str) -> CmpOp {
     }
 }
 
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
     for c in text.chars() {
