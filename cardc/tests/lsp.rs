@@ -359,20 +359,53 @@ fn hover_says_a_restriction_in_plain_words() {
     let mut s = Server::start();
     let upgrades = game.with_file_name("upgrades.cards");
     let text = "upgrade \"Hull Plating\" {\n  icon: mod\n  cost: 1\n  requires: size small and not faction empire\n}\n";
-    let game_text = format!("{GAME}icon mod \"Modification\"\n");
+    let game_text = format!("{GAME}icon mod \"Modification\"\nallow unequippable-upgrade\n");
     s.open(&game, &game_text);
     s.open(&ships, SHIPS);
     s.open(&upgrades, text);
-    s.diagnostics_until(|l| l.get(&uri(&upgrades)).is_some_and(Vec::is_empty));
+    let published = s.diagnostics_until(|l| l.contains_key(&uri(&upgrades)));
+    assert_eq!(published[&uri(&upgrades)], Vec::<Value>::new());
     // On the restriction's words (not on a name it uses): what it requires.
     let (line, column) = find(text, "and not");
     let hover = s.at("textDocument/hover", &upgrades, line, column + 1);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert_eq!(shown, "**Hull Plating** can be equipped by a ship of size small and not of the Galactic Empire faction.");
+    assert_eq!(
+        shown,
+        "**Hull Plating** can be equipped by a ship of size small and not of the Galactic Empire faction."
+    );
     // On a name: the entry.
     let hover = s.at("textDocument/hover", &upgrades, line, column + 17);
     let shown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(shown.starts_with("**Galactic Empire** · faction `empire`"), "{shown}");
+    s.stop();
+}
+
+#[test]
+fn formatting_gives_the_layout_of_cardc_fmt() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    let format = |s: &mut Server| {
+        let params =
+            json!({ "textDocument": { "uri": uri(&ships) }, "options": { "tabSize": 2, "insertSpaces": true } });
+        s.request("textDocument/formatting", params)
+    };
+    // The chassis of SHIPS, laid out carelessly: the answer is SHIPS' own layout.
+    let messy = SHIPS.replacen("  faction: rebel\n  size: small", "faction:   rebel\n      size: small", 1).replacen(
+        "focus, boost",
+        "focus,boost",
+        1,
+    );
+    s.open(&ships, &messy);
+    let edits = format(&mut s);
+    let lines = messy.lines().count() as u32;
+    assert_eq!(edits[0]["range"]["start"], json!({ "line": 0, "character": 0 }), "{edits}");
+    assert_eq!(edits[0]["range"]["end"], json!({ "line": lines, "character": 0 }), "{edits}");
+    assert_eq!(edits[0]["newText"], SHIPS, "{edits}");
+    // Formatted already: no edit. Broken: no answer, and the text is left alone.
+    s.change(&ships, 2, SHIPS);
+    assert_eq!(format(&mut s), json!([]));
+    s.change(&ships, 3, "ship \"Luke {\n");
+    assert!(format(&mut s).is_null());
     s.stop();
 }
 

@@ -41,12 +41,37 @@ const METHODS: [&str; 6] = [
 
 fn op() -> impl Strategy<Value = Op> {
     let pieces = prop::sample::select(vec![
-        "{", "}", "[", "]", "\"", ":", ",", "#", "\n", " ", "text {", "[Boo", "faction: ", "é", "😀", "\u{0}", "ship \"", "requires: not",
-        "Action:", "you may", "x-wing", "as", "}}}", "\r\n",
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        ":",
+        ",",
+        "#",
+        "\n",
+        " ",
+        "text {",
+        "[Boo",
+        "faction: ",
+        "é",
+        "😀",
+        "\u{0}",
+        "ship \"",
+        "requires: not",
+        "Action:",
+        "you may",
+        "x-wing",
+        "as",
+        "}}}",
+        "\r\n",
     ]);
     prop_oneof![
-        (0.0..1.0f64, 0usize..12, prop::collection::vec(pieces, 0..4))
-            .prop_map(|(at, len, with)| Op::Edit { at, len, with: with.concat() }),
+        (0.0..1.0f64, 0usize..12, prop::collection::vec(pieces, 0..4)).prop_map(|(at, len, with)| Op::Edit {
+            at,
+            len,
+            with: with.concat()
+        }),
         (0usize..METHODS.len(), 0u32..40, 0u32..90).prop_map(|(method, line, character)| Op::Ask {
             method,
             line,

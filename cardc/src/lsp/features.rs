@@ -103,6 +103,18 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
     None
 }
 
+/// The edits that give an open document the canonical layout of `cardc fmt`: one edit of
+/// the whole text, none when it is formatted already, and no answer when it does not
+/// parse (it is left as it is, as `cardc fmt` leaves it).
+pub fn format(text: &str) -> Option<Vec<lsp_types::TextEdit>> {
+    let formatted = crate::format::format_source(text).ok()?;
+    if formatted == text {
+        return Some(Vec::new());
+    }
+    let whole = convert::range(text, Span::new(0, text.len()));
+    Some(vec![lsp_types::TextEdit { range: whole, new_text: formatted }])
+}
+
 /// Where the name under `offset` is declared.
 pub fn definition(a: &Analysis, file: FileId, offset: usize) -> Option<Location> {
     let o = a.index.at(file, offset)?;

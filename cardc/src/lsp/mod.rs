@@ -26,7 +26,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _, WorkspaceSymbolRequest,
+    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References, Request as _,
+    WorkspaceSymbolRequest,
 };
 use lsp_types::{
     CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams, SaveOptions, ServerCapabilities,
@@ -73,6 +74,7 @@ pub fn serve(connection: &Connection) -> Result<(), BoxError> {
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         ..Default::default()
     };
@@ -215,6 +217,11 @@ impl Server {
                 let at = &p.text_document_position;
                 let (a, file, offset) = s.at(&at.text_document.uri, at.position)?;
                 Some(lsp_types::CompletionResponse::Array(complete::completion(a, file, offset)))
+            }),
+            Formatting::METHOD => self.answer::<Formatting>(request, |s, p| {
+                let path = convert::path(&p.text_document.uri)?;
+                let text = s.open.get(&path)?;
+                features::format(text)
             }),
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
                 let at = &p.text_document_position_params;
