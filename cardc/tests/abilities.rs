@@ -199,6 +199,6 @@ fn abilities_are_said_back_in_plain_words() {
     assert_eq!(said("stressed"), ["At the start of the Engagement Phase: if you are stressed, remove 1 stress token."]);
     assert_eq!(
         said("arc"),
-        ["Optional. While you perform 1 attack: if the defender is in your [Bullseye Arc], change 1 [Focus] result into [Hit] result."]
+        ["Optional. While you perform 1 attack: if the defender is in your [Bullseye Arc], change 1 [Focus] result to [Hit] result."]
     );
 }
