@@ -468,6 +468,19 @@ pub enum Qualifier {
     Cannot,
 }
 
+impl Qualifier {
+    /// The word as printed: `may`, `must`, `can`, `cannot`; `None` when nothing is written.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            Qualifier::None => None,
+            Qualifier::May => Some("may"),
+            Qualifier::Must => Some("must"),
+            Qualifier::Can => Some("can"),
+            Qualifier::Cannot => Some("cannot"),
+        }
+    }
+}
+
 /// How long an effect lasts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Duration {

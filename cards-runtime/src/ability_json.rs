@@ -13,9 +13,7 @@
 
 use serde_json::{json, Value};
 
-use crate::ability::{
-    Ability, Amount, Clause, CondKind, Duration, Effect, Noun, Person, Qualifier, Side, Step, Subject, Timing,
-};
+use crate::ability::{Ability, Amount, Clause, CondKind, Duration, Effect, Noun, Person, Side, Step, Subject, Timing};
 use crate::model::{Card, Set};
 
 fn noun(set: &Set, n: &Noun) -> Value {
@@ -79,13 +77,7 @@ fn duration(set: &Set, d: &Duration) -> Value {
 }
 
 fn clause(set: &Set, c: &Clause) -> Value {
-    let qualifier = match c.qualifier {
-        Qualifier::None => None,
-        Qualifier::May => Some("may"),
-        Qualifier::Must => Some("must"),
-        Qualifier::Can => Some("can"),
-        Qualifier::Cannot => Some("cannot"),
-    };
+    let qualifier = c.qualifier.word();
     json!({
         "text": c.text,
         "subject": subject(&c.subject),

@@ -107,13 +107,7 @@ fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
     if !(imperative && you && c.qualifier == Qualifier::None) {
         parts.push(subject(&c.subject));
     }
-    let qualifier = match c.qualifier {
-        Qualifier::None => None,
-        Qualifier::May => Some("may"),
-        Qualifier::Must => Some("must"),
-        Qualifier::Can => Some("can"),
-        Qualifier::Cannot => Some("cannot"),
-    };
+    let qualifier = c.qualifier.word();
     parts.extend(qualifier.map(str::to_string));
     let plural = plural(&c.subject);
     let third_person = !you && !plural && qualifier.is_none();

@@ -16,8 +16,8 @@
 use std::fmt::Write as _;
 
 use crate::ability::{
-    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Noun, Person, Qualifier,
-    Side, Step, Subject, Test, Than, Timing, Which, Within,
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Noun, Person, Side, Step,
+    Subject, Test, Than, Timing, Which, Within,
 };
 use crate::model::{Set, VocabKind};
 
@@ -153,13 +153,7 @@ fn duration(set: &Set, d: &Duration) -> String {
 /// A clause: `you may spend 1 resource:force => perform 1 "action"`.
 pub fn clause(set: &Set, c: &Clause) -> String {
     let mut parts = vec![subject(&c.subject)];
-    let q = match c.qualifier {
-        Qualifier::None => None,
-        Qualifier::May => Some("may"),
-        Qualifier::Must => Some("must"),
-        Qualifier::Can => Some("can"),
-        Qualifier::Cannot => Some("cannot"),
-    };
+    let q = c.qualifier.word();
     parts.extend(q.map(str::to_string));
     if !c.costs.is_empty() {
         parts.push(c.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>().join(" + "));
