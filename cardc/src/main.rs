@@ -34,6 +34,10 @@ enum Command {
         /// shapes.
         #[arg(long)]
         coverage: bool,
+        /// Apply every fix that is certain (a unique "did you mean", an id for a display
+        /// name…), writing the files in place, then report what is left.
+        #[arg(long)]
+        fix: bool,
     },
     /// Print the abilities of a set as the compiler reads them: timing, header,
     /// optional, cost, effect, replacement, duration, frequency and opaque clauses.
@@ -151,7 +155,24 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { paths, format, coverage } => check(&paths, format, coverage),
+        Command::Check { paths, format, coverage, fix } => {
+            let fixed = if fix {
+                match cardc::fix::fix_paths(&paths) {
+                    Ok(fixed) => Some(fixed),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                None
+            };
+            let code = check(&paths, format, coverage);
+            if let Some(fixed) = fixed {
+                eprintln!("{fixed}");
+            }
+            code
+        }
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Export { set, format } => export(&set, format),
         #[cfg(feature = "lsp")]

@@ -10,7 +10,7 @@ use super::restrictions::{lower_restriction, resolve_all};
 use super::values::Value;
 use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, Token, VocabKind};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{a, suggest, CardDef, Names};
 use crate::source::SourceMap;
 
@@ -283,16 +283,21 @@ impl CardBuilder<'_, '_, '_> {
             }
             None => format!("not a field of {}", a(kind)),
         };
-        let help = suggest::did_you_mean(key, allowed.iter().copied()).or_else(|| {
-            kinds.is_none().then(|| {
-                if STAT_KINDS.contains(&kind) {
-                    format!("to give a stat, declare it in `game.cards`: `stat {key}`")
-                } else {
-                    format!("{kind} fields are {}", allowed.join(", "))
-                }
-            })
+        let fix = suggest::best(key, allowed.iter().map(|f| (*f, None))).map(|s| {
+            let applicability =
+                if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+            Fix::replace(s.help(key), self.file(), field.key.span, s.id, applicability)
         });
-        self.d.push(Diagnostic::new(&E0201, message).label(self.file(), field.key.span, label).maybe_help(help));
+        let help = (fix.is_none() && kinds.is_none()).then(|| {
+            if STAT_KINDS.contains(&kind) && crate::resolve::ids::is_valid_id(key) {
+                format!("to give a stat, declare it in `game.cards`: `stat {key}`")
+            } else {
+                format!("the fields of {} are {}", a(kind), allowed.join(", "))
+            }
+        });
+        self.d.push(
+            Diagnostic::new(&E0201, message).label(self.file(), field.key.span, label).maybe_fix(fix).maybe_help(help),
+        );
     }
 
     fn vocab(&self, kind: VocabKind, ident: &Ident) -> Result<u16, Diagnostic> {

@@ -8,6 +8,7 @@
 
 pub mod chunk;
 mod fast;
+mod recover;
 pub mod restriction;
 pub mod sentences;
 
@@ -105,43 +106,67 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
     (File { id: file, items }, diagnostics)
 }
 
-/// Parses one item with the grammar: the item, or a syntax error and the card's head.
+/// Parses one item with the grammar: the item, or a syntax error and what can be saved
+/// of the item (a card's head, a vocabulary line's entries, the game's name).
 fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
-    let slice = &text[c.start..c.end];
-    let owned;
-    let input = if c.unclosed > 0 {
-        owned = format!("{slice}\n{}", "}".repeat(c.unclosed));
-        owned.as_str()
-    } else if slice.trim_start().starts_with("rule") {
+    let mut input = close_strings(&text[c.start..c.end], c);
+    if c.unclosed > 0 {
+        input = format!("{input}\n{}", "}".repeat(c.unclosed));
+    } else if input.trim_start().starts_with("rule") {
         // A rule may break its constraint over lines anywhere.
-        owned = one_line(slice);
-        owned.as_str()
-    } else {
-        slice
+        input = one_line(&input);
+    }
+    let builder = Build::new(file, c.start);
+    let e = match parse_item(&input) {
+        Ok(pairs) => return builder.items(pairs, items, diagnostics),
+        Err(e) => e,
     };
-    let builder = Build { file, base: c.start };
-    match parse_item(input) {
-        Ok(pairs) => {
-            for pair in pairs {
-                if let Some(item) = builder.item(pair, diagnostics) {
-                    items.push(item);
+    let mut report = |d: Diagnostic| {
+        if !c.had_error {
+            diagnostics.push(d);
+        }
+    };
+    if let Some(recovery) = recover::keyword(&builder, &input).or_else(|| recover::trailing_comma(&builder, &input, &e))
+    {
+        report(recovery.diagnostic);
+        match parse_item(&recovery.input) {
+            Ok(pairs) => return recovery.builder.items(pairs, items, diagnostics),
+            Err(e) => {
+                if recovery.and_report {
+                    report(recovery.builder.syntax_error(&recovery.input, &e));
                 }
             }
         }
-        Err(e) => {
-            if !c.had_error {
-                diagnostics.push(builder.syntax_error(input, &e));
-            }
-            if let Some(card) = builder.card_head(input) {
-                items.push(Item::Card(card));
-            }
-        }
+    } else {
+        report(builder.syntax_error(&input, &e));
+    }
+    if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
+        items.push(item);
     }
 }
 
+/// The item's text with each string that runs to the end of its line closed there (the
+/// chunker reported it): the line break becomes the `"`, so every offset stays the same.
+fn close_strings(slice: &str, c: &chunk::Chunk) -> String {
+    let mut bytes = slice.as_bytes().to_vec();
+    for &at in &c.open_strings {
+        match at.checked_sub(c.start) {
+            Some(i) if i < bytes.len() && matches!(bytes[i], b'\n' | b'\r') => bytes[i] = b'"',
+            Some(i) if i == bytes.len() => bytes.push(b'"'),
+            _ => {}
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| slice.to_string())
+}
+
+/// Builds syntax tree nodes from pest's pairs, with spans in the whole file: an offset in
+/// the parsed input is `base` past the item's start, and `shift` more from `shift_at` on
+/// (an input read with a word replaced by one of another length).
 struct Build {
     file: FileId,
     base: usize,
+    shift_at: usize,
+    shift: isize,
 }
 
 fn unescape(inner: &str) -> String {
@@ -160,9 +185,28 @@ fn unescape(inner: &str) -> String {
 }
 
 impl Build {
+    fn new(file: FileId, base: usize) -> Build {
+        Build { file, base, shift_at: usize::MAX, shift: 0 }
+    }
+
+    /// The offset in the file of offset `p` of the parsed input.
+    fn at(&self, p: usize) -> usize {
+        let shift = if p >= self.shift_at { self.shift } else { 0 };
+        (self.base as isize + p as isize + shift).max(0) as usize
+    }
+
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.base + s.start(), self.base + s.end())
+        Span::new(self.at(s.start()), self.at(s.end()))
+    }
+
+    /// Pushes the items of a parse.
+    fn items(&self, pairs: Pairs<'_, Rule>, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
+        for pair in pairs {
+            if let Some(item) = self.item(pair, diagnostics) {
+                items.push(item);
+            }
+        }
     }
 
     fn ident(&self, pair: Pair<'_, Rule>) -> Ident {
@@ -350,7 +394,7 @@ impl Build {
             .map(|t| match t.as_rule() {
                 Rule::string => Token::Str(self.string(t)),
                 Rule::number => Token::Number(self.number(t, d)),
-                Rule::ident => Token::Ident(self.ident(t)),
+                Rule::ident | Rule::loose => Token::Ident(self.ident(t)),
                 _ => Token::Punct(t.as_str().chars().next().unwrap_or(','), self.span(&t)),
             })
             .collect()
@@ -398,7 +442,7 @@ impl Build {
         let span = self.span(&raw);
         let sentences = sentences::split(raw.as_str())
             .into_iter()
-            .map(|(s, e)| Span::new(self.base + raw.as_span().start() + s, self.base + raw.as_span().start() + e))
+            .map(|(s, e)| Span::new(self.at(raw.as_span().start() + s), self.at(raw.as_span().start() + e)))
             .collect();
         TextBlock { span, sentences }
     }
@@ -407,7 +451,7 @@ impl Build {
     fn card_head(&self, input: &str) -> Option<Card> {
         let mut pairs = CardParser::parse(Rule::card_head, input).ok()?;
         let (kind, kind_span, name, as_id) = self.card_parts(&mut pairs)?;
-        let span = Span::new(kind_span.start as usize, self.base + input.len());
+        let span = Span::new(kind_span.start as usize, self.at(input.len()));
         Some(Card { kind, kind_span, name, as_id, fields: Vec::new(), span, broken: true })
     }
 
@@ -465,7 +509,7 @@ impl Build {
         } else {
             format!("expected {}, found {}", join_or(&expected), found_text.0)
         };
-        let span = Span::new(self.base + pos, self.base + pos + width);
+        let span = Span::new(self.at(pos), self.at(pos + width));
         let label =
             if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
         let mut diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
