@@ -289,3 +289,47 @@ fn check_fix_leaves_what_is_not_certain() {
     assert_eq!(read(dir.path(), "game.cards"), text_of(&files, "game.cards"));
     assert_eq!(read(dir.path(), "upgrades.cards"), text_of(&xwing(), "upgrades.cards"));
 }
+
+#[test]
+fn check_fix_applies_every_kind_of_certain_fix() {
+    let clean = xwing();
+    let mut files = mutate(clean.clone(), "game.cards", "allow unused-icon", "allow unused-icons");
+    // A marker on an entry whose kind takes none: removed with the blank before it.
+    files = mutate(files, "game.cards", "trait tie \"TIE\"", "trait tie \"TIE\" implicit");
+    files = mutate(files, "pilots.cards", "spend 1 [Force]", "spend 1 [Forse]");
+    files = mutate(files, "pilots.cards", "upgrades: force-power, torpedo", "upgrades: force-power,, torpedo");
+    files = mutate(files, "upgrades.cards", "  cost: 2\n", "  cost 2\n");
+    files = mutate(files, "chassis.cards", "size: small", "size: Small");
+    let (sources, checked) = check(&files);
+    let certain = checked.diagnostics.iter().filter(|d| d.fixes.iter().any(|f| f.is_machine_applicable())).count();
+    assert_eq!(checked.diagnostics.len(), 6, "{:#?}", checked.diagnostics);
+    assert_eq!(certain, 6);
+    drop(sources);
+    let dir = write_set(&files);
+    let out = common::cardc(&["check", "--fix", dir.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(common::code(&out), 0, "{stderr}");
+    assert!(stderr.trim_end().ends_with("fixed 6 problems in 4 files"), "{stderr}");
+    for (name, text) in &clean {
+        assert_eq!(&read(dir.path(), name), text, "{name} is not as it was written");
+    }
+}
+
+#[test]
+fn json_carries_the_fixes() {
+    let files = mutate(xwing(), "game.cards", "trait tie \"TIE\"", "traits tie \"TIE\"");
+    let dir = write_set(&files);
+    let out = common::cardc(&["check", "--format", "json", dir.path().to_str().unwrap()]);
+    let line = String::from_utf8_lossy(&out.stdout).lines().next().unwrap().to_string();
+    let json: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let fix = &json["fixes"][0];
+    assert_eq!(fix["applicability"], "machine-applicable");
+    assert_eq!(fix["message"], "did you mean `trait`?");
+    let edit = &fix["edits"][0];
+    assert_eq!(edit["replacement"], "trait");
+    let start = text_of(&files, "game.cards").find("traits tie").unwrap();
+    assert_eq!(
+        (edit["span"]["start"].as_u64(), edit["span"]["end"].as_u64()),
+        (Some(start as u64), Some(start as u64 + 6))
+    );
+}

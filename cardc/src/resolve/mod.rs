@@ -284,9 +284,21 @@ impl<'a> Names<'a> {
         if let Some(&i) = self.vocab_index.get(&(kind, name.text.as_str())) {
             return Ok(i);
         }
-        let candidates = self
-            .entries(kind)
+        let entries = self.entries(kind);
+        let display = |v: &VocabDef<'_>| v.entry.display.as_ref().map(|s| ids::derive_id(&s.value));
+        // An entry that is no id was kept from a line that does not parse (reported there):
+        // a use that means it is not an error of its own.
+        let folded = ids::derive_id(&name.text);
+        let unread = entries.iter().position(|v| {
+            !ids::is_valid_id(&v.entry.id.text)
+                && (ids::derive_id(&v.entry.id.text) == folded || display(v).is_some_and(|d| d == folded))
+        });
+        if let Some(i) = unread {
+            return Ok(i as u16);
+        }
+        let candidates = entries
             .iter()
+            .filter(|v| ids::is_valid_id(&v.entry.id.text))
             .map(|v| (v.entry.id.text.as_str(), v.entry.display.as_ref().map(|s| s.value.as_str())));
         let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
         let help = fix.is_none().then(|| {

@@ -22,6 +22,25 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.map(|(_, c)| c)
 }
 
+/// [`closest`], and whether it is certain: the name in another case, or the only
+/// candidate within reach and at most 2 edits away.
+pub fn closest_certain<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<(&'a str, bool)> {
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let best = closest(name, candidates.iter().copied())?;
+    let lower = name.to_lowercase();
+    if best.to_lowercase() == lower {
+        return Some((best, true));
+    }
+    let limit = name.chars().count().max(3) / 3;
+    let near: Vec<usize> = candidates
+        .iter()
+        .filter(|c| **c != name)
+        .map(|c| strsim::osa_distance(&lower, &c.to_lowercase()))
+        .filter(|d| *d <= limit)
+        .collect();
+    Some((best, near.len() == 1 && near[0] <= 2))
+}
+
 /// `did you mean `x`?`, if a candidate is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     closest(name, candidates).map(|c| format!("did you mean `{c}`?"))

@@ -20,7 +20,7 @@ use pest::Parser;
 use crate::ast::Rule as AstRule;
 use crate::ast::*;
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
 declare_code! {
     /// ## What
@@ -512,11 +512,37 @@ impl Build {
         let span = Span::new(self.at(pos), self.at(pos + width));
         let label =
             if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
-        let mut diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
-        if let Some(help) = hint(input, pos) {
-            diag = diag.help(help);
+        let diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
+        diag.maybe_fix(self.hint(input, pos))
+    }
+
+    /// A concrete fix for common mistakes: an identifier in capitals or with `_` (a guess:
+    /// its uses must change too), a field's missing colon.
+    fn hint(&self, input: &str, pos: usize) -> Option<Fix> {
+        let pos = pos.min(input.len());
+        let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+        let start = input[..pos].char_indices().rev().take_while(|(_, c)| is_word(*c)).last().map_or(pos, |(i, _)| i);
+        let len = input[start..].find(|c: char| !is_word(c)).unwrap_or(input.len() - start);
+        let word = &input[start..start + len];
+        if word.chars().any(|c| c.is_ascii_uppercase() || c == '_') {
+            let id = crate::resolve::ids::derive_id(&word.replace('_', "-"));
+            let span = Span::new(self.at(start), self.at(start + len));
+            let message = format!("identifiers are kebab-case: write `{id}`");
+            return crate::resolve::ids::is_valid_id(&id).then(|| Fix::maybe(message, self.file, span, id));
         }
-        diag
+        let line_start = input[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let line_before = &input[line_start..pos];
+        let key = line_before.trim();
+        let rest = &input[pos..];
+        if !key.is_empty()
+            && key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && rest.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            let end = line_start + line_before.trim_end().len();
+            let at = self.at(end);
+            return Some(Fix::certain(format!("a field needs a colon: `{key}: …`"), self.file, Span::new(at, at), ":"));
+        }
+        None
     }
 }
 
@@ -576,25 +602,6 @@ fn found(input: &str, pos: usize) -> (String, usize) {
         }
         Some(c) => (format!("`{c}`"), c.len_utf8()),
     }
-}
-
-/// A concrete fix for common mistakes.
-fn hint(input: &str, pos: usize) -> Option<String> {
-    let rest = &input[pos.min(input.len())..];
-    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
-    if !word.is_empty() && word.chars().any(|c| c.is_ascii_uppercase() || c == '_') {
-        let id = word.to_ascii_lowercase().replace('_', "-");
-        return Some(format!("identifiers are kebab-case: write `{id}`"));
-    }
-    let line_before = input[..pos.min(input.len())].rsplit('\n').next().unwrap_or("");
-    let trimmed = line_before.trim();
-    if !trimmed.is_empty()
-        && trimmed.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && rest.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-    {
-        return Some(format!("a field needs a colon: `{trimmed}: …`"));
-    }
-    None
 }
 
 fn join_or(items: &[String]) -> String {

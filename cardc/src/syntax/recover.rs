@@ -147,8 +147,10 @@ fn words(input: &str) -> Vec<Word<'_>> {
 }
 
 /// What can be saved of a vocabulary line or a `game` line that does not parse: each word
-/// as an entry's id (in kebab-case), each string as the display name of the word before
-/// it; the game's id and name. Uses of what the line declares then resolve, so the one
+/// as an entry's id (as written, even when it is no id: see [`Names::vocab`]), each
+/// string as the display name of the word before it; the game's id and name.
+///
+/// [`Names::vocab`]: crate::resolve::Names::vocab Uses of what the line declares then resolve, so the one
 /// syntax error is the only error.
 pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
     let words = words(input);
@@ -180,9 +182,11 @@ pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
             }
             continue;
         }
-        let id = ids::derive_id(w.text);
-        if !w.quoted && ids::is_valid_id(&id) && !entries.iter().any(|e| e.id.text == id) {
-            entries.push(VocabEntry { id: Ident { text: id, span: span(w) }, display: None, flags: Vec::new() });
+        // A word that is not an id stays as written: the uses the checker matches to it
+        // (by its kebab-case or its display name) are not reported again.
+        if !w.quoted && !entries.iter().any(|e| e.id.text == w.text) {
+            let id = Ident { text: w.text.to_string(), span: span(w) };
+            entries.push(VocabEntry { id, display: None, flags: Vec::new() });
         }
     }
     Some(Item::Vocab(Vocab { kind, kind_span: span(first), entries }))
