@@ -100,7 +100,30 @@ pub struct Diagnostic {
     /// The folder or file the diagnostic is about when it has no span.
     pub path: Option<PathBuf>,
     /// Structured suggestions: edits that would fix the problem (see [`crate::fix`]).
-    pub fixes: Vec<Fix>,
+    pub fixes: Fixes,
+}
+
+/// The fixes of a diagnostic: a slice, kept out of line so that a diagnostic stays small
+/// (most have none, and every check returns them in `Result`s).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+// One thin pointer: a `Vec` or a boxed slice would make every `Result<_, Diagnostic>` of
+// the checks larger than clippy's `result_large_err` allows.
+#[allow(clippy::box_collection)]
+pub struct Fixes(Option<Box<Vec<Fix>>>);
+
+impl Fixes {
+    /// Adds one.
+    pub fn push(&mut self, fix: Fix) {
+        self.0.get_or_insert_with(Box::default).push(fix);
+    }
+}
+
+impl std::ops::Deref for Fixes {
+    type Target = [Fix];
+
+    fn deref(&self) -> &[Fix] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
 }
 
 /// How sure a [`Fix`] is, as rustc's `Applicability`.
@@ -178,7 +201,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             path: None,
-            fixes: Vec::new(),
+            fixes: Fixes::default(),
         }
     }
 

@@ -38,7 +38,7 @@ fn overlaps(a: Span, b: Span) -> bool {
 pub fn plan<'d>(diagnostics: impl IntoIterator<Item = &'d Diagnostic>) -> Vec<&'d Fix> {
     let mut taken: Vec<&Fix> = Vec::new();
     let mut edits: Vec<&Edit> = Vec::new();
-    for fix in diagnostics.into_iter().flat_map(|d| &d.fixes).filter(|f| f.is_machine_applicable()) {
+    for fix in diagnostics.into_iter().flat_map(|d| d.fixes.iter()).filter(|f| f.is_machine_applicable()) {
         let clashes = |e: &Edit, others: &[&Edit]| others.iter().any(|o| o.file == e.file && overlaps(o.span, e.span));
         let inner = fix.edits.iter().enumerate().any(|(i, e)| {
             let before: Vec<&Edit> = fix.edits[..i].iter().collect();

@@ -133,7 +133,7 @@ mod tests {
         let s = best("Solar Union", factions).unwrap();
         assert_eq!((s.id, s.certain), ("union", true));
         assert_eq!(s.help("Solar Union"), "`Solar Union` is the name of `union`; write its id");
-        assert_eq!(best("Rebel-Alliance", ids(&["rebel-alliance"])).unwrap().certain, true);
+        assert!(best("Rebel-Alliance", ids(&["rebel-alliance"])).unwrap().certain);
         assert_eq!(best("pilot_skill", ids(&["pilot-skill", "skill"])).unwrap().id, "pilot-skill");
         assert_eq!(
             best("traits", ids(&["trait", "tech"])).unwrap(),
