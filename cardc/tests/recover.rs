@@ -131,6 +131,17 @@ fn display_name_where_an_id_belongs() {
     assert_eq!(d.help.as_deref(), Some("`Solar Union` is the name of `union`; write its id"));
     assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("Solar Union".into(), "union".into())])]);
 
+    // Quoted, in a list.
+    let quoted = files[1].1.replace("faction: Solar Union", "faction: solar, \"Solar Union\"");
+    let (sources, checked) = check(&[files[0].clone(), ("ships.cards".to_string(), quoted)]);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0105", "`faction` takes a faction id, not a name"));
+    assert_eq!(primary(&sources, &d), ((2, 19), "\"Solar Union\"".to_string()));
+    assert_eq!(
+        fixes(&sources, &d),
+        [(Applicability::MachineApplicable, vec![("\"Solar Union\"".into(), "union".into())])]
+    );
+
     // In the X-Wing set, the display name of `rebel-alliance`.
     let files = mutate(xwing(), "chassis.cards", "faction: rebel-alliance", "faction: Rebel Alliance");
     let (sources, checked) = check(&files);

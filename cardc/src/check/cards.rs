@@ -304,7 +304,28 @@ impl CardBuilder<'_, '_, '_> {
         self.names.vocab(kind, ident, self.file())
     }
 
+    /// A quoted name where an id of `kind` belongs (`faction: "Rebel Alliance"`): E0105
+    /// with the id whose name it is.
+    fn quoted_name(&self, kind: VocabKind, value: &Value<'_>) -> Result<(), Diagnostic> {
+        let Some(s) = value.tokens.iter().find_map(|t| match t {
+            Token::Str(s) => Some(s),
+            _ => None,
+        }) else {
+            return Ok(());
+        };
+        let candidates = self
+            .names
+            .entries(kind)
+            .iter()
+            .map(|v| (v.entry.id.text.as_str(), v.entry.display.as_ref().map(|d| d.value.as_str())));
+        let Some(meant) = suggest::best(&s.value, candidates).filter(|m| m.certain) else { return Ok(()) };
+        Err(Diagnostic::new(&crate::resolve::E0105, format!("`{}` takes {} id, not a name", value.key, a(kind)))
+            .label(self.file(), s.span, format!("the name of {kind} `{}`", meant.id))
+            .fix(Fix::certain(format!("write its id: `{}`", meant.id), self.file(), s.span, meant.id)))
+    }
+
     fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
+        self.quoted_name(kind, value)?;
         let (names, file) = (self.names, self.file());
         let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
         Ok(out.into())
@@ -509,6 +530,7 @@ impl CardBuilder<'_, '_, '_> {
                 stats.push((stat.unwrap_or_default(), n.value));
             }
             Ty::Vocab(kind) => {
+                self.quoted_name(kind, &value)?;
                 let i = self.vocab(kind, value.ident()?)?;
                 match key {
                     "size" => out.size = Some(i),
