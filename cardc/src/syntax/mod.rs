@@ -116,7 +116,7 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
         // A rule may break its constraint over lines anywhere.
         input = one_line(&input);
     }
-    let builder = Build::new(file, c.start);
+    let builder = Build::new(file, c.start, c.end);
     let e = match parse_item(&input) {
         Ok(pairs) => return builder.items(pairs, items, diagnostics),
         Err(e) => e,
@@ -161,10 +161,12 @@ fn close_strings(slice: &str, c: &chunk::Chunk) -> String {
 
 /// Builds syntax tree nodes from pest's pairs, with spans in the whole file: an offset in
 /// the parsed input is `base` past the item's start, and `shift` more from `shift_at` on
-/// (an input read with a word replaced by one of another length).
+/// (an input read with a word replaced by one of another length), and never past `end`,
+/// the item's end in the file (the input may have a `"` or `}` added at its end).
 struct Build {
     file: FileId,
     base: usize,
+    end: usize,
     shift_at: usize,
     shift: isize,
 }
@@ -185,14 +187,14 @@ fn unescape(inner: &str) -> String {
 }
 
 impl Build {
-    fn new(file: FileId, base: usize) -> Build {
-        Build { file, base, shift_at: usize::MAX, shift: 0 }
+    fn new(file: FileId, base: usize, end: usize) -> Build {
+        Build { file, base, end, shift_at: usize::MAX, shift: 0 }
     }
 
     /// The offset in the file of offset `p` of the parsed input.
     fn at(&self, p: usize) -> usize {
         let shift = if p >= self.shift_at { self.shift } else { 0 };
-        (self.base as isize + p as isize + shift).max(0) as usize
+        ((self.base as isize + p as isize + shift).max(0) as usize).min(self.end)
     }
 
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {

@@ -52,7 +52,7 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
         .fix(Fix::replace(s.help(word), b.file, span, s.id, applicability));
     let input = format!("{}{}{}", &input[..start], s.id, &input[end..]);
     let shift = word.len() as isize - s.id.len() as isize;
-    let builder = Build { file: b.file, base: b.base, shift_at: start + s.id.len(), shift };
+    let builder = Build { file: b.file, base: b.base, end: b.end, shift_at: start + s.id.len(), shift };
     Some(Recovery { diagnostic, input, builder, and_report: true })
 }
 
@@ -75,7 +75,7 @@ pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<supe
     let diagnostic = Diagnostic::new(&E0001, format!("the `{word}` line ends with `,`"))
         .label(b.file, span, "no entry follows this `,`")
         .fix(Fix::certain("remove the `,`", b.file, span, ""));
-    let builder = Build { file: b.file, base: b.base, shift_at: usize::MAX, shift: 0 };
+    let builder = Build::new(b.file, b.base, b.end);
     Some(Recovery { diagnostic, input: fixed, builder, and_report: false })
 }
 
