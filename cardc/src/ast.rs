@@ -40,7 +40,10 @@ impl Span {
     }
 }
 
-/// An identifier (`tie-advanced-x1`) with its span.
+/// An identifier (`tie-advanced-x1`) with its span. In a field value (and as a field's
+/// key) the parser also reads a run of words that are not identifiers (`Rebel Alliance`,
+/// `pilot_skill`) as one `Ident`, so that the checker can say which id was meant; such a
+/// text is never an id, so it never resolves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
     /// The identifier as written.

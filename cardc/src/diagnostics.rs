@@ -115,6 +115,96 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// The folder or file the diagnostic is about when it has no span.
     pub path: Option<PathBuf>,
+    /// Structured suggestions: edits that would fix the problem (see [`crate::fix`]).
+    pub fixes: Fixes,
+}
+
+/// The fixes of a diagnostic: a slice, kept out of line so that a diagnostic stays small
+/// (most have none, and every check returns them in `Result`s).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+// One thin pointer: a `Vec` or a boxed slice would make every `Result<_, Diagnostic>` of
+// the checks larger than clippy's `result_large_err` allows.
+#[allow(clippy::box_collection)]
+pub struct Fixes(Option<Box<Vec<Fix>>>);
+
+impl Fixes {
+    /// Adds one.
+    pub fn push(&mut self, fix: Fix) {
+        self.0.get_or_insert_with(Box::default).push(fix);
+    }
+}
+
+impl std::ops::Deref for Fixes {
+    type Target = [Fix];
+
+    fn deref(&self) -> &[Fix] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
+/// How sure a [`Fix`] is, as rustc's `Applicability`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applicability {
+    /// Certainly what the author meant: `cardc check --fix` applies it.
+    MachineApplicable,
+    /// Probably right, but a person should look: shown, never applied by itself.
+    MaybeIncorrect,
+}
+
+/// One text edit: replace the bytes of `span` in `file` with `replacement` (an empty span
+/// inserts, an empty replacement deletes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The file.
+    pub file: FileId,
+    /// The bytes replaced.
+    pub span: Span,
+    /// What they are replaced with.
+    pub replacement: String,
+}
+
+/// A structured suggestion: what to do, as a message, and the edits that do it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, in the words of a `help:` line (`did you mean `trait`?`).
+    pub message: String,
+    /// The edits, applied all together or not at all.
+    pub edits: Vec<Edit>,
+    /// Whether it may be applied without a person looking.
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    /// A fix that replaces one span, certain to be what the author meant.
+    pub fn certain(message: impl Into<String>, file: FileId, span: Span, replacement: impl Into<String>) -> Fix {
+        Fix::replace(message, file, span, replacement, Applicability::MachineApplicable)
+    }
+
+    /// A fix that replaces one span, probably right.
+    pub fn maybe(message: impl Into<String>, file: FileId, span: Span, replacement: impl Into<String>) -> Fix {
+        Fix::replace(message, file, span, replacement, Applicability::MaybeIncorrect)
+    }
+
+    /// A fix that replaces one span.
+    pub fn replace(
+        message: impl Into<String>,
+        file: FileId,
+        span: Span,
+        replacement: impl Into<String>,
+        applicability: Applicability,
+    ) -> Fix {
+        Fix {
+            message: message.into(),
+            edits: vec![Edit { file, span, replacement: replacement.into() }],
+            applicability,
+        }
+    }
+
+    /// Whether `cardc check --fix` applies it.
+    pub fn is_machine_applicable(&self) -> bool {
+        self.applicability == Applicability::MachineApplicable
+    }
 }
 
 impl Diagnostic {
@@ -127,6 +217,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             path: None,
+            fixes: Fixes::default(),
         }
     }
 
@@ -148,6 +239,23 @@ impl Diagnostic {
             self.help = help;
         }
         self
+    }
+
+    /// Adds a structured suggestion; its message becomes the help line when there is none.
+    pub fn fix(mut self, fix: Fix) -> Diagnostic {
+        if self.help.is_none() {
+            self.help = Some(fix.message.clone());
+        }
+        self.fixes.push(fix);
+        self
+    }
+
+    /// Adds a structured suggestion if there is one (see [`Diagnostic::fix`]).
+    pub fn maybe_fix(self, fix: Option<Fix>) -> Diagnostic {
+        match fix {
+            Some(fix) => self.fix(fix),
+            None => self,
+        }
     }
 
     /// Sets the path for a diagnostic that has no span.
@@ -295,6 +403,7 @@ impl Diagnostic {
             message: &self.message,
             help: self.help.as_deref(),
             labels: &labels,
+            fixes: self.fixes.iter().map(|f| JsonFix::of(f, sources)).collect(),
         };
         serde_json::to_string(&json).unwrap_or_default()
     }
@@ -421,6 +530,42 @@ struct JsonDiagnostic<'a> {
     message: &'a str,
     help: Option<&'a str>,
     labels: &'a [JsonLabel<'a>],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<JsonFix<'a>>,
+}
+
+/// A fix in `--format json`: its message, applicability and edits (file, bytes,
+/// replacement).
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    message: &'a str,
+    applicability: Applicability,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    file: String,
+    span: JsonSpan,
+    replacement: &'a str,
+}
+
+impl<'a> JsonFix<'a> {
+    fn of(fix: &'a Fix, sources: &SourceMap) -> JsonFix<'a> {
+        JsonFix {
+            message: &fix.message,
+            applicability: fix.applicability,
+            edits: fix
+                .edits
+                .iter()
+                .map(|e| JsonEdit {
+                    file: sources.file(e.file).name.clone(),
+                    span: JsonSpan { start: e.span.start, end: e.span.end },
+                    replacement: &e.replacement,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// What miette renders of a diagnostic: the snippet of one file with its labels, or the

@@ -26,6 +26,7 @@ pub mod check;
 pub mod config;
 pub mod diagnostics;
 pub mod emit;
+pub mod fix;
 pub mod format;
 pub mod import;
 #[cfg(feature = "lsp")]

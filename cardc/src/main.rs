@@ -53,6 +53,10 @@ enum Command {
         /// shapes.
         #[arg(long)]
         coverage: bool,
+        /// Apply every fix that is certain (a unique "did you mean", an id for a display
+        /// name…), writing the files in place, then report what is left.
+        #[arg(long)]
+        fix: bool,
     },
     /// Print the abilities of a set as the compiler reads them: timing, header,
     /// optional, cost, effect, replacement, duration, frequency and opaque clauses.
@@ -258,15 +262,31 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    #[cfg(feature = "watch")]
+    let watching = matches!(cli.command, Command::Check { watch: true, .. });
     match cli.command {
-        #[cfg(feature = "watch")]
-        Command::Check { paths, format, deny, watch: true, coverage } => {
-            check_watch(&paths, format.into(), &deny, coverage)
+        Command::Check { paths, format, deny, coverage, fix, .. } => {
+            let fixed = if fix {
+                match cardc::fix::fix_paths(&paths) {
+                    Ok(fixed) => Some(fixed),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                None
+            };
+            #[cfg(feature = "watch")]
+            if watching {
+                return check_watch(&paths, format.into(), &deny, coverage);
+            }
+            let code = check(&paths, format.into(), &deny, coverage);
+            if let Some(fixed) = fixed {
+                eprintln!("{fixed}");
+            }
+            code
         }
-        #[cfg(feature = "watch")]
-        Command::Check { paths, format, deny, watch: false, coverage } => check(&paths, format.into(), &deny, coverage),
-        #[cfg(not(feature = "watch"))]
-        Command::Check { paths, format, deny, coverage } => check(&paths, format.into(), &deny, coverage),
         Command::Abilities { set, format } => abilities(&set, format),
         Command::Export { set, format } => export(&set, format),
         #[cfg(feature = "lsp")]

@@ -1,6 +1,6 @@
 //! Property test: mutated conformance files (lines deleted, duplicated or swapped, the
 //! file truncated, random bytes inserted) never make the checker panic, and every
-//! diagnostic's span lies inside its file, on character boundaries.
+//! diagnostic's span (and each fix's) lies inside its file, on character boundaries.
 
 mod common;
 
@@ -112,6 +112,12 @@ proptest! {
                 prop_assert!((label.span.end as usize) <= text.len(), "{} out of its file", d.code.id);
                 prop_assert!(text.is_char_boundary(label.span.start as usize));
                 prop_assert!(text.is_char_boundary(label.span.end as usize));
+            }
+            for edit in d.fixes.iter().flat_map(|f| &f.edits) {
+                let text = &sources.file(edit.file).text;
+                prop_assert!(edit.span.start <= edit.span.end && (edit.span.end as usize) <= text.len());
+                prop_assert!(text.is_char_boundary(edit.span.start as usize));
+                prop_assert!(text.is_char_boundary(edit.span.end as usize), "{} fix inside a character", d.code.id);
             }
             let _ = d.render(&sources, cardc::RenderStyle::default());
             let _ = d.to_json(&sources);

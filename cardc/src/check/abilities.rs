@@ -10,7 +10,7 @@ use cards_runtime::model::{self, Vocabulary};
 
 use crate::ast::{FieldValue, FileId, Span, TextBlock};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{suggest, Names};
 use crate::source::SourceMap;
 use crate::text::lower::{self, Context, NOUN_KINDS};
@@ -232,13 +232,21 @@ fn check_block(
             let known = icon_names(vocab).any(|n| n == name || n.eq_ignore_ascii_case(name));
             if !known {
                 let start = sentence.start as usize + at;
-                let help = suggest::did_you_mean(name, icon_names(vocab)).unwrap_or_else(|| {
-                    "declare it in `game.cards` (a token, resource, action, die, result, arc, phase or icon)".into()
+                let span = Span::new(start, start + name.len());
+                let fix = suggest::closest_certain(name, icon_names(vocab)).map(|(meant, certain)| {
+                    let applicability =
+                        if certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+                    Fix::replace(format!("did you mean `{meant}`?"), file, span, meant, applicability)
+                });
+                let help = fix.is_none().then(|| {
+                    "declare it in `game.cards` (a token, resource, action, die, result, arc, phase or icon)"
+                        .to_string()
                 });
                 d.push(
                     Diagnostic::new(&E0401, format!("unknown name `[{name}]`"))
-                        .label(file, Span::new(start, start + name.len()), "the game declares nothing by this name")
-                        .help(help),
+                        .label(file, span, "the game declares nothing by this name")
+                        .maybe_fix(fix)
+                        .maybe_help(help),
                 );
             }
         }
@@ -247,12 +255,17 @@ fn check_block(
         if let Some(h) = &frame.header {
             if lower::header(h, vocab).is_none() {
                 let names = vocab.headers.iter().map(|e| &*e.name);
-                let help = suggest::did_you_mean(&h.text, names)
-                    .unwrap_or_else(|| format!("declare it in `game.cards`: `header <id> \"{}\"`", h.text));
+                let fix = suggest::closest_certain(&h.text, names).map(|(meant, certain)| {
+                    let applicability =
+                        if certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+                    Fix::replace(format!("did you mean `{meant}`?"), file, h.span, meant, applicability)
+                });
+                let help = fix.is_none().then(|| format!("declare it in `game.cards`: `header <id> \"{}\"`", h.text));
                 d.push(
                     Diagnostic::new(&E0402, format!("unknown header `{}:`", h.text))
                         .label(file, h.span, "the game declares no such header")
-                        .help(help),
+                        .maybe_fix(fix)
+                        .maybe_help(help),
                 );
             }
         }

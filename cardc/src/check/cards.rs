@@ -10,7 +10,7 @@ use super::restrictions::{lower_restriction, resolve_all};
 use super::values::Value;
 use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, Token, VocabKind};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{a, suggest, CardDef, Names};
 use crate::source::SourceMap;
 
@@ -283,23 +283,49 @@ impl CardBuilder<'_, '_, '_> {
             }
             None => format!("not a field of {}", a(kind)),
         };
-        let help = suggest::did_you_mean(key, allowed.iter().copied()).or_else(|| {
-            kinds.is_none().then(|| {
-                if STAT_KINDS.contains(&kind) {
-                    format!("to give a stat, declare it in `game.cards`: `stat {key}`")
-                } else {
-                    format!("{kind} fields are {}", allowed.join(", "))
-                }
-            })
+        let fix = suggest::best(key, allowed.iter().map(|f| (*f, None))).map(|s| {
+            let applicability =
+                if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+            Fix::replace(s.help(key), self.file(), field.key.span, s.id, applicability)
         });
-        self.d.push(Diagnostic::new(&E0201, message).label(self.file(), field.key.span, label).maybe_help(help));
+        let help = (fix.is_none() && kinds.is_none()).then(|| {
+            if STAT_KINDS.contains(&kind) && crate::resolve::ids::is_valid_id(key) {
+                format!("to give a stat, declare it in `game.cards`: `stat {key}`")
+            } else {
+                format!("the fields of {} are {}", a(kind), allowed.join(", "))
+            }
+        });
+        self.d.push(
+            Diagnostic::new(&E0201, message).label(self.file(), field.key.span, label).maybe_fix(fix).maybe_help(help),
+        );
     }
 
     fn vocab(&self, kind: VocabKind, ident: &Ident) -> Result<u16, Diagnostic> {
         self.names.vocab(kind, ident, self.file())
     }
 
+    /// A quoted name where an id of `kind` belongs (`faction: "Rebel Alliance"`): E0105
+    /// with the id whose name it is.
+    fn quoted_name(&self, kind: VocabKind, value: &Value<'_>) -> Result<(), Diagnostic> {
+        let Some(s) = value.tokens.iter().find_map(|t| match t {
+            Token::Str(s) => Some(s),
+            _ => None,
+        }) else {
+            return Ok(());
+        };
+        let candidates = self
+            .names
+            .entries(kind)
+            .iter()
+            .map(|v| (v.entry.id.text.as_str(), v.entry.display.as_ref().map(|d| d.value.as_str())));
+        let Some(meant) = suggest::best(&s.value, candidates).filter(|m| m.certain) else { return Ok(()) };
+        Err(Diagnostic::new(&crate::resolve::E0105, format!("`{}` takes {} id, not a name", value.key, a(kind)))
+            .label(self.file(), s.span, format!("the name of {kind} `{}`", meant.id))
+            .fix(Fix::certain(format!("write its id: `{}`", meant.id), self.file(), s.span, meant.id)))
+    }
+
     fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
+        self.quoted_name(kind, value)?;
         let (names, file) = (self.names, self.file());
         let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
         Ok(out.into())
@@ -504,6 +530,7 @@ impl CardBuilder<'_, '_, '_> {
                 stats.push((stat.unwrap_or_default(), n.value));
             }
             Ty::Vocab(kind) => {
+                self.quoted_name(kind, &value)?;
                 let i = self.vocab(kind, value.ident()?)?;
                 match key {
                     "size" => out.size = Some(i),

@@ -9,7 +9,7 @@ use cards_runtime::model::{Entry, Vocabulary};
 use super::cards::builtin_field_names;
 use crate::ast::{File, FileId, Ident, Item, LintLevel, Span, VocabKind};
 use crate::declare_code;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 use crate::resolve::{suggest, Names};
 
 declare_code! {
@@ -114,13 +114,26 @@ pub fn check_vocabulary(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
                 };
                 if !fits {
                     let owner = if flag.text == "implicit" { "icons" } else { "headers" };
+                    // The flag and the blanks before it, back to the end of what it follows.
+                    let before = std::iter::once(entry.id.span.end)
+                        .chain(entry.display.as_ref().map(|d| d.span.end))
+                        .chain(entry.flags.iter().map(|f| f.span.end))
+                        .filter(|&end| end <= flag.span.start)
+                        .max()
+                        .unwrap_or(flag.span.start);
+                    let removed = Span { start: before, end: flag.span.end };
                     d.push(
                         Diagnostic::new(
                             &E0205,
                             format!("`{}` does not apply to {}", flag.text, crate::resolve::a(kind)),
                         )
                         .label(def.file, flag.span, format!("only {owner} can be `{}`", flag.text))
-                        .help(format!("remove `{}`", flag.text)),
+                        .fix(Fix::certain(
+                            format!("remove `{}`", flag.text),
+                            def.file,
+                            removed,
+                            "",
+                        )),
                     );
                 }
             }
@@ -222,9 +235,11 @@ fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagn
             .label(file, lint.span, format!("{} ({}) cannot be allowed, warned or denied", code.id, code.name))
             .help(format!("the lints a set can set the level of are {}", names.join(", ")));
     }
-    let help = suggest::did_you_mean(&lint.text, names.iter().copied())
-        .unwrap_or_else(|| format!("the lints a set can allow are {}", names.join(", ")));
+    let fix = suggest::best(&lint.text, names.iter().map(|n| (*n, None)))
+        .map(|s| crate::resolve::suggestion_fix(&s, lint, file));
+    let help = fix.is_none().then(|| format!("the lints a set can allow are {}", names.join(", ")));
     Diagnostic::new(&E0208, format!("unknown lint `{}`", lint.text))
         .label(file, lint.span, "not a lint cardc reports")
-        .help(help)
+        .maybe_fix(fix)
+        .maybe_help(help)
 }

@@ -45,7 +45,13 @@ fn report(what: &str, items: impl Iterator<Item = (String, FileId, Span)>, d: &m
 pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
     report("cards", names.cards.iter().map(|c| (c.id.clone(), c.file, c.id_span)), d);
     for kind in VocabKind::ALL {
-        let entries = names.entries(kind).iter().map(|v| (v.entry.id.text.clone(), v.file, v.entry.id.span));
+        // An entry kept from a line that does not parse may have no valid id: that line is
+        // reported already.
+        let entries = names
+            .entries(kind)
+            .iter()
+            .filter(|v| crate::resolve::ids::is_valid_id(&v.entry.id.text))
+            .map(|v| (v.entry.id.text.clone(), v.file, v.entry.id.span));
         report(&format!("{kind} entries"), entries, d);
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::ast::{FileId, Ident, Number, Span, Str, Token};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
 declare_code! {
     /// ## What
@@ -63,6 +63,14 @@ impl<'t> Value<'t> {
         for t in self.tokens {
             match (expect_ident, t) {
                 (true, Token::Ident(i)) => out.push(i),
+                (true, comma @ Token::Punct(',', _)) if !out.is_empty() => {
+                    return Err(self.error("an identifier", Some(comma)).fix(Fix::certain(
+                        format!("remove the extra `,` in `{}`", self.key),
+                        self.file,
+                        comma.span(),
+                        "",
+                    )))
+                }
                 (false, Token::Punct(c, _)) if *c == sep => {}
                 (true, other) => return Err(self.error("an identifier", Some(other))),
                 (false, other) => {
@@ -135,9 +143,12 @@ impl<'t> Value<'t> {
         for (i, t) in self.tokens.iter().enumerate() {
             if let Token::Punct(',', _) = t {
                 if i == start {
-                    return Err(self
-                        .error("an entry", Some(t))
-                        .help(format!("remove the extra `,` in `{}`", self.key)));
+                    return Err(self.error("an entry", Some(t)).fix(Fix::certain(
+                        format!("remove the extra `,` in `{}`", self.key),
+                        self.file,
+                        t.span(),
+                        "",
+                    )));
                 }
                 out.push(&self.tokens[start..i]);
                 start = i + 1;

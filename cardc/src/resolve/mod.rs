@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::ast::{Card, CardKind, File, FileId, Game, Ident, Item, Rule, Span, Str, VocabEntry, VocabKind};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 
 declare_code! {
     /// ## What
@@ -128,6 +128,13 @@ pub fn a(thing: impl std::fmt::Display) -> String {
     let word = thing.to_string();
     let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
     format!("{article} {word}")
+}
+
+/// The fix a suggestion gives for the name written at `name`: write the suggested id
+/// there, machine-applicable when the suggestion is certain.
+pub fn suggestion_fix(s: &suggest::Suggestion<'_>, name: &Ident, file: FileId) -> Fix {
+    let applicability = if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+    Fix::replace(s.help(&name.text), file, name.span, s.id, applicability)
 }
 
 /// A declared vocabulary entry.
@@ -271,24 +278,43 @@ impl<'a> Names<'a> {
         self.vocab.get(&kind).map_or(&[], Vec::as_slice)
     }
 
-    /// The index of a vocabulary entry, or an E0105 diagnostic with a suggestion.
+    /// The index of a vocabulary entry, or an E0105 diagnostic with a suggestion: an
+    /// entry's display name written for its id gets the id (`Solar Union` → `union`).
     pub fn vocab(&self, kind: VocabKind, name: &Ident, file: FileId) -> Result<u16, Diagnostic> {
         if let Some(&i) = self.vocab_index.get(&(kind, name.text.as_str())) {
             return Ok(i);
         }
-        let candidates = self.entries(kind).iter().map(|v| v.entry.id.text.as_str());
-        let help = suggest::did_you_mean(&name.text, candidates).or_else(|| {
+        let entries = self.entries(kind);
+        let display = |v: &VocabDef<'_>| v.entry.display.as_ref().map(|s| ids::derive_id(&s.value));
+        // An entry that is no id was kept from a line that does not parse (reported there):
+        // a use that means it is not an error of its own.
+        let folded = ids::derive_id(&name.text);
+        let unread = entries.iter().position(|v| {
+            !ids::is_valid_id(&v.entry.id.text)
+                && (ids::derive_id(&v.entry.id.text) == folded || display(v).is_some_and(|d| d == folded))
+        });
+        if let Some(i) = unread {
+            return Ok(i as u16);
+        }
+        let candidates = entries
+            .iter()
+            .filter(|v| ids::is_valid_id(&v.entry.id.text))
+            .map(|v| (v.entry.id.text.as_str(), v.entry.display.as_ref().map(|s| s.value.as_str())));
+        let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
+        let help = fix.is_none().then(|| {
             let other = VocabKind::ALL.into_iter().find(|k| self.vocab_index.contains_key(&(*k, name.text.as_str())));
             match other {
-                Some(k) => Some(format!("`{}` is {}, not {}", name.text, a(k), a(kind))),
+                Some(k) => format!("`{}` is {}, not {}", name.text, a(k), a(kind)),
                 None if self.entries(kind).is_empty() => {
-                    Some(format!("the game declares no {kind}: add a `{kind} …` line to `game.cards`"))
+                    format!("the game declares no {kind}: add a `{kind} …` line to `game.cards`")
                 }
-                None => Some(format!("declare it in `game.cards`: `{kind} {}`", name.text)),
+                None if ids::is_valid_id(&name.text) => format!("declare it in `game.cards`: `{kind} {}`", name.text),
+                None => format!("{} ids are written in kebab-case (`{}`)", kind, ids::derive_id(&name.text)),
             }
         });
         Err(Diagnostic::new(&E0105, format!("unknown {kind} `{}`", name.text))
             .label(file, name.span, format!("not {} of this game", a(kind)))
+            .maybe_fix(fix)
             .maybe_help(help))
     }
 
@@ -308,11 +334,15 @@ impl<'a> Names<'a> {
                     .label(other.file, other.id_span, format!("`{}` is declared here", name.text)))
             }
             None => {
-                let candidates = self.cards.iter().filter(|c| c.card.kind == kind).map(|c| c.id.as_str());
-                let help = suggest::did_you_mean(&name.text, candidates);
+                let candidates = self
+                    .cards
+                    .iter()
+                    .filter(|c| c.card.kind == kind)
+                    .map(|c| (c.id.as_str(), Some(c.card.name.value.as_str())));
+                let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
                 Err(Diagnostic::new(&E0106, format!("no {kind} named `{}` in this set", name.text))
                     .label(file, name.span, format!("unknown {kind}"))
-                    .maybe_help(help))
+                    .maybe_fix(fix))
             }
         }
     }

@@ -8,7 +8,7 @@
 
 use crate::ast::{CardKind, FileId, Span, VocabKind};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
 declare_code! {
     /// ## What
@@ -55,6 +55,19 @@ pub struct Chunk {
     /// Whether the chunker already reported an error inside it (later parse errors in the
     /// chunk are follow-ons and are not reported).
     pub had_error: bool,
+    /// Where each string that runs to the end of its line (reported as E0003) ends: the
+    /// offset of its line break, or of the end of the file. The parser closes the string
+    /// there, so the item is still read.
+    pub open_strings: Vec<usize>,
+}
+
+/// The last `text { … }` or `ability "…" { … }` block of an item: where its `{` is, which
+/// keyword opened it, and the `}` that closed it.
+#[derive(Clone, Copy)]
+struct RawBlock {
+    keyword: &'static str,
+    open: usize,
+    close: Option<usize>,
 }
 
 /// Whether `word` starts a top-level item.
@@ -106,21 +119,23 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     // then even a line starting with a keyword (`size …`) continues it.
     let mut dangling = false;
     let mut kind_word = "";
+    let mut last_raw: Option<RawBlock> = None;
 
-    let finish = |chunk: Option<Chunk>, open: &mut Vec<usize>, out: &mut Vec<Chunk>, d: &mut Vec<Diagnostic>| {
+    let finish = |chunk: Option<Chunk>,
+                  open: &mut Vec<usize>,
+                  last_raw: &mut Option<RawBlock>,
+                  out: &mut Vec<Chunk>,
+                  d: &mut Vec<Diagnostic>| {
         if let Some(mut chunk) = chunk {
             if let Some(&brace) = open.last() {
-                d.push(
-                    Diagnostic::new(&E0002, "unclosed `{`")
-                        .label(file, Span::new(brace, brace + 1), "this `{` is never closed")
-                        .help("add `}` where the block ends"),
-                );
+                d.push(unclosed(file, text, brace, *last_raw));
                 chunk.unclosed = open.len();
                 chunk.had_error = true;
             }
             out.push(chunk);
         }
         open.clear();
+        *last_raw = None;
     };
 
     while line_start < text.len() {
@@ -136,11 +151,17 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
                 starts_card(content)
             };
         if starts_item {
-            finish(current.take(), &mut open, &mut out, diagnostics);
+            finish(current.take(), &mut open, &mut last_raw, &mut out, diagnostics);
             raw = false;
             broken = false;
             last = Last::Other;
-            current = Some(Chunk { start: line_start, end: line_start, unclosed: 0, had_error: false });
+            current = Some(Chunk {
+                start: line_start,
+                end: line_start,
+                unclosed: 0,
+                had_error: false,
+                open_strings: Vec::new(),
+            });
             kind_word = leading_word(content);
         }
         if significant {
@@ -152,99 +173,164 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         }
         if let Some(chunk) = current.as_mut() {
             let errors_before = chunk.had_error;
-            scan_line(file, text, line_start + indent, line_end, &mut open, &mut raw, &mut last, chunk, diagnostics);
+            let mut scan = Scan { open: &mut open, raw: &mut raw, last: &mut last, last_raw: &mut last_raw };
+            scan.line(file, text, line_start + indent, line_end, chunk, diagnostics);
             chunk.end = line_end;
             // A card whose header string is broken may hide its `{`; a one-line item may not.
             broken |= chunk.had_error && !errors_before && CardKind::from_keyword(kind_word).is_some();
         }
         line_start = line_end;
     }
-    finish(current.take(), &mut open, &mut out, diagnostics);
+    finish(current.take(), &mut open, &mut last_raw, &mut out, diagnostics);
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn scan_line(
-    file: FileId,
-    text: &str,
-    from: usize,
-    to: usize,
-    open: &mut Vec<usize>,
-    raw: &mut bool,
-    last: &mut Last,
-    chunk: &mut Chunk,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    let bytes = text.as_bytes();
-    let mut i = from;
-    while i < to {
-        let b = bytes[i];
-        if *raw {
-            if b == b'}' {
-                open.pop();
-                *raw = false;
-                *last = Last::Other;
-            }
-            i += 1;
-            continue;
-        }
-        match b {
-            b'#' => return,
-            b'"' => {
-                let mut j = i + 1;
-                let mut closed = false;
-                while j < to {
-                    match bytes[j] {
-                        b'\\' => j += 2,
-                        b'"' => {
-                            closed = true;
-                            break;
-                        }
-                        b'\n' | b'\r' => break,
-                        _ => j += 1,
+/// The state of the chunker that one line's scan moves on.
+struct Scan<'s> {
+    open: &'s mut Vec<usize>,
+    raw: &'s mut bool,
+    last: &'s mut Last,
+    last_raw: &'s mut Option<RawBlock>,
+}
+
+impl Scan<'_> {
+    fn line(
+        &mut self,
+        file: FileId,
+        text: &str,
+        from: usize,
+        to: usize,
+        chunk: &mut Chunk,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        let Scan { open, raw, last, last_raw } = self;
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while i < to {
+            let b = bytes[i];
+            if **raw {
+                if b == b'}' {
+                    open.pop();
+                    **raw = false;
+                    **last = Last::Other;
+                    if let Some(block) = last_raw.as_mut() {
+                        block.close = Some(i);
                     }
                 }
-                if !closed {
-                    let end = text[i..to].trim_end_matches(['\n', '\r']).len() + i;
-                    diagnostics.push(
-                        Diagnostic::new(&E0003, "unterminated string")
-                            .label(file, Span::new(i, end), "this string has no closing `\"`")
-                            .help("add `\"` where the string ends; strings cannot span lines"),
-                    );
-                    chunk.had_error = true;
-                    return;
+                i += 1;
+                continue;
+            }
+            match b {
+                b'#' => return,
+                b'"' => {
+                    let mut j = i + 1;
+                    let mut closed = false;
+                    while j < to {
+                        match bytes[j] {
+                            b'\\' => j += 2,
+                            b'"' => {
+                                closed = true;
+                                break;
+                            }
+                            b'\n' | b'\r' => break,
+                            _ => j += 1,
+                        }
+                    }
+                    if !closed {
+                        let end = text[i..to].trim_end_matches(['\n', '\r']).len() + i;
+                        diagnostics.push(
+                            Diagnostic::new(&E0003, "unterminated string")
+                                .label(file, Span::new(i, end), "this string has no closing `\"`")
+                                .help("add `\"` where the string ends; strings cannot span lines")
+                                .fix(Fix::maybe(
+                                    "close the string at the end of the line",
+                                    file,
+                                    Span::new(end, end),
+                                    "\"",
+                                )),
+                        );
+                        chunk.had_error = true;
+                        chunk.open_strings.push(end);
+                        return;
+                    }
+                    **last = if **last == Last::Ability { Last::AbilityName } else { Last::Other };
+                    i = j + 1;
                 }
-                *last = if *last == Last::Ability { Last::AbilityName } else { Last::Other };
-                i = j + 1;
-            }
-            b'{' => {
-                open.push(i);
-                *raw = matches!(*last, Last::Text | Last::AbilityName);
-                *last = Last::Other;
-                i += 1;
-            }
-            b'}' => {
-                open.pop();
-                *last = Last::Other;
-                i += 1;
-            }
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            _ => {
-                let word = leading_word(&text[i..to]);
-                if word.is_empty() {
-                    *last = Last::Other;
-                    i += text[i..].chars().next().map_or(1, char::len_utf8);
-                } else {
-                    *last = match word {
-                        "text" => Last::Text,
-                        "ability" => Last::Ability,
-                        _ => Last::Other,
-                    };
-                    i += word.len();
+                b'{' => {
+                    open.push(i);
+                    **raw = matches!(**last, Last::Text | Last::AbilityName);
+                    if **raw {
+                        let keyword = if **last == Last::Text { "text" } else { "ability" };
+                        **last_raw = Some(RawBlock { keyword, open: i, close: None });
+                    }
+                    **last = Last::Other;
+                    i += 1;
+                }
+                b'}' => {
+                    open.pop();
+                    **last = Last::Other;
+                    i += 1;
+                }
+                b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+                _ => {
+                    let word = leading_word(&text[i..to]);
+                    if word.is_empty() {
+                        **last = Last::Other;
+                        i += text[i..].chars().next().map_or(1, char::len_utf8);
+                    } else {
+                        **last = match word {
+                            "text" => Last::Text,
+                            "ability" => Last::Ability,
+                            _ => Last::Other,
+                        };
+                        i += word.len();
+                    }
                 }
             }
         }
     }
+}
+
+/// The indentation of the line holding byte `at`, in bytes.
+fn indent_at(text: &str, at: usize) -> usize {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    text[start..].len() - text[start..].trim_start_matches([' ', '\t']).len()
+}
+
+/// Whether the byte at `at` is the first on its line but for blanks.
+fn first_on_line(text: &str, at: usize) -> bool {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    text[start..at].trim_matches([' ', '\t']).is_empty()
+}
+
+/// The E0002 for the unclosed `{` at `brace`. When a text block's `}` is missing, the
+/// card's own `}` closes the text and the card's `{` is left open: if the `}` that closed
+/// the item's last text block starts its line no deeper than the line of `brace`, it was
+/// written for the card, and the text block is the one reported.
+fn unclosed(file: FileId, text: &str, brace: usize, last_raw: Option<RawBlock>) -> Diagnostic {
+    if let Some(RawBlock { keyword, open, close: Some(close) }) = last_raw {
+        if open > brace && first_on_line(text, close) && indent_at(text, close) <= indent_at(text, brace) {
+            let line_start = text[..close].rfind('\n').map_or(0, |i| i + 1);
+            let indent = " ".repeat(indent_at(text, open));
+            let fix = Fix::maybe(
+                format!("add `}}` where the `{keyword}` block ends"),
+                file,
+                Span::new(line_start, line_start),
+                format!("{indent}}}\n"),
+            );
+            return Diagnostic::new(&E0002, format!("unclosed `{keyword}` block"))
+                .label(file, Span::new(open, open + 1), format!("this `{keyword}` block is never closed"))
+                .label(
+                    file,
+                    Span::new(close, close + 1),
+                    format!("so this `}}` ends the `{keyword}` block, not the card"),
+                )
+                .fix(fix);
+        }
+    }
+    Diagnostic::new(&E0002, "unclosed `{`")
+        .label(file, Span::new(brace, brace + 1), "this `{` is never closed")
+        .help("add `}` where the block ends")
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 pub mod chunk;
 mod fast;
+mod recover;
 pub mod restriction;
 pub mod sentences;
 
@@ -19,7 +20,7 @@ use pest::Parser;
 use crate::ast::Rule as AstRule;
 use crate::ast::*;
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
 declare_code! {
     /// ## What
@@ -105,43 +106,69 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
     (File { id: file, items }, diagnostics)
 }
 
-/// Parses one item with the grammar: the item, or a syntax error and the card's head.
+/// Parses one item with the grammar: the item, or a syntax error and what can be saved
+/// of the item (a card's head, a vocabulary line's entries, the game's name).
 fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
-    let slice = &text[c.start..c.end];
-    let owned;
-    let input = if c.unclosed > 0 {
-        owned = format!("{slice}\n{}", "}".repeat(c.unclosed));
-        owned.as_str()
-    } else if slice.trim_start().starts_with("rule") {
+    let mut input = close_strings(&text[c.start..c.end], c);
+    if c.unclosed > 0 {
+        input = format!("{input}\n{}", "}".repeat(c.unclosed));
+    } else if input.trim_start().starts_with("rule") {
         // A rule may break its constraint over lines anywhere.
-        owned = one_line(slice);
-        owned.as_str()
-    } else {
-        slice
+        input = one_line(&input);
+    }
+    let builder = Build::new(file, c.start, c.end);
+    let e = match parse_item(&input) {
+        Ok(pairs) => return builder.items(pairs, items, diagnostics),
+        Err(e) => e,
     };
-    let builder = Build { file, base: c.start };
-    match parse_item(input) {
-        Ok(pairs) => {
-            for pair in pairs {
-                if let Some(item) = builder.item(pair, diagnostics) {
-                    items.push(item);
+    let mut report = |d: Diagnostic| {
+        if !c.had_error {
+            diagnostics.push(d);
+        }
+    };
+    if let Some(recovery) = recover::keyword(&builder, &input).or_else(|| recover::trailing_comma(&builder, &input, &e))
+    {
+        report(recovery.diagnostic);
+        match parse_item(&recovery.input) {
+            Ok(pairs) => return recovery.builder.items(pairs, items, diagnostics),
+            Err(e) => {
+                if recovery.and_report {
+                    report(recovery.builder.syntax_error(&recovery.input, &e));
                 }
             }
         }
-        Err(e) => {
-            if !c.had_error {
-                diagnostics.push(builder.syntax_error(input, &e));
-            }
-            if let Some(card) = builder.card_head(input) {
-                items.push(Item::Card(card));
-            }
-        }
+    } else {
+        report(builder.syntax_error(&input, &e));
+    }
+    if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
+        items.push(item);
     }
 }
 
+/// The item's text with each string that runs to the end of its line closed there (the
+/// chunker reported it): the line break becomes the `"`, so every offset stays the same.
+fn close_strings(slice: &str, c: &chunk::Chunk) -> String {
+    let mut bytes = slice.as_bytes().to_vec();
+    for &at in &c.open_strings {
+        match at.checked_sub(c.start) {
+            Some(i) if i < bytes.len() && matches!(bytes[i], b'\n' | b'\r') => bytes[i] = b'"',
+            Some(i) if i == bytes.len() => bytes.push(b'"'),
+            _ => {}
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| slice.to_string())
+}
+
+/// Builds syntax tree nodes from pest's pairs, with spans in the whole file: an offset in
+/// the parsed input is `base` past the item's start, and `shift` more from `shift_at` on
+/// (an input read with a word replaced by one of another length), and never past `end`,
+/// the item's end in the file (the input may have a `"` or `}` added at its end).
 struct Build {
     file: FileId,
     base: usize,
+    end: usize,
+    shift_at: usize,
+    shift: isize,
 }
 
 fn unescape(inner: &str) -> String {
@@ -160,9 +187,28 @@ fn unescape(inner: &str) -> String {
 }
 
 impl Build {
+    fn new(file: FileId, base: usize, end: usize) -> Build {
+        Build { file, base, end, shift_at: usize::MAX, shift: 0 }
+    }
+
+    /// The offset in the file of offset `p` of the parsed input.
+    fn at(&self, p: usize) -> usize {
+        let shift = if p >= self.shift_at { self.shift } else { 0 };
+        ((self.base as isize + p as isize + shift).max(0) as usize).min(self.end)
+    }
+
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.base + s.start(), self.base + s.end())
+        Span::new(self.at(s.start()), self.at(s.end()))
+    }
+
+    /// Pushes the items of a parse.
+    fn items(&self, pairs: Pairs<'_, Rule>, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
+        for pair in pairs {
+            if let Some(item) = self.item(pair, diagnostics) {
+                items.push(item);
+            }
+        }
     }
 
     fn ident(&self, pair: Pair<'_, Rule>) -> Ident {
@@ -350,7 +396,7 @@ impl Build {
             .map(|t| match t.as_rule() {
                 Rule::string => Token::Str(self.string(t)),
                 Rule::number => Token::Number(self.number(t, d)),
-                Rule::ident => Token::Ident(self.ident(t)),
+                Rule::ident | Rule::loose => Token::Ident(self.ident(t)),
                 _ => Token::Punct(t.as_str().chars().next().unwrap_or(','), self.span(&t)),
             })
             .collect()
@@ -398,7 +444,7 @@ impl Build {
         let span = self.span(&raw);
         let sentences = sentences::split(raw.as_str())
             .into_iter()
-            .map(|(s, e)| Span::new(self.base + raw.as_span().start() + s, self.base + raw.as_span().start() + e))
+            .map(|(s, e)| Span::new(self.at(raw.as_span().start() + s), self.at(raw.as_span().start() + e)))
             .collect();
         TextBlock { span, sentences }
     }
@@ -407,7 +453,7 @@ impl Build {
     fn card_head(&self, input: &str) -> Option<Card> {
         let mut pairs = CardParser::parse(Rule::card_head, input).ok()?;
         let (kind, kind_span, name, as_id) = self.card_parts(&mut pairs)?;
-        let span = Span::new(kind_span.start as usize, self.base + input.len());
+        let span = Span::new(kind_span.start as usize, self.at(input.len()));
         Some(Card { kind, kind_span, name, as_id, fields: Vec::new(), span, broken: true })
     }
 
@@ -465,14 +511,40 @@ impl Build {
         } else {
             format!("expected {}, found {}", join_or(&expected), found_text.0)
         };
-        let span = Span::new(self.base + pos, self.base + pos + width);
+        let span = Span::new(self.at(pos), self.at(pos + width));
         let label =
             if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
-        let mut diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
-        if let Some(help) = hint(input, pos) {
-            diag = diag.help(help);
+        let diag = Diagnostic::new(&E0001, message).label(self.file, span, label);
+        diag.maybe_fix(self.hint(input, pos))
+    }
+
+    /// A concrete fix for common mistakes: an identifier in capitals or with `_` (a guess:
+    /// its uses must change too), a field's missing colon.
+    fn hint(&self, input: &str, pos: usize) -> Option<Fix> {
+        let pos = pos.min(input.len());
+        let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+        let start = input[..pos].char_indices().rev().take_while(|(_, c)| is_word(*c)).last().map_or(pos, |(i, _)| i);
+        let len = input[start..].find(|c: char| !is_word(c)).unwrap_or(input.len() - start);
+        let word = &input[start..start + len];
+        if word.chars().any(|c| c.is_ascii_uppercase() || c == '_') {
+            let id = crate::resolve::ids::derive_id(&word.replace('_', "-"));
+            let span = Span::new(self.at(start), self.at(start + len));
+            let message = format!("identifiers are kebab-case: write `{id}`");
+            return crate::resolve::ids::is_valid_id(&id).then(|| Fix::maybe(message, self.file, span, id));
         }
-        diag
+        let line_start = input[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let line_before = &input[line_start..pos];
+        let key = line_before.trim();
+        let rest = &input[pos..];
+        if !key.is_empty()
+            && key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && rest.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            let end = line_start + line_before.trim_end().len();
+            let at = self.at(end);
+            return Some(Fix::certain(format!("a field needs a colon: `{key}: …`"), self.file, Span::new(at, at), ":"));
+        }
+        None
     }
 }
 
@@ -532,25 +604,6 @@ fn found(input: &str, pos: usize) -> (String, usize) {
         }
         Some(c) => (format!("`{c}`"), c.len_utf8()),
     }
-}
-
-/// A concrete fix for common mistakes.
-fn hint(input: &str, pos: usize) -> Option<String> {
-    let rest = &input[pos.min(input.len())..];
-    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
-    if !word.is_empty() && word.chars().any(|c| c.is_ascii_uppercase() || c == '_') {
-        let id = word.to_ascii_lowercase().replace('_', "-");
-        return Some(format!("identifiers are kebab-case: write `{id}`"));
-    }
-    let line_before = input[..pos.min(input.len())].rsplit('\n').next().unwrap_or("");
-    let trimmed = line_before.trim();
-    if !trimmed.is_empty()
-        && trimmed.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && rest.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-    {
-        return Some(format!("a field needs a colon: `{trimmed}: …`"));
-    }
-    None
 }
 
 fn join_or(items: &[String]) -> String {

@@ -140,10 +140,10 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
                             format!("expected a restriction, found `{}`", id.text),
                             "not a restriction",
                         )
-                        .maybe_help(crate::resolve::suggest::did_you_mean(
-                            &id.text,
-                            AtomKind::ALL.iter().map(|k| k.keyword()),
-                        ))
+                        .maybe_fix(
+                            crate::resolve::suggest::best(&id.text, AtomKind::ALL.iter().map(|k| (k.keyword(), None)))
+                                .map(|s| crate::resolve::suggestion_fix(&s, id, file)),
+                        )
                         .help_if_none(ATOMS_HELP));
                     };
                     let (atom, next) = parse_atom(file, tokens, i, kind)?;

@@ -1,0 +1,193 @@
+//! Second readings of items that do not parse, for mistakes whose fix is certain (a
+//! misspelt keyword, a `,` at the end of a vocabulary line), and what can be saved of an
+//! item that cannot be read at all (the entries of a vocabulary line, the game's name), so
+//! that one broken line does not make every use of what it declares an error too.
+
+use super::{Build, E0001};
+use crate::ast::{CardKind, Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
+use crate::resolve::{ids, suggest};
+
+/// An item read again as if a mistake were fixed.
+pub(super) struct Recovery {
+    /// The diagnostic for the mistake.
+    pub diagnostic: Diagnostic,
+    /// The item's text with the mistake fixed.
+    pub input: String,
+    /// How offsets of `input` map to the file.
+    pub builder: Build,
+    /// Whether a syntax error in the second reading is a mistake of its own, to report.
+    pub and_report: bool,
+}
+
+/// The words that start a top-level item.
+fn keywords() -> impl Iterator<Item = &'static str> {
+    ["game", "rule", "flagship", "allow", "warn", "deny"]
+        .into_iter()
+        .chain(VocabKind::ALL.into_iter().map(VocabKind::keyword))
+        .chain(CardKind::ALL.into_iter().map(CardKind::as_str))
+}
+
+/// Where the item's first word is in `input`: its start and end.
+fn first_word(input: &str) -> (usize, usize) {
+    let start = input.len() - input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
+    let len =
+        input[start..].find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).unwrap_or(input.len() - start);
+    (start, start + len)
+}
+
+/// An item whose first word is not a keyword but is close to exactly one (`traits` for
+/// `trait`): read with the keyword.
+pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
+    let (start, end) = first_word(input);
+    let word = &input[start..end];
+    if word.is_empty() || keywords().any(|k| k == word) {
+        return None;
+    }
+    let s = suggest::best(word, keywords().map(|k| (k, None)))?;
+    let span = Span::new(b.at(start), b.at(end));
+    let applicability = if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+    let diagnostic = Diagnostic::new(&E0001, format!("expected an item, found `{word}`"))
+        .label(b.file, span, "not a keyword")
+        .fix(Fix::replace(s.help(word), b.file, span, s.id, applicability));
+    let input = format!("{}{}{}", &input[..start], s.id, &input[end..]);
+    let shift = word.len() as isize - s.id.len() as isize;
+    let builder = Build { file: b.file, base: b.base, end: b.end, shift_at: start + s.id.len(), shift };
+    Some(Recovery { diagnostic, input, builder, and_report: true })
+}
+
+/// A vocabulary or `allow` line that ends with `,` (the next line starts an item of its
+/// own): read without the `,`.
+pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
+    let (start, end) = first_word(input);
+    let word = &input[start..end];
+    let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny");
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+    };
+    if !list || input[pos..].trim().chars().next().is_some_and(|c| c != '#') {
+        return None;
+    }
+    let comma = last_code_char(&input[..pos]).filter(|&i| input.as_bytes()[i] == b',')?;
+    let mut fixed = input.to_string();
+    fixed.replace_range(comma..comma + 1, " ");
+    let span = Span::new(b.at(comma), b.at(comma + 1));
+    let diagnostic = Diagnostic::new(&E0001, format!("the `{word}` line ends with `,`"))
+        .label(b.file, span, "no entry follows this `,`")
+        .fix(Fix::certain("remove the `,`", b.file, span, ""));
+    let builder = Build::new(b.file, b.base, b.end);
+    Some(Recovery { diagnostic, input: fixed, builder, and_report: false })
+}
+
+/// The offset of the last character of `text` that is not a blank, a line break or in a
+/// comment.
+fn last_code_char(text: &str) -> Option<usize> {
+    let mut last = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let code = strip_comment(line);
+        if let Some(i) = code.rfind(|c: char| !c.is_whitespace()) {
+            last = Some(offset + i);
+        }
+        offset += line.len();
+    }
+    last
+}
+
+/// A line without its comment (a `#` outside strings and what follows).
+fn strip_comment(line: &str) -> &str {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' if !escaped => in_string = !in_string,
+            '#' if !in_string => return &line[..i],
+            _ => {}
+        }
+        escaped = in_string && c == '\\' && !escaped;
+    }
+    line
+}
+
+/// A word of an item that cannot be read: its text, where it is, and whether it was
+/// quoted.
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+    quoted: bool,
+}
+
+/// The words and strings of `input`, without comments and punctuation.
+fn words(input: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in input.split_inclusive('\n') {
+        let code = strip_comment(line);
+        let bytes = code.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let c = code[i..].chars().next().unwrap_or(' ');
+            if c == '"' {
+                let close = code[i + 1..].find('"').map_or(code.len(), |j| i + 1 + j);
+                out.push(Word { text: &code[i + 1..close], start: offset + i, end: offset + close + 1, quoted: true });
+                i = close + 1;
+            } else if c.is_alphanumeric() || c == '_' || c == '-' {
+                let len =
+                    code[i..].find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(code.len() - i);
+                out.push(Word { text: &code[i..i + len], start: offset + i, end: offset + i + len, quoted: false });
+                i += len;
+            } else {
+                i += c.len_utf8();
+            }
+        }
+        offset += line.len();
+    }
+    out
+}
+
+/// What can be saved of a vocabulary line or a `game` line that does not parse: each word
+/// as an entry's id (as written, even when it is no id: see [`Names::vocab`]), each
+/// string as the display name of the word before it; the game's id and name.
+///
+/// [`Names::vocab`]: crate::resolve::Names::vocab Uses of what the line declares then resolve, so the one
+/// syntax error is the only error.
+pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
+    let words = words(input);
+    let (first, rest) = words.split_first()?;
+    let span = |w: &Word<'_>| Span::new(b.at(w.start), b.at(w.end));
+    if first.quoted {
+        return None;
+    }
+    if first.text == "game" {
+        let id = rest.iter().find(|w| !w.quoted);
+        let name = rest.iter().find(|w| w.quoted).or(id)?;
+        let id = id.map_or_else(
+            || Ident { text: ids::derive_id(name.text), span: span(name) },
+            |w| Ident { text: ids::derive_id(w.text), span: span(w) },
+        );
+        let name = Str { value: name.text.to_string(), span: span(name) };
+        let whole = Span::new(b.at(first.start), b.at(input.trim_end().len()));
+        return Some(Item::Game(Game { id, name, span: whole }));
+    }
+    let kind = VocabKind::from_keyword(first.text)?;
+    let mut entries: Vec<VocabEntry> = Vec::new();
+    for w in rest {
+        let flag = matches!(w.text, "implicit" | "optional");
+        if let (true, Some(entry)) = (w.quoted || flag, entries.last_mut()) {
+            if w.quoted && entry.display.is_none() {
+                entry.display = Some(Str { value: w.text.to_string(), span: span(w) });
+            } else if flag {
+                entry.flags.push(Ident { text: w.text.to_string(), span: span(w) });
+            }
+            continue;
+        }
+        // A word that is not an id stays as written: the uses the checker matches to it
+        // (by its kebab-case or its display name) are not reported again.
+        if !w.quoted && !entries.iter().any(|e| e.id.text == w.text) {
+            let id = Ident { text: w.text.to_string(), span: span(w) };
+            entries.push(VocabEntry { id, display: None, flags: Vec::new() });
+        }
+    }
+    Some(Item::Vocab(Vocab { kind, kind_span: span(first), entries }))
+}
