@@ -410,6 +410,35 @@ fn formatting_gives_the_layout_of_cardc_fmt() {
 }
 
 #[test]
+fn code_actions_are_the_diagnostics_fixes() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    // One typo with one candidate within two edits: a certain fix.
+    let typo = SHIPS.replace("  faction: rebel\n  cost: 6", "  faction: rebl\n  cost: 6");
+    s.open(&ships, &typo);
+    assert_eq!(s.diagnostics(&uri(&ships)).len(), 1);
+    let (line, column) = find(&typo, "rebl");
+    let at = json!({ "start": { "line": line, "character": column }, "end": { "line": line, "character": column } });
+    let params = json!({ "textDocument": { "uri": uri(&ships) }, "range": at, "context": { "diagnostics": [] } });
+    let actions = s.request("textDocument/codeAction", params);
+    let quick = &actions[0];
+    assert_eq!(quick["kind"], "quickfix", "{actions}");
+    assert_eq!(quick["isPreferred"], true, "{actions}");
+    assert_eq!(quick["diagnostics"][0]["code"], "E0105", "{actions}");
+    let word =
+        json!({ "start": { "line": line, "character": column }, "end": { "line": line, "character": column + 4 } });
+    assert_eq!(quick["edit"]["changes"][uri(&ships)], json!([{ "range": word, "newText": "rebel" }]), "{actions}");
+    // And every certain fix of the file at once.
+    let all = actions.as_array().into_iter().flatten().find(|a| a["kind"] == "source.fixAll").cloned();
+    assert_eq!(all.map(|a| a["edit"].clone()), Some(quick["edit"].clone()), "{actions}");
+    // Asked for fix-all only: no quick fix.
+    let params = json!({ "textDocument": { "uri": uri(&ships) }, "range": at, "context": { "diagnostics": [], "only": ["source.fixAll"] } });
+    let only = s.request("textDocument/codeAction", params);
+    assert_eq!(only.as_array().map(Vec::len), Some(1), "{only}");
+    s.stop();
+}
+
+#[test]
 fn bad_requests_get_errors_and_the_server_goes_on() {
     let (_dir, _game, ships) = set();
     let mut s = Server::start();

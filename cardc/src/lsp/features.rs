@@ -1,7 +1,8 @@
 //! The answers: hover, go to definition, find references, document and workspace symbols.
 
 use lsp_types::{
-    DocumentSymbol, Hover, HoverContents, Location, MarkupContent, MarkupKind, SymbolInformation, SymbolKind,
+    CodeAction, CodeActionKind, CodeActionOrCommand, DocumentSymbol, Hover, HoverContents, Location, MarkupContent,
+    MarkupKind, SymbolInformation, SymbolKind, WorkspaceEdit,
 };
 
 use super::analysis::{Analysis, CardInfo, Occurrence, Target, VocabInfo};
@@ -101,6 +102,68 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// The fixes of the diagnostics whose primary label in `file` meets `range`, one quick fix
+/// each (the certain ones preferred, as `cardc check --fix` applies only those), then one
+/// action applying every certain fix of the file at once (`source.fixAll`). `only` limits
+/// the kinds, as the client asks.
+pub fn code_actions(
+    a: &Analysis,
+    file: FileId,
+    range: Span,
+    only: Option<&[CodeActionKind]>,
+) -> Vec<CodeActionOrCommand> {
+    let wants = |kind: &CodeActionKind| {
+        only.is_none_or(|only| {
+            only.iter().any(|o| kind.as_str() == o.as_str() || kind.as_str().starts_with(&format!("{}.", o.as_str())))
+        })
+    };
+    let in_file: Vec<&crate::Diagnostic> =
+        a.checked.diagnostics.iter().filter(|d| d.primary().is_some_and(|l| l.file == file)).collect();
+    let mut out = Vec::new();
+    if wants(&CodeActionKind::QUICKFIX) {
+        for d in &in_file {
+            let Some(primary) = d.primary() else { continue };
+            let meets = primary.span.start <= range.end && range.start <= primary.span.end;
+            if !meets {
+                continue;
+            }
+            let shown = convert::diagnostic(d, &a.sources).map(|(_, d)| d);
+            for fix in d.fixes.iter() {
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.message.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: shown.clone().map(|d| vec![d]),
+                    edit: Some(workspace_edit(a, fix.edits.iter())),
+                    is_preferred: Some(fix.is_machine_applicable()),
+                    ..Default::default()
+                }));
+            }
+        }
+    }
+    let all = crate::fix::plan(in_file.iter().copied());
+    if wants(&CodeActionKind::SOURCE_FIX_ALL) && !all.is_empty() {
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: format!("Apply every certain fix ({})", all.len()),
+            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+            edit: Some(workspace_edit(a, all.iter().flat_map(|f| f.edits.iter()))),
+            ..Default::default()
+        }));
+    }
+    out
+}
+
+/// Compiler edits as a workspace edit, by file.
+fn workspace_edit<'e>(a: &Analysis, edits: impl Iterator<Item = &'e crate::diagnostics::Edit>) -> WorkspaceEdit {
+    let mut changes: std::collections::HashMap<lsp_types::Url, Vec<lsp_types::TextEdit>> = Default::default();
+    for e in edits {
+        let f = a.sources.file(e.file);
+        let Some(uri) = convert::url(&f.path) else { continue };
+        let edit = lsp_types::TextEdit { range: convert::range(&f.text, e.span), new_text: e.replacement.clone() };
+        changes.entry(uri).or_default().push(edit);
+    }
+    WorkspaceEdit { changes: Some(changes), ..Default::default() }
 }
 
 /// The edits that give an open document the canonical layout of `cardc fmt`: one edit of

@@ -26,8 +26,8 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References, Request as _,
-    WorkspaceSymbolRequest,
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, References,
+    Request as _, WorkspaceSymbolRequest,
 };
 use lsp_types::{
     CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams, SaveOptions, ServerCapabilities,
@@ -35,6 +35,8 @@ use lsp_types::{
 };
 
 use analysis::Analysis;
+
+use crate::ast::Span;
 
 /// A boxed error from the transport.
 pub type BoxError = Box<dyn Error + Send + Sync>;
@@ -75,6 +77,13 @@ pub fn serve(connection: &Connection) -> Result<(), BoxError> {
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(lsp_types::CodeActionProviderCapability::Options(lsp_types::CodeActionOptions {
+            code_action_kinds: Some(vec![
+                lsp_types::CodeActionKind::QUICKFIX,
+                lsp_types::CodeActionKind::SOURCE_FIX_ALL,
+            ]),
+            ..Default::default()
+        })),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         ..Default::default()
     };
@@ -217,6 +226,14 @@ impl Server {
                 let at = &p.text_document_position;
                 let (a, file, offset) = s.at(&at.text_document.uri, at.position)?;
                 Some(lsp_types::CompletionResponse::Array(complete::completion(a, file, offset)))
+            }),
+            CodeActionRequest::METHOD => self.answer::<CodeActionRequest>(request, |s, p| {
+                let path = convert::path(&p.text_document.uri)?;
+                let a = s.analysis(&path)?;
+                let file = a.file_id(&path)?;
+                let text = &a.sources.file(file).text;
+                let range = Span::new(convert::offset(text, p.range.start), convert::offset(text, p.range.end));
+                Some(features::code_actions(a, file, range, p.context.only.as_deref()))
             }),
             Formatting::METHOD => self.answer::<Formatting>(request, |s, p| {
                 let path = convert::path(&p.text_document.uri)?;

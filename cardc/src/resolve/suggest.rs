@@ -25,7 +25,6 @@ pub fn closest_certain<'a>(name: &str, candidates: impl IntoIterator<Item = &'a 
     Some((best, near.len() == 1 && near[0] <= 2))
 }
 
-
 /// A suggested name, and whether it is certainly the one meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Suggestion<'a> {
@@ -130,5 +129,4 @@ mod tests {
         let s = best("solar", [("union", Some("Solar Union")), ("empire", Some("Empire"))]).unwrap();
         assert_eq!((s.id, s.certain), ("union", false));
     }
-
 }
