@@ -241,7 +241,12 @@ fn check_of_a_file_shows_only_its_diagnostics_and_counts_the_rest() {
     assert_eq!(code(&out), 1);
     let codes: Vec<Value> = json_lines(&out.stdout).iter().map(|d| d["code"].clone()).collect();
     assert_eq!(codes, vec![Value::from("E0105"), Value::from("E0203")]);
-    assert_eq!(stderr_of(&out), "checked 2 files of 1 set (3 cards): 2 errors, 0 warnings\n");
+    // Cargo's line for the set, then the summary.
+    let set = dir.path().display();
+    let expected = format!(
+        "error: could not compile `{set}` due to 2 previous errors\nchecked 2 files of 1 set (3 cards): 2 errors, 0 warnings\n"
+    );
+    assert_eq!(stderr_of(&out), expected);
     // The set's folder as well as one of its files: the whole set.
     let out = cardc(&["check", &file("c.cards"), dir.path().to_str().unwrap()]);
     assert_eq!(code(&out), 1);
@@ -303,7 +308,7 @@ fn each_subcommand_help_describes_its_own_output() {
         ("export", &["stdout as one pretty-printed JSON object", "1 when the set has errors", "2 when"]),
         ("validate", &["`expect`", "expected:", "got:", "stdout", "stderr", "1", "2 when"]),
         ("import", &["nothing goes to stdout", "1 when it has errors", "2 when"]),
-        ("explain", &["stdout", "2 when there is no such code"]),
+        ("explain", &["stdout", "2 when no code or lint has that name"]),
     ];
     for (command, says) in cases {
         let out = cardc(&[command, "--help"]);
