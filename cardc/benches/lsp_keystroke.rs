@@ -1,5 +1,5 @@
 //! How long the language server takes to answer a keystroke on a real pool: the legacy
-//! X-Wing pool (1,299 cards, imported from `../shared/data`), one file open, one character
+//! X-Wing pool (1,407 cards, imported from `../shared/data`), one file open, one character
 //! typed into a card's ability text, until every file of the set has its diagnostics
 //! published again. The server is the real one (`cardc::lsp::serve`) on an in-memory
 //! connection; each keystroke is followed by a request, which the server answers only after
