@@ -10,13 +10,13 @@
 //! use cardc::diagnostics::Edit;
 //! let edits = [
 //!     Edit { file: 0, span: Span::new(0, 6), replacement: "trait".into() },
-//!     Edit { file: 0, span: Span::new(11, 12), replacement: String::new() },
+//!     Edit { file: 0, span: Span::new(10, 11), replacement: String::new() },
 //! ];
 //! assert_eq!(cardc::fix::apply("traits tie, droid", &edits), "trait tie droid");
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::ast::{FileId, Span};
@@ -128,38 +128,13 @@ pub fn fix_paths(paths: &[impl AsRef<Path>]) -> io::Result<Fixed> {
             let source = report.sources.file(file);
             let text = apply(&source.text, edits.iter().copied());
             if *text != *source.text {
-                write_atomically(&source.path, &text)?;
+                crate::format::write_atomic(&source.path, &text)?;
                 fixed.files.insert(source.path.clone());
             }
         }
         fixed.problems += fixes.len();
     }
     Ok(fixed)
-}
-
-/// Writes `text` to `path` through a temporary file in the same folder, renamed over it,
-/// so a reader sees the old file or the new one, never part of one. The file keeps its
-/// permissions.
-///
-/// # Errors
-/// When the temporary file cannot be written or renamed.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = dir.join(format!(".{name}.cardc-fix.{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&temp, meta.permissions())?;
-        }
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result.map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
 #[cfg(test)]
