@@ -187,6 +187,7 @@ pub fn lower_cards(
     cache: &mut text::SentenceCache,
 ) -> Vec<TextSite> {
     let mut sites = Vec::new();
+    cache.lower_against(vocab);
     for (index, def) in names.cards.iter().enumerate() {
         let file = sources.file(def.file);
         let path = file.path.strip_prefix(dir).unwrap_or(&file.path).to_string_lossy().replace('\\', "/");

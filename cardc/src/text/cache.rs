@@ -154,17 +154,23 @@ impl SentenceCache {
         self.parsed.is_empty() && self.lowered.is_empty()
     }
 
-    /// The ability lowered from `frame`, from the cache when the same words (with the same
-    /// chassis ability name) were lowered against the same vocabulary before.
-    pub fn lowered(&mut self, frame: &super::Frame, cx: &super::lower::Context<'_>) -> cards_runtime::ability::Ability {
+    /// Readies the cache for abilities lowered against `vocab`: the ones lowered against
+    /// another vocabulary are forgotten. Call it once per check, before [`Self::lowered`].
+    pub fn lower_against(&mut self, vocab: &cards_runtime::model::Vocabulary) {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        cx.vocab.hash(&mut hasher);
+        vocab.hash(&mut hasher);
         let vocab = hasher.finish();
         if vocab != self.lowered_for {
             self.lowered.clear();
             self.lowered_for = vocab;
         }
+    }
+
+    /// The ability lowered from `frame`, from the cache when the same words (with the same
+    /// chassis ability name) were lowered before against the vocabulary given to
+    /// [`Self::lower_against`].
+    pub fn lowered(&mut self, frame: &super::Frame, cx: &super::lower::Context<'_>) -> cards_runtime::ability::Ability {
         let words = cx.source.get(frame.span.range()).unwrap_or_default();
         let key = (words.to_string(), cx.name.map(str::to_string));
         match self.lowered.get(&key) {
