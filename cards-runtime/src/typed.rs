@@ -110,3 +110,42 @@ macro_rules! include_cards {
         include!(concat!(env!("OUT_DIR"), "/cardc-sets.rs"));
     };
 }
+
+/// The methods a set's enum of one vocabulary kind (`Faction`, `Icon`, …) shares, so that
+/// generated code declares each enum and its `ALL` and leaves the rest to one macro.
+///
+/// `vocab_impl!(Faction, factions, SET)` gives `Faction` (which has `const ALL: [Faction;
+/// N]` in declaration order) `index`, `from_index`, `as_str` and `name` (from
+/// `SET.vocab.factions`), `from_id`, and `Display` (its name). `SET` is the set's static.
+#[macro_export]
+macro_rules! vocab_impl {
+    ($ty:ident, $field:ident, $set:ident) => {
+        impl $ty {
+            /// The entry's index in the set's vocabulary.
+            pub const fn index(self) -> u16 {
+                self as u16
+            }
+            /// The entry with this index.
+            pub fn from_index(index: u16) -> ::core::option::Option<$ty> {
+                Self::ALL.get(index as usize).copied()
+            }
+            /// The entry's id, as written in card files.
+            pub fn as_str(self) -> &'static str {
+                &$set.vocab.$field[self as usize].id
+            }
+            /// The entry's display name.
+            pub fn name(self) -> &'static str {
+                &$set.vocab.$field[self as usize].name
+            }
+            /// The entry with this id.
+            pub fn from_id(id: &str) -> ::core::option::Option<$ty> {
+                $set.vocab.$field.iter().position(|e| e.id == id).map(|i| Self::ALL[i])
+            }
+        }
+        impl ::core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}

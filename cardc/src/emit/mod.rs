@@ -413,6 +413,7 @@ pub fn emit_set(set: &Set) -> String {
         let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", escape_md(&e.name), e.id)));
         let count = Literal::usize_unsuffixed(entries.len());
         let enum_doc = doc(&format!("The {what} of {}.", escape_md(&set.name)));
+        // The methods every vocabulary enum shares are one macro of the runtime.
         items.extend(quote! {
             #enum_doc
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -420,22 +421,8 @@ pub fn emit_set(set: &Set) -> String {
             impl #ty {
                 /// Every entry, in declaration order.
                 pub const ALL: [#ty; #count] = [#(#ty::#variants),*];
-                /// The entry's index in the set's vocabulary.
-                pub const fn index(self) -> u16 { self as u16 }
-                /// The entry with this index.
-                pub fn from_index(index: u16) -> ::core::option::Option<#ty> { Self::ALL.get(index as usize).copied() }
-                /// The entry's id, as written in card files.
-                pub fn as_str(self) -> &'static str { &SET.vocab.#field[self as usize].id }
-                /// The entry's display name.
-                pub fn name(self) -> &'static str { &SET.vocab.#field[self as usize].name }
-                /// The entry with this id.
-                pub fn from_id(id: &str) -> ::core::option::Option<#ty> {
-                    SET.vocab.#field.iter().position(|e| e.id == id).map(|i| Self::ALL[i])
-                }
             }
-            impl ::core::fmt::Display for #ty {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
-            }
+            ::cards_runtime::vocab_impl!(#ty, #field, SET);
         });
     }
 
