@@ -1,0 +1,409 @@
+//! `cardc import xwing-data2`: the X-Wing cards of [xwing-data2] as a card set.
+//!
+//! It reads both forks of the data: the 2.0 "legacy" points (`wildspace` format, pilot
+//! costs around 20–100 of a 200-point squad, variable upgrade costs) and the 2.5 points of
+//! the xwingtmg continuation (`extended` format, a pilot `loadout` budget for upgrades).
+//! Which one a folder holds is read from the data: a pilot with a `loadout` makes it 2.5.
+//!
+//! What becomes what:
+//! - `game.cards`: the game (`xwing-legacy` or `xwing-25`, so that both sets fit in one
+//!   crate), its factions, sizes, stats (one attack stat per arc), slots as icons, ship
+//!   types as ship icons, keywords as traits, formats, actions, tokens, resources, dice,
+//!   results, arcs, maneuvers, phases, the headers the texts use, and the squad rules.
+//! - `ships/<faction>/<ship>.cards`: one chassis per ship file (a ship type of one faction)
+//!   and one ship per pilot.
+//! - `upgrades/<slot>.cards`: one upgrade per upgrade, and the second side of a
+//!   double-sided card as its own upgrade with `back-of:`.
+//!
+//! Restrictions are a list of objects: the objects are AND-ed, the keys inside one object
+//! OR-ed (0-0-0's `{factions: [scum], names: ["Darth Vader"]}` is "Scum, or a squad with
+//! Darth Vader"), and the values of one key OR-ed. Everything the set does not carry (dials,
+//! images, upgrade attack profiles, devices, conditions…) is counted in
+//! [`Imported::unsupported`].
+//!
+//! [xwing-data2]: https://github.com/guidokessels/xwing-data2
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::{quote, ImportError, Imported};
+use crate::ast::Span;
+use crate::resolve::ids::{derive_id, is_valid_id};
+use crate::text::says;
+
+mod game;
+mod ids;
+mod restrictions;
+mod schema;
+mod ships;
+mod upgrades;
+
+use game::{Vocab, ALIASES, OPTIONAL_HEADERS};
+use schema::{Data, Formats, ShipAbility};
+
+/// Imports the xwing-data2 folder `data_dir` (the repository folder holding `data/`, or
+/// `data/` itself).
+///
+/// # Errors
+/// When a file the import needs cannot be read or does not hold what xwing-data2 holds.
+pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
+    let data = Data::read(data_dir)?;
+    let mut imported = Importer::new(&data).run();
+    imported.format_files();
+    Ok(imported)
+}
+
+/// An id for a name: its derived id, made valid when the name folds to none.
+fn id_of(name: &str) -> String {
+    let id = derive_id(name);
+    if is_valid_id(&id) {
+        id
+    } else if id.is_empty() {
+        "unnamed".into()
+    } else {
+        format!("n-{id}")
+    }
+}
+
+fn arc_id(arc: &str) -> String {
+    id_of(arc.strip_suffix(" Arc").unwrap_or(arc))
+}
+
+fn attack_stat(arc: &str) -> String {
+    format!("attack-{}", arc_id(arc))
+}
+
+fn signed(n: i64) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// `charges: 2 recurring`: the value, and `recurring` with how many recover a round.
+fn recurring(value: i64, recovers: i64) -> String {
+    match recovers {
+        0 => value.to_string(),
+        1 => format!("{value} recurring"),
+        r => format!("{value} recurring {r}"),
+    }
+}
+
+/// A card being written: its lines, without the braces.
+#[derive(Default)]
+struct CardOut {
+    fields: Vec<String>,
+    blocks: Vec<String>,
+}
+
+impl CardOut {
+    fn field(&mut self, key: &str, value: impl std::fmt::Display) {
+        self.fields.push(format!("  {key}: {value}"));
+    }
+
+    fn flag(&mut self, key: &str) {
+        self.fields.push(format!("  {key}"));
+    }
+
+    fn list(&mut self, key: &str, values: &[String]) {
+        if !values.is_empty() {
+            self.field(key, values.join(", "));
+        }
+    }
+
+    fn render(self, out: &mut String, kind: &str, name: &str, id: &str) {
+        let as_id = if derive_id(name) == id { String::new() } else { format!(" as {id}") };
+        let _ = writeln!(out, "{kind} {}{as_id} {{", quote(name));
+        for f in self.fields {
+            out.push_str(&f);
+            out.push('\n');
+        }
+        for b in self.blocks {
+            out.push_str(&b);
+        }
+        out.push_str("}\n\n");
+    }
+}
+
+/// A `text { … }` or `ability "…" { … }` block, one paragraph a line.
+fn block(head: &str, text: &str) -> String {
+    let mut out = format!("  {head} {{\n");
+    let mut first = true;
+    for para in text.split("\n\n") {
+        if !first {
+            out.push('\n');
+        }
+        first = false;
+        let _ = writeln!(out, "    {para}");
+    }
+    out.push_str("  }\n");
+    out
+}
+
+/// Card text as the set writes it: icon brackets nested in the data (`[1 [Straight]]`,
+/// `[[Turn Left] or [Turn Right]]`) lose their outer pair, abbreviations (`[Crit]`) their
+/// short form, braces (which would end the block) become parentheses, and the text is
+/// trimmed into paragraphs separated by one blank line.
+fn clean_text(raw: &str, imp: &mut Imported) -> String {
+    let chars: Vec<char> = raw.chars().collect();
+    // Match brackets; a pair that holds another pair is dropped.
+    let mut drop = vec![false; chars.len()];
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let mut flattened = false;
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '[' => {
+                if let Some(top) = stack.last_mut() {
+                    top.1 = true;
+                }
+                stack.push((i, false));
+            }
+            ']' => {
+                if let Some((open, nested)) = stack.pop() {
+                    if nested {
+                        drop[open] = true;
+                        drop[i] = true;
+                        flattened = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut text: String = chars.iter().zip(&drop).filter(|(_, d)| !**d).map(|(c, _)| *c).collect();
+    if flattened {
+        imp.mapped("text: icon brackets nested in the data flattened ([1 [Straight]] → 1 [Straight])");
+    }
+    for (short, long) in ALIASES {
+        if text.contains(short) {
+            imp.mapped(format!("text: {short} written {long}"));
+            text = text.replace(short, long);
+        }
+    }
+    if text.contains(['{', '}']) {
+        imp.mapped("text: braces written as parentheses");
+        text = text.replace('{', "(").replace('}', ")");
+    }
+    let text = text.replace("\r\n", "\n");
+    let paragraphs: Vec<String> = text
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect();
+    paragraphs.join("\n\n")
+}
+
+struct Importer<'d> {
+    data: &'d Data,
+    imp: Imported,
+    vocab: Vocab,
+    /// Every text written, for the headers and icon names the game must declare.
+    texts: Vec<String>,
+    /// Upgrade xws → id (front sides).
+    upgrade_ids: BTreeMap<String, String>,
+    /// Solitary slots (icon ids).
+    solitary: BTreeSet<String>,
+    standardized: bool,
+    is_25: bool,
+    cache: crate::text::SentenceCache,
+}
+
+impl<'d> Importer<'d> {
+    fn new(data: &'d Data) -> Importer<'d> {
+        let mut vocab = Vocab::default();
+        for f in &data.factions {
+            let id = id_of(&f.name);
+            vocab.faction_by_xws.insert(f.xws.clone(), id.clone());
+            vocab.factions.push((id, f.name.clone()));
+        }
+        for a in &data.actions {
+            vocab.action(&a.name);
+        }
+        // stats.json lists the arcs with the stats; the other entries are stats and
+        // resources the game declares anyway.
+        for s in data.stats.iter().filter(|s| s.name.ends_with(" Arc")) {
+            vocab.arc(&s.name);
+        }
+        Importer {
+            data,
+            imp: Imported::default(),
+            vocab,
+            texts: Vec::new(),
+            upgrade_ids: BTreeMap::new(),
+            solitary: BTreeSet::new(),
+            standardized: false,
+            is_25: data.is_25(),
+            cache: crate::text::SentenceCache::default(),
+        }
+    }
+
+    fn run(mut self) -> Imported {
+        let (chassis_ids, pilot_ids, upgrade_ids, back_ids) = self.ids();
+        // A set is one flat folder: the ships of a faction folder go in one file, the
+        // upgrades of a slot file in another.
+        for (i, (folder, stem, ship)) in self.data.ships.iter().enumerate() {
+            let text = self.ship_file(folder, stem, ship, &chassis_ids[i], &pilot_ids[i]);
+            let version = self.data.version.clone();
+            let file = self
+                .imp
+                .files
+                .entry(format!("pilots-{}.cards", id_of(folder)))
+                .or_insert_with(|| header_comment(&format!("pilots/{folder}/*.json"), version.as_deref()));
+            file.push_str(&text);
+        }
+        for (i, (stem, upgrades)) in self.data.upgrades.iter().enumerate() {
+            let mut text = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
+            for (j, u) in upgrades.iter().enumerate() {
+                self.upgrade(&mut text, u, &upgrade_ids[i][j], back_ids[i][j].as_deref());
+            }
+            self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
+        }
+        let game = self.game();
+        self.imp.files.insert("game.cards".into(), game);
+        for (what, n) in &self.data.extras {
+            for _ in 0..*n {
+                self.imp.unsupported(*what);
+            }
+        }
+        for f in &self.data.factions {
+            for k in f.other.keys() {
+                self.imp.unsupported(other_reason("faction", k));
+            }
+        }
+        self.imp
+    }
+
+    /// Cleans a text for a block ([`clean_text`]) and reads it as the compiler will: the
+    /// headers it starts abilities with become the game's headers, and an "If … would …"
+    /// ability that never says "instead" (E0403, an error) gets its "instead" at its end,
+    /// counted.
+    fn text(&mut self, raw: &str) -> String {
+        let mut text = clean_text(raw, &mut self.imp);
+        let frames = frames_of(&text, &mut self.cache);
+        let mut inserts = Vec::new();
+        for frame in &frames {
+            if let Some(h) = &frame.header {
+                let name = h.text.trim().to_string();
+                let optional = OPTIONAL_HEADERS.contains(&name.as_str());
+                self.vocab.headers.insert(name, optional);
+            }
+            let would = frame.steps.iter().flat_map(|s| &s.conditions).any(|c| says(&c.piece.text, "would"));
+            let span = text.get(frame.span.range()).unwrap_or_default();
+            if would && !says(span, "instead") {
+                let end = frame.span.end as usize;
+                let at = if span.ends_with('.') { end - 1 } else { end };
+                inserts.push(at);
+            }
+        }
+        for at in inserts.into_iter().rev() {
+            text.insert_str(at, " instead");
+            self.imp.mapped("text: \"If … would …\" without \"instead\" (E0403) given its \"instead\"");
+        }
+        self.texts.push(text.clone());
+        text
+    }
+
+    /// The text a card prints: its `ability`; else its `text` when that names an icon
+    /// (the data puts one upgrade's ability there); any other `text` is flavor.
+    fn card_text(
+        &mut self,
+        ability: Option<&str>,
+        text: Option<&str>,
+        granted: Option<&ShipAbility>,
+    ) -> Option<String> {
+        let ability = ability.filter(|a| !a.trim().is_empty());
+        let mut body = match (ability, text) {
+            (Some(a), t) => {
+                if t.is_some() {
+                    self.imp.unsupported("flavor text");
+                }
+                a.to_string()
+            }
+            (None, Some(t)) if t.contains('[') => {
+                self.imp.mapped("text of a card without ability, which names icons → its text");
+                t.to_string()
+            }
+            (None, Some(_)) => {
+                self.imp.unsupported("flavor text");
+                String::new()
+            }
+            (None, None) => String::new(),
+        };
+        if let Some(g) = granted {
+            // "Replace your … ship ability with the following:" — the ability follows.
+            body = if body.is_empty() { g.text.clone() } else { format!("{} {}", body.trim_end(), g.text) };
+            self.imp.unsupported("ship ability an upgrade gives: its name (the text is kept in the upgrade's text)");
+        }
+        if body.trim().is_empty() {
+            None
+        } else {
+            Some(self.text(&body))
+        }
+    }
+
+    fn formats(&mut self, c: &mut CardOut, formats: &Formats) {
+        let flags = formats.flags();
+        for (id, _) in &flags {
+            self.vocab.formats.insert(id);
+        }
+        let legal: Vec<String> = flags.iter().filter(|(_, on)| *on).map(|(id, _)| id.to_string()).collect();
+        if legal.is_empty() && !flags.is_empty() {
+            self.imp.unsupported("card legal in no format (no formats: written)");
+        }
+        c.list("formats", &legal);
+    }
+}
+
+/// The ability frames of a text, as the compiler reads a block holding it.
+fn frames_of(text: &str, cache: &mut crate::text::SentenceCache) -> Vec<crate::text::Frame> {
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    crate::text::frames_cached(text, &spans, cache)
+}
+
+/// Why a key the set does not carry is left out.
+fn other_reason(what: &str, key: &str) -> String {
+    let reason = match key {
+        "dial" => "ship dial (maneuvers and their difficulties)",
+        "dialCodes" => "ship dial codes",
+        "icon" => "icon image",
+        "image" => "card image",
+        "artwork" => "card artwork",
+        "alt" => "alternative art",
+        "caption" => "pilot caption",
+        "engagement" => "pilot engagement value (epic)",
+        "conditions" => "condition cards a card brings",
+        "attack" => "upgrade attack profile (arc, value, range, ordnance)",
+        "device" => "device data (bomb, mine, remote, obstacle)",
+        _ => return format!("unknown {what} key `{key}`"),
+    };
+    reason.to_string()
+}
+
+fn header_comment(source: &str, version: Option<&str>) -> String {
+    let from = match version {
+        Some(v) => format!("xwing-data2 {v}"),
+        None => "xwing-data2".into(),
+    };
+    format!("# @generated by `cardc import xwing-data2` from {from} `{source}` — do not edit\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_icon_brackets_lose_their_outer_pair() {
+        let mut imp = Imported::default();
+        assert_eq!(clean_text("Execute a [1 [Straight]] maneuver.", &mut imp), "Execute a 1 [Straight] maneuver.");
+        assert_eq!(
+            clean_text("your turn [[Turn Left] or [Turn Right]] maneuvers", &mut imp),
+            "your turn [Turn Left] or [Turn Right] maneuvers"
+        );
+        assert_eq!(clean_text("[[Koiogran Turn]] and [Hit]", &mut imp), "[Koiogran Turn] and [Hit]");
+        assert_eq!(clean_text("a [Crit] result {x}", &mut imp), "a [Critical Hit] result (x)");
+        assert_eq!(clean_text("One. \n\nTwo\nlines.", &mut imp), "One.\n\nTwo lines.");
+        assert_eq!(clean_text("unmatched ] and [ stay", &mut imp), "unmatched ] and [ stay");
+    }
+}
