@@ -8,9 +8,10 @@
 //! `cargo bench -p cardc --bench compile_cost` (a few minutes). `CARDC_BENCH_CARDS=N`
 //! changes the size.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const RUNS: usize = 3;
 
@@ -33,28 +34,7 @@ fn build(dir: &Path, target: &Path, run: usize) -> (Duration, Option<u64>) {
         format!("// build {run}\npub mod synth {{\n    include!(\"set.rs\");\n}}\n"),
     )
     .unwrap();
-    let time = Path::new("/usr/bin/time");
-    std::fs::create_dir_all(target).unwrap();
-    let rss_file = target.join("rss.txt");
-    let mut cmd = if time.exists() {
-        let mut c = Command::new(time);
-        c.args(["-f", "%M", "-o"]).arg(&rss_file).arg(env!("CARGO"));
-        c
-    } else {
-        Command::new(env!("CARGO"))
-    };
-    cmd.args(["build", "--quiet", "--manifest-path"]).arg(dir.join("Cargo.toml")).env("CARGO_TARGET_DIR", target);
-    let start = Instant::now();
-    let status = cmd.status().unwrap();
-    let elapsed = start.elapsed();
-    assert!(status.success(), "building {} failed", dir.display());
-    let rss = std::fs::read_to_string(&rss_file).ok().and_then(|s| s.trim().lines().last()?.trim().parse().ok());
-    (elapsed, rss)
-}
-
-fn median(mut d: Vec<Duration>) -> Duration {
-    d.sort();
-    d[d.len() / 2]
+    common::timed_build(&dir.join("Cargo.toml"), target, &[])
 }
 
 fn main() {
@@ -81,9 +61,8 @@ fn main() {
             times.push(t);
             peak = peak.max(rss);
         }
-        let m = median(times);
-        let peak =
-            peak.map_or_else(|| "n/a (no /usr/bin/time)".to_string(), |kib| format!("{:.0} MiB", kib as f64 / 1024.0));
+        let m = common::median(times);
+        let peak = common::format_peak(peak);
         println!(
             "  {name:<10} median {:>7.2} s   peak memory {peak}   source {} KiB",
             m.as_secs_f64(),
