@@ -403,52 +403,47 @@ pub struct Card {
 }
 
 impl Card {
-    /// A card with every field empty (no id or name, a chassis): what generated code
-    /// completes with struct update, `Card { id: …, name: …, ..Card::EMPTY }`, so a card
-    /// spells out only the fields it has.
-    pub const EMPTY: Card = Card {
-        id: Text::Borrowed(""),
-        name: Text::Borrowed(""),
-        kind: CardKind::Chassis,
-        factions: List::Borrowed(&[]),
-        cost: None,
-        unique: false,
-        limited: None,
-        size: None,
-        ship_icon: None,
-        chassis: None,
-        traits: List::Borrowed(&[]),
-        upgrades: List::Borrowed(&[]),
-        icons: List::Borrowed(&[]),
-        requires: None,
-        stats: List::Borrowed(&[]),
-        actions: List::Borrowed(&[]),
-        arcs: List::Borrowed(&[]),
-        force: None,
-        charges: None,
-        cost_by: None,
-        grants: List::Borrowed(&[]),
-        formats: List::Borrowed(&[]),
-        standard_loadout: List::Borrowed(&[]),
-        standard_loadout_only: false,
-        back_of: None,
-        class: None,
-        spaces: List::Borrowed(&[]),
-        fixed: List::Borrowed(&[]),
-        drive: false,
-        ancient: false,
-        tech: None,
-        upgrade_activations: None,
-        blueprints: List::Borrowed(&[]),
-        text: None,
-        ship_abilities: List::Borrowed(&[]),
-        abilities: List::Borrowed(&[]),
-        xws: None,
-    };
-
     /// An empty card of a kind, for building one field at a time.
     pub fn empty(id: impl Into<Text>, name: impl Into<Text>, kind: CardKind) -> Card {
-        Card { id: id.into(), name: name.into(), kind, ..Card::EMPTY }
+        Card {
+            id: id.into(),
+            name: name.into(),
+            kind,
+            factions: List::Borrowed(&[]),
+            cost: None,
+            unique: false,
+            limited: None,
+            size: None,
+            ship_icon: None,
+            chassis: None,
+            traits: List::Borrowed(&[]),
+            upgrades: List::Borrowed(&[]),
+            icons: List::Borrowed(&[]),
+            requires: None,
+            stats: List::Borrowed(&[]),
+            actions: List::Borrowed(&[]),
+            arcs: List::Borrowed(&[]),
+            force: None,
+            charges: None,
+            cost_by: None,
+            grants: List::Borrowed(&[]),
+            formats: List::Borrowed(&[]),
+            standard_loadout: List::Borrowed(&[]),
+            standard_loadout_only: false,
+            back_of: None,
+            class: None,
+            spaces: List::Borrowed(&[]),
+            fixed: List::Borrowed(&[]),
+            drive: false,
+            ancient: false,
+            tech: None,
+            upgrade_activations: None,
+            blueprints: List::Borrowed(&[]),
+            text: None,
+            ship_abilities: List::Borrowed(&[]),
+            abilities: List::Borrowed(&[]),
+            xws: None,
+        }
     }
 
     /// The value of a stat printed on this card.

@@ -179,47 +179,6 @@ fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
 }
 
 fn card(c: &Card) -> TokenStream {
-    // Every field is named here, so a field added to `Card` fails to build until it is
-    // emitted below.
-    let Card {
-        id: _,
-        name: _,
-        kind: _,
-        factions: _,
-        cost: _,
-        unique: _,
-        limited: _,
-        size: _,
-        ship_icon: _,
-        chassis: _,
-        traits: _,
-        upgrades: _,
-        icons: _,
-        requires: _,
-        stats: _,
-        actions: _,
-        arcs: _,
-        force: _,
-        charges: _,
-        cost_by: _,
-        grants: _,
-        formats: _,
-        standard_loadout: _,
-        standard_loadout_only: _,
-        back_of: _,
-        class: _,
-        spaces: _,
-        fixed: _,
-        drive: _,
-        ancient: _,
-        tech: _,
-        upgrade_activations: _,
-        blueprints: _,
-        text: _,
-        ship_abilities: _,
-        abilities: _,
-        xws: _,
-    } = c;
     let u16s = |l: &[u16]| list(l, |x| num(*x));
     let u32s = |l: &[u32]| list(l, |x| num(*x));
     let (id, name, kind) = (s(&c.id), s(&c.name), kind_ident(c.kind));
@@ -300,49 +259,19 @@ fn card(c: &Card) -> TokenStream {
     });
     let abilities = list(&c.abilities, ability::ability);
     let xws = opt(&c.xws, |t| s(t));
-    // Only the fields a card has; the rest come from `Card::EMPTY`.
-    let given: [(&str, bool, TokenStream); 37] = [
-        ("id", true, id),
-        ("name", true, name),
-        ("kind", true, quote!(::cards_runtime::model::CardKind::#kind)),
-        ("factions", !c.factions.is_empty(), factions),
-        ("cost", c.cost.is_some(), cost),
-        ("unique", unique, quote!(true)),
-        ("limited", c.limited.is_some(), limited),
-        ("size", c.size.is_some(), size),
-        ("ship_icon", c.ship_icon.is_some(), ship_icon),
-        ("chassis", c.chassis.is_some(), chassis),
-        ("traits", !c.traits.is_empty(), traits),
-        ("upgrades", !c.upgrades.is_empty(), upgrades),
-        ("icons", !c.icons.is_empty(), icons),
-        ("requires", c.requires.is_some(), requires),
-        ("stats", !c.stats.is_empty(), stats),
-        ("actions", !c.actions.is_empty(), actions),
-        ("arcs", !c.arcs.is_empty(), arcs),
-        ("force", c.force.is_some(), force),
-        ("charges", c.charges.is_some(), charges),
-        ("cost_by", c.cost_by.is_some(), cost_by),
-        ("grants", !c.grants.is_empty(), grants),
-        ("formats", !c.formats.is_empty(), formats),
-        ("standard_loadout", !c.standard_loadout.is_empty(), standard_loadout),
-        ("standard_loadout_only", standard_loadout_only, quote!(true)),
-        ("back_of", c.back_of.is_some(), back_of),
-        ("class", c.class.is_some(), class),
-        ("spaces", !c.spaces.is_empty(), spaces),
-        ("fixed", !c.fixed.is_empty(), fixed),
-        ("drive", drive, quote!(true)),
-        ("ancient", ancient, quote!(true)),
-        ("tech", c.tech.is_some(), tech),
-        ("upgrade_activations", c.upgrade_activations.is_some(), upgrade_activations),
-        ("blueprints", !c.blueprints.is_empty(), blueprints),
-        ("text", c.text.is_some(), text),
-        ("ship_abilities", !c.ship_abilities.is_empty(), ship_abilities),
-        ("abilities", !c.abilities.is_empty(), abilities),
-        ("xws", c.xws.is_some(), xws),
-    ];
-    let (names, values): (Vec<proc_macro2::Ident>, Vec<TokenStream>) =
-        given.into_iter().filter(|(_, has, _)| *has).map(|(n, _, v)| (format_ident!("{}", n), v)).unzip();
-    quote!(::cards_runtime::model::Card { #(#names: #values,)* ..::cards_runtime::model::Card::EMPTY })
+    quote! {
+        ::cards_runtime::model::Card {
+            id: #id, name: #name, kind: ::cards_runtime::model::CardKind::#kind,
+            factions: #factions, cost: #cost, unique: #unique, limited: #limited, size: #size,
+            ship_icon: #ship_icon, chassis: #chassis, traits: #traits, upgrades: #upgrades,
+            icons: #icons, requires: #requires, stats: #stats, actions: #actions, arcs: #arcs, force: #force,
+            charges: #charges, cost_by: #cost_by, grants: #grants, formats: #formats,
+            standard_loadout: #standard_loadout, standard_loadout_only: #standard_loadout_only, back_of: #back_of,
+            class: #class, spaces: #spaces, fixed: #fixed, drive: #drive,
+            ancient: #ancient, tech: #tech, upgrade_activations: #upgrade_activations,
+            blueprints: #blueprints, text: #text, ship_abilities: #ship_abilities, abilities: #abilities, xws: #xws,
+        }
+    }
 }
 
 fn cmp(c: &Cmp) -> TokenStream {
