@@ -103,7 +103,7 @@ fn step(set: &Set, s: &Step, said_optional: bool) -> String {
 /// [Charge] cannot be recovered`).
 fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
     let mut parts = Vec::new();
-    let you = c.subject.person == Person::You && !c.subject.says_more();
+    let you = is_you(&c.subject);
     if !(imperative && you && c.qualifier == Qualifier::None) {
         parts.push(subject(&c.subject));
     }
@@ -371,27 +371,35 @@ fn words(text: &str) -> String {
     }
 }
 
+/// Whether a subject is plainly `you` (not `you or a friendly ship …`).
+fn is_you(s: &Subject) -> bool {
+    s.person == Person::You && !s.says_more()
+}
+
 /// `your` for you, else `<subject>'s`.
 fn possessive(s: &Subject) -> String {
-    match (s.person, s.says_more()) {
-        (Person::You, false) => "your".into(),
-        _ => format!("{}'s", subject(s)),
+    if is_you(s) {
+        "your".into()
+    } else {
+        format!("{}'s", subject(s))
     }
 }
 
 /// `you are` / `the defender is`.
 fn is(s: &Subject) -> String {
-    match (s.person, s.says_more()) {
-        (Person::You, false) => "you are".into(),
-        _ => format!("{} is", subject(s)),
+    if is_you(s) {
+        "you are".into()
+    } else {
+        format!("{} is", subject(s))
     }
 }
 
 /// `you have` / `the defender has`.
 fn has(s: &Subject) -> String {
-    match (s.person, s.says_more()) {
-        (Person::You, false) => "you have".into(),
-        _ => format!("{} has", subject(s)),
+    if is_you(s) {
+        "you have".into()
+    } else {
+        format!("{} has", subject(s))
     }
 }
 
@@ -446,10 +454,7 @@ fn test(set: &Set, c: &Condition) -> String {
             format!("{}{not} in {} {}", is(who), possessive(of), noun(set, arc, None, false))
         }
         Test::AtRange { who, range: (a, b), of } => {
-            let of = match of.person {
-                Person::You if !of.says_more() => String::new(),
-                _ => format!(" of {}", subject(of)),
-            };
+            let of = if is_you(of) { String::new() } else { format!(" of {}", subject(of)) };
             format!("{} at range {a}-{b}{of}", is(who))
         }
         Test::Stat { who, stat, op, than } => {

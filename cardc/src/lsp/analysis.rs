@@ -325,17 +325,7 @@ fn references(
         Refers::Restriction => {
             let Ok(r) = crate::syntax::restriction::parse(file, tokens, whole) else { return };
             for atom in r.atoms() {
-                let kind = match atom.kind {
-                    AtomKind::Size => Some(VocabKind::Size),
-                    AtomKind::Trait => Some(VocabKind::Trait),
-                    AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
-                    AtomKind::Faction => Some(VocabKind::Faction),
-                    AtomKind::Action => Some(VocabKind::Action),
-                    AtomKind::Class => Some(VocabKind::Class),
-                    AtomKind::Arc => Some(VocabKind::Arc),
-                    AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
-                    _ => None,
-                };
+                let kind = atom_names(atom.kind);
                 for arg in &atom.args {
                     let Token::Ident(i) = arg else { continue };
                     match kind {
@@ -355,6 +345,23 @@ fn references(
             }
         }
         Refers::Nothing => {}
+    }
+}
+
+/// The vocabulary kind whose ids a restriction atom takes (`size small` → sizes,
+/// `stat agility 3` → stats); `None` for atoms that take no entries.
+pub fn atom_names(atom: AtomKind) -> Option<VocabKind> {
+    match atom {
+        AtomKind::Size => Some(VocabKind::Size),
+        AtomKind::Trait => Some(VocabKind::Trait),
+        AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
+        AtomKind::Faction => Some(VocabKind::Faction),
+        AtomKind::Action => Some(VocabKind::Action),
+        AtomKind::Class => Some(VocabKind::Class),
+        AtomKind::Arc => Some(VocabKind::Arc),
+        AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
+        AtomKind::Stat => Some(VocabKind::Stat),
+        _ => None,
     }
 }
 

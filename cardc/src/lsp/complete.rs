@@ -240,18 +240,7 @@ fn values(a: &Analysis, key: &str, previous: Option<&str>) -> Vec<CompletionItem
 /// In a restriction: after a word that takes names, those names; else the words.
 fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
     let atom = previous.and_then(|p| AtomKind::ALL.into_iter().find(|k| k.keyword() == p));
-    let kind = match atom {
-        Some(AtomKind::Size) => Some(VocabKind::Size),
-        Some(AtomKind::Trait) => Some(VocabKind::Trait),
-        Some(AtomKind::ShipIcon) => Some(VocabKind::ShipIcon),
-        Some(AtomKind::Faction) => Some(VocabKind::Faction),
-        Some(AtomKind::Action) => Some(VocabKind::Action),
-        Some(AtomKind::Class) => Some(VocabKind::Class),
-        Some(AtomKind::Arc) => Some(VocabKind::Arc),
-        Some(AtomKind::Equipped | AtomKind::Icon) => Some(VocabKind::Icon),
-        Some(AtomKind::Stat) => Some(VocabKind::Stat),
-        _ => None,
-    };
+    let kind = atom.and_then(super::analysis::atom_names);
     match (atom, kind) {
         (_, Some(kind)) => entries(a, &[kind]),
         (Some(AtomKind::Chassis), None) => cards(a, Some(CardKind::Chassis)),

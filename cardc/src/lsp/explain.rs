@@ -33,16 +33,14 @@ fn folder() -> PathBuf {
     cache.join("cardc").join(env!("CARGO_PKG_VERSION")).join("explain")
 }
 
-/// Writes the explanation (whole or not at all: a temporary file renamed into place).
+/// Writes the explanation, whole or not at all ([`crate::format::write_atomic`]).
 fn write(code: &'static Code) -> Option<Url> {
     let dir = folder();
     std::fs::create_dir_all(&dir).ok()?;
     let path = dir.join(format!("{}.md", code.id));
     let text = markdown(code);
     if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-        let temporary = dir.join(format!(".{}.{}.tmp", code.id, std::process::id()));
-        std::fs::write(&temporary, &text).ok()?;
-        std::fs::rename(&temporary, &path).ok()?;
+        crate::format::write_atomic(&path, &text).ok()?;
     }
     Url::from_file_path(&path).ok()
 }
