@@ -352,18 +352,25 @@ pub fn verdict(outcome: &Outcome) -> &'static str {
     }
 }
 
+/// One scenario's result as `validate --format json` prints it.
+#[derive(Serialize)]
+struct Report<'a> {
+    file: &'a str,
+    verdict: &'static str,
+    violations: &'a [Violation],
+    stats: &'a Option<BTreeMap<String, i64>>,
+}
+
+impl<'a> Report<'a> {
+    fn of(file: &'a str, outcome: &'a Outcome) -> Report<'a> {
+        Report { file, verdict: verdict(outcome), violations: &outcome.violations, stats: &outcome.stats }
+    }
+}
+
 /// One scenario's result as the JSON object `validate --format json` prints:
 /// `{"file", "verdict", "violations": [{"id", "message", "ship", "card"}], "stats"}`.
 pub fn report_json(file: &str, outcome: &Outcome) -> String {
-    #[derive(Serialize)]
-    struct Report<'a> {
-        file: &'a str,
-        verdict: &'static str,
-        violations: &'a [Violation],
-        stats: &'a Option<BTreeMap<String, i64>>,
-    }
-    let report = Report { file, verdict: verdict(outcome), violations: &outcome.violations, stats: &outcome.stats };
-    serde_json::to_string(&report).unwrap_or_default()
+    serde_json::to_string(&Report::of(file, outcome)).unwrap_or_default()
 }
 
 /// One scenario's result as text: the verdict, then a line per violation.
@@ -513,20 +520,15 @@ pub fn test_json(file: &str, outcome: &Outcome, expectation: &Expectation) -> St
         Expectation::Mismatch { expected, got } => (expected.clone(), got.clone()),
     };
     #[derive(Serialize)]
-    struct Report<'a> {
-        file: &'a str,
-        verdict: &'static str,
-        violations: &'a [Violation],
-        stats: &'a Option<BTreeMap<String, i64>>,
+    struct Tested<'a> {
+        #[serde(flatten)]
+        report: Report<'a>,
         as_expected: bool,
         expected: String,
         got: String,
     }
-    let report = Report {
-        file,
-        verdict: verdict(outcome),
-        violations: &outcome.violations,
-        stats: &outcome.stats,
+    let report = Tested {
+        report: Report::of(file, outcome),
         as_expected: matches!(expectation, Expectation::Met { .. }),
         expected,
         got,
