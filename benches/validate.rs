@@ -11,13 +11,13 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 fn scenarios() -> Vec<(&'static cards_runtime::Set, Scenario)> {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/examples");
     let mut out = Vec::new();
-    for set in cards::SETS {
+    for set in cards::SETS.iter().map(|s| s.get()) {
         let dir = examples.join(&*set.game).join("scenarios");
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
         files.sort();
         for file in files {
-            out.push((*set, Scenario::parse(&std::fs::read_to_string(file).unwrap()).unwrap()));
+            out.push((set, Scenario::parse(&std::fs::read_to_string(file).unwrap()).unwrap()));
         }
     }
     out

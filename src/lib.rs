@@ -18,5 +18,5 @@ cards_runtime::include_cards!();
 
 /// The compiled set of a game, by its id.
 pub fn set(game: &str) -> Option<&'static cards_runtime::Set> {
-    SETS.iter().copied().find(|s| s.game == game)
+    SETS.iter().map(|s| s.get()).find(|s| s.game == game)
 }

@@ -65,7 +65,8 @@ fn main() -> ExitCode {
         Command::Validate { scenarios, format, xws, set, ignore_points } => {
             let json = matches!(format, Format::Json);
             if !xws {
-                return ExitCode::from(cards_runtime::scenario::validate_files(cards::SETS, &scenarios, json));
+                let sets: Vec<&cards_runtime::Set> = cards::SETS.iter().map(|s| s.get()).collect();
+                return ExitCode::from(cards_runtime::scenario::validate_files(&sets, &scenarios, json));
             }
             let Some(set) = cards::set(&set) else { return no_set(&set) };
             let options = cards_runtime::fleet::Options { ignore_points };

@@ -1,14 +1,15 @@
 //! Abilities: a card's printed text, read the way the rules read it.
 //!
 //! cardc parses each `text { … }` block into ability frames and lowers them to these
-//! types; generated code holds them as `static` data, and the [`engine`](crate::engine)
+//! types; generated code holds them [packed](crate::packed), and the [`engine`](crate::engine)
 //! resolves them against a game's state. A clause the grammar could not structure is an
 //! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
 
 use crate::model::{List, Text, VocabKind};
+use serde::{Deserialize, Serialize};
 
 /// What an effect does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum EffectKind {
     /// Gain N of a token or resource.
     Gain,
@@ -256,7 +257,7 @@ impl std::fmt::Display for EffectKind {
 }
 
 /// A byte range in a card file of the set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SourceSpan {
     /// Start, in bytes from the start of the file.
     pub start: u32,
@@ -265,7 +266,7 @@ pub struct SourceSpan {
 }
 
 /// A vocabulary entry a noun names: `[Charge]` is resource `charge`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct VocabRef {
     /// Which list.
     pub kind: VocabKind,
@@ -274,7 +275,7 @@ pub struct VocabRef {
 }
 
 /// What an effect acts on: `1 [Charge]`, `evade tokens`, `[Hit]/[Critical Hit] results`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Noun {
     /// As written.
     pub text: Text,
@@ -292,7 +293,7 @@ pub struct Noun {
 }
 
 /// What is printed with one entry of a noun.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Mark {
     /// `white`, `red`, `purple`, `blue`: the colour of an action or maneuver.
     pub color: Option<Text>,
@@ -301,7 +302,7 @@ pub struct Mark {
 }
 
 /// How many: `1`, `a`, `up to 2`, `all`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Amount {
     /// Exactly N (`a`, `an` and `one` are 1).
     Exactly(u32),
@@ -322,7 +323,7 @@ impl Amount {
 }
 
 /// `faceup` or `facedown`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Facing {
     /// Faceup.
     Faceup,
@@ -331,7 +332,7 @@ pub enum Facing {
 }
 
 /// One effect, or the cost of one.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
@@ -379,7 +380,7 @@ impl Effect {
 }
 
 /// Who a clause is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Person {
     /// `you`: the ship the card is on (the default when no subject is written).
     You,
@@ -402,7 +403,7 @@ pub enum Person {
 }
 
 /// Which side a ship is on, relative to you.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
     /// Either side.
     Any,
@@ -413,7 +414,7 @@ pub enum Side {
 }
 
 /// The subject of a clause: `you`, `a friendly ship at range 0-3`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Subject {
     /// As written; empty when the clause names no subject (it is then `you`).
     pub text: Text,
@@ -454,7 +455,7 @@ impl Subject {
 }
 
 /// `may`, `must`, `can`, `cannot`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Qualifier {
     /// Nothing written: the clause happens (mandatory).
     None,
@@ -482,7 +483,7 @@ impl Qualifier {
 }
 
 /// How long an effect lasts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Duration {
     /// As written.
     pub text: Text,
@@ -493,7 +494,7 @@ pub struct Duration {
 }
 
 /// One clause: `you may spend 1 [Force] to perform an action`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Clause {
     /// As written.
     pub text: Text,
@@ -518,7 +519,7 @@ pub struct Clause {
 }
 
 /// Whether a condition must hold or must not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CondKind {
     /// `if …`.
     If,
@@ -529,7 +530,7 @@ pub enum CondKind {
 }
 
 /// A comparison in a condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CmpOp {
     /// `lower than`, `less than`.
     Lt,
@@ -568,7 +569,7 @@ impl CmpOp {
 }
 
 /// How many of something a condition asks for: `1+` ("1 or more", "a"), `0` ("no").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Count {
     /// How the number compares.
     pub op: CmpOp,
@@ -577,7 +578,7 @@ pub struct Count {
 }
 
 /// What a condition tests, in the shapes the reading structures.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Test {
     /// `If you do`: the step before did something; with `not`, `If you do not`, `If you
     /// cannot`.
@@ -714,7 +715,7 @@ pub enum Test {
 }
 
 /// Since when an event condition looks for its event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Within {
     /// `this round`.
     Round,
@@ -723,7 +724,7 @@ pub enum Within {
 }
 
 /// Which of a card's resources a condition is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Which {
     /// `your [Charge]`: the resource, as one.
     The,
@@ -734,7 +735,7 @@ pub enum Which {
 }
 
 /// What a stat is compared with.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Than {
     /// A number.
     Number(i64),
@@ -743,7 +744,7 @@ pub enum Than {
 }
 
 /// A condition of a step: `if you are stressed`, `unless …`, `Otherwise`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Condition {
     /// If, unless or otherwise.
     pub kind: CondKind,
@@ -754,7 +755,7 @@ pub struct Condition {
 }
 
 /// A sentence's part of an ability: its conditions and its clauses, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Step {
     /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
     /// range 0 of it, …`).
@@ -772,7 +773,7 @@ pub struct Step {
 }
 
 /// When a timing clause opens its window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum When {
     /// `At the start of …`.
     StartOf,
@@ -831,7 +832,7 @@ impl When {
 }
 
 /// A timing clause: `After you perform an action`, `At the start of the Engagement Phase`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Timing {
     /// Before, after, during…
     pub when: When,
@@ -846,7 +847,7 @@ pub struct Timing {
 }
 
 /// `If … would …, … instead.` or `Before you would …, … instead.`
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Replacement {
     /// `Before` rather than `If`.
     pub before: bool,
@@ -857,7 +858,7 @@ pub struct Replacement {
 }
 
 /// How often an ability may resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Frequency {
     /// The default: once each time its timing occurs.
     OncePerOpportunity,
@@ -882,7 +883,7 @@ impl Frequency {
 }
 
 /// One ability.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ability {
     /// The name of the chassis ability it belongs to, if any.
     pub name: Option<Text>,

@@ -1,9 +1,9 @@
 //! The runtime side of cardc: the model of a card set and the rules that decide what is
 //! legal.
 //!
-//! The compiler (`cardc`) builds these values at run time when it checks a set, and emits
-//! them as `static` data when it compiles one, so the rules below are written once and
-//! serve both paths.
+//! The compiler (`cardc`) builds these values at run time when it checks a set, and
+//! [packs](packed) them into the code it generates when it compiles one, so the rules
+//! below are written once and serve both paths.
 //!
 //! ```
 //! use cards_runtime::fleet::{validate_fleet, Fleet, FleetShip};
@@ -49,6 +49,7 @@ pub mod engine;
 pub mod export;
 pub mod fleet;
 pub mod model;
+pub mod packed;
 pub mod restriction;
 pub mod restriction_text;
 pub mod scenario;

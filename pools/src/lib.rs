@@ -16,5 +16,5 @@ pub const COMPILED: &str = env!("CARDS_POOLS_SETS");
 
 /// The compiled set of a game, by its id (`xwing-legacy`, `xwing-25`).
 pub fn set(game: &str) -> Option<&'static cards_runtime::Set> {
-    SETS.iter().copied().find(|s| s.game == game)
+    SETS.iter().map(|s| s.get()).find(|s| s.game == game)
 }

@@ -5,17 +5,17 @@
 //! `as_str` and display names; a `CardId` enum; a zero-sized handle type per card kind
 //! (`Ship<N>`, `Upgrade<N>`…) implementing the kind's trait from `cards_runtime::typed`
 //! once, generically; a type alias per card (`cards::DarthVader = Ship<17>`) documented
-//! with its name, cost, icons and text; and `pub static SET`. Everything else is data: the
-//! behaviour lives in cards-runtime.
+//! with its name, cost, icons and text; and `pub static SET`, the set's model
+//! [packed](cards_runtime::packed) into one string literal (a line a card) that is
+//! unpacked on first use. Everything else is data: the behaviour lives in cards-runtime.
+//!
+//! The model is packed rather than spelled out as nested literals because rustc compiles
+//! a string like data and a literal tree like code: a real pool of 1,400 cards was 25 MB
+//! of literals, half a minute and 6 GB to compile; packed, it is about a kilobyte a card.
 
-mod ability;
 pub mod ident;
 
-use cards_runtime::model::{
-    Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter, Grant, Rule, Scope,
-    Selector, SelectorKind, Set,
-};
-use cards_runtime::restriction::{Atom, Node, Restriction};
+use cards_runtime::model::{Card, CardKind, Entry, Set};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -80,281 +80,8 @@ fn field_of(enum_name: &str) -> proc_macro2::Ident {
     format_ident!("{}", field)
 }
 
-fn s(text: &str) -> TokenStream {
-    let lit = Literal::string(text);
-    quote!(::std::borrow::Cow::Borrowed(#lit))
-}
-
-fn opt<T>(value: &Option<T>, f: impl Fn(&T) -> TokenStream) -> TokenStream {
-    match value {
-        Some(v) => {
-            let v = f(v);
-            quote!(::core::option::Option::Some(#v))
-        }
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-fn list<T>(items: &[T], f: impl Fn(&T) -> TokenStream) -> TokenStream {
-    let items = items.iter().map(f);
-    quote!(::std::borrow::Cow::Borrowed(&[#(#items),*]))
-}
-
-fn num<T: Copy + Into<i128>>(n: T) -> TokenStream {
-    let n: i128 = n.into();
-    let lit = Literal::i128_unsuffixed(n);
-    if n < 0 {
-        let abs = Literal::i128_unsuffixed(-n);
-        quote!(-#abs)
-    } else {
-        quote!(#lit)
-    }
-}
-
-fn entry(e: &Entry) -> TokenStream {
-    let (id, name, marked) = (s(&e.id), s(&e.name), e.marked);
-    quote!(::cards_runtime::model::Entry { id: #id, name: #name, marked: #marked })
-}
-
-fn restriction(r: &Restriction) -> TokenStream {
-    let nodes = list(&r.nodes, |n| match n {
-        Node::Atom(a) => {
-            let a = match a {
-                Atom::Size(sizes) => {
-                    let l = list(sizes, |x| num(*x));
-                    quote!(Size(#l))
-                }
-                Atom::Flagship => quote!(Flagship),
-                Atom::Trait(x) => quote!(Trait(#x)),
-                Atom::Name(text) => {
-                    let t = s(text);
-                    quote!(Name(#t))
-                }
-                Atom::ShipIcon(x) => quote!(ShipIcon(#x)),
-                Atom::Chassis(x) => quote!(Chassis(#x)),
-                Atom::Faction(x) => quote!(Faction(#x)),
-                Atom::Action(x, d) => {
-                    let d = opt(d, |d| difficulty(*d));
-                    quote!(Action(#x, #d))
-                }
-                Atom::Class(x) => quote!(Class(#x)),
-                Atom::Arc(x) => quote!(Arc(#x)),
-                Atom::Equipped(x) => quote!(Equipped(#x)),
-                Atom::InFleet(text) => {
-                    let t = s(text);
-                    quote!(InFleet(#t))
-                }
-                Atom::Limited => quote!(Limited),
-                Atom::ShipAbility(text) => {
-                    let t = s(text);
-                    quote!(ShipAbility(#t))
-                }
-                Atom::Stat(x, values) => {
-                    let l = list(values, |v| num(*v));
-                    quote!(Stat(#x, #l))
-                }
-                Atom::Icon(x) => quote!(Icon(#x)),
-            };
-            quote!(::cards_runtime::restriction::Node::Atom(::cards_runtime::restriction::Atom::#a))
-        }
-        Node::Not(a) => quote!(::cards_runtime::restriction::Node::Not(#a)),
-        Node::And(a, b) => quote!(::cards_runtime::restriction::Node::And(#a, #b)),
-        Node::Or(a, b) => quote!(::cards_runtime::restriction::Node::Or(#a, #b)),
-    });
-    quote!(::cards_runtime::restriction::Restriction { nodes: #nodes })
-}
-
-fn difficulty(d: Difficulty) -> TokenStream {
-    let d = format_ident!("{}", ident::pascal(d.as_str()));
-    quote!(::cards_runtime::model::Difficulty::#d)
-}
-
-fn charges(c: &Charges) -> TokenStream {
-    let (count, recovers) = (num(c.count), num(c.recovers));
-    quote!(::cards_runtime::model::Charges { count: #count, recovers: #recovers })
-}
-
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
-}
-
-fn card(c: &Card) -> TokenStream {
-    let u16s = |l: &[u16]| list(l, |x| num(*x));
-    let u32s = |l: &[u32]| list(l, |x| num(*x));
-    let (id, name, kind) = (s(&c.id), s(&c.name), kind_ident(c.kind));
-    let factions = u16s(&c.factions);
-    let cost = opt(&c.cost, |x| num(*x));
-    let unique = c.unique;
-    let limited = opt(&c.limited, |x| num(*x));
-    let size = opt(&c.size, |x| num(*x));
-    let ship_icon = opt(&c.ship_icon, |x| num(*x));
-    let chassis = opt(&c.chassis, |x| num(*x));
-    let traits = u16s(&c.traits);
-    let upgrades = u16s(&c.upgrades);
-    let icons = u16s(&c.icons);
-    let requires = opt(&c.requires, restriction);
-    let stats = list(&c.stats, |(st, v)| {
-        let (st, v) = (num(*st), num(*v));
-        quote!((#st, #v))
-    });
-    let actions = list(&c.actions, |a| {
-        let (action, d) = (num(a.action), difficulty(a.difficulty));
-        let linked = opt(&a.linked, |(l, ld)| {
-            let (l, ld) = (num(*l), difficulty(*ld));
-            quote!((#l, #ld))
-        });
-        quote!(::cards_runtime::model::BarAction { action: #action, difficulty: #d, linked: #linked })
-    });
-    let arcs = u16s(&c.arcs);
-    let force = opt(&c.force, charges);
-    let charges = opt(&c.charges, charges);
-    let cost_by = opt(&c.cost_by, |v| {
-        let basis = match v.basis {
-            CostBasis::Size => quote!(::cards_runtime::model::CostBasis::Size),
-            CostBasis::Stat(st) => quote!(::cards_runtime::model::CostBasis::Stat(#st)),
-        };
-        let values = list(&v.values, |(k, c)| {
-            let (k, c) = (num(*k), num(*c));
-            quote!((#k, #c))
-        });
-        quote!(::cards_runtime::model::VariableCost { basis: #basis, values: #values })
-    });
-    let grants = list(&c.grants, |g| {
-        let g = match *g {
-            Grant::Slot(i, n) => {
-                let n = num(n);
-                quote!(Slot(#i, #n))
-            }
-            Grant::Action(a, d) => {
-                let d = difficulty(d);
-                quote!(Action(#a, #d))
-            }
-            Grant::Stat(st, n) => {
-                let n = num(n);
-                quote!(Stat(#st, #n))
-            }
-            Grant::Force(n) => {
-                let n = num(n);
-                quote!(Force(#n))
-            }
-            Grant::Arc(a) => quote!(Arc(#a)),
-        };
-        quote!(::cards_runtime::model::Grant::#g)
-    });
-    let formats = u16s(&c.formats);
-    let standard_loadout = u32s(&c.standard_loadout);
-    let standard_loadout_only = c.standard_loadout_only;
-    let back_of = opt(&c.back_of, |x| num(*x));
-    let class = opt(&c.class, |x| num(*x));
-    let spaces = list(&c.spaces, |sp| opt(sp, |x| num(*x)));
-    let fixed = u32s(&c.fixed);
-    let (drive, ancient) = (c.drive, c.ancient);
-    let tech = opt(&c.tech, |x| num(*x));
-    let upgrade_activations = opt(&c.upgrade_activations, |x| num(*x));
-    let blueprints = u32s(&c.blueprints);
-    let text = opt(&c.text, |t| s(t));
-    let ship_abilities = list(&c.ship_abilities, |a| {
-        let (n, t) = (s(&a.name), s(&a.text));
-        quote!(::cards_runtime::model::NamedAbility { name: #n, text: #t })
-    });
-    let abilities = list(&c.abilities, ability::ability);
-    let xws = opt(&c.xws, |t| s(t));
-    quote! {
-        ::cards_runtime::model::Card {
-            id: #id, name: #name, kind: ::cards_runtime::model::CardKind::#kind,
-            factions: #factions, cost: #cost, unique: #unique, limited: #limited, size: #size,
-            ship_icon: #ship_icon, chassis: #chassis, traits: #traits, upgrades: #upgrades,
-            icons: #icons, requires: #requires, stats: #stats, actions: #actions, arcs: #arcs, force: #force,
-            charges: #charges, cost_by: #cost_by, grants: #grants, formats: #formats,
-            standard_loadout: #standard_loadout, standard_loadout_only: #standard_loadout_only, back_of: #back_of,
-            class: #class, spaces: #spaces, fixed: #fixed, drive: #drive,
-            ancient: #ancient, tech: #tech, upgrade_activations: #upgrade_activations,
-            blueprints: #blueprints, text: #text, ship_abilities: #ship_abilities, abilities: #abilities, xws: #xws,
-        }
-    }
-}
-
-fn cmp(c: &Cmp) -> TokenStream {
-    let op = format_ident!(
-        "{}",
-        match c.op {
-            CmpOp::AtMost => "AtMost",
-            CmpOp::AtLeast => "AtLeast",
-            CmpOp::Exactly => "Exactly",
-        }
-    );
-    let n = num(c.n);
-    quote!(::cards_runtime::model::Cmp { op: ::cards_runtime::model::CmpOp::#op, n: #n })
-}
-
-fn scope(sc: Scope) -> TokenStream {
-    let sc = format_ident!(
-        "{}",
-        match sc {
-            Scope::Ship => "Ship",
-            Scope::Fleet => "Fleet",
-            Scope::Blueprint => "Blueprint",
-        }
-    );
-    quote!(::cards_runtime::model::Scope::#sc)
-}
-
-fn selector_kind(k: SelectorKind) -> TokenStream {
-    let kind = format_ident!(
-        "{}",
-        match k {
-            SelectorKind::Ship => "Ship",
-            SelectorKind::Upgrade => "Upgrade",
-            SelectorKind::Part => "Part",
-            SelectorKind::Card => "Card",
-        }
-    );
-    quote!(::cards_runtime::model::SelectorKind::#kind)
-}
-
-fn selector(sel: &Selector) -> TokenStream {
-    let kind = selector_kind(sel.kind);
-    let filters = list(&sel.filters, |f| match f {
-        Filter::Icon(i) => quote!(::cards_runtime::model::Filter::Icon(#i)),
-        Filter::Trait(t) => quote!(::cards_runtime::model::Filter::Trait(#t)),
-        Filter::Drive => quote!(::cards_runtime::model::Filter::Drive),
-        Filter::Name(n) => {
-            let n = s(n);
-            quote!(::cards_runtime::model::Filter::Name(#n))
-        }
-    });
-    quote!(::cards_runtime::model::Selector { kind: #kind, filters: #filters })
-}
-
-fn rule(r: &Rule) -> TokenStream {
-    let (id, message) = (s(&r.id), s(&r.message));
-    let cond = |c: &Option<Restriction>| opt(c, restriction);
-    let constraint = match &r.constraint {
-        Constraint::UniqueNames { scope: sc } => {
-            let sc = scope(*sc);
-            quote!(UniqueNames { scope: #sc })
-        }
-        Constraint::Sum { stat, cmp: c, scope: sc, condition } => {
-            let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
-            quote!(Sum { stat: #stat, cmp: #c, scope: #sc, condition: #condition })
-        }
-        Constraint::TotalCost { cmp: c, of, stat, scope: sc, condition } => {
-            let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
-            let of = opt(of, |k| selector_kind(*k));
-            let stat = opt(stat, |x| num(*x));
-            quote!(TotalCost { cmp: #c, of: #of, stat: #stat, scope: #sc, condition: #condition })
-        }
-        Constraint::Same { selector: sel } => {
-            let sel = selector(sel);
-            quote!(Same { selector: #sel })
-        }
-        Constraint::Count { cmp: c, selector: sel, scope: sc, condition } => {
-            let (c, sc, condition) = (cmp(c), scope(*sc), cond(condition));
-            let sel = selector(sel);
-            quote!(Count { cmp: #c, selector: #sel, scope: #sc, condition: #condition })
-        }
-    };
-    quote!(::cards_runtime::model::Rule { id: #id, message: #message, constraint: ::cards_runtime::model::Constraint::#constraint })
 }
 
 fn doc(text: &str) -> TokenStream {
@@ -490,39 +217,40 @@ pub fn emit_set(set: &Set) -> String {
     });
 
     items.extend(set_static(set));
-    format(items)
+    format(items) + &set_data(set)
 }
 
-/// `pub static SET`: the set's whole model as one static table.
+/// `pub static SET`: the set's whole model, [packed](cards_runtime::packed) into `DATA`.
 fn set_static(set: &Set) -> TokenStream {
-    let (game, name) = (s(&set.game), s(&set.name));
-    let vocab_fields = vocab_lists(set).map(|(n, _, entries)| {
-        let f = field_of(n);
-        let l = list(entries, entry);
-        quote!(#f: #l)
-    });
-    let flagship = opt(&set.flagship_icon, |x| num(*x));
-    let cards = list(&set.cards, card);
-    let rules = list(&set.rules, rule);
     let set_doc = doc(&format!("The {} card set.", escape_md(&set.name)));
+    let format = Literal::string(cards_runtime::packed::FORMAT);
     quote! {
         #set_doc
-        pub static SET: ::cards_runtime::model::Set = ::cards_runtime::model::Set {
-            game: #game,
-            name: #name,
-            vocab: ::cards_runtime::model::Vocabulary { #(#vocab_fields),* },
-            flagship_icon: #flagship,
-            cards: #cards,
-            rules: #rules,
-        };
+        pub static SET: ::cards_runtime::packed::PackedSet = ::cards_runtime::packed::PackedSet::new(#format, DATA);
     }
 }
 
-/// The set's data alone, as one plain static table (`pub static SET`) with no enums and no
+/// `static DATA`, the packed set, one string literal a record (the header, then a line a
+/// card), concatenated. Written here rather than through prettyplease, which would put
+/// the whole macro call on one line.
+fn set_data(set: &Set) -> String {
+    let mut out = String::from(
+        "\n/// The set's data, packed (see `cards_runtime::packed`): its header, then one line a card.\nstatic DATA: &str = concat!(\n",
+    );
+    for record in cards_runtime::packed::pack(set) {
+        out.push_str("    ");
+        out.push_str(&Literal::string(&record).to_string());
+        out.push_str(",\n");
+    }
+    out.push_str(");\n");
+    out
+}
+
+/// The set's data alone, `pub static SET` and its packed `DATA`, with no enums and no
 /// card types: the baseline the compile-cost benchmark measures the generated module
 /// against.
 pub fn emit_table(set: &Set) -> String {
-    format(set_static(set))
+    format(set_static(set)) + &set_data(set)
 }
 
 /// Parses and formats tokens; a header line first.
@@ -552,6 +280,6 @@ pub fn emit_index(modules: &[(String, &Set)]) -> String {
     format(quote! {
         #(#mods)*
         /// Every compiled set.
-        pub static SETS: &[&::cards_runtime::model::Set] = &[#(#refs),*];
+        pub static SETS: &[&::cards_runtime::packed::PackedSet] = &[#(#refs),*];
     })
 }
