@@ -1,7 +1,7 @@
 //! What the generated code costs to compile: a synthetic set of 10,000 cards
 //! ([`cardc::synth`]) compiled by `cargo build` (debug) as the module cardc generates,
-//! and, in the same run, as a baseline crate holding the same data as one plain static
-//! table ([`cardc::emit::emit_table`]). Prints the median build time of each over three
+//! and, in the same run, as a baseline crate holding the set's data alone, `pub static SET`
+//! with no enums and no card types ([`cardc::emit::emit_table`]). Prints the median build time of each over three
 //! rebuilds (dependencies built beforehand and not timed), their ratio (goal: at most
 //! 1.5x), and the peak memory of each build (through `/usr/bin/time` where it exists).
 //!

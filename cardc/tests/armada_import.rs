@@ -89,9 +89,15 @@ fn the_imported_set_generates_rust() {
     let Some(import) = import() else { return };
     let files = cardc::generate(&import.report).expect("the set generates");
     let module = files.iter().find(|f| f.name == "armada.rs").expect("an armada module");
-    syn::parse_file(&module.contents).expect("the generated module is Rust");
+    let generated = common::generated_set(&module.contents);
+    assert_eq!(Some(&generated), import.report.sets[0].set.as_ref(), "the generated set is the checked set");
     // Chimaera's "not icon fleet-command" reaches the generated restriction.
-    assert!(module.contents.contains("Atom::Icon("), "no icon restriction in the generated code");
+    let (_, chimaera) = generated.card("chimaera").expect("Chimaera");
+    let restriction = chimaera.requires.as_ref().expect("Chimaera has a restriction");
+    assert!(
+        restriction.nodes.iter().any(|n| matches!(n, cards_runtime::Node::Atom(cards_runtime::Atom::Icon(_)))),
+        "{restriction:?}"
+    );
 }
 
 #[test]

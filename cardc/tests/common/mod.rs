@@ -18,3 +18,24 @@ pub fn cardc(args: &[&str]) -> Output {
 pub fn code(out: &Output) -> i32 {
     out.status.code().unwrap_or_else(|| panic!("killed: {}", String::from_utf8_lossy(&out.stderr)))
 }
+
+/// The set a generated module holds: its `static DATA`'s string literals, concatenated and
+/// unpacked.
+pub fn generated_set(module: &str) -> cards_runtime::Set {
+    let file = syn::parse_file(module).expect("the generated module is Rust");
+    let data = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Static(s) if s.ident == "DATA" => Some(s),
+            _ => None,
+        })
+        .expect("a static DATA");
+    let syn::Expr::Macro(concat) = &*data.expr else { panic!("DATA is concat!(…)") };
+    let parts = concat
+        .mac
+        .parse_body_with(syn::punctuated::Punctuated::<syn::LitStr, syn::Token![,]>::parse_terminated)
+        .expect("concat! of string literals");
+    let text: String = parts.iter().map(|lit| lit.value()).collect();
+    cards_runtime::packed::unpack(&text).expect("the data unpacks")
+}
