@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use cards_runtime::{errln, outln};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Validate fleets against the compiled card sets.
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
             let Some(set) = cards::set(&game) else { return no_set(&game) };
             for card in set.cards.iter() {
                 let cost = card.cost.map_or_else(|| "-".to_string(), |c| c.to_string());
-                println!("{:<40} {:<10} {:>4}  {}", card.id, card.kind.as_str(), cost, card.name);
+                outln!("{:<40} {:<10} {:>4}  {}", card.id, card.kind.as_str(), cost, card.name);
             }
             ExitCode::SUCCESS
         }
@@ -85,6 +86,6 @@ fn main() -> ExitCode {
 
 fn no_set(game: &str) -> ExitCode {
     let games: Vec<&str> = cards::SETS.iter().map(|s| &*s.game).collect();
-    eprintln!("error: no compiled set `{game}`; the sets are {}", games.join(", "));
+    errln!("error: no compiled set `{game}`; the sets are {}", games.join(", "));
     ExitCode::from(2)
 }

@@ -1,11 +1,12 @@
 //! The `cardc` command line.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardc::output::{format_diagnostics, DiagnosticFormat, Output};
 use cardc::RenderStyle;
+use cards_runtime::{err, errln, out, outln};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// cardc: compile and check plain-text card sets.
@@ -270,7 +271,7 @@ fn main() -> ExitCode {
                 match cardc::fix::fix_paths(&paths) {
                     Ok(fixed) => Some(fixed),
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        errln!("error: {e}");
                         return ExitCode::from(2);
                     }
                 }
@@ -283,7 +284,7 @@ fn main() -> ExitCode {
             }
             let code = check(&paths, format.into(), &deny, coverage);
             if let Some(fixed) = fixed {
-                eprintln!("{fixed}");
+                errln!("{fixed}");
             }
             code
         }
@@ -293,7 +294,7 @@ fn main() -> ExitCode {
         Command::Lsp => match cardc::lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: cardc lsp: {e}");
+                errln!("error: cardc lsp: {e}");
                 ExitCode::from(2)
             }
         },
@@ -310,31 +311,24 @@ fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage:
     let deny = match cardc::output::Deny::parse(deny) {
         Ok(deny) => deny,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     let mut report = match cardc::check_paths(paths) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     deny.apply(&mut report);
-    if !print_diagnostics(report.all_diagnostics(), &report.sources, format) {
-        return ExitCode::from(2);
-    }
-    let mut stdout = std::io::stdout().lock();
-    let mut stderr = std::io::stderr().lock();
+    print_diagnostics(report.all_diagnostics(), &report.sources, format);
     if coverage {
         for set in &report.sets {
-            let written = match format {
-                DiagnosticFormat::Json => writeln!(stdout, "{}", coverage_json(set)),
-                _ => write!(stderr, "{}", coverage_text(set)),
-            };
-            if written.is_err() {
-                return ExitCode::from(2);
+            match format {
+                DiagnosticFormat::Json => outln!("{}", coverage_json(set)),
+                _ => err!("{}", coverage_text(set)),
             }
         }
     }
@@ -342,9 +336,8 @@ fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage:
         0 => String::new(),
         n => format!(", {n} note{}", plural(n)),
     };
-    let _ = write!(stderr, "{}", cardc::output::set_summaries(&report));
-    let _ = writeln!(
-        stderr,
+    err!("{}", cardc::output::set_summaries(&report));
+    errln!(
         "checked {}: {} error{}, {} warning{}{notes}{}",
         checked_what(&report),
         report.errors(),
@@ -365,7 +358,7 @@ fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage:
 #[cfg(feature = "watch")]
 fn check_watch(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage: bool) -> ExitCode {
     if let Err(e) = cardc::output::Deny::parse(deny) {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return ExitCode::from(2);
     }
     let watched = cardc::watch::watch(paths, || {
@@ -374,32 +367,31 @@ fn check_watch(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], cov
             c if c == ExitCode::from(1) => "errors",
             _ => "failed",
         };
-        eprintln!("── {} UTC ── {result} ── watching for changes (Ctrl-C to stop) ──", cardc::watch::utc_time_of_day());
+        errln!("── {} UTC ── {result} ── watching for changes (Ctrl-C to stop) ──", cardc::watch::utc_time_of_day());
     });
     match watched {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }
     }
 }
 
-/// Prints diagnostics in a format (text on stderr, the others on stdout); false when the
-/// output cannot be written.
+/// Prints diagnostics in a format (text on stderr, the others on stdout).
 fn print_diagnostics<'a>(
     diagnostics: impl IntoIterator<Item = &'a cardc::Diagnostic>,
     sources: &cardc::SourceMap,
     format: DiagnosticFormat,
-) -> bool {
+) {
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let style = RenderStyle { color, width: 100 };
-    let mut stdout = std::io::stdout().lock();
-    let mut stderr = std::io::stderr().lock();
-    format_diagnostics(diagnostics, sources, format, style).into_iter().all(|piece| match piece {
-        Output::Stdout(text) => stdout.write_all(text.as_bytes()).is_ok(),
-        Output::Stderr(text) => stderr.write_all(text.as_bytes()).is_ok(),
-    })
+    for piece in format_diagnostics(diagnostics, sources, format, style) {
+        match piece {
+            Output::Stdout(text) => out!("{text}"),
+            Output::Stderr(text) => err!("{text}"),
+        }
+    }
 }
 
 /// What a check covered: `2 sets (40 cards)`, or `1 file of 1 set (12 cards)` when
@@ -435,20 +427,20 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> Exit
         Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
         Source::ArmadaData => ("armada-data", cardc::import::armada_data::import(data)),
     };
-    eprintln!("importing {name} from `{}`", data.display());
+    errln!("importing {name} from `{}`", data.display());
     let imported = match result {
         Ok(i) => i,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    eprint!("{}", imported.summary());
+    err!("{}", imported.summary());
     if let Err(e) = cardc::import::write_set(out, &imported.files) {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return ExitCode::from(2);
     }
-    eprintln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
+    errln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
     check(&[out.to_path_buf()], DiagnosticFormat::Human, &[], false)
 }
 
@@ -473,11 +465,11 @@ fn fmt(paths: &[PathBuf], check: bool) -> ExitCode {
         match cardc::format::files_at(path) {
             Ok(Ok(found)) => files.extend(found),
             Ok(Err(d)) => {
-                eprint!("{}", d.render(&cardc::SourceMap::new(), style));
+                err!("{}", d.render(&cardc::SourceMap::new(), style));
                 worst = worst.max(1);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 worst = 2;
             }
         }
@@ -499,7 +491,7 @@ fn fmt(paths: &[PathBuf], check: bool) -> ExitCode {
     if broken > 0 {
         summary.push_str(&format!(", {broken} not parsed (left as they were)"));
     }
-    eprintln!("{summary}");
+    errln!("{summary}");
     if broken > 0 || (check && changed > 0) {
         worst = worst.max(1);
     }
@@ -511,7 +503,7 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            errln!("error: {}: {e}", path.display());
             return Formatted::Failed;
         }
     };
@@ -519,7 +511,7 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
     let id = match cardc::source::add_bytes(&mut sources, path.to_path_buf(), bytes) {
         Ok(id) => id,
         Err(d) => {
-            eprint!("{}", d.render(&sources, style));
+            err!("{}", d.render(&sources, style));
             return Formatted::Broken;
         }
     };
@@ -528,12 +520,12 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
         Ok(f) => f,
         Err(cardc::format::FormatError::Syntax(diagnostics)) => {
             for d in diagnostics {
-                eprint!("{}", d.render(&sources, style));
+                err!("{}", d.render(&sources, style));
             }
             return Formatted::Broken;
         }
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
+            errln!("error: {}: {e}", path.display());
             return Formatted::Broken;
         }
     };
@@ -541,14 +533,14 @@ fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatte
         return Formatted::Unchanged;
     }
     if check {
-        print!("{}", cardc::format::unified_diff(&path.display().to_string(), &text, &formatted));
+        out!("{}", cardc::format::unified_diff(&path.display().to_string(), &text, &formatted));
         return Formatted::Changed;
     }
     if let Err(e) = cardc::format::write_atomic(path, &formatted) {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return Formatted::Failed;
     }
-    println!("reformatted {}", path.display());
+    outln!("reformatted {}", path.display());
     Formatted::Changed
 }
 
@@ -609,7 +601,7 @@ fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Result<cards_run
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return Err(2);
         }
     };
@@ -620,12 +612,12 @@ fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Result<cards_run
         [one] if one.set.is_some() => one.set.take().ok_or(2),
         [one] => {
             let n = one.errors();
-            eprintln!("error: the set in `{}` has {n} error{}", dir.display(), plural(n));
+            errln!("error: the set in `{}` has {n} error{}", dir.display(), plural(n));
             Err(1)
         }
         [] if errors > 0 => Err(1),
         _ => {
-            eprintln!("error: `{}` is not one set folder", dir.display());
+            errln!("error: `{}` is not one set folder", dir.display());
             Err(2)
         }
     }
@@ -636,7 +628,6 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
         Ok(set) => set,
         Err(status) => return ExitCode::from(status),
     };
-    let mut stdout = std::io::stdout().lock();
     for card in set.cards.iter() {
         for a in card.abilities.iter() {
             let line = match format {
@@ -648,9 +639,7 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
                     format!("{}{name}: {}{note}\n{}", card.id, a.text, cards_runtime::ability_text::ability(&set, a))
                 }
             };
-            if writeln!(stdout, "{line}").is_err() {
-                return ExitCode::from(2);
-            }
+            outln!("{line}");
         }
     }
     ExitCode::SUCCESS
@@ -664,10 +653,8 @@ fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
     let text = match format {
         ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),
     };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(2),
-    }
+    out!("{text}");
+    ExitCode::SUCCESS
 }
 
 /// `--xws` and `--ignore-points`.
@@ -706,20 +693,19 @@ fn validate(
 fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
     use cardc::import::armada_list::{validate, Verdict};
     let mut worst = 0u8;
-    let mut stdout = std::io::stdout().lock();
     for path in lists {
         let name = path.display().to_string();
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
-                eprintln!("error: {name}: {e}");
+                errln!("error: {name}: {e}");
                 worst = 2;
                 continue;
             }
         };
         let outcome = validate(set, &text);
         for w in &outcome.warnings {
-            eprintln!("warning: {name}: {w}");
+            errln!("warning: {name}: {w}");
         }
         worst = worst.max(match outcome.verdict {
             Verdict::Legal => 0,
@@ -759,9 +745,7 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
             }
             out
         };
-        if stdout.write_all(text.as_bytes()).is_err() {
-            return 2;
-        }
+        out!("{text}");
     }
     worst
 }
@@ -777,7 +761,7 @@ fn plural(n: usize) -> &'static str {
 fn explain(id: &str) -> ExitCode {
     match cardc::output::code_by_id_or_name(id) {
         Ok(code) => {
-            println!(
+            outln!(
                 "{} ({}, {})\n",
                 code.id,
                 code.name,
@@ -787,16 +771,16 @@ fn explain(id: &str) -> ExitCode {
                     cardc::Severity::Note => "note",
                 }
             );
-            print!("{}", code.explanation());
+            out!("{}", code.explanation());
             ExitCode::SUCCESS
         }
         Err(closest) => {
-            eprintln!("error: no diagnostic code or lint `{id}`");
+            errln!("error: no diagnostic code or lint `{id}`");
             match closest {
-                Some(c) => eprintln!("  help: did you mean `{c}`?"),
+                Some(c) => errln!("  help: did you mean `{c}`?"),
                 None => {
                     let ids: Vec<&str> = cardc::codes().iter().map(|c| c.id).collect();
-                    eprintln!(
+                    errln!(
                         "  help: a code or a lint's name, such as `E0105` or `unused-icon`; the codes are {}",
                         ids.join(", ")
                     );

@@ -55,6 +55,7 @@ pub mod restriction_text;
 pub mod scenario;
 pub mod state;
 pub mod suggest;
+pub mod terminal;
 pub mod typed;
 pub mod violation;
 pub mod xws;

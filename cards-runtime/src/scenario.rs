@@ -439,17 +439,16 @@ struct Count {
 }
 
 fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, compare: bool) -> u8 {
-    use std::io::Write;
+    use crate::{errln, out};
     let mut worst = 0u8;
     let mut count = Count::default();
-    let mut stdout = std::io::stdout().lock();
     for path in files {
         let path = path.as_ref();
         let name = path.display().to_string();
         let (scenario, outcome) = match run_file(sets, path) {
             Ok(ran) => ran,
             Err(e) => {
-                eprintln!("error: {name}: {e}");
+                errln!("error: {name}: {e}");
                 worst = 2;
                 continue;
             }
@@ -474,9 +473,7 @@ fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, c
             (true, _) => test_json(&name, &outcome, &expectation) + "\n",
             (false, _) => test_text(&name, &outcome, &expectation),
         };
-        if stdout.write_all(text.as_bytes()).is_err() {
-            return 2;
-        }
+        out!("{text}");
         if !passed {
             worst = worst.max(1);
         }
@@ -484,7 +481,7 @@ fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, c
     if count.met + count.mismatched > 0 {
         let total = count.met + count.mismatched + count.plain;
         let plain = if count.plain > 0 { format!(", {} without an expectation", count.plain) } else { String::new() };
-        eprintln!(
+        errln!(
             "validated {total} scenario{}: {} as expected, {} mismatch{}{plain}",
             if total == 1 { "" } else { "s" },
             count.met,

@@ -347,9 +347,8 @@ fn kind(v: &Value) -> &'static str {
 /// squads that are not legal and then the tally; JSON prints one object per squad. Returns
 /// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
 pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], options: &Options, json: bool) -> u8 {
-    use std::io::Write;
+    use crate::{err, errln, out};
     let index = XwsIndex::new(set);
-    let mut stdout = std::io::stdout().lock();
     let mut worst = 0u8;
     for path in files {
         let path = path.as_ref();
@@ -357,7 +356,7 @@ pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], opti
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: {name}: {e}");
+                errln!("error: {name}: {e}");
                 worst = 2;
                 continue;
             }
@@ -380,14 +379,12 @@ pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], opti
             } else {
                 None
             };
-            if let Some(out) = out {
-                if stdout.write_all(out.as_bytes()).is_err() {
-                    return 2;
-                }
+            if let Some(text) = out {
+                out!("{text}");
             }
         }
         if !single && !json {
-            eprint!("{name}:\n{}", tally.table());
+            err!("{name}:\n{}", tally.table());
         }
         if tally.legal < tally.squads {
             worst = worst.max(1);
