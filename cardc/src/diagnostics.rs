@@ -306,12 +306,17 @@ impl Diagnostic {
         if let (None, Some(path)) = (self.primary(), &self.path) {
             out.push_str(&format!("  --> {}\n", path.display()));
         }
-        for (i, view) in MietteView::snippets(self, sources).iter().enumerate() {
-            let file = view.source.as_ref().map(|s| &s.file);
-            out.push_str(&snippet_location(&render_body(&handler, view), file, i == 0));
+        for (i, (file, labels)) in self.labels_by_file().into_iter().enumerate() {
+            let file = sources.file(file);
+            if plain_only(file, &labels) {
+                out.push_str(&plain_snippet(file, &labels, i == 0));
+            } else {
+                let view = MietteView::snippet(file, labels);
+                out.push_str(&snippet_location(&render_body(&handler, &view), Some(file), i == 0));
+            }
         }
         if let Some(help) = &self.help {
-            out.push_str(&render_body(&handler, &MietteView::help(help)));
+            out.push_str(&render_body(&handler, &MietteView::help(&inert(help))));
         }
         if let Some(note) = self.lint_note() {
             out.push_str(&format!("  note: {note}\n"));
@@ -323,15 +328,16 @@ impl Diagnostic {
     /// `error[E0105]: message`, the first line of the rendering.
     fn render_header(&self, style: RenderStyle) -> String {
         let word = severity_word(self.severity);
+        let message = inert(&self.message);
         if !style.color {
-            return format!("{word}[{}]: {}\n", self.code.id, self.message);
+            return format!("{word}[{}]: {message}\n", self.code.id);
         }
         let colour = match self.severity {
             Severity::Error => "31",
             Severity::Warning => "33",
             Severity::Note => "36",
         };
-        format!("\x1b[1;{colour}m{word}[{}]\x1b[0m\x1b[1m: {}\x1b[0m\n", self.code.id, self.message)
+        format!("\x1b[1;{colour}m{word}[{}]\x1b[0m\x1b[1m: {message}\x1b[0m\n", self.code.id)
     }
 
     /// For a lint (a code that is not an error by default), which lint it is and at what
@@ -477,6 +483,130 @@ fn snippet_location(body: &str, file: Option<&SourceFile>, mut first: bool) -> S
     out
 }
 
+/// The longest line a snippet shows whole (through miette). A label on a longer line, or
+/// on a line with control characters, is shown in [`plain_snippet`]'s form instead: miette
+/// cannot show a column past 65,535, and would echo the control characters to the terminal.
+const SNIPPET_LINE_MAX: usize = 1_000;
+
+/// How many characters [`plain_snippet`] shows on each side of a label, and of the label.
+const CLIP: usize = 60;
+
+/// Whether a file's labels must be shown in the plain form: a line they cover is longer
+/// than [`SNIPPET_LINE_MAX`] or holds a control character other than a tab.
+fn plain_only(file: &SourceFile, labels: &[(usize, &Label)]) -> bool {
+    let starts = file.line_starts();
+    labels.iter().any(|(_, label)| {
+        let (first, last) =
+            (line_index(&starts, label.span.start as usize), line_index(&starts, label.span.end as usize));
+        (first..=last).any(|line| {
+            let text = line_text(file, &starts, line);
+            text.len() > SNIPPET_LINE_MAX || text.contains(|c: char| c.is_control() && c != '\t')
+        })
+    })
+}
+
+/// The index of the line holding byte `offset`.
+fn line_index(starts: &[u32], offset: usize) -> usize {
+    starts.partition_point(|&s| s as usize <= offset).saturating_sub(1)
+}
+
+/// A line's text without its line break (`\n` or `\r\n`).
+fn line_text<'a>(file: &'a SourceFile, starts: &[u32], line: usize) -> &'a str {
+    let start = starts.get(line).map_or(file.text.len(), |&s| s as usize);
+    let end = starts.get(line + 1).map_or(file.text.len(), |&s| s as usize);
+    let text = file.text.get(start..end).unwrap_or("");
+    text.strip_suffix('\n').map_or(text, |t| t.strip_suffix('\r').unwrap_or(t))
+}
+
+/// A file's labels in the plain form, for lines miette cannot show: under the location,
+/// each label's line clipped to [`CLIP`] characters around it (`…` where cut), control
+/// characters escaped, and the label underlined with its message.
+fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> String {
+    let starts = file.line_starts();
+    let mut sorted: Vec<&Label> = labels.iter().map(|(_, l)| *l).collect();
+    sorted.sort_by_key(|l| (l.span.start, l.span.end));
+    let lines: Vec<usize> = sorted.iter().map(|l| line_index(&starts, l.span.start as usize)).collect();
+    let width = lines.iter().max().map_or(1, |l| (l + 1).to_string().len());
+    let pad = " ".repeat(width + 1);
+    let primary = labels.first().map_or(0, |(_, l)| l.span.start as usize);
+    let (line, column) = file.line_col(primary);
+    let arrow = if first { "-->" } else { ":::" };
+    let mut out = format!("{pad}{arrow} {}:{line}:{column}\n{pad} │\n", file.name);
+    for (label, &line) in sorted.iter().zip(&lines) {
+        let text = line_text(file, &starts, line);
+        let line_start = starts.get(line).map_or(0, |&s| s as usize);
+        let from = (label.span.start as usize).saturating_sub(line_start).min(text.len());
+        let to = (label.span.end as usize).saturating_sub(line_start).clamp(from, text.len());
+        let (from, to) = (char_prefix(text, from), char_prefix(text, to).max(char_prefix(text, from)));
+        let shown_before = clip_start(&text[..from]);
+        let shown_marked = clip_end(&text[from..to], CLIP);
+        let shown_after = clip_end(&text[to..], CLIP);
+        let underline = "─".repeat(shown_marked.chars().count().max(1));
+        let message = if label.message.is_empty() { String::new() } else { format!(" {}", inert(&label.message)) };
+        out.push_str(&format!(
+            " {:>width$} │ {shown_before}{shown_marked}{shown_after}\n{pad} · {}{underline}{message}\n",
+            line + 1,
+            " ".repeat(shown_before.chars().count()),
+        ));
+    }
+    out.push_str(&format!("{pad} ╰────\n"));
+    out
+}
+
+/// The largest character boundary at or before byte `at`.
+fn char_prefix(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A piece of a line as the plain form shows it: control characters escaped, tabs and
+/// line breaks one space each, so the underline below stays in place.
+fn shown(text: &str) -> String {
+    inert(&text.replace(['\t', '\n'], " ")).into_owned()
+}
+
+/// The last [`CLIP`] characters of `text`, shown, with `…` before them when cut.
+fn clip_start(text: &str) -> String {
+    let count = text.chars().count();
+    let kept = shown(&text.chars().skip(count.saturating_sub(CLIP)).collect::<String>());
+    if count > CLIP {
+        format!("…{kept}")
+    } else {
+        kept
+    }
+}
+
+/// The first `max` characters of `text`, shown, with `…` after them when cut.
+fn clip_end(text: &str, max: usize) -> String {
+    let kept = shown(&text.chars().take(max).collect::<String>());
+    if text.chars().nth(max).is_some() {
+        format!("{kept}…")
+    } else {
+        kept
+    }
+}
+
+/// Text with its control characters but line breaks and tabs escaped (`\u{1b}`, `\0`,
+/// `\r`), so that what a file holds cannot move the cursor or recolour the terminal it is
+/// shown on.
+pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.contains(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn severity_word(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
@@ -578,26 +708,21 @@ struct MietteView {
 }
 
 impl MietteView {
-    /// One view per file the diagnostic labels, the primary label's file first.
-    fn snippets(d: &Diagnostic, sources: &SourceMap) -> Vec<MietteView> {
-        d.labels_by_file()
+    /// The snippet of one file with its labels (each with its index in the diagnostic's).
+    fn snippet(file: &SourceFile, labels: Vec<(usize, &Label)>) -> MietteView {
+        let labels = labels
             .into_iter()
-            .map(|(file, labels)| {
-                let labels = labels
-                    .into_iter()
-                    .map(|(i, label)| {
-                        let text = (!label.message.is_empty()).then(|| label.message.clone());
-                        let span = (label.span.start as usize, label.span.len());
-                        if i == 0 {
-                            LabeledSpan::new_primary_with_span(text, span)
-                        } else {
-                            LabeledSpan::new_with_span(text, span)
-                        }
-                    })
-                    .collect();
-                MietteView { help: None, source: Some(Indexed::of(sources.file(file))), labels }
+            .map(|(i, label)| {
+                let text = (!label.message.is_empty()).then(|| inert(&label.message).into_owned());
+                let span = (label.span.start as usize, label.span.len());
+                if i == 0 {
+                    LabeledSpan::new_primary_with_span(text, span)
+                } else {
+                    LabeledSpan::new_with_span(text, span)
+                }
             })
-            .collect()
+            .collect();
+        MietteView { help: None, source: Some(Indexed::of(file)), labels }
     }
 
     /// The help line alone.
