@@ -40,12 +40,14 @@ fn write_if_changed(
     dir: &Path,
     files: &std::collections::BTreeMap<String, String>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    // The same files with the same text, and no other file left from an older import.
-    let count = std::fs::read_dir(dir).map_or(0, |entries| entries.count());
+    // The same files with the same text, and no other file left from an older import (the
+    // importer's marker file aside).
+    let count = std::fs::read_dir(dir)
+        .map_or(0, |entries| entries.flatten().filter(|e| e.file_name() != cardc::import::MARKER).count());
     let same = count == files.len()
         && files.iter().all(|(name, text)| std::fs::read_to_string(dir.join(name)).is_ok_and(|old| &old == text));
     if !same {
-        cardc::import::write_set(dir, files)?;
+        cardc::import::write_set(dir, files, true)?;
     }
     Ok(())
 }

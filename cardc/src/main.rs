@@ -141,9 +141,13 @@ enum Command {
         source: Source,
         /// The data folder.
         data: PathBuf,
-        /// The set folder to write.
+        /// The set folder to write: a new or empty folder, or one `cardc import` wrote
+        /// before.
         #[arg(long)]
         out: PathBuf,
+        /// Replace `--out` even when it holds files `cardc import` did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// Format `.cards` files in the one canonical layout, comments kept.
     ///
@@ -298,7 +302,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Import { source, data, out } => import(source, &data, &out),
+        Command::Import { source, data, out, force } => import(source, &data, &out, force),
         Command::Explain { code } => explain(&code),
         Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
@@ -323,6 +327,12 @@ fn check(paths: &[PathBuf], format: DiagnosticFormat, deny: &[String], coverage:
         }
     };
     deny.apply(&mut report);
+    report_check(report, format, coverage)
+}
+
+/// Prints a checked report as `cardc check` does: its diagnostics, the coverage when asked,
+/// the per-set lines and the summary. The exit status is 1 when it has errors.
+fn report_check(report: cardc::Report, format: DiagnosticFormat, coverage: bool) -> ExitCode {
     print_diagnostics(report.all_diagnostics(), &report.sources, format);
     if coverage {
         for set in &report.sets {
@@ -422,7 +432,7 @@ fn elsewhere(report: &cardc::Report) -> String {
     format!("; {} in other files of {sets} (not shown)", parts.join(", "))
 }
 
-fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> ExitCode {
+fn import(source: Source, data: &std::path::Path, out: &std::path::Path, force: bool) -> ExitCode {
     let (name, result) = match source {
         Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
         Source::ArmadaData => ("armada-data", cardc::import::armada_data::import(data)),
@@ -436,12 +446,19 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path) -> Exit
         }
     };
     err!("{}", imported.summary());
-    if let Err(e) = cardc::import::write_set(out, &imported.files) {
+    // Checked before anything is written: a set with errors is not written at all.
+    let report = cardc::import::check_imported(out, &imported.files);
+    if report.errors() > 0 {
+        let code = report_check(report, DiagnosticFormat::Human, false);
+        errln!("error: the imported set has errors; nothing was written to `{}`", out.display());
+        return code;
+    }
+    if let Err(e) = cardc::import::write_set(out, &imported.files, force) {
         errln!("error: {e}");
         return ExitCode::from(2);
     }
-    errln!("wrote {} files to `{}`; checking it", imported.files.len(), out.display());
-    check(&[out.to_path_buf()], DiagnosticFormat::Human, &[], false)
+    errln!("wrote {} files to `{}`", imported.files.len(), out.display());
+    report_check(report, DiagnosticFormat::Human, false)
 }
 
 /// What `cardc fmt` did to one file.

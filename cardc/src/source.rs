@@ -152,7 +152,9 @@ pub fn find_sets(path: &Path) -> io::Result<Found> {
     }
     let mut sets = Vec::new();
     for entry in sorted_entries(path)? {
-        if entry.is_dir() && !card_files(&entry)?.is_empty() {
+        // A dot folder is never a set: `.git`, an editor's, or an import's half-written one.
+        let hidden = entry.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if !hidden && entry.is_dir() && !card_files(&entry)?.is_empty() {
             sets.push(entry);
         }
     }

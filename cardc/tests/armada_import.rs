@@ -30,7 +30,7 @@ fn import() -> Option<&'static Import> {
             let imported = cardc::import::armada_data::import(&shared.join("data/star-wars-armada-data"))
                 .expect("the data imports");
             let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("armada-import/armada");
-            cardc::import::write_set(&dir, &imported.files).expect("the set is written");
+            cardc::import::write_set(&dir, &imported.files, true).expect("the set is written");
             let report = cardc::check_paths(&[&dir]).expect("the set is read");
             Some(Import { imported, report })
         })

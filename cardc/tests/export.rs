@@ -577,7 +577,7 @@ fn imported_set(
 ) -> PathBuf {
     let imported = import(data).unwrap_or_else(|e| panic!("{name}: {e}"));
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export").join(name);
-    cardc::import::write_set(&out, &imported.files).unwrap();
+    cardc::import::write_set(&out, &imported.files, true).unwrap();
     out
 }
 

@@ -109,7 +109,7 @@ fn imported_pools_are_formatted_and_survive_a_bad_layout() {
         let imported = cardc::import::xwing_data2::import(&data).unwrap_or_else(|e| panic!("{pool}: {e}"));
         let dir = scratch(pool);
         let set = dir.join("set");
-        cardc::import::write_set(&set, &imported.files).unwrap();
+        cardc::import::write_set(&set, &imported.files, true).unwrap();
         // The importer's files are formatted already.
         let check = common::cardc(&["fmt", "--check", set.to_str().unwrap()]);
         assert_eq!(common::code(&check), 0, "{pool}:\n{}", String::from_utf8_lossy(&check.stdout));
@@ -117,7 +117,7 @@ fn imported_pools_are_formatted_and_survive_a_bad_layout() {
         // Laid out badly, the pool means the same and formats back to the importer's text.
         let messy = dir.join("messy");
         let files = imported.files.iter().map(|(name, text)| (name.clone(), mess(text))).collect();
-        cardc::import::write_set(&messy, &files).unwrap();
+        cardc::import::write_set(&messy, &files, true).unwrap();
         assert_ne!(read_all(&messy)[0].1, read_all(&set)[0].1);
         assert_eq!(export(&messy), before, "{pool}: the messy layout reads differently");
         formats_without_changing_meaning(&messy);

@@ -72,7 +72,7 @@ fn both_sets_import_and_check_clean() {
         assert_eq!(count("upgrade back side"), backs, "{set}: an upgrade per second side");
 
         let out = out_dir(set);
-        write_set(&out, &imported.files).unwrap();
+        write_set(&out, &imported.files, true).unwrap();
         let report = cardc::check_paths(&[&out]).unwrap();
         let errors: Vec<String> = report
             .all_diagnostics()

@@ -161,7 +161,7 @@ fn the_real_pools_have_no_false_template_warning() {
     for data in ["xwing-data2-xwingtmg", "xwing-data2-legacy"] {
         let imported = cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real_lints").join(data);
-        cardc::import::write_set(&dir, &imported.files).unwrap();
+        cardc::import::write_set(&dir, &imported.files, true).unwrap();
         let report = cardc::check_paths(&[&dir]).unwrap();
         let found: Vec<&cardc::Diagnostic> = report.all_diagnostics().collect();
         // Each read against the cards: a ship that can lock at long range meets a cloaked

@@ -23,7 +23,7 @@ pub fn shared() -> Option<PathBuf> {
 pub fn import_pool(data: &str) -> Option<PathBuf> {
     let imported = cardc::import::xwing_data2::import(&shared()?.join("data").join(data)).ok()?;
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-pools").join(data);
-    cardc::import::write_set(&dir, &imported.files).ok()?;
+    cardc::import::write_set(&dir, &imported.files, true).ok()?;
     Some(dir)
 }
 
