@@ -59,6 +59,7 @@ pub fn codes() -> Vec<&'static Code> {
         &source::E0006,
         &syntax::restriction::E0007,
         &syntax::restriction::E0008,
+        &source::E0009,
         &resolve::E0101,
         &resolve::E0102,
         &resolve::E0103,

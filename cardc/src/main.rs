@@ -517,10 +517,14 @@ fn fmt(paths: &[PathBuf], check: bool) -> ExitCode {
 
 /// Formats one file: prints its diagnostics, its diff (`--check`) or its name (rewritten).
 fn fmt_file(path: &std::path::Path, check: bool, style: RenderStyle) -> Formatted {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    let bytes = match cardc::source::read_card_file(path) {
+        Ok(Ok(b)) => b,
+        Ok(Err(d)) => {
+            err!("{}", d.render(&cardc::SourceMap::new(), style));
+            return Formatted::Broken;
+        }
         Err(e) => {
-            errln!("error: {}: {e}", path.display());
+            errln!("error: {e}");
             return Formatted::Failed;
         }
     };
@@ -712,7 +716,7 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
     let mut worst = 0u8;
     for path in lists {
         let name = path.display().to_string();
-        let text = match std::fs::read(path) {
+        let text = match cards_runtime::files::read(path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
                 errln!("error: {name}: {e}");

@@ -34,6 +34,23 @@ declare_code! {
     pub static E0006: "E0006", "no-card-files", Error;
 }
 
+declare_code! {
+    /// ## What
+    /// A `.cards` path that is not read: a FIFO, a device, a socket or a link to nothing
+    /// named `*.cards`, or a file larger than the size limit (`CARDC_MAX_FILE_SIZE`, 64 MiB
+    /// by default).
+    ///
+    /// ## Why
+    /// Reading a FIFO blocks until something writes to it, and reading a device such as
+    /// `/dev/zero` never ends; a card file is a regular file of a few megabytes at most. Such
+    /// a path is reported rather than read, or skipped without a word.
+    ///
+    /// ## Example
+    /// `mkfifo cards/xwing/extra.cards`. Remove it, or raise the limit for a file that
+    /// really is that large: `CARDC_MAX_FILE_SIZE=256M cardc check cards`.
+    pub static E0009: "E0009", "file-not-read", Error;
+}
+
 /// One source file.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
@@ -191,15 +208,35 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(entries)
 }
 
-/// The `.cards` files directly in `dir`, sorted by name.
+/// The `.cards` entries directly in `dir` that are not folders, sorted by name: files,
+/// and the FIFOs, devices and dangling links named `*.cards` that [`read_card_file`]
+/// reports rather than reads.
 ///
 /// # Errors
 /// When the folder cannot be listed.
 pub fn card_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(sorted_entries(dir)?
         .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "cards") && p.is_file())
+        .filter(|p| p.extension().is_some_and(|e| e == "cards") && !p.is_dir())
         .collect())
+}
+
+/// Reads a `.cards` file, when it is a regular file within the size limit
+/// ([`cards_runtime::files`]).
+///
+/// # Errors
+/// `Ok(Err(diagnostic))` ([`E0009`]) for a path that is not read: not a regular file, a
+/// link to nothing, or too large; an [`io::Error`] when a file cannot be read.
+pub fn read_card_file(path: &Path) -> io::Result<Result<Vec<u8>, Diagnostic>> {
+    let not_read = |e: io::Error| Diagnostic::new(&E0009, format!("`{}` is {e}", path.display())).path(path);
+    match cards_runtime::files::read(path) {
+        Ok(bytes) => Ok(Ok(bytes)),
+        Err(e) if matches!(e.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::FileTooLarge) => Ok(Err(not_read(e))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound && path.symlink_metadata().is_ok() => {
+            Ok(Err(not_read(e).help("remove the link or point it at a file")))
+        }
+        Err(e) => Err(with_path(e, path)),
+    }
 }
 
 /// Reads the set in `dir` into `sources`.
@@ -233,7 +270,13 @@ pub fn load_set_over(
             set.files.push(sources.add(SourceFile::new(path, text.clone())));
             continue;
         }
-        let bytes = std::fs::read(&path).map_err(|e| with_path(e, &path))?;
+        let bytes = match read_card_file(&path)? {
+            Ok(bytes) => bytes,
+            Err(d) => {
+                set.diagnostics.push(d);
+                continue;
+            }
+        };
         match add_bytes(sources, path, bytes) {
             Ok(id) => set.files.push(id),
             Err(d) => set.diagnostics.push(d),

@@ -32,8 +32,16 @@ fn check(path: &Path) -> (SourceMap, Vec<Diagnostic>) {
         for dir in sets {
             let mut set = SetSource { dir: shown.clone(), files: Vec::new(), diagnostics: Vec::new() };
             for file in cardc::source::card_files(&dir).unwrap() {
-                let bytes = std::fs::read(&file).unwrap();
                 let display = shown.join(file.file_name().unwrap());
+                let bytes = match cardc::source::read_card_file(&file).unwrap() {
+                    Ok(bytes) => bytes,
+                    Err(mut d) => {
+                        d.message = d.message.replace(&file.display().to_string(), &display.display().to_string());
+                        d.path = Some(display);
+                        set.diagnostics.push(d);
+                        continue;
+                    }
+                };
                 match add_bytes(&mut sources, display, bytes) {
                     Ok(id) => set.files.push(id),
                     Err(d) => set.diagnostics.push(d),

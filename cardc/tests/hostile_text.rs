@@ -1,6 +1,8 @@
-//! Files no editor would write: a diagnostic past column 65,535 (where miette's renderer
+//! Input no editor would write: a diagnostic past column 65,535 (where miette's renderer
 //! panics) and control characters in a snippet (which would reach the terminal) are shown
-//! in a plain, clipped and escaped form, by every subcommand that prints diagnostics.
+//! in a plain, clipped and escaped form, by every subcommand that prints diagnostics; a
+//! FIFO, a dangling link or a huge file named `*.cards`, and `/dev/zero` given as squads,
+//! are reported, not read; one bad line of a squad batch fails alone.
 
 mod common;
 
@@ -42,4 +44,81 @@ fn control_characters_in_a_snippet_or_a_message_are_escaped() {
     assert!(!stderr.contains(['\x1b', '\x07']), "a raw control character reached the output: {stderr:?}");
     assert!(stderr.contains(r"cr\u{1b}[2Jow\u{7}"), "{stderr}");
     assert!(stderr.contains(r"found `\u{1b}`"), "{stderr}");
+}
+
+/// Runs cardc with a deadline: a read that blocks (a FIFO) fails the test instead of
+/// hanging it.
+fn cardc_within(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
+        .args(args)
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("cardc {} did not finish", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_dangling_link_or_a_huge_file_named_cards_is_reported_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    set_with(dir.path(), "ship \"S\" { upgrades: crew }\n");
+    let fifo = dir.path().join("fifo.cards");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::os::unix::fs::symlink(dir.path().join("gone"), dir.path().join("link.cards")).unwrap();
+    std::fs::write(dir.path().join("big.cards"), format!("# {}\n", "x".repeat(2_000))).unwrap();
+    let set = dir.path().to_str().unwrap();
+    let out = cardc_within(&["check", set, "--format", "json"], &[("CARDC_MAX_FILE_SIZE", "1K")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(common::code(&out), 1, "{stdout}");
+    let lines: Vec<&str> = stdout.lines().filter(|l| l.contains("\"E0009\"")).collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines.iter().any(|l| l.contains("big.cards") && l.contains("larger than 1024 bytes")), "{stdout}");
+    assert!(lines.iter().any(|l| l.contains("fifo.cards") && l.contains("a FIFO")), "{stdout}");
+    assert!(lines.iter().any(|l| l.contains("link.cards") && l.contains("a link to nothing")), "{stdout}");
+    // fmt reports them too, and writes nothing.
+    let out = cardc_within(&["fmt", "--check", fifo.to_str().unwrap()], &[]);
+    assert_eq!(common::code(&out), 1, "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[cfg(unix)]
+#[test]
+fn xws_from_a_device_is_refused_and_a_bad_line_fails_alone() {
+    let Some(shared) = common::shared() else { return };
+    let xwing = shared.join("examples/xwing");
+    let out = cardc_within(&["validate", "--set", xwing.to_str().unwrap(), "--xws", "/dev/zero"], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(common::code(&out), 2, "{stderr}");
+    assert!(stderr.contains("/dev/zero: a device, not a regular file"), "{stderr}");
+    // Three squads, the second with a byte that is not UTF-8: it alone is unresolvable.
+    let dir = tempfile::tempdir().unwrap();
+    let batch = dir.path().join("squads.jsonl");
+    let squad = br#"{"faction":"rebelalliance","pilots":[{"id":"lukeskywalker","ship":"t65xwing"}]}"#;
+    let mut bytes = Vec::new();
+    for line in [squad.to_vec(), [&squad[..20], b"\xff", &squad[20..]].concat(), squad.to_vec()] {
+        bytes.extend(line);
+        bytes.push(b'\n');
+    }
+    std::fs::write(&batch, bytes).unwrap();
+    let out = cardc_within(
+        &["validate", "--set", xwing.to_str().unwrap(), "--xws", batch.to_str().unwrap(), "--format", "json"],
+        &[],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let verdicts: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(verdicts.len(), 3, "{stdout}");
+    assert_eq!(verdicts[1]["verdict"], "unresolvable", "{stdout}");
+    assert!(verdicts[1].to_string().contains("not UTF-8 (byte 21 of the line)"), "{stdout}");
+    assert_ne!(verdicts[0]["verdict"], "unresolvable", "{stdout}");
+    assert_ne!(verdicts[2]["verdict"], "unresolvable", "{stdout}");
 }

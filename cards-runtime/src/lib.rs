@@ -47,6 +47,7 @@ pub mod ability_text;
 pub mod blueprint;
 pub mod engine;
 pub mod export;
+pub mod files;
 pub mod fleet;
 pub mod model;
 pub mod packed;

@@ -411,7 +411,7 @@ pub fn test_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bo
 
 /// Reads and runs one scenario file against the set of its game among `sets`.
 fn run_file(sets: &[&Set], path: &std::path::Path) -> Result<(Scenario, Outcome), ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+    let text = crate::files::read_to_string(path).map_err(|e| ScenarioError {
         message: e.to_string(),
         line: None,
         column: None,

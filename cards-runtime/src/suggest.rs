@@ -2,6 +2,23 @@
 //! edit distance of max(len, 3) / 3 (optimal string alignment: a swap of two neighbouring
 //! letters is one edit, as typos usually are). The compiler's diagnostics and the
 //! runtime's unknown ids (scenarios, XWS squads) suggest with the same rule.
+//!
+//! A name longer than [`LONGEST`] characters gets no suggestion by distance: no id or name
+//! is that long, and measuring one (a 10 MB "name" in a fleet list) would take minutes.
+
+/// Names longer than this many characters are not compared by edit distance.
+pub const LONGEST: usize = 200;
+
+/// The edit distance between `a` and `b` when it is at most `limit`: `None` when it is
+/// more, or when either is longer than [`LONGEST`] (then it is not measured). Lengths that
+/// differ by more than `limit` are ruled out before measuring.
+pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let (la, lb) = (a.chars().take(LONGEST + 1).count(), b.chars().take(LONGEST + 1).count());
+    if la > LONGEST || lb > LONGEST || la.abs_diff(lb) > limit {
+        return None;
+    }
+    Some(strsim::osa_distance(a, b)).filter(|d| *d <= limit)
+}
 
 /// The closest candidate to `name`, if one is close enough; among equally close ones, the
 /// first in byte order.
@@ -16,8 +33,8 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         if c.to_lowercase() == lower {
             return Some(c);
         }
-        let d = strsim::osa_distance(&lower, &c.to_lowercase());
-        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
+        let Some(d) = distance_within(&lower, &c.to_lowercase(), limit) else { continue };
+        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
             best = Some((d, c));
         }
     }
@@ -45,5 +62,15 @@ mod tests {
         assert_eq!(closest("crwe", ["crew"]), Some("crew"));
         assert_eq!(closest("abc", ["xyz"]), None);
         assert_eq!(closest("officer", ["offensive-retrofit"]), None);
+    }
+
+    #[test]
+    fn long_names_are_not_measured() {
+        let long = "a".repeat(LONGEST + 1);
+        assert_eq!(distance_within(&long, &long, usize::MAX), None);
+        assert_eq!(closest(&long, [&long[1..]]), None, "one edit away, but too long to measure");
+        assert_eq!(closest(&long.to_uppercase(), [long.as_str()]), Some(long.as_str()), "another case still matches");
+        assert_eq!(distance_within("abc", "abcdef", 2), None, "three letters longer");
+        assert_eq!(distance_within("crwe", "crew", 1), Some(1));
     }
 }

@@ -353,8 +353,8 @@ pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], opti
     for path in files {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+        let bytes = match crate::files::read(path) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 errln!("error: {name}: {e}");
                 worst = 2;
@@ -362,14 +362,26 @@ pub fn validate_xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], opti
             }
         };
         let single = path.extension().is_some_and(|e| e == "json");
-        let squads: Vec<(usize, &str)> = if single {
-            vec![(0, text.as_str())]
+        // A line that is not UTF-8 is that squad's problem, not the batch's.
+        fn utf8(line: &[u8]) -> Result<&str, String> {
+            std::str::from_utf8(line).map_err(|e| format!("not UTF-8 (byte {} of the line)", e.valid_up_to() + 1))
+        }
+        let squads: Vec<(usize, Result<&str, String>)> = if single {
+            vec![(0, utf8(&bytes))]
         } else {
-            text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect()
+            bytes
+                .split(|b| *b == b'\n')
+                .enumerate()
+                .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
+                .map(|(i, l)| (i + 1, utf8(l)))
+                .collect()
         };
         let mut tally = Tally::default();
-        for (line, json_text) in squads {
-            let v = verdict(&index, json_text, options);
+        for (line, squad) in squads {
+            let v = match squad {
+                Ok(json_text) => verdict(&index, json_text, options),
+                Err(message) => Verdict::Unresolvable(Unresolvable::Malformed(message)),
+            };
             tally.add(&v);
             let place = if single { name.clone() } else { format!("{name}:{line}") };
             let out = if json {

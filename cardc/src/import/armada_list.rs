@@ -572,8 +572,7 @@ impl<'s> Resolver<'s> {
         let limit = (compact.len() / 10).max(1);
         let mut best: Vec<(u32, usize)> = Vec::new();
         for i in &pool_cards {
-            let d = strsim::osa_distance(&compact, &key(i).1);
-            if d <= limit {
+            if let Some(d) = suggest::distance_within(&compact, &key(i).1, limit) {
                 best.push((*i, d));
             }
         }

@@ -132,7 +132,7 @@ impl std::error::Error for ImportError {}
 /// # Errors
 /// When the file cannot be read or does not parse as `T`.
 pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
+    let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
     serde_json::from_str(&text).map_err(|e| ImportError::data(path, format!("not the JSON expected: {e}")))
 }
 

@@ -4,7 +4,7 @@
 //! [`cards_runtime::suggest`], so the runtime's unknown ids suggest the same way; here it
 //! also says when a suggestion is certain enough to be a machine-applicable fix.
 
-pub use cards_runtime::suggest::{closest, did_you_mean};
+pub use cards_runtime::suggest::{closest, did_you_mean, distance_within};
 
 /// [`closest`], and whether it is certain: the name in another case, or the only
 /// candidate within reach and at most 2 edits away.
@@ -19,8 +19,7 @@ pub fn closest_certain<'a>(name: &str, candidates: impl IntoIterator<Item = &'a 
     let near: Vec<usize> = candidates
         .iter()
         .filter(|c| **c != name)
-        .map(|c| strsim::osa_distance(&lower, &c.to_lowercase()))
-        .filter(|d| *d <= limit)
+        .filter_map(|c| distance_within(&lower, &c.to_lowercase(), limit))
         .collect();
     Some((best, near.len() == 1 && near[0] <= 2))
 }
@@ -72,14 +71,13 @@ pub fn best<'a>(
         return Some(Suggestion { id, display: Some(display), certain: by_display.len() == 1 });
     }
     let limit = folded.chars().count().max(3) / 3;
-    let near = |text: &str| strsim::osa_distance(&folded, text);
-    let within: Vec<(usize, &str)> =
-        candidates.iter().map(|(id, _)| (near(id), *id)).filter(|(d, _)| *d <= limit).collect();
+    let near = |text: &str| distance_within(&folded, text, limit);
+    let within: Vec<(usize, &str)> = candidates.iter().filter_map(|(id, _)| Some((near(id)?, *id))).collect();
     if let Some(&(distance, id)) = within.iter().min() {
         return Some(Suggestion { id, display: None, certain: within.len() == 1 && distance <= 2 });
     }
-    let displays = candidates.iter().filter_map(|&(id, d)| d.map(|d| (near(&super::ids::derive_id(d)), id, d)));
-    if let Some((_, id, display)) = displays.filter(|(d, _, _)| *d <= limit).min() {
+    let displays = candidates.iter().filter_map(|&(id, d)| Some((near(&super::ids::derive_id(d?))?, id, d?)));
+    if let Some((_, id, display)) = displays.min() {
         return Some(Suggestion { id, display: Some(display), certain: false });
     }
     let words: Vec<&str> = folded.split('-').collect();
