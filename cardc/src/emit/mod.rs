@@ -13,7 +13,7 @@ pub mod ident;
 
 use cards_runtime::model::{
     Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter, Grant, Rule, Scope,
-    Selector, SelectorKind, Set,
+    Selector, SelectorKind, Set, VocabKind,
 };
 use cards_runtime::restriction::{Atom, Node, Restriction};
 use proc_macro2::{Literal, TokenStream};
@@ -29,55 +29,6 @@ pub struct GeneratedFile {
     pub name: String,
     /// The formatted Rust source.
     pub contents: String,
-}
-
-/// The vocabulary kinds: (enum name, what it is, its list in the model).
-fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 18] {
-    let v = &set.vocab;
-    [
-        ("Faction", "factions", &v.factions),
-        ("Size", "size classes", &v.sizes),
-        ("Stat", "stats", &v.stats),
-        ("Icon", "upgrade icons", &v.icons),
-        ("ShipIcon", "ship icons", &v.ship_icons),
-        ("Trait", "traits", &v.traits),
-        ("Class", "blueprint classes", &v.classes),
-        ("Tech", "technologies", &v.techs),
-        ("Phase", "phases", &v.phases),
-        ("Token", "tokens", &v.tokens),
-        ("Resource", "resources", &v.resources),
-        ("Action", "actions", &v.actions),
-        ("Die", "dice", &v.dice),
-        ("DieResult", "die results", &v.results),
-        ("Arc", "arcs", &v.arcs),
-        ("Header", "ability headers", &v.headers),
-        ("Format", "formats", &v.formats),
-        ("Maneuver", "maneuvers", &v.maneuvers),
-    ]
-}
-
-fn field_of(enum_name: &str) -> proc_macro2::Ident {
-    let field = match enum_name {
-        "Faction" => "factions",
-        "Size" => "sizes",
-        "Stat" => "stats",
-        "Icon" => "icons",
-        "ShipIcon" => "ship_icons",
-        "Trait" => "traits",
-        "Class" => "classes",
-        "Tech" => "techs",
-        "Phase" => "phases",
-        "Token" => "tokens",
-        "Resource" => "resources",
-        "Action" => "actions",
-        "Die" => "dice",
-        "DieResult" => "results",
-        "Arc" => "arcs",
-        "Format" => "formats",
-        "Maneuver" => "maneuvers",
-        _ => "headers",
-    };
-    format_ident!("{}", field)
 }
 
 fn s(text: &str) -> TokenStream {
@@ -403,12 +354,13 @@ fn card_doc(set: &Set, c: &Card) -> String {
 /// The module of one set, as formatted Rust source (starting with [`HEADER`]).
 pub fn emit_set(set: &Set) -> String {
     let mut items = TokenStream::new();
-    for (name, what, entries) in vocab_lists(set) {
+    for kind in VocabKind::ALL {
+        let entries = set.vocab.list(kind);
         if entries.is_empty() {
             continue;
         }
-        let ty = format_ident!("{}", name);
-        let field = field_of(name);
+        let (ty, field, what) =
+            (format_ident!("{}", kind.enum_name()), format_ident!("{}", kind.field_name()), kind.plural());
         let variants: Vec<proc_macro2::Ident> = entries.iter().map(|e| ident::token(&ident::pascal(&e.id))).collect();
         let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", escape_md(&e.name), e.id)));
         let count = Literal::usize_unsuffixed(entries.len());
@@ -496,9 +448,9 @@ pub fn emit_set(set: &Set) -> String {
 /// `pub static SET`: the set's whole model as one static table.
 fn set_static(set: &Set) -> TokenStream {
     let (game, name) = (s(&set.game), s(&set.name));
-    let vocab_fields = vocab_lists(set).map(|(n, _, entries)| {
-        let f = field_of(n);
-        let l = list(entries, entry);
+    let vocab_fields = VocabKind::ALL.map(|kind| {
+        let f = format_ident!("{}", kind.field_name());
+        let l = list(set.vocab.list(kind), entry);
         quote!(#f: #l)
     });
     let flagship = opt(&set.flagship_icon, |x| num(*x));
