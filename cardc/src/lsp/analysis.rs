@@ -325,7 +325,7 @@ fn references(
         Refers::Restriction => {
             let Ok(r) = crate::syntax::restriction::parse(file, tokens, whole) else { return };
             for atom in r.atoms() {
-                let kind = atom_names(atom.kind);
+                let kind = atom.kind.vocab_kind();
                 for arg in &atom.args {
                     let Token::Ident(i) = arg else { continue };
                     match kind {
@@ -348,23 +348,6 @@ fn references(
     }
 }
 
-/// The vocabulary kind whose ids a restriction atom takes (`size small` → sizes,
-/// `stat agility 3` → stats); `None` for atoms that take no entries.
-pub fn atom_names(atom: AtomKind) -> Option<VocabKind> {
-    match atom {
-        AtomKind::Size => Some(VocabKind::Size),
-        AtomKind::Trait => Some(VocabKind::Trait),
-        AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
-        AtomKind::Faction => Some(VocabKind::Faction),
-        AtomKind::Action => Some(VocabKind::Action),
-        AtomKind::Class => Some(VocabKind::Class),
-        AtomKind::Arc => Some(VocabKind::Arc),
-        AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
-        AtomKind::Stat => Some(VocabKind::Stat),
-        _ => None,
-    }
-}
-
 /// A vocabulary reference, when the id is declared (an unknown one has its diagnostic).
 fn push_vocab(names: &Names<'_>, kind: VocabKind, ident: &Ident, file: FileId, out: &mut Vec<Occurrence>) {
     if names.vocab_id(kind, &ident.text).is_some() {
@@ -381,8 +364,8 @@ fn push_vocab(names: &Names<'_>, kind: VocabKind, ident: &Ident, file: FileId, o
 /// id, ignoring case, as the check reads them).
 fn bracketed(text: &str, file: FileId, block: Span, names: &Names<'_>, out: &mut Vec<Occurrence>) {
     let Some(block_text) = text.get(block.range()) else { return };
-    for (at, name) in crate::text::lower::brackets(block_text) {
-        let found = crate::text::lower::NOUN_KINDS.iter().find_map(|&kind| {
+    for (at, name) in crate::text::brackets(block_text) {
+        let found = crate::lower::ability::NOUN_KINDS.iter().find_map(|&kind| {
             names.entries(kind).iter().find_map(|v| {
                 let shown = v.entry.display.as_ref().map_or(v.entry.id.text.as_str(), |d| d.value.as_str());
                 shown.eq_ignore_ascii_case(name).then(|| (kind, v.entry.id.text.clone()))
