@@ -1,14 +1,13 @@
-//! Cards: which fields each kind allows, each field's type and references, and the card
-//! built from them for the runtime model.
+//! Cards: which fields each kind allows, each field's type and references. What the check
+//! reads from each accepted field ([`Read`]) is what [`crate::lower`] builds the card from.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_runtime::model::{self, BarAction, Charges, CostBasis, Difficulty, Grant, NamedAbility, VariableCost};
+use cards_runtime::model::{BarAction, Charges, CostBasis, Difficulty, Grant, VariableCost};
 
-use super::restrictions::{lower_restriction, resolve_all};
+use super::restrictions::{check_restriction, resolve_all};
 use super::values::Value;
-use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, Token, VocabKind};
+use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Restriction, Span, Token, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{a, suggest, CardDef, Names};
@@ -177,9 +176,47 @@ pub fn takes_stats(kind: CardKind) -> bool {
 
 const STAT_KINDS: &[CardKind] = &[Chassis, Ship, Part, Blueprint];
 
-/// Checks every card and builds its model. Cards keep the order of `names.cards`, so a
-/// card index in the model is its index there.
-pub fn check_cards(names: &Names<'_>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<model::Card> {
+/// A field's value as the check read it, every name in it resolved: what the lowering
+/// builds the card's field from.
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// A flag (`unique`).
+    Flag,
+    /// A whole number without a sign: a cost or a count (`limited: 2`).
+    Count(u32),
+    /// A stat's value (`hull: 3`): the stat and the value.
+    Stat(u16, i64),
+    /// `cost: by size small = 2, large = 4`.
+    CostBy(VariableCost),
+    /// One vocabulary entry (`size: small`).
+    Vocab(u16),
+    /// Vocabulary entries (`faction: rebel, scum`, `icons: crew + gunner`).
+    Vocabs(Vec<u16>),
+    /// One card (`chassis: x-wing`).
+    Card(u32),
+    /// Cards, `None` for `empty` where that is allowed (`spaces: empty, hull`).
+    Cards(Vec<Option<u32>>),
+    /// An action bar.
+    Actions(Vec<BarAction>),
+    /// What an upgrade grants.
+    Grants(Vec<Grant>),
+    /// A restriction, parsed; its names were checked (those that do not resolve are
+    /// reported, and the lowering leaves the restriction out).
+    Restriction(Restriction),
+    /// Charges or Force.
+    Charges(Charges),
+    /// A text block or a named ability: the field's own value.
+    Text,
+    /// A string (`xws: "…"`).
+    Str(String),
+}
+
+/// The fields of one card the check accepted, in order, each with what it read: a field
+/// with an error, a duplicate or an unknown field is left out.
+pub type ReadCard<'a> = Vec<(&'a Field, Read)>;
+
+/// Checks every card, and gives what it read of each, in the order of `names.cards`.
+pub fn check_cards<'a>(names: &Names<'a>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<ReadCard<'a>> {
     names.cards.iter().map(|def| CardBuilder { names, sources, def, d: &mut *d }.build()).collect()
 }
 
@@ -190,17 +227,15 @@ struct CardBuilder<'n, 'a, 'd> {
     d: &'d mut Vec<Diagnostic>,
 }
 
-impl CardBuilder<'_, '_, '_> {
+impl<'a> CardBuilder<'_, 'a, '_> {
     fn file(&self) -> FileId {
         self.def.file
     }
 
-    fn build(mut self) -> model::Card {
+    fn build(mut self) -> ReadCard<'a> {
         let card = self.def.card;
-        let mut out = model::Card::empty(self.def.id.clone(), card.name.value.clone(), card.kind);
+        let mut out = Vec::new();
         let mut seen: HashMap<&str, Span> = HashMap::new();
-        let mut stats: Vec<(u16, i64)> = Vec::new();
-        let mut abilities = Vec::new();
         let mut fields = card.fields.iter().peekable();
         while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
@@ -226,25 +261,25 @@ impl CardBuilder<'_, '_, '_> {
                 }
                 seen.insert(key, field.key.span);
             }
-            if let Err(e) = self.field(field, ty, stat, &mut out, &mut stats, &mut abilities) {
-                self.d.push(e);
-                // `icon title`: the word after a valued field's name is its value without
-                // the colon, not a field of its own.
-                let missing_colon = matches!(field.value, FieldValue::Flag)
-                    && !matches!(ty, Ty::Flag)
-                    && fields.peek().is_some_and(|next| {
-                        matches!(next.value, FieldValue::Flag) && self.same_line(field.span, next.span)
-                    });
-                if missing_colon {
-                    fields.next();
+            match self.field(field, ty, stat) {
+                Ok(read) => out.push((field, read)),
+                Err(e) => {
+                    self.d.push(e);
+                    // `icon title`: the word after a valued field's name is its value without
+                    // the colon, not a field of its own.
+                    let missing_colon = matches!(field.value, FieldValue::Flag)
+                        && !matches!(ty, Ty::Flag)
+                        && fields.peek().is_some_and(|next| {
+                            matches!(next.value, FieldValue::Flag) && self.same_line(field.span, next.span)
+                        });
+                    if missing_colon {
+                        fields.next();
+                    }
                 }
             }
         }
         self.conflict(&seen, "icon", "icons", "an upgrade has `icon:` or `icons:`, not both");
         self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
-        stats.sort_by_key(|(s, _)| *s);
-        out.stats = stats.into();
-        out.ship_abilities = abilities.into();
         out
     }
 
@@ -324,11 +359,11 @@ impl CardBuilder<'_, '_, '_> {
             .fix(Fix::certain(format!("write its id: `{}`", meant.id), self.file(), s.span, meant.id)))
     }
 
-    fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
+    fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Vec<u16>, Diagnostic> {
         self.quoted_name(kind, value)?;
         let (names, file) = (self.names, self.file());
         let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
-        Ok(out.into())
+        Ok(out)
     }
 
     fn card_list(
@@ -343,12 +378,6 @@ impl CardBuilder<'_, '_, '_> {
             _ => names.card(kind, i, file).map(Some),
         };
         Ok(resolve_all(value.list(',')?.into_iter(), resolve, self.d).0)
-    }
-
-    fn text(&self, block: &TextBlock) -> Cow<'static, str> {
-        let file = self.sources.file(self.file());
-        let sentences: Vec<&str> = block.sentences.iter().map(|s| file.slice(*s)).collect();
-        sentences.join(" ").into()
     }
 
     /// `by size small = 2, large = 4` or `by agility 0 = 2, 1 = 3`.
@@ -465,15 +494,8 @@ impl CardBuilder<'_, '_, '_> {
         }
     }
 
-    fn field(
-        &mut self,
-        field: &Field,
-        ty: Ty,
-        stat: Option<u16>,
-        out: &mut model::Card,
-        stats: &mut Vec<(u16, i64)>,
-        abilities: &mut Vec<NamedAbility>,
-    ) -> Result<(), Diagnostic> {
+    /// Reads one field of type `ty` (`stat`: the stat it gives, for a stat field).
+    fn field(&mut self, field: &Field, ty: Ty, stat: Option<u16>) -> Result<Read, Diagnostic> {
         let key = field.key.text.as_str();
         let file = self.file();
         let tokens: &[crate::ast::Token] = match &field.value {
@@ -499,112 +521,59 @@ impl CardBuilder<'_, '_, '_> {
                 .label(file, field.span, "wrong form for this field")
                 .help(shape));
         }
-        match ty {
-            Ty::Flag => match key {
-                "unique" => out.unique = true,
-                "drive" => out.drive = true,
-                "standard-loadout-only" => out.standard_loadout_only = true,
-                _ => out.ancient = true,
-            },
+        Ok(match ty {
+            Ty::Flag => Read::Flag,
             Ty::Cost => match tokens {
-                [Token::Ident(by), ..] if by.text == "by" => out.cost_by = Some(self.variable_cost(&value)?),
-                _ => out.cost = Some(value.count()? as i64),
+                [Token::Ident(by), ..] if by.text == "by" => Read::CostBy(self.variable_cost(&value)?),
+                _ => Read::Count(value.count()?),
             },
             Ty::Count => {
                 let n = value.count()?;
-                match key {
-                    "limited" => {
-                        if n == 0 {
-                            return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
-                                .label(file, tokens[0].span(), "0 copies would forbid the card")
-                                .help("write `limited: 1` for a unique name, or remove the card"));
-                        }
-                        out.limited = Some(n);
-                        out.unique |= n == 1;
-                    }
-                    _ => out.upgrade_activations = Some(n),
+                if key == "limited" && n == 0 {
+                    return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
+                        .label(file, tokens[0].span(), "0 copies would forbid the card")
+                        .help("write `limited: 1` for a unique name, or remove the card"));
                 }
+                Read::Count(n)
             }
             Ty::Stat => {
                 let n = value.number()?;
-                stats.push((stat.unwrap_or_default(), n.value));
+                Read::Stat(stat.unwrap_or_default(), n.value)
             }
             Ty::Vocab(kind) => {
                 self.quoted_name(kind, &value)?;
-                let i = self.vocab(kind, value.ident()?)?;
-                match key {
-                    "size" => out.size = Some(i),
-                    "ship-icon" => out.ship_icon = Some(i),
-                    "icon" => out.icons = vec![i].into(),
-                    "class" => out.class = Some(i),
-                    _ => out.tech = Some(i),
-                }
+                Read::Vocab(self.vocab(kind, value.ident()?)?)
             }
-            Ty::VocabList(kind) => {
-                let list = self.vocab_list(kind, &value, ',')?;
-                match key {
-                    "faction" => out.factions = list,
-                    "traits" => out.traits = list,
-                    "upgrades" => out.upgrades = list,
-                    "arcs" => out.arcs = list,
-                    _ => out.formats = list,
-                }
-            }
-            Ty::IconGroup => out.icons = self.vocab_list(VocabKind::Icon, &value, '+')?,
-            Ty::CardRef(kind) => {
-                let card = Some(self.names.card(kind, value.ident()?, file)?);
-                match key {
-                    "chassis" => out.chassis = card,
-                    _ => out.back_of = card,
-                }
-            }
-            Ty::CardList(kind) => {
-                let list: Vec<u32> = self.card_list(kind, &value, false)?.into_iter().flatten().collect();
-                match key {
-                    "fixed" => out.fixed = list.into(),
-                    "standard-loadout" => out.standard_loadout = list.into(),
-                    _ => out.blueprints = list.into(),
-                }
-            }
+            Ty::VocabList(kind) => Read::Vocabs(self.vocab_list(kind, &value, ',')?),
+            Ty::IconGroup => Read::Vocabs(self.vocab_list(VocabKind::Icon, &value, '+')?),
+            Ty::CardRef(kind) => Read::Card(self.names.card(kind, value.ident()?, file)?),
+            Ty::CardList(kind) => Read::Cards(self.card_list(kind, &value, false)?),
             Ty::Actions => {
                 let mut bar = Vec::new();
                 for entry in value.entries()? {
                     bar.push(self.bar_action(&value, entry)?);
                 }
-                out.actions = bar.into();
+                Read::Actions(bar)
             }
             Ty::Grants => {
                 let mut grants = Vec::new();
                 for entry in value.entries()? {
                     grants.push(self.grant(&value, entry)?);
                 }
-                out.grants = grants.into();
+                Read::Grants(grants)
             }
-            Ty::Spaces => out.spaces = self.card_list(Part, &value, true)?.into(),
+            Ty::Spaces => Read::Cards(self.card_list(CardKind::Part, &value, true)?),
             Ty::Restriction => {
                 let r = crate::syntax::restriction::parse(file, tokens, field.span)?;
-                out.requires = lower_restriction(self.names, file, &r, self.d);
+                check_restriction(self.names, file, &r, self.d);
+                Read::Restriction(r)
             }
             Ty::Charges => {
                 let (count, recovers) = value.charges()?;
-                let charges = Some(Charges { count: count as i64, recovers });
-                match key {
-                    "force" => out.force = charges,
-                    _ => out.charges = charges,
-                }
+                Read::Charges(Charges { count: i64::from(count), recovers })
             }
-            Ty::Text => {
-                if let FieldValue::Text(block) = &field.value {
-                    out.text = Some(self.text(block));
-                }
-            }
-            Ty::Ability => {
-                if let FieldValue::Ability { name, text } = &field.value {
-                    abilities.push(NamedAbility { name: name.value.clone().into(), text: self.text(text) });
-                }
-            }
-            Ty::String => out.xws = Some(value.string()?.value.clone().into()),
-        }
-        Ok(())
+            Ty::Text | Ty::Ability => Read::Text,
+            Ty::String => Read::Str(value.string()?.value.clone()),
+        })
     }
 }
