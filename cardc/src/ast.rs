@@ -326,6 +326,14 @@ pub enum FieldValue {
     Flag,
     /// `key: <tokens>`; empty when nothing follows the colon.
     Tokens(Vec<Token>),
+    /// `requires: <restriction>`: its tokens, and the restriction they parse to (`None`
+    /// when they do not parse, reported by the parser).
+    Restriction {
+        /// The tokens after the colon.
+        tokens: Vec<Token>,
+        /// The restriction.
+        parsed: Option<Restriction>,
+    },
     /// `text { … }`.
     Text(TextBlock),
     /// `ability "<Name>" { … }`.

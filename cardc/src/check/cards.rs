@@ -7,7 +7,7 @@ use cards_runtime::model::{BarAction, Charges, CostBasis, Difficulty, Grant, Var
 
 use super::restrictions::{check_restriction, resolve_all};
 use super::values::Value;
-use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Restriction, Span, Token, VocabKind};
+use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, Token, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{a, suggest, CardDef, Names};
@@ -103,7 +103,7 @@ const FIELDS: &[(&str, &[CardKind], Ty)] = &[
     ("upgrades", &[Ship], Ty::VocabList(VocabKind::Icon)),
     ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
     ("icons", &[Upgrade], Ty::IconGroup),
-    ("requires", &[Upgrade], Ty::Restriction),
+    (crate::syntax::restriction::FIELD, &[Upgrade], Ty::Restriction),
     ("actions", &[Chassis, Ship], Ty::Actions),
     ("arcs", &[Chassis, Ship], Ty::VocabList(VocabKind::Arc)),
     ("force", &[Ship, Upgrade], Ty::Charges),
@@ -200,9 +200,9 @@ pub enum Read {
     Actions(Vec<BarAction>),
     /// What an upgrade grants.
     Grants(Vec<Grant>),
-    /// A restriction, parsed; its names were checked (those that do not resolve are
-    /// reported, and the lowering leaves the restriction out).
-    Restriction(Restriction),
+    /// The field's restriction, parsed; its names were checked (those that do not resolve
+    /// are reported, and the lowering leaves the restriction out).
+    Restriction,
     /// Charges or Force.
     Charges(Charges),
     /// A text block or a named ability: the field's own value.
@@ -262,7 +262,9 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 seen.insert(key, field.key.span);
             }
             match self.field(field, ty, stat) {
-                Ok(read) => out.push((field, read)),
+                Ok(Some(read)) => out.push((field, read)),
+                // A restriction that does not parse, reported by the parser.
+                Ok(None) => {}
                 Err(e) => {
                     self.d.push(e);
                     // `icon title`: the word after a valued field's name is its value without
@@ -494,19 +496,21 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         }
     }
 
-    /// Reads one field of type `ty` (`stat`: the stat it gives, for a stat field).
-    fn field(&mut self, field: &Field, ty: Ty, stat: Option<u16>) -> Result<Read, Diagnostic> {
+    /// Reads one field of type `ty` (`stat`: the stat it gives, for a stat field); `None`
+    /// for a restriction that does not parse (the parser reported it).
+    fn field(&mut self, field: &Field, ty: Ty, stat: Option<u16>) -> Result<Option<Read>, Diagnostic> {
         let key = field.key.text.as_str();
         let file = self.file();
         let tokens: &[crate::ast::Token] = match &field.value {
-            FieldValue::Tokens(t) => t,
+            FieldValue::Tokens(t) | FieldValue::Restriction { tokens: t, .. } => t,
             _ => &[],
         };
         let value = Value { file, key, span: field.span, tokens };
         let shape_ok = match (&field.value, ty) {
             (FieldValue::Flag, Ty::Flag)
             | (FieldValue::Text(_), Ty::Text)
-            | (FieldValue::Ability { .. }, Ty::Ability) => true,
+            | (FieldValue::Ability { .. }, Ty::Ability)
+            | (FieldValue::Restriction { .. }, Ty::Restriction) => true,
             (FieldValue::Tokens(_), t) => !matches!(t, Ty::Flag | Ty::Text | Ty::Ability),
             _ => false,
         };
@@ -521,7 +525,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 .label(file, field.span, "wrong form for this field")
                 .help(shape));
         }
-        Ok(match ty {
+        Ok(Some(match ty {
             Ty::Flag => Read::Flag,
             Ty::Cost => match tokens {
                 [Token::Ident(by), ..] if by.text == "by" => Read::CostBy(self.variable_cost(&value)?),
@@ -563,17 +567,19 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 Read::Grants(grants)
             }
             Ty::Spaces => Read::Cards(self.card_list(CardKind::Part, &value, true)?),
-            Ty::Restriction => {
-                let r = crate::syntax::restriction::parse(file, tokens, field.span)?;
-                check_restriction(self.names, file, &r, self.d);
-                Read::Restriction(r)
-            }
+            Ty::Restriction => match &field.value {
+                FieldValue::Restriction { parsed: Some(r), .. } => {
+                    check_restriction(self.names, file, r, self.d);
+                    Read::Restriction
+                }
+                _ => return Ok(None),
+            },
             Ty::Charges => {
                 let (count, recovers) = value.charges()?;
                 Read::Charges(Charges { count: i64::from(count), recovers })
             }
             Ty::Text | Ty::Ability => Read::Text,
             Ty::String => Read::Str(value.string()?.value.clone()),
-        })
+        }))
     }
 }

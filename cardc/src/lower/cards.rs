@@ -62,7 +62,11 @@ pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: R
             },
             Read::Actions(bar) => out.actions = bar.into(),
             Read::Grants(grants) => out.grants = grants.into(),
-            Read::Restriction(r) => out.requires = restriction(names, &r),
+            Read::Restriction => {
+                if let FieldValue::Restriction { parsed: Some(r), .. } = &field.value {
+                    out.requires = restriction(names, r);
+                }
+            }
             Read::Charges(c) => match key {
                 "force" => out.force = Some(c),
                 _ => out.charges = Some(c),

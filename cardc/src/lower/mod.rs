@@ -17,6 +17,8 @@ pub mod ability;
 pub mod cards;
 pub mod restriction;
 pub mod rules;
+#[cfg(test)]
+mod tests;
 
 use cards_runtime::model::Vocabulary;
 use cards_runtime::Set;

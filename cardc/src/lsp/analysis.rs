@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Span, Token, VocabKind};
+use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Restriction, Span, Token, VocabKind};
 use crate::check::cards::{field_refers, Refers};
 use crate::check::{self, Checked};
 use crate::resolve::Names;
@@ -265,7 +265,10 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
             }
             match (&field.value, refers) {
                 (FieldValue::Tokens(tokens), Some(refers)) => {
-                    references(tokens, refers, def.file, field.span, &names, &mut ix.occurrences);
+                    references(tokens, refers, def.file, &names, &mut ix.occurrences);
+                }
+                (FieldValue::Restriction { parsed: Some(r), .. }, _) => {
+                    restriction_references(r, def.file, &names, &mut ix.occurrences);
                 }
                 (FieldValue::Text(block) | FieldValue::Ability { text: block, .. }, _) => {
                     ix.occurrences.push(Occurrence {
@@ -293,14 +296,7 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
 }
 
 /// The names a field's tokens write.
-fn references(
-    tokens: &[Token],
-    refers: Refers,
-    file: FileId,
-    whole: Span,
-    names: &Names<'_>,
-    out: &mut Vec<Occurrence>,
-) {
+fn references(tokens: &[Token], refers: Refers, file: FileId, names: &Names<'_>, out: &mut Vec<Occurrence>) {
     let idents = tokens.iter().filter_map(|t| match t {
         Token::Ident(i) => Some(i),
         _ => None,
@@ -322,29 +318,30 @@ fn references(
                 }
             }
         }
-        Refers::Restriction => {
-            let Ok(r) = crate::syntax::restriction::parse(file, tokens, whole) else { return };
-            for atom in r.atoms() {
-                let kind = atom.kind.vocab_kind();
-                for arg in &atom.args {
-                    let Token::Ident(i) = arg else { continue };
-                    match kind {
-                        Some(kind) => push_vocab(names, kind, i, file, out),
-                        None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
-                            file,
-                            span: i.span,
-                            target: Target::Card(i.text.clone()),
-                            declaration: false,
-                        }),
-                        None => {}
-                    }
-                }
-                if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
-                    push_vocab(names, VocabKind::Stat, stat, file, out);
-                }
+        Refers::Restriction | Refers::Nothing => {}
+    }
+}
+
+/// The names a restriction writes: entries, and chassis.
+fn restriction_references(r: &Restriction, file: FileId, names: &Names<'_>, out: &mut Vec<Occurrence>) {
+    for atom in r.atoms() {
+        let kind = atom.kind.vocab_kind();
+        for arg in &atom.args {
+            let Token::Ident(i) = arg else { continue };
+            match kind {
+                Some(kind) => push_vocab(names, kind, i, file, out),
+                None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
+                    file,
+                    span: i.span,
+                    target: Target::Card(i.text.clone()),
+                    declaration: false,
+                }),
+                None => {}
             }
         }
-        Refers::Nothing => {}
+        if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
+            push_vocab(names, VocabKind::Stat, stat, file, out);
+        }
     }
 }
 
