@@ -98,30 +98,6 @@ impl VocabKind {
         VocabKind::Maneuver,
     ];
 
-    /// The keyword that starts its line in `game.cards`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            VocabKind::Faction => "faction",
-            VocabKind::Size => "size",
-            VocabKind::Stat => "stat",
-            VocabKind::Icon => "icon",
-            VocabKind::ShipIcon => "ship-icon",
-            VocabKind::Trait => "trait",
-            VocabKind::Class => "class",
-            VocabKind::Tech => "tech",
-            VocabKind::Phase => "phase",
-            VocabKind::Token => "token",
-            VocabKind::Resource => "resource",
-            VocabKind::Action => "action",
-            VocabKind::Die => "die",
-            VocabKind::Result => "result",
-            VocabKind::Arc => "arc",
-            VocabKind::Header => "header",
-            VocabKind::Format => "format",
-            VocabKind::Maneuver => "maneuver",
-        }
-    }
-
     /// The kind a keyword names.
     pub fn from_keyword(word: &str) -> Option<VocabKind> {
         VocabKind::ALL.into_iter().find(|k| k.keyword() == word)
@@ -133,11 +109,19 @@ impl VocabKind {
     }
 }
 
-/// The one table of vocabulary kinds: each kind, the [`Vocabulary`] field holding its
-/// entries, the enum generated code names it with, and what its entries are in the plural.
+/// The one table of vocabulary kinds: each kind, the keyword of its line in `game.cards`,
+/// the [`Vocabulary`] field holding its entries, the enum generated code names it with, and
+/// what its entries are in the plural.
 macro_rules! vocab_kinds {
-    ($($kind:ident => $field:ident, $enum_name:literal, $plural:literal;)*) => {
+    ($($kind:ident => $keyword:literal, $field:ident, $enum_name:literal, $plural:literal;)*) => {
         impl VocabKind {
+            /// The keyword that starts its line in `game.cards`.
+            pub fn keyword(self) -> &'static str {
+                match self {
+                    $(VocabKind::$kind => $keyword,)*
+                }
+            }
+
             /// The [`Vocabulary`] field that holds this kind's entries (`ship_icons`).
             pub fn field_name(self) -> &'static str {
                 match self {
@@ -179,24 +163,24 @@ macro_rules! vocab_kinds {
 }
 
 vocab_kinds! {
-    Faction => factions, "Faction", "factions";
-    Size => sizes, "Size", "size classes";
-    Stat => stats, "Stat", "stats";
-    Icon => icons, "Icon", "upgrade icons";
-    ShipIcon => ship_icons, "ShipIcon", "ship icons";
-    Trait => traits, "Trait", "traits";
-    Class => classes, "Class", "blueprint classes";
-    Tech => techs, "Tech", "technologies";
-    Phase => phases, "Phase", "phases";
-    Token => tokens, "Token", "tokens";
-    Resource => resources, "Resource", "resources";
-    Action => actions, "Action", "actions";
-    Die => dice, "Die", "dice";
-    Result => results, "DieResult", "die results";
-    Arc => arcs, "Arc", "arcs";
-    Header => headers, "Header", "ability headers";
-    Format => formats, "Format", "formats";
-    Maneuver => maneuvers, "Maneuver", "maneuvers";
+    Faction => "faction", factions, "Faction", "factions";
+    Size => "size", sizes, "Size", "size classes";
+    Stat => "stat", stats, "Stat", "stats";
+    Icon => "icon", icons, "Icon", "upgrade icons";
+    ShipIcon => "ship-icon", ship_icons, "ShipIcon", "ship icons";
+    Trait => "trait", traits, "Trait", "traits";
+    Class => "class", classes, "Class", "blueprint classes";
+    Tech => "tech", techs, "Tech", "technologies";
+    Phase => "phase", phases, "Phase", "phases";
+    Token => "token", tokens, "Token", "tokens";
+    Resource => "resource", resources, "Resource", "resources";
+    Action => "action", actions, "Action", "actions";
+    Die => "die", dice, "Die", "dice";
+    Result => "result", results, "DieResult", "die results";
+    Arc => "arc", arcs, "Arc", "arcs";
+    Header => "header", headers, "Header", "ability headers";
+    Format => "format", formats, "Format", "formats";
+    Maneuver => "maneuver", maneuvers, "Maneuver", "maneuvers";
 }
 
 #[cfg(test)]
@@ -223,6 +207,10 @@ mod vocab_kinds_tests {
         enums.dedup();
         assert_eq!(enums.len(), VocabKind::ALL.len(), "two kinds share an enum name");
         assert_eq!(VocabKind::Result.enum_name(), "DieResult");
+        for kind in VocabKind::ALL {
+            assert_eq!(VocabKind::from_keyword(kind.keyword()), Some(kind));
+        }
+        assert_eq!(VocabKind::ShipIcon.keyword(), "ship-icon");
         assert_eq!(VocabKind::ShipIcon.plural(), "ship icons");
     }
 }

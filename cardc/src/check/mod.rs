@@ -138,7 +138,7 @@ pub fn check_files_cached(
     let levels = game::lint_levels(files, WARNINGS, &mut d);
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
-    let model = lower::set(&from, lower::Checked { vocab, flagship_icon, cards }, &texts, cache);
+    let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, cache);
     if !d.iter().any(Diagnostic::is_error) {
         let mut lints = Vec::new();
         unequippable_upgrade::check(&model, &names, &mut lints);

@@ -40,7 +40,7 @@ pub struct Sources<'s, 'a> {
 }
 
 /// What the checks give the lowering besides the names and sources.
-pub struct Checked<'a> {
+pub struct FromChecks<'a> {
     /// The vocabulary, as the model holds it.
     pub vocab: Vocabulary,
     /// The icon that makes a ship the flagship.
@@ -51,8 +51,8 @@ pub struct Checked<'a> {
 
 /// Builds the set's model from what the checks read; `texts` are its ability text blocks,
 /// lowered through `cache`.
-pub fn set(from: &Sources<'_, '_>, checked: Checked<'_>, texts: &[TextSite], cache: &mut SentenceCache) -> Set {
-    let Checked { vocab, flagship_icon, cards: read } = checked;
+pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], cache: &mut SentenceCache) -> Set {
+    let FromChecks { vocab, flagship_icon, cards: read } = checked;
     let mut cards: Vec<_> = from
         .names
         .cards

@@ -1,17 +1,16 @@
 //! Tests of ability lowering: frames read from sentences, lowered against a small
 //! vocabulary.
 
-use super::condition::*;
-use super::effect::*;
-use super::noun::*;
-use super::*;
-
 use cards_runtime::ability::{
     Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Qualifier, Side, Subject,
     Test, Than, Timing as RtTiming,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
+use super::condition::*;
+use super::effect::*;
+use super::noun::*;
+use super::*;
 use crate::ast::Span;
 use crate::text::{Cond, Piece};
 
