@@ -7,6 +7,9 @@
 //! other sentence (`If you do, …`, `Then, …`, `Change 2 …`) is a further step of the
 //! ability before it. The grammar is total: a clause it cannot structure becomes an
 //! opaque effect with its span, so no text is ever dropped.
+//!
+//! The checks read the frames ([`crate::check::abilities`]), and [`crate::lower::ability`]
+//! lowers them to the runtime's abilities.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
