@@ -90,45 +90,105 @@ enum Ty {
 use CardKind::{Blueprint, Chassis, Part, Ship, Species, Upgrade};
 const ALL: &[CardKind] = &[Chassis, Ship, Upgrade, Part, Blueprint, Species];
 
-/// The built-in fields: name, the kinds that take it, its type.
-const FIELDS: &[(&str, &[CardKind], Ty)] = &[
-    ("faction", ALL, Ty::VocabList(VocabKind::Faction)),
-    ("cost", ALL, Ty::Cost),
-    ("unique", &[Ship, Upgrade], Ty::Flag),
-    ("limited", &[Ship, Upgrade], Ty::Count),
-    ("size", &[Chassis, Ship], Ty::Vocab(VocabKind::Size)),
-    ("ship-icon", &[Chassis, Ship, Upgrade], Ty::Vocab(VocabKind::ShipIcon)),
-    ("chassis", &[Ship], Ty::CardRef(Chassis)),
-    ("traits", &[Chassis, Ship, Upgrade], Ty::VocabList(VocabKind::Trait)),
-    ("upgrades", &[Ship], Ty::VocabList(VocabKind::Icon)),
-    ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
-    ("icons", &[Upgrade], Ty::IconGroup),
-    (crate::syntax::restriction::FIELD, &[Upgrade], Ty::Restriction),
-    ("actions", &[Chassis, Ship], Ty::Actions),
-    ("arcs", &[Chassis, Ship], Ty::VocabList(VocabKind::Arc)),
-    ("force", &[Ship, Upgrade], Ty::Charges),
-    ("charges", &[Ship, Upgrade], Ty::Charges),
-    ("grants", &[Upgrade], Ty::Grants),
-    ("formats", &[Ship, Upgrade], Ty::VocabList(VocabKind::Format)),
-    ("standard-loadout", &[Ship], Ty::CardList(Upgrade)),
-    ("standard-loadout-only", &[Upgrade], Ty::Flag),
-    ("back-of", &[Upgrade], Ty::CardRef(Upgrade)),
-    ("class", &[Blueprint], Ty::Vocab(VocabKind::Class)),
-    ("spaces", &[Blueprint], Ty::Spaces),
-    ("fixed", &[Blueprint], Ty::CardList(Part)),
-    ("drive", &[Part], Ty::Flag),
-    ("ancient", &[Part], Ty::Flag),
-    ("tech", &[Part], Ty::Vocab(VocabKind::Tech)),
-    ("upgrade-activations", &[Species], Ty::Count),
-    ("blueprints", &[Species], Ty::CardList(Blueprint)),
-    ("text", ALL, Ty::Text),
-    ("ability", &[Chassis, Ship], Ty::Ability),
-    ("xws", ALL, Ty::String),
+/// A field of a card: a built-in field, named after it (`Key::ShipIcon` is `ship-icon:`;
+/// the table of built-in fields gives each its name, the kinds that take it and its type),
+/// or a stat the game declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Key {
+    Faction,
+    Cost,
+    Unique,
+    Limited,
+    Size,
+    ShipIcon,
+    Chassis,
+    Traits,
+    Upgrades,
+    Icon,
+    Icons,
+    Requires,
+    Actions,
+    Arcs,
+    Force,
+    Charges,
+    Grants,
+    Formats,
+    StandardLoadout,
+    StandardLoadoutOnly,
+    BackOf,
+    Class,
+    Spaces,
+    Fixed,
+    Drive,
+    Ancient,
+    Tech,
+    UpgradeActivations,
+    Blueprints,
+    Text,
+    Ability,
+    Xws,
+    /// A stat the game declares (`hull: 8`).
+    Stat,
+}
+
+/// A built-in field: its key, its name, the kinds that take it, its type.
+struct FieldDef {
+    key: Key,
+    name: &'static str,
+    kinds: &'static [CardKind],
+    ty: Ty,
+}
+
+/// The built-in fields, in the order the language reference lists them.
+const FIELDS: &[FieldDef] = &[
+    FieldDef { key: Key::Faction, name: "faction", kinds: ALL, ty: Ty::VocabList(VocabKind::Faction) },
+    FieldDef { key: Key::Cost, name: "cost", kinds: ALL, ty: Ty::Cost },
+    FieldDef { key: Key::Unique, name: "unique", kinds: &[Ship, Upgrade], ty: Ty::Flag },
+    FieldDef { key: Key::Limited, name: "limited", kinds: &[Ship, Upgrade], ty: Ty::Count },
+    FieldDef { key: Key::Size, name: "size", kinds: &[Chassis, Ship], ty: Ty::Vocab(VocabKind::Size) },
+    FieldDef {
+        key: Key::ShipIcon,
+        name: "ship-icon",
+        kinds: &[Chassis, Ship, Upgrade],
+        ty: Ty::Vocab(VocabKind::ShipIcon),
+    },
+    FieldDef { key: Key::Chassis, name: "chassis", kinds: &[Ship], ty: Ty::CardRef(Chassis) },
+    FieldDef {
+        key: Key::Traits,
+        name: "traits",
+        kinds: &[Chassis, Ship, Upgrade],
+        ty: Ty::VocabList(VocabKind::Trait),
+    },
+    FieldDef { key: Key::Upgrades, name: "upgrades", kinds: &[Ship], ty: Ty::VocabList(VocabKind::Icon) },
+    FieldDef { key: Key::Icon, name: "icon", kinds: &[Upgrade], ty: Ty::Vocab(VocabKind::Icon) },
+    FieldDef { key: Key::Icons, name: "icons", kinds: &[Upgrade], ty: Ty::IconGroup },
+    FieldDef { key: Key::Requires, name: crate::syntax::restriction::FIELD, kinds: &[Upgrade], ty: Ty::Restriction },
+    FieldDef { key: Key::Actions, name: "actions", kinds: &[Chassis, Ship], ty: Ty::Actions },
+    FieldDef { key: Key::Arcs, name: "arcs", kinds: &[Chassis, Ship], ty: Ty::VocabList(VocabKind::Arc) },
+    FieldDef { key: Key::Force, name: "force", kinds: &[Ship, Upgrade], ty: Ty::Charges },
+    FieldDef { key: Key::Charges, name: "charges", kinds: &[Ship, Upgrade], ty: Ty::Charges },
+    FieldDef { key: Key::Grants, name: "grants", kinds: &[Upgrade], ty: Ty::Grants },
+    FieldDef { key: Key::Formats, name: "formats", kinds: &[Ship, Upgrade], ty: Ty::VocabList(VocabKind::Format) },
+    FieldDef { key: Key::StandardLoadout, name: "standard-loadout", kinds: &[Ship], ty: Ty::CardList(Upgrade) },
+    FieldDef { key: Key::StandardLoadoutOnly, name: "standard-loadout-only", kinds: &[Upgrade], ty: Ty::Flag },
+    FieldDef { key: Key::BackOf, name: "back-of", kinds: &[Upgrade], ty: Ty::CardRef(Upgrade) },
+    FieldDef { key: Key::Class, name: "class", kinds: &[Blueprint], ty: Ty::Vocab(VocabKind::Class) },
+    FieldDef { key: Key::Spaces, name: "spaces", kinds: &[Blueprint], ty: Ty::Spaces },
+    FieldDef { key: Key::Fixed, name: "fixed", kinds: &[Blueprint], ty: Ty::CardList(Part) },
+    FieldDef { key: Key::Drive, name: "drive", kinds: &[Part], ty: Ty::Flag },
+    FieldDef { key: Key::Ancient, name: "ancient", kinds: &[Part], ty: Ty::Flag },
+    FieldDef { key: Key::Tech, name: "tech", kinds: &[Part], ty: Ty::Vocab(VocabKind::Tech) },
+    FieldDef { key: Key::UpgradeActivations, name: "upgrade-activations", kinds: &[Species], ty: Ty::Count },
+    FieldDef { key: Key::Blueprints, name: "blueprints", kinds: &[Species], ty: Ty::CardList(Blueprint) },
+    FieldDef { key: Key::Text, name: "text", kinds: ALL, ty: Ty::Text },
+    FieldDef { key: Key::Ability, name: "ability", kinds: &[Chassis, Ship], ty: Ty::Ability },
+    FieldDef { key: Key::Xws, name: "xws", kinds: ALL, ty: Ty::String },
 ];
 
 /// The names of the built-in fields (a stat may not take one).
 pub fn builtin_field_names() -> impl Iterator<Item = &'static str> {
-    FIELDS.iter().map(|(name, _, _)| *name)
+    FIELDS.iter().map(|f| f.name)
 }
 
 /// What the values of a field name, for tools that follow references (the language
@@ -150,8 +210,8 @@ pub enum Refers {
 /// What the values of the built-in field `key` refer to; `None` for a field that is not
 /// built in (a stat, or a mistake).
 pub fn field_refers(key: &str) -> Option<Refers> {
-    let (_, _, ty) = FIELDS.iter().find(|(name, _, _)| *name == key)?;
-    Some(match *ty {
+    let def = FIELDS.iter().find(|f| f.name == key)?;
+    Some(match def.ty {
         Ty::Vocab(k) | Ty::VocabList(k) => Refers::Vocab(k),
         Ty::IconGroup => Refers::Vocab(VocabKind::Icon),
         Ty::CardRef(k) | Ty::CardList(k) => Refers::Card(k),
@@ -166,7 +226,7 @@ pub fn field_refers(key: &str) -> Option<Refers> {
 /// The built-in fields a card of `kind` takes, in the order the language reference lists
 /// them; a card with stats also takes each stat the game declares.
 pub fn fields_of(kind: CardKind) -> impl Iterator<Item = &'static str> {
-    FIELDS.iter().filter(move |(_, kinds, _)| kinds.contains(&kind)).map(|(name, _, _)| *name)
+    FIELDS.iter().filter(move |f| f.kinds.contains(&kind)).map(|f| f.name)
 }
 
 /// Whether a card of `kind` takes the game's stats as fields.
@@ -211,9 +271,9 @@ pub enum Read {
     Str(String),
 }
 
-/// The fields of one card the check accepted, in order, each with what it read: a field
-/// with an error, a duplicate or an unknown field is left out.
-pub type ReadCard<'a> = Vec<(&'a Field, Read)>;
+/// The fields of one card the check accepted, in order, each with its key and what it
+/// read: a field with an error, a duplicate or an unknown field is left out.
+pub type ReadCard<'a> = Vec<(&'a Field, Key, Read)>;
 
 /// Checks every card, and gives what it read of each, in the order of `names.cards`.
 pub fn check_cards<'a>(names: &Names<'a>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<ReadCard<'a>> {
@@ -239,13 +299,13 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         let mut fields = card.fields.iter().peekable();
         while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
-            let builtin = FIELDS.iter().find(|(name, _, _)| *name == key);
+            let builtin = FIELDS.iter().find(|f| f.name == key);
             let stat = self.names.vocab_id(VocabKind::Stat, key).filter(|_| builtin.is_none());
-            let ty = match (builtin, stat) {
-                (Some((_, kinds, ty)), _) if kinds.contains(&card.kind) => *ty,
-                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => Ty::Stat,
+            let (field_key, ty) = match (builtin, stat) {
+                (Some(def), _) if def.kinds.contains(&card.kind) => (def.key, def.ty),
+                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => (Key::Stat, Ty::Stat),
                 _ => {
-                    self.unknown_field(field, builtin.map(|(_, kinds, _)| *kinds).or(stat.map(|_| STAT_KINDS)));
+                    self.unknown_field(field, builtin.map(|f| f.kinds).or(stat.map(|_| STAT_KINDS)));
                     continue;
                 }
             };
@@ -261,8 +321,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 }
                 seen.insert(key, field.key.span);
             }
-            match self.field(field, ty, stat) {
-                Ok(Some(read)) => out.push((field, read)),
+            match self.field(field, field_key, ty, stat) {
+                Ok(Some(read)) => out.push((field, field_key, read)),
                 // A restriction that does not parse, reported by the parser.
                 Ok(None) => {}
                 Err(e) => {
@@ -304,8 +364,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
     fn unknown_field(&mut self, field: &Field, kinds: Option<&[CardKind]>) {
         let kind = self.def.card.kind;
         let key = &field.key.text;
-        let mut allowed: Vec<&str> =
-            FIELDS.iter().filter(|(_, ks, _)| ks.contains(&kind)).map(|(name, _, _)| *name).collect();
+        let mut allowed: Vec<&str> = FIELDS.iter().filter(|f| f.kinds.contains(&kind)).map(|f| f.name).collect();
         if STAT_KINDS.contains(&kind) {
             allowed.extend(self.names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.as_str()));
         }
@@ -498,7 +557,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
 
     /// Reads one field of type `ty` (`stat`: the stat it gives, for a stat field); `None`
     /// for a restriction that does not parse (the parser reported it).
-    fn field(&mut self, field: &Field, ty: Ty, stat: Option<u16>) -> Result<Option<Read>, Diagnostic> {
+    fn field(&mut self, field: &Field, field_key: Key, ty: Ty, stat: Option<u16>) -> Result<Option<Read>, Diagnostic> {
         let key = field.key.text.as_str();
         let file = self.file();
         let tokens: &[crate::ast::Token] = match &field.value {
@@ -533,7 +592,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             },
             Ty::Count => {
                 let n = value.count()?;
-                if key == "limited" && n == 0 {
+                if field_key == Key::Limited && n == 0 {
                     return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
                         .label(file, tokens[0].span(), "0 copies would forbid the card")
                         .help("write `limited: 1` for a unique name, or remove the card"));
