@@ -227,16 +227,8 @@ pub enum Constraint {
     },
 }
 
-/// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CmpOp {
-    /// `at most`.
-    AtMost,
-    /// `at least`.
-    AtLeast,
-    /// `exactly`.
-    Exactly,
-}
+/// The runtime's comparison operators, written `at most`, `at least`, `exactly`.
+pub use cards_runtime::model::CmpOp;
 
 /// `at most 3`.
 #[derive(Clone, Copy, Debug)]
@@ -256,18 +248,8 @@ pub enum Quantity {
     No(Span),
 }
 
-/// What a selector counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SelectorKind {
-    /// Ship cards.
-    Ship,
-    /// Upgrade cards.
-    Upgrade,
-    /// Ship parts.
-    Part,
-    /// Any card.
-    Card,
-}
+/// The runtime's kinds of card a selector counts (`ships`, `upgrades`, `parts`, `cards`).
+pub use cards_runtime::model::SelectorKind;
 
 /// `upgrade with icon title`.
 #[derive(Clone, Debug)]
@@ -293,16 +275,8 @@ pub enum Filter {
     Name(Str),
 }
 
-/// Where a rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScopeKind {
-    /// One ship and its upgrades.
-    Ship,
-    /// The whole list.
-    Fleet,
-    /// One blueprint.
-    Blueprint,
-}
+/// The runtime's scopes of a rule: `per ship`, `per fleet`, `per blueprint`.
+pub use cards_runtime::model::Scope as ScopeKind;
 
 /// A rule's scope with its span.
 #[derive(Clone, Copy, Debug)]
@@ -352,6 +326,14 @@ pub enum FieldValue {
     Flag,
     /// `key: <tokens>`; empty when nothing follows the colon.
     Tokens(Vec<Token>),
+    /// `requires: <restriction>`: its tokens, and the restriction they parse to (`None`
+    /// when they do not parse, reported by the parser).
+    Restriction {
+        /// The tokens after the colon.
+        tokens: Vec<Token>,
+        /// The restriction.
+        parsed: Option<Restriction>,
+    },
     /// `text { … }`.
     Text(TextBlock),
     /// `ability "<Name>" { … }`.
@@ -493,6 +475,29 @@ impl AtomKind {
             AtomKind::ShipAbility => "ship-ability",
             AtomKind::Stat => "stat",
             AtomKind::Icon => "icon",
+        }
+    }
+
+    /// The vocabulary kind the atom's identifiers name (for `stat`, the stat before its
+    /// numbers): `size small` names sizes. `None` for an atom that names no entry, or cards
+    /// (`chassis`).
+    pub fn vocab_kind(self) -> Option<VocabKind> {
+        match self {
+            AtomKind::Size => Some(VocabKind::Size),
+            AtomKind::Trait => Some(VocabKind::Trait),
+            AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
+            AtomKind::Faction => Some(VocabKind::Faction),
+            AtomKind::Action => Some(VocabKind::Action),
+            AtomKind::Class => Some(VocabKind::Class),
+            AtomKind::Arc => Some(VocabKind::Arc),
+            AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
+            AtomKind::Stat => Some(VocabKind::Stat),
+            AtomKind::Flagship
+            | AtomKind::Name
+            | AtomKind::Chassis
+            | AtomKind::InFleet
+            | AtomKind::Limited
+            | AtomKind::ShipAbility => None,
         }
     }
 }

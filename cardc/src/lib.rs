@@ -16,7 +16,11 @@
 //! assert_eq!(report.errors(), 0);
 //! ```
 //!
-//! The passes run in a fixed order; see [`check`].
+//! The compiler is a pipeline of passes, one folder each, run in a fixed order (see
+//! [`check`]): [`syntax`] parses the files into the [`ast`], [`resolve`] collects what the
+//! set declares and looks names up, [`check`] reports every mistake, [`lower`] builds the
+//! runtime model from the checked tree, and [`emit`] writes the model as Rust. [`text`]
+//! reads ability sentences into frames for the checks and the lowering.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -29,6 +33,7 @@ pub mod emit;
 pub mod fix;
 pub mod format;
 pub mod import;
+pub mod lower;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod output;

@@ -3,7 +3,8 @@
 //! in a frame, and every span a frame reports lies inside the text.
 
 use cardc::ast::Span;
-use cardc::text::{frames, lower};
+use cardc::lower::ability as lower;
+use cardc::text::frames;
 use cards_runtime::model::{Entry, Vocabulary};
 use proptest::prelude::*;
 

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use cards_runtime::export::{export, field_name, to_json_pretty};
+use cards_runtime::export::{export, to_json_pretty};
 use cards_runtime::model::{
     BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter, Grant,
     NamedAbility, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind, Vocabulary,
@@ -250,7 +250,7 @@ fn selector_kind(v: &Value) -> SelectorKind {
 
 impl Back<'_> {
     fn entries(&self, kind: VocabKind) -> &[Value] {
-        list(&self.doc["vocabulary"][field_name(kind)])
+        list(&self.doc["vocabulary"][kind.field_name()])
     }
 
     fn vocab(&self, kind: VocabKind, id: &Value) -> u16 {
@@ -634,7 +634,7 @@ impl<'v> Exported<'v> {
     fn new(doc: &'v Value) -> Exported<'v> {
         let mut names = HashMap::new();
         for kind in VocabKind::ALL {
-            let field = field_name(kind);
+            let field = kind.field_name();
             for e in list(&doc["vocabulary"][field]) {
                 names.insert((field, str_of(&e["id"]).to_string()), str_of(&e["name"]).to_string());
             }

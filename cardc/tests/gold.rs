@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use cardc::text::lower::NOUN_KINDS;
+use cardc::lower::ability::NOUN_KINDS;
 use cards_runtime::model::VocabKind;
 use cards_runtime::Set;
 use pools::{Block, POOLS};

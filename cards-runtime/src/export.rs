@@ -409,14 +409,11 @@ pub fn export(set: &Set) -> SetExport<'_> {
     let ids = Ids { set };
     let vocabulary = VocabKind::ALL
         .into_iter()
-        .filter(|k| !k.entries(&set.vocab).is_empty())
+        .filter(|k| !set.vocab.list(*k).is_empty())
         .map(|k| {
-            let entries = k
-                .entries(&set.vocab)
-                .iter()
-                .map(|e| EntryExport { id: &e.id, name: &e.name, marked: e.marked })
-                .collect();
-            (field_name(k), entries)
+            let entries =
+                set.vocab.list(k).iter().map(|e| EntryExport { id: &e.id, name: &e.name, marked: e.marked }).collect();
+            (k.field_name(), entries)
         })
         .collect();
     SetExport {
@@ -435,30 +432,6 @@ pub fn to_json_pretty(set: &Set) -> String {
     let mut out = serde_json::to_string_pretty(&export(set)).unwrap_or_default();
     out.push('\n');
     out
-}
-
-/// The [`Vocabulary`](crate::model::Vocabulary) field that holds a kind's entries.
-pub fn field_name(kind: VocabKind) -> &'static str {
-    match kind {
-        VocabKind::Faction => "factions",
-        VocabKind::Size => "sizes",
-        VocabKind::Stat => "stats",
-        VocabKind::Icon => "icons",
-        VocabKind::ShipIcon => "ship_icons",
-        VocabKind::Trait => "traits",
-        VocabKind::Class => "classes",
-        VocabKind::Tech => "techs",
-        VocabKind::Phase => "phases",
-        VocabKind::Token => "tokens",
-        VocabKind::Resource => "resources",
-        VocabKind::Action => "actions",
-        VocabKind::Die => "dice",
-        VocabKind::Result => "results",
-        VocabKind::Arc => "arcs",
-        VocabKind::Header => "headers",
-        VocabKind::Format => "formats",
-        VocabKind::Maneuver => "maneuvers",
-    }
 }
 
 fn difficulty(d: Difficulty) -> &'static str {

@@ -100,30 +100,6 @@ impl VocabKind {
         VocabKind::Maneuver,
     ];
 
-    /// The keyword that starts its line in `game.cards`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            VocabKind::Faction => "faction",
-            VocabKind::Size => "size",
-            VocabKind::Stat => "stat",
-            VocabKind::Icon => "icon",
-            VocabKind::ShipIcon => "ship-icon",
-            VocabKind::Trait => "trait",
-            VocabKind::Class => "class",
-            VocabKind::Tech => "tech",
-            VocabKind::Phase => "phase",
-            VocabKind::Token => "token",
-            VocabKind::Resource => "resource",
-            VocabKind::Action => "action",
-            VocabKind::Die => "die",
-            VocabKind::Result => "result",
-            VocabKind::Arc => "arc",
-            VocabKind::Header => "header",
-            VocabKind::Format => "format",
-            VocabKind::Maneuver => "maneuver",
-        }
-    }
-
     /// The kind a keyword names.
     pub fn from_keyword(word: &str) -> Option<VocabKind> {
         VocabKind::ALL.into_iter().find(|k| k.keyword() == word)
@@ -131,26 +107,113 @@ impl VocabKind {
 
     /// This kind's entries in a vocabulary.
     pub fn entries(self, vocab: &Vocabulary) -> &[Entry] {
-        match self {
-            VocabKind::Faction => &vocab.factions,
-            VocabKind::Size => &vocab.sizes,
-            VocabKind::Stat => &vocab.stats,
-            VocabKind::Icon => &vocab.icons,
-            VocabKind::ShipIcon => &vocab.ship_icons,
-            VocabKind::Trait => &vocab.traits,
-            VocabKind::Class => &vocab.classes,
-            VocabKind::Tech => &vocab.techs,
-            VocabKind::Phase => &vocab.phases,
-            VocabKind::Token => &vocab.tokens,
-            VocabKind::Resource => &vocab.resources,
-            VocabKind::Action => &vocab.actions,
-            VocabKind::Die => &vocab.dice,
-            VocabKind::Result => &vocab.results,
-            VocabKind::Arc => &vocab.arcs,
-            VocabKind::Header => &vocab.headers,
-            VocabKind::Format => &vocab.formats,
-            VocabKind::Maneuver => &vocab.maneuvers,
+        vocab.list(self)
+    }
+}
+
+/// The one table of vocabulary kinds: each kind, the keyword of its line in `game.cards`,
+/// the [`Vocabulary`] field holding its entries, the enum generated code names it with, and
+/// what its entries are in the plural.
+macro_rules! vocab_kinds {
+    ($($kind:ident => $keyword:literal, $field:ident, $enum_name:literal, $plural:literal;)*) => {
+        impl VocabKind {
+            /// The keyword that starts its line in `game.cards`.
+            pub fn keyword(self) -> &'static str {
+                match self {
+                    $(VocabKind::$kind => $keyword,)*
+                }
+            }
+
+            /// The [`Vocabulary`] field that holds this kind's entries (`ship_icons`).
+            pub fn field_name(self) -> &'static str {
+                match self {
+                    $(VocabKind::$kind => stringify!($field),)*
+                }
+            }
+
+            /// The name of the enum generated code gives this kind (`ShipIcon`, `DieResult`).
+            pub fn enum_name(self) -> &'static str {
+                match self {
+                    $(VocabKind::$kind => $enum_name,)*
+                }
+            }
+
+            /// What this kind's entries are, in the plural, for documentation (`ship icons`).
+            pub fn plural(self) -> &'static str {
+                match self {
+                    $(VocabKind::$kind => $plural,)*
+                }
+            }
         }
+
+        impl Vocabulary {
+            /// The entries of one kind.
+            pub fn list(&self, kind: VocabKind) -> &[Entry] {
+                match kind {
+                    $(VocabKind::$kind => &self.$field,)*
+                }
+            }
+
+            /// The entries of one kind, to fill in.
+            pub fn list_mut(&mut self, kind: VocabKind) -> &mut List<Entry> {
+                match kind {
+                    $(VocabKind::$kind => &mut self.$field,)*
+                }
+            }
+        }
+    };
+}
+
+vocab_kinds! {
+    Faction => "faction", factions, "Faction", "factions";
+    Size => "size", sizes, "Size", "size classes";
+    Stat => "stat", stats, "Stat", "stats";
+    Icon => "icon", icons, "Icon", "upgrade icons";
+    ShipIcon => "ship-icon", ship_icons, "ShipIcon", "ship icons";
+    Trait => "trait", traits, "Trait", "traits";
+    Class => "class", classes, "Class", "blueprint classes";
+    Tech => "tech", techs, "Tech", "technologies";
+    Phase => "phase", phases, "Phase", "phases";
+    Token => "token", tokens, "Token", "tokens";
+    Resource => "resource", resources, "Resource", "resources";
+    Action => "action", actions, "Action", "actions";
+    Die => "die", dice, "Die", "dice";
+    Result => "result", results, "DieResult", "die results";
+    Arc => "arc", arcs, "Arc", "arcs";
+    Header => "header", headers, "Header", "ability headers";
+    Format => "format", formats, "Format", "formats";
+    Maneuver => "maneuver", maneuvers, "Maneuver", "maneuvers";
+}
+
+#[cfg(test)]
+mod vocab_kinds_tests {
+    use super::*;
+
+    /// Each kind reads and fills its own field: a vocabulary with one entry per kind,
+    /// each named after the field `field_name` says, gives every kind back its own.
+    #[test]
+    fn each_kind_has_its_own_field() {
+        let mut vocab = Vocabulary::default();
+        for kind in VocabKind::ALL {
+            let name: Text = kind.field_name().into();
+            *vocab.list_mut(kind) = vec![Entry { id: name.clone(), name, marked: false }].into();
+        }
+        assert_eq!(vocab.ship_icons[0].id, "ship_icons");
+        assert_eq!(vocab.results[0].id, "results");
+        for kind in VocabKind::ALL {
+            assert_eq!(vocab.list(kind)[0].id, kind.field_name());
+            assert_eq!(kind.entries(&vocab)[0].id, kind.field_name());
+        }
+        let mut enums: Vec<&str> = VocabKind::ALL.iter().map(|k| k.enum_name()).collect();
+        enums.sort_unstable();
+        enums.dedup();
+        assert_eq!(enums.len(), VocabKind::ALL.len(), "two kinds share an enum name");
+        assert_eq!(VocabKind::Result.enum_name(), "DieResult");
+        for kind in VocabKind::ALL {
+            assert_eq!(VocabKind::from_keyword(kind.keyword()), Some(kind));
+        }
+        assert_eq!(VocabKind::ShipIcon.keyword(), "ship-icon");
+        assert_eq!(VocabKind::ShipIcon.plural(), "ship icons");
     }
 }
 

@@ -1,7 +1,7 @@
 //! Ability text: each `text { … }` and `ability "…" { … }` block is parsed into frames
-//! ([`crate::text`]), checked against the game's vocabulary, and lowered into the card's
-//! [`Ability`](cards_runtime::ability::Ability) list. The templating lints read the same
-//! frames.
+//! ([`crate::text`]) and checked against the game's vocabulary; [`crate::lower`] lowers the
+//! frames into the card's [`Ability`](cards_runtime::ability::Ability) list. The templating
+//! lints read the same frames and the abilities lowered from them.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -11,9 +11,9 @@ use cards_runtime::model::{self, Vocabulary};
 use crate::ast::{FieldValue, FileId, Span, TextBlock};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
+use crate::lower::ability::{self as lower, NOUN_KINDS};
 use crate::resolve::{suggest, Names};
 use crate::source::SourceMap;
-use crate::text::lower::{self, Context, NOUN_KINDS};
 use crate::text::{self, Frame};
 
 declare_code! {
@@ -158,13 +158,16 @@ declare_code! {
 pub struct TextSite {
     /// The card's index in the set.
     pub card: usize,
+    /// The field of the card that holds the block.
+    pub field: usize,
     /// Its file.
     pub file: FileId,
     /// How many sentences the block has.
     pub sentences: usize,
     /// Its frames.
     pub frames: Vec<Frame>,
-    /// Where the frames' abilities start in the card's `abilities`, one per frame.
+    /// Where the frames' abilities start in the card's `abilities`: each frame of the
+    /// card's blocks lowers to one ability, in order.
     pub first: usize,
 }
 
@@ -175,39 +178,41 @@ impl TextSite {
     }
 }
 
-/// Parses, checks and lowers every ability text block of every card, and appends the
-/// abilities to the cards (which keep the order of `names.cards`).
-pub fn lower_cards(
+/// Parses and checks every ability text block of every card (in the order of
+/// `names.cards`): a card's first `text { … }` and each `ability "…" { … }`.
+pub fn check_texts(
     names: &Names<'_>,
     sources: &SourceMap,
-    dir: &std::path::Path,
     vocab: &Vocabulary,
-    cards: &mut [model::Card],
     d: &mut Vec<Diagnostic>,
     cache: &mut text::SentenceCache,
 ) -> Vec<TextSite> {
     let mut sites = Vec::new();
-    cache.lower_against(vocab);
     for (index, def) in names.cards.iter().enumerate() {
         let file = sources.file(def.file);
-        let path = file.path.strip_prefix(dir).unwrap_or(&file.path).to_string_lossy().replace('\\', "/");
         let mut seen_text = false;
-        for field in &def.card.fields {
-            let (block, name): (&TextBlock, Option<&str>) = match &field.value {
+        let mut first = 0;
+        for (at, field) in def.card.fields.iter().enumerate() {
+            let block = match &field.value {
                 FieldValue::Text(block) if !seen_text => {
                     seen_text = true;
-                    (block, None)
+                    block
                 }
-                FieldValue::Ability { name, text } => (text, Some(name.value.as_str())),
+                FieldValue::Ability { text, .. } => text,
                 _ => continue,
             };
             let frames = text::frames_cached(&file.text, &block.sentences, cache);
             check_block(def.file, &file.text, block, &frames, vocab, d);
-            let cx = Context { vocab, file: &path, source: &file.text, name };
-            let Some(card) = cards.get_mut(index) else { continue };
-            let first = card.abilities.len();
-            card.abilities.to_mut().extend(frames.iter().map(|f| cache.lowered(f, &cx)));
-            sites.push(TextSite { card: index, file: def.file, sentences: block.sentences.len(), frames, first });
+            let count = frames.len();
+            sites.push(TextSite {
+                card: index,
+                field: at,
+                file: def.file,
+                sentences: block.sentences.len(),
+                frames,
+                first,
+            });
+            first += count;
         }
     }
     sites
@@ -229,7 +234,7 @@ fn check_block(
 ) {
     for sentence in &block.sentences {
         let Some(text) = source.get(sentence.range()) else { continue };
-        for (at, name) in lower::brackets(text) {
+        for (at, name) in text::brackets(text) {
             let known = icon_names(vocab).any(|n| n == name || n.eq_ignore_ascii_case(name));
             if !known {
                 let start = sentence.start as usize + at;

@@ -1,14 +1,13 @@
-//! Cards: which fields each kind allows, each field's type and references, and the card
-//! built from them for the runtime model.
+//! Cards: which fields each kind allows, each field's type and references. What the check
+//! reads from each accepted field ([`Read`]) is what [`crate::lower`] builds the card from.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
-use cards_runtime::model::{self, BarAction, Charges, CostBasis, Difficulty, Grant, NamedAbility, VariableCost};
+use cards_runtime::model::{BarAction, Charges, CostBasis, Difficulty, Grant, VariableCost};
 
-use super::restrictions::{lower_restriction, resolve_all};
+use super::restrictions::{check_restriction, resolve_all};
 use super::values::Value;
-use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, TextBlock, Token, VocabKind};
+use crate::ast::{CardKind, Field, FieldValue, FileId, Ident, Span, Token, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{a, suggest, CardDef, Names};
@@ -91,45 +90,105 @@ enum Ty {
 use CardKind::{Blueprint, Chassis, Part, Ship, Species, Upgrade};
 const ALL: &[CardKind] = &[Chassis, Ship, Upgrade, Part, Blueprint, Species];
 
-/// The built-in fields: name, the kinds that take it, its type.
-const FIELDS: &[(&str, &[CardKind], Ty)] = &[
-    ("faction", ALL, Ty::VocabList(VocabKind::Faction)),
-    ("cost", ALL, Ty::Cost),
-    ("unique", &[Ship, Upgrade], Ty::Flag),
-    ("limited", &[Ship, Upgrade], Ty::Count),
-    ("size", &[Chassis, Ship], Ty::Vocab(VocabKind::Size)),
-    ("ship-icon", &[Chassis, Ship, Upgrade], Ty::Vocab(VocabKind::ShipIcon)),
-    ("chassis", &[Ship], Ty::CardRef(Chassis)),
-    ("traits", &[Chassis, Ship, Upgrade], Ty::VocabList(VocabKind::Trait)),
-    ("upgrades", &[Ship], Ty::VocabList(VocabKind::Icon)),
-    ("icon", &[Upgrade], Ty::Vocab(VocabKind::Icon)),
-    ("icons", &[Upgrade], Ty::IconGroup),
-    ("requires", &[Upgrade], Ty::Restriction),
-    ("actions", &[Chassis, Ship], Ty::Actions),
-    ("arcs", &[Chassis, Ship], Ty::VocabList(VocabKind::Arc)),
-    ("force", &[Ship, Upgrade], Ty::Charges),
-    ("charges", &[Ship, Upgrade], Ty::Charges),
-    ("grants", &[Upgrade], Ty::Grants),
-    ("formats", &[Ship, Upgrade], Ty::VocabList(VocabKind::Format)),
-    ("standard-loadout", &[Ship], Ty::CardList(Upgrade)),
-    ("standard-loadout-only", &[Upgrade], Ty::Flag),
-    ("back-of", &[Upgrade], Ty::CardRef(Upgrade)),
-    ("class", &[Blueprint], Ty::Vocab(VocabKind::Class)),
-    ("spaces", &[Blueprint], Ty::Spaces),
-    ("fixed", &[Blueprint], Ty::CardList(Part)),
-    ("drive", &[Part], Ty::Flag),
-    ("ancient", &[Part], Ty::Flag),
-    ("tech", &[Part], Ty::Vocab(VocabKind::Tech)),
-    ("upgrade-activations", &[Species], Ty::Count),
-    ("blueprints", &[Species], Ty::CardList(Blueprint)),
-    ("text", ALL, Ty::Text),
-    ("ability", &[Chassis, Ship], Ty::Ability),
-    ("xws", ALL, Ty::String),
+/// A field of a card: a built-in field, named after it (`Key::ShipIcon` is `ship-icon:`;
+/// the table of built-in fields gives each its name, the kinds that take it and its type),
+/// or a stat the game declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Key {
+    Faction,
+    Cost,
+    Unique,
+    Limited,
+    Size,
+    ShipIcon,
+    Chassis,
+    Traits,
+    Upgrades,
+    Icon,
+    Icons,
+    Requires,
+    Actions,
+    Arcs,
+    Force,
+    Charges,
+    Grants,
+    Formats,
+    StandardLoadout,
+    StandardLoadoutOnly,
+    BackOf,
+    Class,
+    Spaces,
+    Fixed,
+    Drive,
+    Ancient,
+    Tech,
+    UpgradeActivations,
+    Blueprints,
+    Text,
+    Ability,
+    Xws,
+    /// A stat the game declares (`hull: 8`).
+    Stat,
+}
+
+/// A built-in field: its key, its name, the kinds that take it, its type.
+struct FieldDef {
+    key: Key,
+    name: &'static str,
+    kinds: &'static [CardKind],
+    ty: Ty,
+}
+
+/// The built-in fields, in the order the language reference lists them.
+const FIELDS: &[FieldDef] = &[
+    FieldDef { key: Key::Faction, name: "faction", kinds: ALL, ty: Ty::VocabList(VocabKind::Faction) },
+    FieldDef { key: Key::Cost, name: "cost", kinds: ALL, ty: Ty::Cost },
+    FieldDef { key: Key::Unique, name: "unique", kinds: &[Ship, Upgrade], ty: Ty::Flag },
+    FieldDef { key: Key::Limited, name: "limited", kinds: &[Ship, Upgrade], ty: Ty::Count },
+    FieldDef { key: Key::Size, name: "size", kinds: &[Chassis, Ship], ty: Ty::Vocab(VocabKind::Size) },
+    FieldDef {
+        key: Key::ShipIcon,
+        name: "ship-icon",
+        kinds: &[Chassis, Ship, Upgrade],
+        ty: Ty::Vocab(VocabKind::ShipIcon),
+    },
+    FieldDef { key: Key::Chassis, name: "chassis", kinds: &[Ship], ty: Ty::CardRef(Chassis) },
+    FieldDef {
+        key: Key::Traits,
+        name: "traits",
+        kinds: &[Chassis, Ship, Upgrade],
+        ty: Ty::VocabList(VocabKind::Trait),
+    },
+    FieldDef { key: Key::Upgrades, name: "upgrades", kinds: &[Ship], ty: Ty::VocabList(VocabKind::Icon) },
+    FieldDef { key: Key::Icon, name: "icon", kinds: &[Upgrade], ty: Ty::Vocab(VocabKind::Icon) },
+    FieldDef { key: Key::Icons, name: "icons", kinds: &[Upgrade], ty: Ty::IconGroup },
+    FieldDef { key: Key::Requires, name: crate::syntax::restriction::FIELD, kinds: &[Upgrade], ty: Ty::Restriction },
+    FieldDef { key: Key::Actions, name: "actions", kinds: &[Chassis, Ship], ty: Ty::Actions },
+    FieldDef { key: Key::Arcs, name: "arcs", kinds: &[Chassis, Ship], ty: Ty::VocabList(VocabKind::Arc) },
+    FieldDef { key: Key::Force, name: "force", kinds: &[Ship, Upgrade], ty: Ty::Charges },
+    FieldDef { key: Key::Charges, name: "charges", kinds: &[Ship, Upgrade], ty: Ty::Charges },
+    FieldDef { key: Key::Grants, name: "grants", kinds: &[Upgrade], ty: Ty::Grants },
+    FieldDef { key: Key::Formats, name: "formats", kinds: &[Ship, Upgrade], ty: Ty::VocabList(VocabKind::Format) },
+    FieldDef { key: Key::StandardLoadout, name: "standard-loadout", kinds: &[Ship], ty: Ty::CardList(Upgrade) },
+    FieldDef { key: Key::StandardLoadoutOnly, name: "standard-loadout-only", kinds: &[Upgrade], ty: Ty::Flag },
+    FieldDef { key: Key::BackOf, name: "back-of", kinds: &[Upgrade], ty: Ty::CardRef(Upgrade) },
+    FieldDef { key: Key::Class, name: "class", kinds: &[Blueprint], ty: Ty::Vocab(VocabKind::Class) },
+    FieldDef { key: Key::Spaces, name: "spaces", kinds: &[Blueprint], ty: Ty::Spaces },
+    FieldDef { key: Key::Fixed, name: "fixed", kinds: &[Blueprint], ty: Ty::CardList(Part) },
+    FieldDef { key: Key::Drive, name: "drive", kinds: &[Part], ty: Ty::Flag },
+    FieldDef { key: Key::Ancient, name: "ancient", kinds: &[Part], ty: Ty::Flag },
+    FieldDef { key: Key::Tech, name: "tech", kinds: &[Part], ty: Ty::Vocab(VocabKind::Tech) },
+    FieldDef { key: Key::UpgradeActivations, name: "upgrade-activations", kinds: &[Species], ty: Ty::Count },
+    FieldDef { key: Key::Blueprints, name: "blueprints", kinds: &[Species], ty: Ty::CardList(Blueprint) },
+    FieldDef { key: Key::Text, name: "text", kinds: ALL, ty: Ty::Text },
+    FieldDef { key: Key::Ability, name: "ability", kinds: &[Chassis, Ship], ty: Ty::Ability },
+    FieldDef { key: Key::Xws, name: "xws", kinds: ALL, ty: Ty::String },
 ];
 
 /// The names of the built-in fields (a stat may not take one).
 pub fn builtin_field_names() -> impl Iterator<Item = &'static str> {
-    FIELDS.iter().map(|(name, _, _)| *name)
+    FIELDS.iter().map(|f| f.name)
 }
 
 /// What the values of a field name, for tools that follow references (the language
@@ -151,8 +210,8 @@ pub enum Refers {
 /// What the values of the built-in field `key` refer to; `None` for a field that is not
 /// built in (a stat, or a mistake).
 pub fn field_refers(key: &str) -> Option<Refers> {
-    let (_, _, ty) = FIELDS.iter().find(|(name, _, _)| *name == key)?;
-    Some(match *ty {
+    let def = FIELDS.iter().find(|f| f.name == key)?;
+    Some(match def.ty {
         Ty::Vocab(k) | Ty::VocabList(k) => Refers::Vocab(k),
         Ty::IconGroup => Refers::Vocab(VocabKind::Icon),
         Ty::CardRef(k) | Ty::CardList(k) => Refers::Card(k),
@@ -167,7 +226,7 @@ pub fn field_refers(key: &str) -> Option<Refers> {
 /// The built-in fields a card of `kind` takes, in the order the language reference lists
 /// them; a card with stats also takes each stat the game declares.
 pub fn fields_of(kind: CardKind) -> impl Iterator<Item = &'static str> {
-    FIELDS.iter().filter(move |(_, kinds, _)| kinds.contains(&kind)).map(|(name, _, _)| *name)
+    FIELDS.iter().filter(move |f| f.kinds.contains(&kind)).map(|f| f.name)
 }
 
 /// Whether a card of `kind` takes the game's stats as fields.
@@ -177,9 +236,47 @@ pub fn takes_stats(kind: CardKind) -> bool {
 
 const STAT_KINDS: &[CardKind] = &[Chassis, Ship, Part, Blueprint];
 
-/// Checks every card and builds its model. Cards keep the order of `names.cards`, so a
-/// card index in the model is its index there.
-pub fn check_cards(names: &Names<'_>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<model::Card> {
+/// A field's value as the check read it, every name in it resolved: what the lowering
+/// builds the card's field from.
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// A flag (`unique`).
+    Flag,
+    /// A whole number without a sign: a cost or a count (`limited: 2`).
+    Count(u32),
+    /// A stat's value (`hull: 3`): the stat and the value.
+    Stat(u16, i64),
+    /// `cost: by size small = 2, large = 4`.
+    CostBy(VariableCost),
+    /// One vocabulary entry (`size: small`).
+    Vocab(u16),
+    /// Vocabulary entries (`faction: rebel, scum`, `icons: crew + gunner`).
+    Vocabs(Vec<u16>),
+    /// One card (`chassis: x-wing`).
+    Card(u32),
+    /// Cards, `None` for `empty` where that is allowed (`spaces: empty, hull`).
+    Cards(Vec<Option<u32>>),
+    /// An action bar.
+    Actions(Vec<BarAction>),
+    /// What an upgrade grants.
+    Grants(Vec<Grant>),
+    /// The field's restriction, parsed; its names were checked (those that do not resolve
+    /// are reported, and the lowering leaves the restriction out).
+    Restriction,
+    /// Charges or Force.
+    Charges(Charges),
+    /// A text block or a named ability: the field's own value.
+    Text,
+    /// A string (`xws: "…"`).
+    Str(String),
+}
+
+/// The fields of one card the check accepted, in order, each with its key and what it
+/// read: a field with an error, a duplicate or an unknown field is left out.
+pub type ReadCard<'a> = Vec<(&'a Field, Key, Read)>;
+
+/// Checks every card, and gives what it read of each, in the order of `names.cards`.
+pub fn check_cards<'a>(names: &Names<'a>, sources: &SourceMap, d: &mut Vec<Diagnostic>) -> Vec<ReadCard<'a>> {
     names.cards.iter().map(|def| CardBuilder { names, sources, def, d: &mut *d }.build()).collect()
 }
 
@@ -190,27 +287,25 @@ struct CardBuilder<'n, 'a, 'd> {
     d: &'d mut Vec<Diagnostic>,
 }
 
-impl CardBuilder<'_, '_, '_> {
+impl<'a> CardBuilder<'_, 'a, '_> {
     fn file(&self) -> FileId {
         self.def.file
     }
 
-    fn build(mut self) -> model::Card {
+    fn build(mut self) -> ReadCard<'a> {
         let card = self.def.card;
-        let mut out = model::Card::empty(self.def.id.clone(), card.name.value.clone(), card.kind);
+        let mut out = Vec::new();
         let mut seen: HashMap<&str, Span> = HashMap::new();
-        let mut stats: Vec<(u16, i64)> = Vec::new();
-        let mut abilities = Vec::new();
         let mut fields = card.fields.iter().peekable();
         while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
-            let builtin = FIELDS.iter().find(|(name, _, _)| *name == key);
+            let builtin = FIELDS.iter().find(|f| f.name == key);
             let stat = self.names.vocab_id(VocabKind::Stat, key).filter(|_| builtin.is_none());
-            let ty = match (builtin, stat) {
-                (Some((_, kinds, ty)), _) if kinds.contains(&card.kind) => *ty,
-                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => Ty::Stat,
+            let (field_key, ty) = match (builtin, stat) {
+                (Some(def), _) if def.kinds.contains(&card.kind) => (def.key, def.ty),
+                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => (Key::Stat, Ty::Stat),
                 _ => {
-                    self.unknown_field(field, builtin.map(|(_, kinds, _)| *kinds).or(stat.map(|_| STAT_KINDS)));
+                    self.unknown_field(field, builtin.map(|f| f.kinds).or(stat.map(|_| STAT_KINDS)));
                     continue;
                 }
             };
@@ -226,25 +321,27 @@ impl CardBuilder<'_, '_, '_> {
                 }
                 seen.insert(key, field.key.span);
             }
-            if let Err(e) = self.field(field, ty, stat, &mut out, &mut stats, &mut abilities) {
-                self.d.push(e);
-                // `icon title`: the word after a valued field's name is its value without
-                // the colon, not a field of its own.
-                let missing_colon = matches!(field.value, FieldValue::Flag)
-                    && !matches!(ty, Ty::Flag)
-                    && fields.peek().is_some_and(|next| {
-                        matches!(next.value, FieldValue::Flag) && self.same_line(field.span, next.span)
-                    });
-                if missing_colon {
-                    fields.next();
+            match self.field(field, field_key, ty, stat) {
+                Ok(Some(read)) => out.push((field, field_key, read)),
+                // A restriction that does not parse, reported by the parser.
+                Ok(None) => {}
+                Err(e) => {
+                    self.d.push(e);
+                    // `icon title`: the word after a valued field's name is its value without
+                    // the colon, not a field of its own.
+                    let missing_colon = matches!(field.value, FieldValue::Flag)
+                        && !matches!(ty, Ty::Flag)
+                        && fields.peek().is_some_and(|next| {
+                            matches!(next.value, FieldValue::Flag) && self.same_line(field.span, next.span)
+                        });
+                    if missing_colon {
+                        fields.next();
+                    }
                 }
             }
         }
         self.conflict(&seen, "icon", "icons", "an upgrade has `icon:` or `icons:`, not both");
         self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
-        stats.sort_by_key(|(s, _)| *s);
-        out.stats = stats.into();
-        out.ship_abilities = abilities.into();
         out
     }
 
@@ -267,8 +364,7 @@ impl CardBuilder<'_, '_, '_> {
     fn unknown_field(&mut self, field: &Field, kinds: Option<&[CardKind]>) {
         let kind = self.def.card.kind;
         let key = &field.key.text;
-        let mut allowed: Vec<&str> =
-            FIELDS.iter().filter(|(_, ks, _)| ks.contains(&kind)).map(|(name, _, _)| *name).collect();
+        let mut allowed: Vec<&str> = FIELDS.iter().filter(|f| f.kinds.contains(&kind)).map(|f| f.name).collect();
         if STAT_KINDS.contains(&kind) {
             allowed.extend(self.names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.as_str()));
         }
@@ -324,11 +420,11 @@ impl CardBuilder<'_, '_, '_> {
             .fix(Fix::certain(format!("write its id: `{}`", meant.id), self.file(), s.span, meant.id)))
     }
 
-    fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Cow<'static, [u16]>, Diagnostic> {
+    fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Vec<u16>, Diagnostic> {
         self.quoted_name(kind, value)?;
         let (names, file) = (self.names, self.file());
         let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
-        Ok(out.into())
+        Ok(out)
     }
 
     fn card_list(
@@ -343,12 +439,6 @@ impl CardBuilder<'_, '_, '_> {
             _ => names.card(kind, i, file).map(Some),
         };
         Ok(resolve_all(value.list(',')?.into_iter(), resolve, self.d).0)
-    }
-
-    fn text(&self, block: &TextBlock) -> Cow<'static, str> {
-        let file = self.sources.file(self.file());
-        let sentences: Vec<&str> = block.sentences.iter().map(|s| file.slice(*s)).collect();
-        sentences.join(" ").into()
     }
 
     /// `by size small = 2, large = 4` or `by agility 0 = 2, 1 = 3`.
@@ -465,26 +555,21 @@ impl CardBuilder<'_, '_, '_> {
         }
     }
 
-    fn field(
-        &mut self,
-        field: &Field,
-        ty: Ty,
-        stat: Option<u16>,
-        out: &mut model::Card,
-        stats: &mut Vec<(u16, i64)>,
-        abilities: &mut Vec<NamedAbility>,
-    ) -> Result<(), Diagnostic> {
+    /// Reads one field of type `ty` (`stat`: the stat it gives, for a stat field); `None`
+    /// for a restriction that does not parse (the parser reported it).
+    fn field(&mut self, field: &Field, field_key: Key, ty: Ty, stat: Option<u16>) -> Result<Option<Read>, Diagnostic> {
         let key = field.key.text.as_str();
         let file = self.file();
         let tokens: &[crate::ast::Token] = match &field.value {
-            FieldValue::Tokens(t) => t,
+            FieldValue::Tokens(t) | FieldValue::Restriction { tokens: t, .. } => t,
             _ => &[],
         };
         let value = Value { file, key, span: field.span, tokens };
         let shape_ok = match (&field.value, ty) {
             (FieldValue::Flag, Ty::Flag)
             | (FieldValue::Text(_), Ty::Text)
-            | (FieldValue::Ability { .. }, Ty::Ability) => true,
+            | (FieldValue::Ability { .. }, Ty::Ability)
+            | (FieldValue::Restriction { .. }, Ty::Restriction) => true,
             (FieldValue::Tokens(_), t) => !matches!(t, Ty::Flag | Ty::Text | Ty::Ability),
             _ => false,
         };
@@ -499,112 +584,61 @@ impl CardBuilder<'_, '_, '_> {
                 .label(file, field.span, "wrong form for this field")
                 .help(shape));
         }
-        match ty {
-            Ty::Flag => match key {
-                "unique" => out.unique = true,
-                "drive" => out.drive = true,
-                "standard-loadout-only" => out.standard_loadout_only = true,
-                _ => out.ancient = true,
-            },
+        Ok(Some(match ty {
+            Ty::Flag => Read::Flag,
             Ty::Cost => match tokens {
-                [Token::Ident(by), ..] if by.text == "by" => out.cost_by = Some(self.variable_cost(&value)?),
-                _ => out.cost = Some(value.count()? as i64),
+                [Token::Ident(by), ..] if by.text == "by" => Read::CostBy(self.variable_cost(&value)?),
+                _ => Read::Count(value.count()?),
             },
             Ty::Count => {
                 let n = value.count()?;
-                match key {
-                    "limited" => {
-                        if n == 0 {
-                            return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
-                                .label(file, tokens[0].span(), "0 copies would forbid the card")
-                                .help("write `limited: 1` for a unique name, or remove the card"));
-                        }
-                        out.limited = Some(n);
-                        out.unique |= n == 1;
-                    }
-                    _ => out.upgrade_activations = Some(n),
+                if field_key == Key::Limited && n == 0 {
+                    return Err(Diagnostic::new(&E0204, "`limited` must be at least 1")
+                        .label(file, tokens[0].span(), "0 copies would forbid the card")
+                        .help("write `limited: 1` for a unique name, or remove the card"));
                 }
+                Read::Count(n)
             }
             Ty::Stat => {
                 let n = value.number()?;
-                stats.push((stat.unwrap_or_default(), n.value));
+                Read::Stat(stat.unwrap_or_default(), n.value)
             }
             Ty::Vocab(kind) => {
                 self.quoted_name(kind, &value)?;
-                let i = self.vocab(kind, value.ident()?)?;
-                match key {
-                    "size" => out.size = Some(i),
-                    "ship-icon" => out.ship_icon = Some(i),
-                    "icon" => out.icons = vec![i].into(),
-                    "class" => out.class = Some(i),
-                    _ => out.tech = Some(i),
-                }
+                Read::Vocab(self.vocab(kind, value.ident()?)?)
             }
-            Ty::VocabList(kind) => {
-                let list = self.vocab_list(kind, &value, ',')?;
-                match key {
-                    "faction" => out.factions = list,
-                    "traits" => out.traits = list,
-                    "upgrades" => out.upgrades = list,
-                    "arcs" => out.arcs = list,
-                    _ => out.formats = list,
-                }
-            }
-            Ty::IconGroup => out.icons = self.vocab_list(VocabKind::Icon, &value, '+')?,
-            Ty::CardRef(kind) => {
-                let card = Some(self.names.card(kind, value.ident()?, file)?);
-                match key {
-                    "chassis" => out.chassis = card,
-                    _ => out.back_of = card,
-                }
-            }
-            Ty::CardList(kind) => {
-                let list: Vec<u32> = self.card_list(kind, &value, false)?.into_iter().flatten().collect();
-                match key {
-                    "fixed" => out.fixed = list.into(),
-                    "standard-loadout" => out.standard_loadout = list.into(),
-                    _ => out.blueprints = list.into(),
-                }
-            }
+            Ty::VocabList(kind) => Read::Vocabs(self.vocab_list(kind, &value, ',')?),
+            Ty::IconGroup => Read::Vocabs(self.vocab_list(VocabKind::Icon, &value, '+')?),
+            Ty::CardRef(kind) => Read::Card(self.names.card(kind, value.ident()?, file)?),
+            Ty::CardList(kind) => Read::Cards(self.card_list(kind, &value, false)?),
             Ty::Actions => {
                 let mut bar = Vec::new();
                 for entry in value.entries()? {
                     bar.push(self.bar_action(&value, entry)?);
                 }
-                out.actions = bar.into();
+                Read::Actions(bar)
             }
             Ty::Grants => {
                 let mut grants = Vec::new();
                 for entry in value.entries()? {
                     grants.push(self.grant(&value, entry)?);
                 }
-                out.grants = grants.into();
+                Read::Grants(grants)
             }
-            Ty::Spaces => out.spaces = self.card_list(Part, &value, true)?.into(),
-            Ty::Restriction => {
-                let r = crate::syntax::restriction::parse(file, tokens, field.span)?;
-                out.requires = lower_restriction(self.names, file, &r, self.d);
-            }
+            Ty::Spaces => Read::Cards(self.card_list(CardKind::Part, &value, true)?),
+            Ty::Restriction => match &field.value {
+                FieldValue::Restriction { parsed: Some(r), .. } => {
+                    check_restriction(self.names, file, r, self.d);
+                    Read::Restriction
+                }
+                _ => return Ok(None),
+            },
             Ty::Charges => {
                 let (count, recovers) = value.charges()?;
-                let charges = Some(Charges { count: count as i64, recovers });
-                match key {
-                    "force" => out.force = charges,
-                    _ => out.charges = charges,
-                }
+                Read::Charges(Charges { count: i64::from(count), recovers })
             }
-            Ty::Text => {
-                if let FieldValue::Text(block) = &field.value {
-                    out.text = Some(self.text(block));
-                }
-            }
-            Ty::Ability => {
-                if let FieldValue::Ability { name, text } = &field.value {
-                    abilities.push(NamedAbility { name: name.value.clone().into(), text: self.text(text) });
-                }
-            }
-            Ty::String => out.xws = Some(value.string()?.value.clone().into()),
-        }
-        Ok(())
+            Ty::Text | Ty::Ability => Read::Text,
+            Ty::String => Read::Str(value.string()?.value.clone()),
+        }))
     }
 }

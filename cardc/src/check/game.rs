@@ -1,10 +1,7 @@
 //! The game declaration: vocabulary entries and their markers, stats that would shadow a
 //! built-in field, the `flagship:` line and the lint levels of `allow`, `warn` and `deny` lines.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
-
-use cards_runtime::model::{Entry, Vocabulary};
 
 use super::cards::builtin_field_names;
 use crate::ast::{File, FileId, Ident, Item, LintLevel, Span, VocabKind};
@@ -65,41 +62,6 @@ declare_code! {
     /// ## Example
     /// `allow unused-icons` — write `allow unused-icon` (or its code, `allow W0002`).
     pub static E0208: "E0208", "unknown-lint", Error;
-}
-
-/// The vocabulary of a set, as the runtime model holds it.
-pub fn vocabulary(names: &Names<'_>) -> Vocabulary {
-    let list = |kind: VocabKind| -> Cow<'static, [Entry]> {
-        names
-            .entries(kind)
-            .iter()
-            .map(|v| Entry {
-                id: v.entry.id.text.clone().into(),
-                name: v.entry.display.as_ref().map_or_else(|| v.entry.id.text.clone(), |s| s.value.clone()).into(),
-                marked: !v.entry.flags.is_empty(),
-            })
-            .collect()
-    };
-    Vocabulary {
-        factions: list(VocabKind::Faction),
-        sizes: list(VocabKind::Size),
-        stats: list(VocabKind::Stat),
-        icons: list(VocabKind::Icon),
-        ship_icons: list(VocabKind::ShipIcon),
-        traits: list(VocabKind::Trait),
-        classes: list(VocabKind::Class),
-        techs: list(VocabKind::Tech),
-        phases: list(VocabKind::Phase),
-        tokens: list(VocabKind::Token),
-        resources: list(VocabKind::Resource),
-        actions: list(VocabKind::Action),
-        dice: list(VocabKind::Die),
-        results: list(VocabKind::Result),
-        arcs: list(VocabKind::Arc),
-        headers: list(VocabKind::Header),
-        formats: list(VocabKind::Format),
-        maneuvers: list(VocabKind::Maneuver),
-    }
 }
 
 /// Checks vocabulary markers, header texts and stat names.

@@ -1,20 +1,24 @@
-//! The passes that check a set, in this fixed order:
+//! The checks, and the pipeline that runs every pass over a set in this fixed order:
 //!
-//! 1. [`syntax`](crate::syntax): parse every file;
-//! 2. [`resolve`](crate::resolve): collect the declarations, report duplicates;
-//! 3. [`game`]: vocabulary markers, the flagship line; [`identifiers`]: ids that
-//!    would collide in generated Rust;
-//! 4. [`cards`]: each card's fields, types and references, building its model;
-//!    [`abilities`]: each text block parsed into ability frames, its `[Name]`s, headers
-//!    and replacements checked, and lowered into the card's abilities;
-//! 5. [`rules`]: each rule's names;
-//! 6. lints, only on a set without errors (so they never report follow-ons):
-//!    [`unequippable_upgrade`], [`unused_icon`], the templating lints and notes of
-//!    [`abilities`], and [`spend_without_resource`]; `allow`, `warn` and `deny` lines set
-//!    their level.
+//! 1. [`syntax`](crate::syntax): parse every file (restrictions of rules included);
+//! 2. [`resolve`](crate::resolve): collect the declarations, report duplicates; the
+//!    vocabulary as the model holds it;
+//! 3. the checks, which only report, and give what they read to the lowering:
+//!    [`game`]: vocabulary markers, the flagship line; [`identifiers`]: ids that would
+//!    collide in generated Rust; [`cards`]: each card's fields, types and references
+//!    ([`restrictions`]: the names a `requires:` uses); [`abilities`]: each text block
+//!    parsed into ability frames, its `[Name]`s, headers and replacements checked;
+//!    [`rules`]: each rule's names;
+//! 4. [`lower`](crate::lower): the runtime model from what the checks read, reporting
+//!    nothing;
+//! 5. lints, over the model, only on a set without errors (so they never report
+//!    follow-ons): [`unequippable_upgrade`], [`unused_icon`], the templating lints and
+//!    notes of [`abilities`], and [`spend_without_resource`]; `allow`, `warn` and `deny`
+//!    lines set their level.
 //!
-//! The result is the runtime model of the set (when there is no error) and every
-//! diagnostic, sorted by place.
+//! The result is the runtime model of the set (when there is no error, else the partial
+//! model an editor shows) and every diagnostic, sorted by place.
+//! [`emit`](crate::emit) then writes the model as Rust.
 
 pub mod abilities;
 pub mod cards;
@@ -34,6 +38,7 @@ use cards_runtime::Set;
 
 use crate::ast::File;
 use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::lower;
 use crate::resolve::Names;
 use crate::source::{SetSource, SourceMap};
 
@@ -126,15 +131,14 @@ pub fn check_files_cached(
     game::check_vocabulary(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
-    let mut cards = cards::check_cards(&names, sources, &mut d);
-    let vocab = game::vocabulary(&names);
-    let texts = abilities::lower_cards(&names, sources, dir, &vocab, &mut cards, &mut d, cache);
-    let rules = rules::check_rules(&names, &mut d);
+    let vocab = names.vocabulary();
+    let cards = cards::check_cards(&names, sources, &mut d);
+    let texts = abilities::check_texts(&names, sources, &vocab, &mut d, cache);
+    rules::check_rules(&names, &mut d);
     let levels = game::lint_levels(files, WARNINGS, &mut d);
-    let (game, name) = names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
     let card_count = cards.len();
-    let model =
-        Set { game: game.into(), name: name.into(), vocab, flagship_icon, cards: cards.into(), rules: rules.into() };
+    let from = lower::Sources { names: &names, sources, dir };
+    let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, cache);
     if !d.iter().any(Diagnostic::is_error) {
         let mut lints = Vec::new();
         unequippable_upgrade::check(&model, &names, &mut lints);

@@ -15,7 +15,7 @@
 
 pub mod ident;
 
-use cards_runtime::model::{Card, CardKind, Entry, Set};
+use cards_runtime::model::{Card, CardKind, Set, VocabKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -31,54 +31,6 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// The vocabulary kinds: (enum name, what it is, its list in the model).
-fn vocab_lists(set: &Set) -> [(&'static str, &'static str, &[Entry]); 18] {
-    let v = &set.vocab;
-    [
-        ("Faction", "factions", &v.factions),
-        ("Size", "size classes", &v.sizes),
-        ("Stat", "stats", &v.stats),
-        ("Icon", "upgrade icons", &v.icons),
-        ("ShipIcon", "ship icons", &v.ship_icons),
-        ("Trait", "traits", &v.traits),
-        ("Class", "blueprint classes", &v.classes),
-        ("Tech", "technologies", &v.techs),
-        ("Phase", "phases", &v.phases),
-        ("Token", "tokens", &v.tokens),
-        ("Resource", "resources", &v.resources),
-        ("Action", "actions", &v.actions),
-        ("Die", "dice", &v.dice),
-        ("DieResult", "die results", &v.results),
-        ("Arc", "arcs", &v.arcs),
-        ("Header", "ability headers", &v.headers),
-        ("Format", "formats", &v.formats),
-        ("Maneuver", "maneuvers", &v.maneuvers),
-    ]
-}
-
-fn field_of(enum_name: &str) -> proc_macro2::Ident {
-    let field = match enum_name {
-        "Faction" => "factions",
-        "Size" => "sizes",
-        "Stat" => "stats",
-        "Icon" => "icons",
-        "ShipIcon" => "ship_icons",
-        "Trait" => "traits",
-        "Class" => "classes",
-        "Tech" => "techs",
-        "Phase" => "phases",
-        "Token" => "tokens",
-        "Resource" => "resources",
-        "Action" => "actions",
-        "Die" => "dice",
-        "DieResult" => "results",
-        "Arc" => "arcs",
-        "Format" => "formats",
-        "Maneuver" => "maneuvers",
-        _ => "headers",
-    };
-    format_ident!("{}", field)
-}
 
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
@@ -130,12 +82,13 @@ fn card_doc(set: &Set, c: &Card) -> String {
 /// The module of one set, as formatted Rust source (starting with [`HEADER`]).
 pub fn emit_set(set: &Set) -> String {
     let mut items = TokenStream::new();
-    for (name, what, entries) in vocab_lists(set) {
+    for kind in VocabKind::ALL {
+        let entries = set.vocab.list(kind);
         if entries.is_empty() {
             continue;
         }
-        let ty = format_ident!("{}", name);
-        let field = field_of(name);
+        let (ty, field, what) =
+            (format_ident!("{}", kind.enum_name()), format_ident!("{}", kind.field_name()), kind.plural());
         let variants: Vec<proc_macro2::Ident> = entries.iter().map(|e| ident::token(&ident::pascal(&e.id))).collect();
         let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", escape_md(&e.name), e.id)));
         let count = Literal::usize_unsuffixed(entries.len());

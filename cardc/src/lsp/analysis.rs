@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Span, Token, VocabKind};
+use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Restriction, Span, Token, VocabKind};
 use crate::check::cards::{field_refers, Refers};
 use crate::check::{self, Checked};
 use crate::resolve::Names;
@@ -265,7 +265,10 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
             }
             match (&field.value, refers) {
                 (FieldValue::Tokens(tokens), Some(refers)) => {
-                    references(tokens, refers, def.file, field.span, &names, &mut ix.occurrences);
+                    references(tokens, refers, def.file, &names, &mut ix.occurrences);
+                }
+                (FieldValue::Restriction { parsed: Some(r), .. }, _) => {
+                    restriction_references(r, def.file, &names, &mut ix.occurrences);
                 }
                 (FieldValue::Text(block) | FieldValue::Ability { text: block, .. }, _) => {
                     ix.occurrences.push(Occurrence {
@@ -293,14 +296,7 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
 }
 
 /// The names a field's tokens write.
-fn references(
-    tokens: &[Token],
-    refers: Refers,
-    file: FileId,
-    whole: Span,
-    names: &Names<'_>,
-    out: &mut Vec<Occurrence>,
-) {
+fn references(tokens: &[Token], refers: Refers, file: FileId, names: &Names<'_>, out: &mut Vec<Occurrence>) {
     let idents = tokens.iter().filter_map(|t| match t {
         Token::Ident(i) => Some(i),
         _ => None,
@@ -322,46 +318,30 @@ fn references(
                 }
             }
         }
-        Refers::Restriction => {
-            let Ok(r) = crate::syntax::restriction::parse(file, tokens, whole) else { return };
-            for atom in r.atoms() {
-                let kind = atom_names(atom.kind);
-                for arg in &atom.args {
-                    let Token::Ident(i) = arg else { continue };
-                    match kind {
-                        Some(kind) => push_vocab(names, kind, i, file, out),
-                        None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
-                            file,
-                            span: i.span,
-                            target: Target::Card(i.text.clone()),
-                            declaration: false,
-                        }),
-                        None => {}
-                    }
-                }
-                if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
-                    push_vocab(names, VocabKind::Stat, stat, file, out);
-                }
-            }
-        }
-        Refers::Nothing => {}
+        Refers::Restriction | Refers::Nothing => {}
     }
 }
 
-/// The vocabulary kind whose ids a restriction atom takes (`size small` → sizes,
-/// `stat agility 3` → stats); `None` for atoms that take no entries.
-pub fn atom_names(atom: AtomKind) -> Option<VocabKind> {
-    match atom {
-        AtomKind::Size => Some(VocabKind::Size),
-        AtomKind::Trait => Some(VocabKind::Trait),
-        AtomKind::ShipIcon => Some(VocabKind::ShipIcon),
-        AtomKind::Faction => Some(VocabKind::Faction),
-        AtomKind::Action => Some(VocabKind::Action),
-        AtomKind::Class => Some(VocabKind::Class),
-        AtomKind::Arc => Some(VocabKind::Arc),
-        AtomKind::Equipped | AtomKind::Icon => Some(VocabKind::Icon),
-        AtomKind::Stat => Some(VocabKind::Stat),
-        _ => None,
+/// The names a restriction writes: entries, and chassis.
+fn restriction_references(r: &Restriction, file: FileId, names: &Names<'_>, out: &mut Vec<Occurrence>) {
+    for atom in r.atoms() {
+        let kind = atom.kind.vocab_kind();
+        for arg in &atom.args {
+            let Token::Ident(i) = arg else { continue };
+            match kind {
+                Some(kind) => push_vocab(names, kind, i, file, out),
+                None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
+                    file,
+                    span: i.span,
+                    target: Target::Card(i.text.clone()),
+                    declaration: false,
+                }),
+                None => {}
+            }
+        }
+        if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
+            push_vocab(names, VocabKind::Stat, stat, file, out);
+        }
     }
 }
 
@@ -381,8 +361,8 @@ fn push_vocab(names: &Names<'_>, kind: VocabKind, ident: &Ident, file: FileId, o
 /// id, ignoring case, as the check reads them).
 fn bracketed(text: &str, file: FileId, block: Span, names: &Names<'_>, out: &mut Vec<Occurrence>) {
     let Some(block_text) = text.get(block.range()) else { return };
-    for (at, name) in crate::text::lower::brackets(block_text) {
-        let found = crate::text::lower::NOUN_KINDS.iter().find_map(|&kind| {
+    for (at, name) in crate::text::brackets(block_text) {
+        let found = crate::lower::ability::NOUN_KINDS.iter().find_map(|&kind| {
             names.entries(kind).iter().find_map(|v| {
                 let shown = v.entry.display.as_ref().map_or(v.entry.id.text.as_str(), |d| d.value.as_str());
                 shown.eq_ignore_ascii_case(name).then(|| (kind, v.entry.id.text.clone()))

@@ -154,7 +154,7 @@ fn place<'t>(before: &'t str, typed: &str) -> Place<'t> {
 fn bracket_names(a: &Analysis, text: &str, offset: usize, range: Range) -> Vec<CompletionItem> {
     let closed = text[offset..].starts_with(']');
     let mut items = Vec::new();
-    for kind in crate::text::lower::NOUN_KINDS {
+    for kind in crate::lower::ability::NOUN_KINDS {
         for v in a.index.vocab.iter().filter(|v| v.kind == kind) {
             let shown = v.display.clone().unwrap_or_else(|| v.id.clone());
             if items.iter().any(|i: &CompletionItem| i.label == shown) {
@@ -240,7 +240,7 @@ fn values(a: &Analysis, key: &str, previous: Option<&str>) -> Vec<CompletionItem
 /// In a restriction: after a word that takes names, those names; else the words.
 fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
     let atom = previous.and_then(|p| AtomKind::ALL.into_iter().find(|k| k.keyword() == p));
-    let kind = atom.and_then(super::analysis::atom_names);
+    let kind = atom.and_then(AtomKind::vocab_kind);
     match (atom, kind) {
         (_, Some(kind)) => entries(a, &[kind]),
         (Some(AtomKind::Chassis), None) => cards(a, Some(CardKind::Chassis)),

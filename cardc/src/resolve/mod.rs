@@ -6,6 +6,8 @@ pub mod suggest;
 
 use std::collections::HashMap;
 
+use cards_runtime::model::{Entry, Vocabulary};
+
 use crate::ast::{Card, CardKind, File, FileId, Game, Ident, Item, Rule, Span, Str, VocabEntry, VocabKind};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
@@ -281,21 +283,10 @@ impl<'a> Names<'a> {
     /// The index of a vocabulary entry, or an E0105 diagnostic with a suggestion: an
     /// entry's display name written for its id gets the id (`Solar Union` → `union`).
     pub fn vocab(&self, kind: VocabKind, name: &Ident, file: FileId) -> Result<u16, Diagnostic> {
-        if let Some(&i) = self.vocab_index.get(&(kind, name.text.as_str())) {
+        if let Some(i) = self.vocab_written(kind, &name.text) {
             return Ok(i);
         }
         let entries = self.entries(kind);
-        let display = |v: &VocabDef<'_>| v.entry.display.as_ref().map(|s| ids::derive_id(&s.value));
-        // An entry that is no id was kept from a line that does not parse (reported there):
-        // a use that means it is not an error of its own.
-        let folded = ids::derive_id(&name.text);
-        let unread = entries.iter().position(|v| {
-            !ids::is_valid_id(&v.entry.id.text)
-                && (ids::derive_id(&v.entry.id.text) == folded || display(v).is_some_and(|d| d == folded))
-        });
-        if let Some(i) = unread {
-            return Ok(i as u16);
-        }
         let candidates = entries
             .iter()
             .filter(|v| ids::is_valid_id(&v.entry.id.text))
@@ -316,6 +307,47 @@ impl<'a> Names<'a> {
             .label(file, name.span, format!("not {} of this game", a(kind)))
             .maybe_fix(fix)
             .maybe_help(help))
+    }
+
+    /// The index of the vocabulary entry `written` means, as [`Self::vocab`] resolves it, without
+    /// diagnostics: its id, or an entry kept from a line that does not parse (reported
+    /// there) whose id or name it folds to.
+    pub fn vocab_written(&self, kind: VocabKind, written: &str) -> Option<u16> {
+        if let Some(&i) = self.vocab_index.get(&(kind, written)) {
+            return Some(i);
+        }
+        let display = |v: &VocabDef<'_>| v.entry.display.as_ref().map(|s| ids::derive_id(&s.value));
+        // An entry that is no id was kept from a line that does not parse (reported there):
+        // a use that means it is not an error of its own.
+        let folded = ids::derive_id(written);
+        let unread = self.entries(kind).iter().position(|v| {
+            !ids::is_valid_id(&v.entry.id.text)
+                && (ids::derive_id(&v.entry.id.text) == folded || display(v).is_some_and(|d| d == folded))
+        });
+        unread.map(|i| i as u16)
+    }
+
+    /// The vocabulary as the runtime model holds it, in declaration order: what cards and
+    /// rules refer to by index, and what ability text resolves against.
+    pub fn vocabulary(&self) -> Vocabulary {
+        let mut vocab = Vocabulary::default();
+        for kind in VocabKind::ALL {
+            *vocab.list_mut(kind) = self
+                .entries(kind)
+                .iter()
+                .map(|v| Entry {
+                    id: v.entry.id.text.clone().into(),
+                    name: v.entry.display.as_ref().map_or_else(|| v.entry.id.text.clone(), |s| s.value.clone()).into(),
+                    marked: !v.entry.flags.is_empty(),
+                })
+                .collect();
+        }
+        vocab
+    }
+
+    /// The index of a card of `kind` by id, without diagnostics.
+    pub fn card_id(&self, kind: CardKind, id: &str) -> Option<u32> {
+        self.card_index.get(id).copied().filter(|&i| self.cards[i as usize].card.kind == kind)
     }
 
     /// The index of a vocabulary entry by id, without diagnostics.

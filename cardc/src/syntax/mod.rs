@@ -103,7 +103,9 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
                 .help("add cards to the file or delete it"),
         );
     }
-    (File { id: file, items }, diagnostics)
+    let mut parsed = File { id: file, items };
+    restriction::parse_fields(&mut parsed, &mut diagnostics);
+    (parsed, diagnostics)
 }
 
 /// Parses one item with the grammar: the item, or a syntax error and what can be saved

@@ -5,7 +5,7 @@
 //! overflow the stack. Parentheses deeper than [`MAX_DEPTH`] are an error all the same,
 //! like rustc's recursion limit: nobody writes them on purpose.
 
-use crate::ast::{Atom, AtomKind, FileId, RNode, Restriction, Span, Token};
+use crate::ast::{Atom, AtomKind, FieldValue, File, FileId, Item, RNode, Restriction, Span, Token};
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
 
@@ -97,6 +97,28 @@ fn word(token: &Token) -> Option<&str> {
     match token {
         Token::Ident(i) => Some(&i.text),
         _ => None,
+    }
+}
+
+/// The field whose value is a restriction.
+pub const FIELD: &str = "requires";
+
+/// Parses the restriction of every card's `requires:` field, in place: its value becomes
+/// [`FieldValue::Restriction`], and a restriction that does not parse is reported.
+pub fn parse_fields(file: &mut File, d: &mut Vec<Diagnostic>) {
+    let cards = file.items.iter_mut().filter_map(|item| match item {
+        Item::Card(card) => Some(card),
+        _ => None,
+    });
+    for field in cards.flat_map(|card| card.fields.iter_mut()) {
+        if field.key.text != FIELD {
+            continue;
+        }
+        if let FieldValue::Tokens(tokens) = &mut field.value {
+            let tokens = std::mem::take(tokens);
+            let parsed = parse(file.id, &tokens, field.span).map_err(|e| d.push(e)).ok();
+            field.value = FieldValue::Restriction { tokens, parsed };
+        }
     }
 }
 

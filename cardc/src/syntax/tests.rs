@@ -155,3 +155,23 @@ fn a_hash_right_after_a_text_brace_is_text() {
     let FieldValue::Text(t) = &a.fields[0].value else { panic!() };
     assert_eq!(t.sentences.len(), 1);
 }
+
+#[test]
+fn a_requires_value_is_parsed_with_the_file() {
+    let (file, d) = parse(CARD);
+    assert!(d.is_empty(), "{:?}", codes(&d));
+    let Item::Card(card) = &file.items[0] else { panic!("not a card") };
+    let FieldValue::Restriction { tokens, parsed: Some(r) } = &card.fields[3].value else {
+        panic!("not a parsed restriction: {:?}", card.fields[3].value)
+    };
+    assert_eq!(tokens.len(), 6, "the tokens are kept: {tokens:?}");
+    let kinds: Vec<AtomKind> = r.atoms().map(|a| a.kind).collect();
+    assert_eq!(kinds, [AtomKind::Chassis, AtomKind::Size]);
+    // Post-order: `chassis tie`, `size large`, `not`, `and`.
+    assert!(matches!(r.nodes.as_slice(), [RNode::Atom(_), RNode::Atom(_), RNode::Not(1), RNode::And(0, 2)]));
+    // One that does not parse is reported here, once, and kept as its tokens.
+    let (file, d) = parse("upgrade \"U\" { requires: size small and }\n");
+    assert_eq!(codes(&d), ["E0008"]);
+    let Item::Card(card) = &file.items[0] else { panic!("not a card") };
+    assert!(matches!(&card.fields[0].value, FieldValue::Restriction { tokens, parsed: None } if tokens.len() == 3));
+}

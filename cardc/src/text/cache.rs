@@ -170,7 +170,11 @@ impl SentenceCache {
     /// The ability lowered from `frame`, from the cache when the same words (with the same
     /// chassis ability name) were lowered before against the vocabulary given to
     /// [`Self::lower_against`].
-    pub fn lowered(&mut self, frame: &super::Frame, cx: &super::lower::Context<'_>) -> cards_runtime::ability::Ability {
+    pub fn lowered(
+        &mut self,
+        frame: &super::Frame,
+        cx: &crate::lower::ability::Context<'_>,
+    ) -> cards_runtime::ability::Ability {
         let words = cx.source.get(frame.span.range()).unwrap_or_default();
         let key = (words.to_string(), cx.name.map(str::to_string));
         match self.lowered.get(&key) {
@@ -181,7 +185,7 @@ impl SentenceCache {
                 a
             }
             None => {
-                let a = super::lower::ability(frame, cx);
+                let a = crate::lower::ability::ability(frame, cx);
                 self.lowered.insert(key, a.clone());
                 a
             }

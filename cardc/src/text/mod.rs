@@ -7,6 +7,9 @@
 //! other sentence (`If you do, …`, `Then, …`, `Change 2 …`) is a further step of the
 //! ability before it. The grammar is total: a clause it cannot structure becomes an
 //! opaque effect with its span, so no text is ever dropped.
+//!
+//! The checks read the frames ([`crate::check::abilities`]), and [`crate::lower::ability`]
+//! lowers them to the runtime's abilities.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,7 +20,6 @@ use pest::Parser;
 use crate::ast::Span;
 
 mod cache;
-pub mod lower;
 
 pub use cache::SentenceCache;
 
@@ -32,6 +34,22 @@ use cache::Shift;
 use grammar::{AbilityParser, Rule};
 
 pub use cards_runtime::ability::EffectKind;
+
+/// The bracketed names in a text: `[Hit]/[Critical Hit] results` → `Hit`, `Critical Hit`.
+pub fn brackets(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.match_indices('[').filter_map(move |(start, _)| {
+        let rest = &text[start + 1..];
+        let end = rest.find([']', '['])?;
+        (rest.as_bytes()[end] == b']').then(|| (start + 1, &rest[..end]))
+    })
+}
+
+/// Whether an effect of this kind is what a header's leading cost sentence pays
+/// (`Attack: Spend 1 [Charge]. …`). Only spending is: `Action: Remove 1 stress token.` is
+/// an effect.
+pub fn is_cost_kind(kind: EffectKind) -> bool {
+    kind == EffectKind::Spend
+}
 
 /// A piece of text with its span in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -792,7 +810,7 @@ impl Build<'_> {
             return vec![c];
         };
         let start = noun.span.start as usize;
-        let slots: Vec<Piece> = lower::brackets(&noun.text)
+        let slots: Vec<Piece> = brackets(&noun.text)
             .map(|(at, name)| {
                 let from = start + at - 1;
                 Piece { text: format!("[{name}]"), span: Span::new(from, from + name.len() + 2) }
@@ -964,7 +982,7 @@ impl Build<'_> {
             let compound = joined_by_and
                 && b.costs.is_empty()
                 && b.qualifier == c.qualifier
-                && lower::is_cost_kind(b.effect.kind)
+                && is_cost_kind(b.effect.kind)
                 && !c.costs.is_empty()
                 && c.subject == b.subject;
             if compound {
@@ -1033,7 +1051,7 @@ impl Build<'_> {
     fn alternative_costs(out: &mut [Clause]) {
         for i in 1..out.len() {
             let (b, c) = (&out[i - 1], &out[i]);
-            let bare_cost = b.costs.is_empty() && !b.alternative && lower::is_cost_kind(b.effect.kind);
+            let bare_cost = b.costs.is_empty() && !b.alternative && is_cost_kind(b.effect.kind);
             if c.alternative && bare_cost && !c.costs.is_empty() && c.subject == b.subject && c.qualifier == b.qualifier
             {
                 let (effect, instead) = (c.effect.clone(), c.instead);

@@ -1,4 +1,5 @@
 use super::*;
+use crate::lower::ability as lower;
 
 /// An effect as `kind(amount|noun|to|action|facing)`, with `->target` and `<-from`.
 fn effect(e: &Effect) -> String {
@@ -650,7 +651,7 @@ fn printed_typos_read_as_the_words_they_stand_for() {
     for (text, expected) in cases {
         assert_eq!(show(text), [expected], "{text}");
     }
-    let subject = crate::text::lower::subject(Some(&crate::text::Piece::bare("The chosen frendly ship")));
+    let subject = crate::lower::ability::subject(Some(&crate::text::Piece::bare("The chosen frendly ship")));
     assert_eq!(subject.side, cards_runtime::ability::Side::Friendly);
 }
 

@@ -271,7 +271,7 @@ impl Importer<'_> {
         }
         let texts = std::mem::take(&mut self.texts);
         for text in &texts {
-            for (_, name) in crate::text::lower::brackets(text) {
+            for (_, name) in crate::text::brackets(text) {
                 let lower = name.to_lowercase();
                 if known.contains(&lower) || self.vocab.maneuvers.values().any(|m| m.to_lowercase() == lower) {
                     continue;

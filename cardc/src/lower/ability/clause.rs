@@ -1,0 +1,248 @@
+//! Clauses and timings: one clause with its costs and modifiers, a timing's event, and the
+//! timing that opens an ability (an event, or a state that is a condition).
+
+use std::borrow::Cow;
+
+use cards_runtime::ability::{
+    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Person, Subject, Test, Timing as RtTiming, When,
+};
+use cards_runtime::model::{List, Vocabulary};
+
+use super::condition::{test, STATES};
+use super::effect::{duration, effect, qualifier, subject};
+use super::noun::{noun, phase, possessor, COLORS};
+use super::pronoun::{is_pronoun, names_a_ship};
+use super::squash;
+use crate::text::{Clause, Piece};
+
+/// Lowers one clause.
+pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
+    let mut who = subject(c.subject.as_ref());
+    // A passive clause is about a thing (`This card's [Charge]`, `that ship's dice`, `that
+    // damage card`), not a ship, unless it names one.
+    let lower = who.text.to_lowercase();
+    let last = lower.split_whitespace().last().unwrap_or("").to_string();
+    // `a friendly ship at range 0-3 is locked`: a ship, whatever words follow it.
+    let ship = lower.split_whitespace().any(|w| {
+        matches!(w, "ship" | "ships" | "you" | "it" | "they" | "wingmate" | "wingmates" | "attacker" | "defender")
+    });
+    // `your [Critical Hit] results cannot be canceled`: a thing of yours, not you.
+    let yours = who.person == Person::You && lower.starts_with("your ");
+    if c.effect.passive && !ship && !who.text.is_empty() && (yours || matches!(who.person, Person::A | Person::That)) {
+        who.person = Person::Thing;
+    }
+    // `[Evade] results do not cancel [Critical Hit] results`, `the chosen upgrade recovers
+    // …`, `Your [Force] lose …`: dice results, upgrades and charges are things.
+    let thing_head = matches!(last.as_str(), "results" | "upgrade" | "upgrades" | "[force]" | "[charge]");
+    if thing_head && c.subject.is_some() {
+        who.person = Person::Thing;
+    }
+    let mut what = effect(&c.effect, vocab);
+    // `cannot be canceled by [Evade] results`: an agent that is no ship is no target.
+    if what.passive && c.effect.target.as_ref().is_some_and(|t| !names_a_ship(&t.text)) {
+        what.target = None;
+    }
+    // `an attack that hits`: a relative clause says which, so it is part of the noun.
+    if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
+        let m = squash(m.text.trim_start_matches([',', ' ']));
+        if m.to_lowercase().starts_with("that ") && m.split_whitespace().count() <= 3 {
+            n.text = format!("{} {m}", n.text).into();
+        }
+    }
+    // `Friendly ships can spend your focus tokens`: another ship takes them from you.
+    let yours = c.effect.noun.as_ref().and_then(|n| possessor(&n.text)).is_some_and(|p| p == "you");
+    if yours
+        && who.person != Person::You
+        && what.from.is_none()
+        && what.noun.as_ref().is_some_and(|n| !n.refs.is_empty())
+    {
+        what.from = Some(Subject::YOU);
+    }
+    // `perform an action on your action bar, treating that action as red`: its colour.
+    if what.kind == EffectKind::Perform && what.color.is_none() {
+        what.color = c.modifiers.iter().find_map(|m| {
+            let m = squash(&m.text.to_lowercase());
+            let m = m.trim_start_matches([',', ' ']);
+            // `perform 1 action on your action bar as a red action`, too.
+            let color = m.strip_prefix("treating that action as ").or_else(|| {
+                m.strip_prefix("as a ").or_else(|| m.strip_prefix("as an ")).and_then(|c| c.strip_suffix(" action"))
+            })?;
+            COLORS.contains(&color).then(|| Cow::Owned(color.to_string()))
+        });
+    }
+    // `Your defense dice cannot be modified`, `other friendly ships can be placed`: what
+    // undergoes it is the object.
+    let named = matches!(who.person, Person::Thing | Person::A | Person::Another | Person::Each | Person::EachOther);
+    if what.passive && what.noun.is_none() && named && !who.text.is_empty() {
+        what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
+    }
+    // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`.
+    if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
+        let executed_as = c.modifiers.iter().find_map(|m| {
+            let m = squash(m.text.trim_start_matches([',', ' ']));
+            let lower = m.to_lowercase();
+            let article = ["as a ", "as an "].iter().find(|a| lower.starts_with(**a))?;
+            Some(m[article.len()..].to_string())
+        });
+        if let Some(x) = executed_as {
+            what.amount = Some(Amount::Exactly(1));
+            what.noun = Some(noun(&x, vocab, Some(what.kind)));
+        }
+    }
+    RtClause {
+        text: squash(&c.piece.text).into(),
+        subject: who,
+        qualifier: qualifier(c.qualifier.as_ref()),
+        costs: c.costs.iter().map(|e| effect(e, vocab)).collect(),
+        effect: what,
+        duration: c.duration.as_ref().map(|d| duration(d, vocab)),
+        modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
+        instead: c.instead,
+        alternative: c.alternative,
+    }
+}
+
+/// Lowers a timing clause; `None` for words that name no timing.
+pub fn timing(t: &crate::text::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
+    let when = When::from_words(&t.when)?;
+    // `Before the Neutralize Results step`: a step of the game, not a ship's event; `After
+    // this attack hits`: the attack's own step, not a ship's event either.
+    if RtTiming::names_game_step(&t.what.text) || names_this_attack(&t.what.text) {
+        return Some(RtTiming {
+            when,
+            what: squash(&t.what.text).into(),
+            phase: None,
+            event: None,
+            or_events: List::Borrowed(&[]),
+        });
+    }
+    let phase =
+        matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
+    let event = t.event.as_ref().map(|c| event_clause(c, vocab));
+    // `events` holds every clause of the event, the first being `event`.
+    let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| event_clause(c, vocab)).collect();
+    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
+}
+
+/// Whether a timing's words are about the ability's own attack (`this attack hits`, `the
+/// attack`) rather than an event of a ship.
+fn names_this_attack(what: &str) -> bool {
+    let what = what.trim().to_lowercase();
+    ["this attack", "the attack"].iter().any(|a| what == *a || what.starts_with(&format!("{a} ")))
+}
+
+/// Lowers an event clause: a relative clause after its object says which, whatever its
+/// length (`an attack that is obstructed by an obstacle`).
+pub(super) fn event_clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
+    let mut out = clause(c, vocab);
+    if let (Some(n), Some(m)) = (out.effect.noun.as_mut(), out.modifiers.first()) {
+        if m.to_lowercase().starts_with("that ") && m.split_whitespace().count() > 3 {
+            n.text = format!("{} {m}", n.text).into();
+        }
+    }
+    out
+}
+
+/// What a timing that opens an ability is, once lowered.
+pub enum Lead {
+    /// A timing, with the condition its event's words imply (`While you perform an attack
+    /// at attack range 1`: the defender is at range 1).
+    Timing(Box<RtTiming>, Option<Condition>),
+    /// A state rather than an event (`While you are stressed`): a condition of the ability.
+    State(Condition),
+    /// Words that name no timing.
+    Nothing,
+}
+
+/// Lowers a timing that opens an ability: the lowering and the W0006 lint both ask this.
+pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
+    // `While you are stressed, …`, `While you have 2 or fewer stress tokens, …`: a state,
+    // not an event; the ability applies whenever it holds, so it is a condition.
+    let state = (t.when == "while").then(|| test(&t.what.text, vocab)).filter(|x| *x != Test::Opaque);
+    // `While you are docked`, `While a ship is docked with you`: a state the reading does
+    // not structure is still a condition, not an event.
+    let unread = t.when == "while" && t.event.as_ref().is_none_or(|e| e.effect.kind == EffectKind::Opaque) && {
+        let w = format!(" {} ", t.what.text.to_lowercase());
+        [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
+    };
+    match state.or(unread.then_some(Test::Opaque)) {
+        Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
+        None => match timing(t, vocab) {
+            Some(mut rt) => {
+                let implied = attack_range(&mut rt).or_else(|| event_state(&mut rt));
+                Lead::Timing(Box::new(rt), implied)
+            }
+            None => Lead::Nothing,
+        },
+    }
+}
+
+/// `you perform an action while stressed`: the state is the event's subject's, a condition
+/// of the ability rather than words of the event.
+fn event_state(t: &mut RtTiming) -> Option<Condition> {
+    let event = t.event.as_mut()?;
+    let i = event.modifiers.iter().position(|m| {
+        let lower = m.to_lowercase();
+        lower.strip_prefix("while ").is_some_and(|state| STATES.contains(&state.trim_end_matches(['.', ','])))
+    })?;
+    let state = event.modifiers.to_mut().remove(i).to_lowercase();
+    let state = state["while ".len()..].trim_end_matches(['.', ',']).replace(' ', "-");
+    let who = event.subject.clone();
+    Some(Condition {
+        kind: CondKind::If,
+        text: format!("{} is {state}", who.text).into(),
+        test: Test::State { who, state: state.into(), not: false },
+    })
+}
+
+/// `you perform an attack at attack range 1`: the range is the defender's, a condition of
+/// the ability rather than words of the attack.
+fn attack_range(t: &mut RtTiming) -> Option<Condition> {
+    let event = t.event.as_mut()?;
+    // While you attack, the range is the defender's; while you defend, the attacker's.
+    let other = match event.effect.kind {
+        EffectKind::Perform | EffectKind::Attack => "the defender",
+        EffectKind::Defend => "the attacker",
+        _ => return None,
+    };
+    let find = |text: &str| {
+        let lower = text.to_lowercase();
+        let (at, len) = ["at attack range ", "at range "]
+            .iter()
+            .find_map(|w| lower.find(w).filter(|&i| i == 0 || lower[..i].ends_with(' ')).map(|i| (i, w.len())))?;
+        let word = lower[at + len..].split_whitespace().next()?;
+        let band = word.trim_end_matches([',', '.']).to_string();
+        let (a, b) = band.split_once('-').unwrap_or((&band, &band));
+        let range: (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
+        Some((at, band, range))
+    };
+    let (band, range) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
+        // `an attack at attack range 1-2 that hits`: the words after the band stay the noun's.
+        let noun = event.effect.noun.as_mut()?;
+        let text = noun.text.to_string();
+        let rest = text.get(at..).and_then(|r| r.find(&band).map(|i| at + i + band.len())).and_then(|e| text.get(e..));
+        let kept = [text[..at].trim_end(), rest.unwrap_or("").trim()].join(" ");
+        noun.text = kept.trim().to_string().into();
+        (band, range)
+    } else if let Some(i) = event.modifiers.iter().position(|m| find(m).is_some_and(|(at, _, _)| at == 0)) {
+        let (_, band, range) = find(&event.modifiers[i])?;
+        event.modifiers.to_mut().remove(i);
+        (band, range)
+    } else if let Some((at, band, range)) = event.effect.target.as_ref().and_then(|t| find(&t.text)) {
+        // `against a defender at attack range 2-3`: the target is the defender the range is
+        // of, so the range says all it does.
+        let whom = event.effect.target.as_ref().map(|t| t.text.to_lowercase()[..at].trim().to_string());
+        if whom.is_some_and(|w| matches!(w.as_str(), "a defender" | "the defender")) {
+            event.effect.target = None;
+        }
+        (band, range)
+    } else {
+        return None;
+    };
+    let who = subject(Some(&Piece::bare(other)));
+    Some(Condition {
+        kind: CondKind::If,
+        text: format!("{other} is at range {band}").into(),
+        test: Test::AtRange { who, range, of: Subject::YOU },
+    })
+}

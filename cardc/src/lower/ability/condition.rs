@@ -1,0 +1,843 @@
+//! Conditions: the states, arcs, ranges, counts and past events a condition's words test.
+
+use cards_runtime::ability::{
+    Clause as RtClause, CmpOp, CondKind, Condition, Count, EffectKind, Noun, Person, Side, Subject, Test, Than,
+    VocabRef, Which, Within,
+};
+use cards_runtime::model::{List, VocabKind, Vocabulary};
+
+use super::clause::event_clause;
+use super::effect::subject;
+use super::noun::{amount, find, noun, COLORS};
+use super::squash;
+use crate::text::{Cond, Piece};
+
+/// The states a ship can be in, as a condition names them.
+pub(super) const STATES: [&str; 15] = [
+    "stressed",
+    "damaged",
+    "critically damaged",
+    "depleted",
+    "strained",
+    "ionized",
+    "jammed",
+    "tractored",
+    "cloaked",
+    "shielded",
+    "destroyed",
+    "defending",
+    "attacking",
+    "docked",
+    "limited",
+];
+
+/// The states the rules define by a token (a ship is focused while it has a focus token),
+/// with the token each names.
+const TOKEN_STATES: [(&str, &str); 5] = [
+    ("focused", "focus token"),
+    ("evading", "evade token"),
+    ("calculating", "calculate token"),
+    ("reinforced", "reinforce token"),
+    ("disarmed", "disarm token"),
+];
+
+/// `you are focused`: the ship has 1 or more focus tokens; `is not focused`, none.
+fn token_state(who: &str, rest: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    let (_, token) = TOKEN_STATES.iter().find(|(state, _)| *state == rest)?;
+    let noun = noun(token, vocab, None);
+    if noun.refs.is_empty() {
+        return None;
+    }
+    let count = if not { Count { op: CmpOp::Eq, n: 0 } } else { Count { op: CmpOp::Ge, n: 1 } };
+    Some(Test::Has { who: subject_words(who), count, noun, on: None })
+}
+
+/// `the attack range is 1`: the defender is at that range of the attacker.
+fn attack_range_is(who: &str, rest: &str, not: bool) -> Option<Test> {
+    if not || !matches!(who, "the attack range" | "attack range") {
+        return None;
+    }
+    let (a, b) = rest.split_once('-').unwrap_or((rest, rest));
+    let range = (a.parse().ok()?, b.parse().ok()?);
+    Some(Test::AtRange { who: subject_words("the defender"), range, of: subject_words("the attacker") })
+}
+
+/// A subject written in a condition's words.
+fn subject_words(text: &str) -> Subject {
+    let t = text.trim();
+    match t.to_lowercase().as_str() {
+        "your" | "yours" | "you" => Subject::YOU,
+        "its" | "their" | "that ship's" | "it" | "they" => subject(Some(&Piece::bare("it"))),
+        "the attacker's" | "the attacker" => subject(Some(&Piece::bare("the attacker"))),
+        "the defender's" | "the defender" => subject(Some(&Piece::bare("the defender"))),
+        _ => subject(Some(&Piece::bare(t.trim_end_matches("'s").trim_end_matches('’')))),
+    }
+}
+
+/// Whether a condition's words before its verb are a ship alone, not a ship somewhere
+/// (`an enemy ship in its [Front Arc]`) or a thing of it (`your [Single Turret Arc]`).
+fn plain_subject(who: &str) -> bool {
+    !who.contains('[') && !who.contains(" in ")
+}
+
+/// `in <arc>` of a condition: `in your [Front Arc]`, `in the attacker's [Bullseye Arc]`, `in
+/// the [Bullseye Arc] of a friendly ship at range 0-3`, `in an enemy ship's firing arc`. An
+/// arc the game does not name (`firing arc`, `attack arc`) is kept as its words; `your` or
+/// `the` alone is the arc of the card's ship, except `the attack arc`: the arc the attack is
+/// made from, the attacker's.
+fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    if !plain_subject(who) {
+        return None;
+    }
+    let (named, of) = arc.split_once(" of ").map_or((arc, None), |(a, o)| (a, Some(o)));
+    let (whose, name) = match named.find('[') {
+        Some(i) => (&named[..i], &named[i..]),
+        None => {
+            let words: Vec<&str> = named.split_whitespace().collect();
+            if words.len() < 2 || words.last() != Some(&"arc") {
+                return None;
+            }
+            let at = named.rfind(words[words.len() - 2])?;
+            (&named[..at], &named[at..])
+        }
+    };
+    let arc = match name.strip_prefix('[') {
+        Some(bracketed) => {
+            // `[Front Arc] or [Rear Arc]`: in either.
+            let names: Vec<&str> = bracketed.strip_suffix(']')?.split("] or [").collect();
+            let refs = names
+                .iter()
+                .map(|n| find(&vocab.arcs, n).map(|index| VocabRef { kind: VocabKind::Arc, index }))
+                .collect::<Option<Vec<_>>>()?;
+            let choice = refs.len() > 1;
+            Noun { text: name.to_string().into(), refs: refs.into(), choice, marks: List::Borrowed(&[]) }
+        }
+        None => {
+            Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
+        }
+    };
+    let whose = whose.trim();
+    let of = match (of, whose) {
+        (Some(o), "the" | "") => subject_words(o),
+        (Some(_), _) => return None,
+        (None, "the") if name.eq_ignore_ascii_case("attack arc") => subject_words("the attacker"),
+        (None, "the" | "") => Subject::YOU,
+        (None, w) => subject_words(w),
+    };
+    Some(Test::InArc { who: subject_words(who), arc, of, not })
+}
+
+/// `1 or more`, `2 or fewer`, `no`, `a`, `at least 2`, `3`: how many, and what is left.
+fn count(words: &str) -> Option<(Count, &str)> {
+    let (first, rest) = words.split_once(' ')?;
+    let ge = |n| Count { op: CmpOp::Ge, n };
+    match first {
+        "no" => return Some((Count { op: CmpOp::Eq, n: 0 }, rest)),
+        "a" | "an" | "any" => return Some((ge(1), rest)),
+        _ => {}
+    }
+    if let Some(rest) = words.strip_prefix("exactly ") {
+        let (n, rest) = rest.split_once(' ')?;
+        return Some((Count { op: CmpOp::Eq, n: n.parse().ok()? }, rest));
+    }
+    if let Some(rest) = words.strip_prefix("at least ") {
+        let (n, rest) = rest.split_once(' ')?;
+        return Some((ge(n.parse().ok()?), rest));
+    }
+    let n: u32 = first.parse().ok()?;
+    for (tail, op) in [("or more ", CmpOp::Ge), ("or fewer ", CmpOp::Le), ("or less ", CmpOp::Le)] {
+        if let Some(rest) = rest.strip_prefix(tail) {
+            return Some((Count { op, n }, rest));
+        }
+    }
+    Some((Count { op: CmpOp::Eq, n }, rest))
+}
+
+/// `lower than`, `equal to or higher than`, … at the start of `words`: the comparison, and
+/// what it compares with.
+fn comparison(words: &str) -> Option<(CmpOp, &str)> {
+    const OPS: [(&str, CmpOp); 12] = [
+        ("equal to or lower than ", CmpOp::Le),
+        ("equal to or less than ", CmpOp::Le),
+        ("equal to or higher than ", CmpOp::Ge),
+        ("equal to or greater than ", CmpOp::Ge),
+        ("lower than ", CmpOp::Lt),
+        ("less than ", CmpOp::Lt),
+        ("higher than ", CmpOp::Gt),
+        ("greater than ", CmpOp::Gt),
+        ("more than ", CmpOp::Gt),
+        ("equal to ", CmpOp::Eq),
+        ("the same as ", CmpOp::Eq),
+        ("", CmpOp::Eq),
+    ];
+    OPS.iter().find_map(|(w, op)| words.strip_prefix(w).map(|rest| (*op, rest)))
+}
+
+/// The shape a condition's words have, when it is one the reading structures.
+pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
+    let lower = squash(text).to_lowercase().replace('’', "'");
+    let lower = lower.trim_end_matches(['.', ',']);
+    match lower {
+        "you do"
+        | "you do so"
+        | "you did"
+        | "it does"
+        | "it did"
+        | "they do"
+        | "that ship does"
+        | "the chosen ship does" => {
+            return Test::YouDo { not: false };
+        }
+        "you do not" | "you don't" | "you did not" | "you didn't" | "you cannot" | "you can't" | "it does not"
+        | "it doesn't" | "they do not" | "they don't" => return Test::YouDo { not: true },
+        _ => {}
+    }
+    match lower {
+        "this attack hits" | "the attack hits" | "that attack hits" | "it hits" | "the attack hit"
+        | "this attack hit" => {
+            return Test::AttackHits { not: false };
+        }
+        "your attack missed"
+        | "your attack misses"
+        | "this attack does not hit"
+        | "the attack does not hit"
+        | "this attack misses"
+        | "the attack misses"
+        | "the attack missed"
+        | "that attack missed"
+        | "this attack missed"
+        | "it misses"
+        | "it does not hit" => {
+            return Test::AttackHits { not: true };
+        }
+        _ => {}
+    }
+    if let Some(t) = obstructed(lower)
+        .or_else(|| revealed(lower))
+        .or_else(|| revealed_vs(lower))
+        .or_else(|| active(lower, vocab))
+        .or_else(|| locked(lower, vocab))
+    {
+        return t;
+    }
+    // `the attacker does not have any green tokens`: none.
+    for verb in [" does not have any ", " do not have any ", " does not have ", " do not have "] {
+        if let Some((who, what)) = lower.split_once(verb) {
+            let n = noun(what, vocab, None);
+            let tokens = what.ends_with("token") || what.ends_with("tokens");
+            if !n.refs.is_empty() || tokens {
+                return Test::Has { who: subject_words(who), count: Count { op: CmpOp::Eq, n: 0 }, noun: n, on: None };
+            }
+        }
+    }
+    // `there is an enemy ship in your [Bullseye Arc]`: that ship's test. A comparison of
+    // counts (`there are more enemy ships than other friendly ships at range 0-1`) is none.
+    if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
+        if let Some(t) = there_are(rest, vocab) {
+            return t;
+        }
+        for (sep, shape) in [(" in ", "in "), (" at range ", "at range ")] {
+            if let Some((who, tail)) = rest.split_once(sep).filter(|(who, _)| one_of_them(who)) {
+                // `an enemy ship in your [Front Arc] at range 0-1`: one ship at that range
+                // of you that is in your arc.
+                let (who, tail) = match tail.rsplit_once(" at range ") {
+                    Some((arc, band)) if shape == "in " && arc.starts_with("your [") && !band.contains(' ') => {
+                        (format!("{who} at range {band}"), arc.to_string())
+                    }
+                    _ => (who.to_string(), tail.to_string()),
+                };
+                let inner = test(&format!("{who} is {shape}{tail}"), vocab);
+                if inner != Test::Opaque {
+                    return inner;
+                }
+            }
+        }
+    }
+    // `there is a friendly lock on the attacker`: a friendly ship has a lock on it.
+    if let Some((side, on)) = lower.strip_prefix("there is a ").and_then(|r| r.split_once(" lock on ")) {
+        let lock = noun("lock", vocab, None);
+        if matches!(side, "friendly" | "enemy") && is_lock(&lock, vocab) && plain_subject(on) {
+            let who = subject(Some(&Piece::bare(&format!("a {side}"))));
+            return Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, noun: lock, on: Some(subject_words(on)) };
+        }
+    }
+    // `there are 1 or more tokens on this card`: what this card has.
+    if let Some(rest) = lower.strip_prefix("there is ").or_else(|| lower.strip_prefix("there are ")) {
+        if let Some((what, whose)) = rest.rsplit_once(" on ").filter(|(w, _)| !w.contains("ship")) {
+            let inner = test(&format!("{whose} has {what}"), vocab);
+            if matches!(inner, Test::Has { .. }) {
+                return inner;
+            }
+        }
+    }
+    // `<who> is/are [not] …`.
+    let verbs = [" is not ", " are not ", " was not ", " were not ", " is ", " are ", " was ", " were "];
+    if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
+        let not = verb.contains("not");
+        let who_s = subject_words(who);
+        // `the defender was a limited ship`: the ship's state.
+        let rest = rest.strip_prefix("a ").and_then(|r| r.strip_suffix(" ship")).unwrap_or(rest);
+        if let Some(state) = STATES.iter().find(|s| **s == rest) {
+            return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
+        }
+        if let Some(t) = token_state(who, rest, not, vocab) {
+            return t;
+        }
+        if let Some(t) = attack_range_is(who, rest, not) {
+            return t;
+        }
+        if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
+            return t;
+        }
+        // `a friendly ship is in your [Left Arc] at range 0-1`: one ship at that range of
+        // you that is in your arc.
+        let indefinite = ["a ", "an ", "another "].iter().any(|a| who.starts_with(a));
+        if let Some((arc, band)) = rest.strip_prefix("in your [").and_then(|r| r.rsplit_once(" at range ")) {
+            let who = format!("{who} at range {band}");
+            let arc = format!("your [{arc}");
+            if let Some(t) =
+                Some(()).filter(|_| indefinite && !band.contains(' ')).and_then(|_| in_arc(&who, &arc, not, vocab))
+            {
+                return t;
+            }
+        }
+        // `the attacker is outside your firing arc`: not in it.
+        if let Some(t) = rest.strip_prefix("outside ").filter(|_| !not).and_then(|arc| in_arc(who, arc, true, vocab)) {
+            return t;
+        }
+        if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
+            let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
+            let (a, b) = band.split_once('-').unwrap_or((band, band));
+            if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
+                return Test::AtRange { who: who_s, range: (a, b), of: subject_words(of) };
+            }
+        }
+        // `<whose> <stat> is <comparison> <value>`.
+        if !not {
+            if let Some((whose, stat)) = who.rsplit_once(' ') {
+                if let (Some(i), Some((op, value))) = (find(&vocab.stats, stat), comparison(rest)) {
+                    // `2 or lower`: the comparison is after the number.
+                    let (n, tail) = value.split_once(' ').unwrap_or((value, ""));
+                    let after = match tail {
+                        "or lower" | "or less" | "or fewer" => Some(CmpOp::Le),
+                        "or higher" | "or greater" | "or more" => Some(CmpOp::Ge),
+                        _ => None,
+                    };
+                    let than = match (value.parse::<i64>(), n.parse::<i64>(), after) {
+                        (Ok(v), _, _) => Some((op, Than::Number(v))),
+                        (_, Ok(v), Some(after)) => Some((after, Than::Number(v))),
+                        _ if !value.contains(' ') || value.starts_with("the ") => {
+                            Some((op, Than::Ship(subject_words(value))))
+                        }
+                        // `than your initiative`: the same stat of that ship.
+                        _ if value.strip_suffix(stat).is_some_and(|w| w.ends_with(' ') && !w.trim().contains(' ')) => {
+                            Some((op, Than::Ship(subject_words(value[..value.len() - stat.len()].trim()))))
+                        }
+                        _ => None,
+                    };
+                    if let Some((op, than)) = than {
+                        return Test::Stat { who: subject_words(whose), stat: i, op, than };
+                    }
+                }
+            }
+        }
+    }
+    // `<who> has/have …`.
+    for verb in [" has ", " have "] {
+        if let Some((who, rest)) = lower.split_once(verb) {
+            if let Some((n, what)) = count(rest) {
+                // `a lock on the defender`: the ship the lock is on.
+                let (head, on) = what.split_once(" on ").map_or((what, None), |(h, o)| (h, Some(o)));
+                let what_noun = noun(head, vocab, None);
+                let damage = head.starts_with("damage card")
+                    || head.starts_with("faceup damage card")
+                    || head.split_whitespace().any(|w| matches!(w, "token" | "tokens" | "marker" | "markers"));
+                let on = match on {
+                    Some(ship) if is_lock(&what_noun, vocab) && plain_subject(ship) => Some(Some(subject_words(ship))),
+                    // `this card has no fuse markers on it`: on the subject itself.
+                    Some("it" | "them") => Some(None),
+                    Some(_) => None,
+                    None => Some(None),
+                };
+                if let (true, false, Some(on)) = (!what_noun.refs.is_empty() || damage, head.contains(" in "), on) {
+                    return Test::Has { who: subject_words(who), count: n, noun: what_noun, on };
+                }
+            }
+        }
+    }
+    if let Some(rest) = lower.strip_prefix("on ") {
+        let rest = rest.trim_start_matches("a ").trim_start_matches("an ");
+        let n = noun(rest, vocab, Some(EffectKind::Change));
+        if !n.refs.is_empty() {
+            return Test::OnResult(n);
+        }
+    }
+    Test::Opaque
+}
+
+/// The shape of a step's condition: one [`test`] reads, or else an event
+/// ([`event`]). A `While …` that opens an ability is an event there, not a condition.
+fn cond_test(text: &str, vocab: &Vocabulary) -> Test {
+    match test(text, vocab) {
+        Test::Opaque => event(&squash(text), vocab).unwrap_or(Test::Opaque),
+        t => t,
+    }
+}
+
+/// Whether the words before `in …` or `at range …` in `there is …` are one thing, as a
+/// subject says it (`an enemy ship`, `an obstacle`, `at least 1 other friendly ship`), not
+/// none, a count of several or a comparison.
+fn one_of_them(who: &str) -> bool {
+    let one = ["a ", "an ", "another ", "at least 1 ", "1 or more ", "one or more "].iter().any(|a| who.starts_with(a));
+    let ship = who.contains("ship");
+    (one || ship) && !who.starts_with("no ") && !who.contains(" than ")
+}
+
+/// `there are no other friendly ships at range 0-2`, `there are 2 or more enemy ships at
+/// range 1`: how many ships; `there are 2 or more [Hit]/[Critical Hit] results`, `there are
+/// 2 or fewer attack dice`: how many results or dice the attack's dice have.
+fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
+    let (n, what) = count(rest)?;
+    // One or more (`an enemy ship`, `at least 1 other friendly ship`) is that ship's test.
+    if n == (Count { op: CmpOp::Ge, n: 1 }) || what.contains(" than ") {
+        return None;
+    }
+    let dice = noun(what, vocab, None);
+    let die_words = what.ends_with(" results") || what.ends_with(" result") || what.ends_with(" dice");
+    if die_words && dice.refs.iter().all(|r| matches!(r.kind, VocabKind::Result | VocabKind::Die)) {
+        if dice.refs.is_empty() {
+            return None;
+        }
+        let who = Subject { text: "".into(), person: Person::Thing, side: Side::Any, range: None };
+        return Some(Test::Has { who, count: n, noun: dice, on: None });
+    }
+    let ships = what.split_whitespace().any(|w| matches!(w, "ship" | "ships" | "unit" | "units"));
+    // `2 other friendly TIE/ln Fighters or another friendly ship …`: two counts.
+    if !ships || what.contains(" or ") {
+        return None;
+    }
+    let mut who = subject(Some(&Piece::bare(what)));
+    // Where else they are (`at range 0 of that obstacle`, `in the attack arc`) is kept in
+    // the subject's words.
+    if [" in ", " with ", " of "].iter().any(|w| what.contains(w)) && !who.says_more() {
+        return None;
+    }
+    who.person = match who.person {
+        Person::Each | Person::A => Person::A,
+        Person::EachOther | Person::Another => Person::Another,
+        _ => return None,
+    };
+    Some(Test::Exists { count: n, who })
+}
+
+/// `the attack is obstructed`, `the attack is obstructed by an obstacle`, `you obstruct the
+/// attack`.
+fn obstructed(lower: &str) -> Option<Test> {
+    if let Some((who, _)) =
+        lower.split_once(" obstructs the attack").or_else(|| lower.split_once(" obstruct the attack"))
+    {
+        return plain_subject(who).then(|| Test::Obstructed { by: Some(subject_words(who)) });
+    }
+    let rest = ["the attack is obstructed", "this attack is obstructed", "that attack is obstructed"]
+        .iter()
+        .find_map(|a| lower.strip_prefix(a))?;
+    match rest.strip_prefix(" by ") {
+        None if rest.is_empty() => Some(Test::Obstructed { by: None }),
+        Some(by) if !by.contains(" or ") && !by.contains(" and ") => {
+            Some(Test::Obstructed { by: Some(subject(Some(&Piece::bare(by)))) })
+        }
+        _ => None,
+    }
+}
+
+/// `your revealed maneuver is blue`, `your revealed maneuver is speed 3-5`, `its revealed
+/// maneuver is 1 speed or higher`.
+fn revealed(lower: &str) -> Option<Test> {
+    let (whose, what) = lower.split_once(" revealed maneuver is ")?;
+    if !matches!(whose, "your" | "its" | "their" | "that ship's" | "the defender's" | "the attacker's") {
+        return None;
+    }
+    let who = subject_words(whose);
+    if COLORS.contains(&what) || what == "blue" {
+        return Some(Test::Revealed { who, color: Some(what.to_string().into()), speed: None });
+    }
+    let band = |b: &str| -> Option<(u8, u8)> {
+        let (a, z) = b.split_once('-').unwrap_or((b, b));
+        Some((a.parse().ok()?, z.parse().ok()?))
+    };
+    let speed = match what.strip_prefix("speed ") {
+        Some(b) => band(b)?,
+        None => {
+            let (n, tail) = what.split_once(' ')?;
+            let n: u8 = n.parse().ok()?;
+            match tail {
+                "speed or higher" | "or higher" => (n, u8::MAX),
+                "speed or lower" | "or lower" => (0, n),
+                _ => return None,
+            }
+        }
+    };
+    Some(Test::Revealed { who, color: None, speed: Some(speed) })
+}
+
+/// `the speed of your revealed maneuver is greater than the enemy ship's`, `the bearing of
+/// your revealed maneuver is the same as the enemy ship's`, `the speed of your revealed
+/// maneuver matches that of a friendly ship at range 1`.
+fn revealed_vs(lower: &str) -> Option<Test> {
+    let rest = lower.strip_prefix("the ")?;
+    let (part, rest) = rest.split_once(" of ")?;
+    if !matches!(part, "speed" | "bearing" | "difficulty") {
+        return None;
+    }
+    let (whose, rest) = rest.split_once(" revealed maneuver ")?;
+    if !matches!(whose, "your" | "its") {
+        return None;
+    }
+    let (op, than) = match (rest.strip_prefix("matches "), rest.strip_prefix("is ")) {
+        (Some(than), _) => (CmpOp::Eq, than),
+        (_, Some(compared)) => comparison(compared).filter(|(_, than)| *than != compared)?,
+        _ => return None,
+    };
+    let than = than.strip_prefix("that of ").unwrap_or(than);
+    let than = than.strip_suffix("'s").unwrap_or(than);
+    if !plain_subject(than) || than.is_empty() {
+        return None;
+    }
+    let than = subject(Some(&Piece::bare(than)));
+    Some(Test::RevealedVs { who: subject_words(whose), part: part.to_string().into(), op, than })
+}
+
+/// `your [Charge] is inactive`, `all of your [Force] are active`, `any of this card's
+/// [Charge] are inactive`.
+fn active(lower: &str, vocab: &Vocabulary) -> Option<Test> {
+    let (what, state) = [" is ", " are "].iter().find_map(|v| lower.rsplit_once(v))?;
+    let active = match state {
+        "active" => true,
+        "inactive" => false,
+        _ => return None,
+    };
+    let (which, what) = match (what.strip_prefix("all of "), what.strip_prefix("any of ")) {
+        (Some(w), _) => (Which::All, w),
+        (_, Some(w)) => (Which::Any, w),
+        _ => (Which::The, what),
+    };
+    let at = what.find('[')?;
+    let (whose, name) = (what[..at].trim(), &what[at..]);
+    let noun = noun(name, vocab, None);
+    if noun.refs.len() != 1 || noun.refs[0].kind != VocabKind::Resource || name.contains(' ') && !name.ends_with(']') {
+        return None;
+    }
+    let who = match whose {
+        "this card's" => Subject { text: "this card".into(), person: Person::Thing, side: Side::Any, range: None },
+        "your" | "its" | "their" => subject_words(whose),
+        _ => return None,
+    };
+    Some(Test::Active { who, noun, which, active })
+}
+
+/// `you do not have that ship locked`, `you are not locked by the attacker`: whether one
+/// ship has a lock on another.
+fn locked(lower: &str, vocab: &Vocabulary) -> Option<Test> {
+    let lock = noun("lock", vocab, None);
+    if !is_lock(&lock, vocab) {
+        return None;
+    }
+    let (who, on, not) = if let Some(rest) = lower.strip_suffix(" locked") {
+        let (who, not, on) = [(" do not have ", true), (" does not have ", true), (" have ", false), (" has ", false)]
+            .iter()
+            .find_map(|(v, not)| rest.split_once(v).map(|(w, o)| (w, *not, o)))?;
+        (who, on, not)
+    } else {
+        let (on, verb_by) = [" are not locked by ", " is not locked by ", " are locked by ", " is locked by "]
+            .iter()
+            .find_map(|v| lower.split_once(v).map(|(o, b)| (o, (*v, b))))?;
+        (verb_by.1, on, verb_by.0.contains(" not "))
+    };
+    if !plain_subject(who) || !plain_subject(on) || who.contains(' ') && !who.starts_with("the ") {
+        return None;
+    }
+    let count = if not { Count { op: CmpOp::Eq, n: 0 } } else { Count { op: CmpOp::Ge, n: 1 } };
+    Some(Test::Has { who: subject_words(who), count, noun: lock, on: Some(subject_words(on)) })
+}
+
+/// Whether a noun is the lock token alone.
+fn is_lock(n: &Noun, vocab: &Vocabulary) -> bool {
+    let lock = find(&vocab.tokens, "lock");
+    n.refs.len() == 1 && n.refs[0].kind == VocabKind::Token && Some(n.refs[0].index) == lock
+}
+
+/// Past forms an event condition is written with (`if you performed …`), and the present a
+/// timing's event is read in.
+const PAST: [(&str, &str); 30] = [
+    ("performed", "perform"),
+    ("moved", "move"),
+    ("spent", "spend"),
+    ("executed", "execute"),
+    ("dropped", "drop"),
+    ("launched", "launch"),
+    ("attacked", "attack"),
+    ("defended", "defend"),
+    ("engaged", "engage"),
+    ("revealed", "reveal"),
+    ("modified", "modify"),
+    ("rolled", "roll"),
+    ("rerolled", "reroll"),
+    ("removed", "remove"),
+    ("gained", "gain"),
+    ("suffered", "suffer"),
+    ("exposed", "expose"),
+    ("flipped", "flip"),
+    ("coordinated", "coordinate"),
+    ("boosted", "boost"),
+    ("overlapped", "overlap"),
+    ("declared", "declare"),
+    ("activated", "activate"),
+    ("acquired", "acquire"),
+    ("recovered", "recover"),
+    ("lost", "lose"),
+    ("discarded", "discard"),
+    ("changed", "change"),
+    ("chose", "choose"),
+    ("cancelled", "cancel"),
+];
+
+/// A condition that is an event, read as a timing's event is (`you performed a red [Barrel
+/// Roll] action` is `you perform 1 red action:barrel-roll`): past forms read as the present,
+/// `have not` / `did not` negate it, `chooses to` is the choice to do it, and a trailing
+/// `this round` / `this phase` says since when. `None` unless every clause reads with
+/// nothing left over, and clauses after the first are alternatives (`dropped or launched`).
+fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
+    // `you overlap an obstacle and there are …`, `you suffer damage during that attack`: a
+    // second condition, or a when, is no part of an event.
+    let lower_text = text.to_lowercase();
+    if [" there ", " during "].iter().any(|w| lower_text.contains(w)) {
+        return None;
+    }
+    let mut words: Vec<String> = text.trim_end_matches(['.', ',']).split_whitespace().map(str::to_string).collect();
+    let lower = |w: &[String], i: usize| w.get(i).map(|x| x.to_lowercase()).unwrap_or_default();
+    let n = words.len();
+    let within = match (lower(&words, n.wrapping_sub(2)).as_str(), lower(&words, n.wrapping_sub(1)).as_str()) {
+        ("this", "round") => Some(Within::Round),
+        ("this", "phase") => Some(Within::Phase),
+        _ => None,
+    };
+    if within.is_some() {
+        words.truncate(n - 2);
+    }
+    let mut not = false;
+    let present = |w: &str| PAST.iter().find(|(p, _)| w.eq_ignore_ascii_case(p)).map(|(_, v)| v.to_string());
+    let mut verb = None;
+    for i in 1..words.len() {
+        let (w, next) = (lower(&words, i), lower(&words, i + 1));
+        // `the ship you chose performed …`: a verb right after `you` in a subject is its
+        // relative clause's.
+        let relative = i > 1 && lower(&words, i - 1) == "you";
+        if matches!(w.as_str(), "have" | "has" | "did" | "does" | "do") && next == "not" {
+            not = true;
+            words.drain(i..i + 2);
+            if let Some(v) = words.get(i).and_then(|w| present(w)) {
+                words[i] = v;
+            }
+            verb = Some(i);
+            break;
+        }
+        if matches!(w.as_str(), "chooses" | "choose") && next == "to" {
+            words.drain(i..i + 2);
+            verb = Some(i);
+            break;
+        }
+        if matches!(w.as_str(), "was" | "were") && next == "dealt" {
+            words[i] = "is".into();
+            break;
+        }
+        if let Some(v) = present(&w).filter(|_| !relative) {
+            words[i] = v;
+            verb = Some(i);
+            break;
+        }
+    }
+    // `dropped or launched`, `moved through or overlapped`: the verbs listed with it.
+    for j in verb.map_or(usize::MAX, |i| i + 1)..words.len() {
+        let joined = matches!(lower(&words, j - 1).as_str(), "or" | "and") || words[j - 1].ends_with(',');
+        if let Some(v) = present(&words[j]).filter(|_| joined) {
+            words[j] = v;
+        }
+    }
+    let read = words.join(" ");
+    let clauses = crate::text::event_clauses(&read);
+    // A condition's clause names who does it (`loses that [Charge]` alone is no event of
+    // yours).
+    let whole = clauses.iter().enumerate().all(|(i, c)| {
+        c.subject.is_some()
+            && c.effect.kind != EffectKind::Opaque
+            && c.costs.is_empty()
+            && c.qualifier.is_none()
+            && c.duration.is_none()
+            && c.modifiers.is_empty()
+            && !c.instead
+            && (i == 0 || c.alternative)
+            && c.effect.amount.as_ref().is_none_or(|a| amount(&a.text).is_some())
+            && !c.effect.noun.as_ref().is_some_and(|n| n.text.to_lowercase().starts_with("exactly "))
+    });
+    // `you reveal a maneuver other than a 2 [Straight]`: a comparison in an object is its
+    // words, not the entry it compares with.
+    let events: Vec<RtClause> = clauses.iter().map(|c| event_clause(c, vocab)).collect();
+    let compares = events.iter().any(|c| {
+        c.effect.noun.as_ref().is_some_and(|n| !n.refs.is_empty() && n.text.to_lowercase().contains(" than "))
+    });
+    if compares {
+        return None;
+    }
+    if clauses.is_empty() || !whole {
+        return None;
+    }
+    Some(Test::Event { events: events.into(), not, within })
+}
+
+/// Lowers a condition's words into one condition, or several when the words are several
+/// (`you are not depleted or strained`: not depleted, and not strained).
+pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
+    let text = squash(&c.piece.text);
+    let lower = text.to_lowercase();
+    if c.kind == CondKind::If {
+        for verb in [" is not ", " are not "] {
+            if let Some((who, states)) = lower.split_once(verb) {
+                let parts: Vec<&str> = states.split(" or ").collect();
+                if parts.len() > 1 && parts.iter().all(|p| STATES.contains(p)) {
+                    return parts
+                        .iter()
+                        .map(|state| Condition {
+                            kind: CondKind::If,
+                            text: text.clone().into(),
+                            test: Test::State {
+                                who: subject_words(who),
+                                state: state.replace(' ', "-").into(),
+                                not: true,
+                            },
+                        })
+                        .collect();
+                }
+            }
+        }
+    }
+    if let Some(parts) = in_arc_at_range(&text, vocab).filter(|_| c.kind == CondKind::If) {
+        return parts;
+    }
+    // `If you do and you are in its [Front Arc]`: each part its own condition, when each
+    // is a shape the reading structures.
+    if c.kind == CondKind::If && lower.contains(" and ") {
+        let (texts, shared) = and_parts(&text);
+        let parts: Vec<Condition> = texts
+            .into_iter()
+            .map(|part| {
+                let test = cond_test(&part, vocab);
+                Condition { kind: CondKind::If, text: part.into(), test }
+            })
+            .collect();
+        // Parts with a subject of their own are split only when each reads; a subject said
+        // once for both (`you are in the attack arc and are not ionized`) says they are two.
+        let read = parts.iter().filter(|p| p.test != Test::Opaque).count();
+        if read == parts.len() || (shared && read > 0) {
+            return parts;
+        }
+    }
+    vec![condition(c, vocab)]
+}
+
+/// `it is in your [Bullseye Arc] at range 1`: one ship named, so two conditions, in the arc
+/// and at the range, when both read. `an enemy ship is in … at range …` is one ship that is
+/// both, so it is not split.
+fn in_arc_at_range(text: &str, vocab: &Vocabulary) -> Option<Vec<Condition>> {
+    let lower = text.to_lowercase();
+    let (who, verb, rest) =
+        [" is in ", " are in "].iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b)))?;
+    let definite = matches!(who, "it" | "you" | "they") || who.starts_with("the ") || who.starts_with("that ");
+    let (arc, band) = rest.split_once(" at range ")?;
+    if !definite || !arc.ends_with(']') {
+        return None;
+    }
+    let be = verb.trim_end_matches("in ");
+    let texts = [format!("{who}{be}in {arc}"), format!("{who}{be}at range {band}")];
+    let parts: Vec<Condition> = texts
+        .into_iter()
+        .map(|part| Condition { kind: CondKind::If, test: test(&part, vocab), text: part.into() })
+        .collect();
+    parts.iter().all(|p| p.test != Test::Opaque).then_some(parts)
+}
+
+/// The verbs a condition's part starts with when its subject is the part before's.
+const SHARED_VERBS: [&str; 6] = ["is ", "are ", "was ", "were ", "has ", "have "];
+
+/// The parts of `A and B`, each with its subject: `the defender was a limited ship and
+/// was destroyed` is `the defender was a limited ship` and `the defender was destroyed`.
+/// The flag says a subject was said once for two parts.
+fn and_parts(text: &str) -> (Vec<String>, bool) {
+    let mut out: Vec<String> = Vec::new();
+    let mut shared = false;
+    for part in text.split(" and ").map(str::trim) {
+        let lower = part.to_lowercase();
+        let subject = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            if first_lower.starts_with("you ") {
+                return Some("you".to_string());
+            }
+            SHARED_VERBS
+                .iter()
+                .filter_map(|v| first_lower.find(&format!(" {v}")))
+                .min()
+                .map(|at| first[..at].to_string())
+        });
+        // `you are damaged and not shielded`: the verb is the part before's too.
+        let verb = out.first().and_then(|first| {
+            let first_lower = first.to_lowercase();
+            [" is ", " are "].into_iter().find(|v| first_lower.contains(v)).map(str::trim)
+        });
+        match (subject, verb) {
+            (Some(who), _) if SHARED_VERBS.iter().any(|v| lower.starts_with(v)) => {
+                shared = true;
+                out.push(format!("{who} {part}"));
+            }
+            // `the defender is friendly and at range 0-2`: where, with the verb before's.
+            (Some(who), Some(verb)) if ["not ", "at range ", "in "].iter().any(|w| lower.starts_with(w)) => {
+                shared = true;
+                out.push(format!("{who} {verb} {part}"));
+            }
+            // `the defender is in your [Single Turret Arc] and your [Front Arc]`: in both.
+            (Some(who), Some(verb))
+                if lower.starts_with("your [") && out.first().is_some_and(|f| f.to_lowercase().contains(" in ")) =>
+            {
+                shared = true;
+                out.push(format!("{who} {verb} in {part}"));
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    (out, shared)
+}
+
+/// Lowers a condition.
+pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
+    let text = squash(&c.piece.text);
+    let test = match c.kind {
+        CondKind::Otherwise => Test::Opaque,
+        _ => cond_test(&text, vocab),
+    };
+    Condition { kind: c.kind, text: text.into(), test }
+}
+
+/// What `For each …` counts: `For each [Hit] result` is the result; `For each [Charge] you
+/// spend` is the [Charge] (the relative clause says which, and stays in the words).
+pub(super) fn counted(text: &str, vocab: &Vocabulary) -> Noun {
+    let words = squash(text);
+    let words = words.trim_end_matches([',', ' ']);
+    let rest =
+        words.get("for each ".len()..).filter(|_| words.to_lowercase().starts_with("for each ")).unwrap_or(words);
+    let lower = rest.to_lowercase();
+    let head = match lower.find(" you ").or_else(|| lower.find(" that ")) {
+        Some(at) => &rest[..at],
+        None => rest,
+    };
+    let mut n = noun(head, vocab, None);
+    n.text = rest.to_string().into();
+    n
+}

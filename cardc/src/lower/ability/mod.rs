@@ -1,0 +1,239 @@
+//! Frames → the runtime's [`Ability`] model: words become kinds, amounts become numbers,
+//! and nouns resolve against the game's vocabulary (`[Charge]` is resource `charge`,
+//! `focus tokens` is token `focus`).
+//!
+//! [`ability`] lowers one frame: its header, frequency and timings (`clause`), its
+//! replacement, and each step's conditions (`condition`) and clauses (`effect`, whose
+//! nouns `noun` resolves); `pronoun` then gives each `it` its antecedent.
+
+mod clause;
+mod condition;
+mod effect;
+mod noun;
+mod pronoun;
+#[cfg(test)]
+mod tests;
+
+pub use clause::{clause, lead, timing, Lead};
+pub use condition::{condition, conditions};
+pub use effect::{qualifier, subject};
+pub use noun::{noun, possessor};
+
+use std::borrow::Cow;
+
+use cards_runtime::ability::{
+    Ability, Effect as RtEffect, EffectKind, Frequency, Qualifier, Replacement as RtReplacement, SourceSpan,
+    Step as RtStep, Timing as RtTiming,
+};
+use cards_runtime::model::{VocabKind, Vocabulary};
+
+use crate::text::{is_cost_kind, Effect, Frame, Piece};
+use condition::counted;
+use effect::{duration, effect};
+use noun::find;
+use pronoun::{opaque_object, resolve_pronouns};
+
+/// The vocabulary kinds ability text names, in the order a plain word is looked up.
+pub const NOUN_KINDS: [VocabKind; 11] = [
+    VocabKind::Resource,
+    VocabKind::Token,
+    VocabKind::Action,
+    VocabKind::Result,
+    VocabKind::Die,
+    VocabKind::Arc,
+    VocabKind::Phase,
+    VocabKind::Icon,
+    VocabKind::Stat,
+    VocabKind::Trait,
+    VocabKind::Maneuver,
+];
+
+/// What lowering needs besides the frame.
+pub struct Context<'a> {
+    /// The game's vocabulary.
+    pub vocab: &'a Vocabulary,
+    /// The card file the text is in, relative to the set's folder.
+    pub file: &'a str,
+    /// The whole text of that file.
+    pub source: &'a str,
+    /// The chassis ability's name, for `ability "…" { … }`.
+    pub name: Option<&'a str>,
+}
+
+/// Collapses runs of white space (text blocks span lines) to one space.
+pub fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The shape of an opaque clause, for counting: its first three words, lowercased, with
+/// numbers as `N`.
+pub fn shape(text: &str) -> String {
+    text.split_whitespace()
+        .take(3)
+        .map(|w| {
+            let w = w.trim_end_matches([',', '.', ':']).to_lowercase();
+            if w.chars().all(|c| c.is_ascii_digit() || c == '-') && w.chars().any(|c| c.is_ascii_digit()) {
+                "N".to_string()
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The header a frame names, by display name or id.
+pub fn header(piece: &Piece, vocab: &Vocabulary) -> Option<u16> {
+    find(&vocab.headers, piece.text.trim())
+}
+
+/// Whether a frame opens with a header's cost sentence: a header, then one step that is a
+/// single cost-like clause without a condition or a cost of its own.
+pub fn leading_cost(frame: &Frame) -> Option<&Effect> {
+    let first = frame.steps.first()?;
+    match (&frame.header, first.conditions.is_empty(), first.clauses.as_slice()) {
+        (Some(_), true, [c]) if c.costs.is_empty() && c.qualifier.is_none() && is_cost_kind(c.effect.kind) => {
+            Some(&c.effect)
+        }
+        _ => None,
+    }
+}
+
+/// `If you do, while friendly ships acquire locks this round, …`: a duration the grammar
+/// read into a step timing's event is the step's, for all its clauses.
+fn event_duration(s: &crate::text::Step) -> Option<&Piece> {
+    s.timings.iter().find_map(|t| t.event.as_ref().and_then(|e| e.duration.as_ref()))
+}
+
+/// `All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage`: in an
+/// ability that replaces no event, a trailing `instead of` and a noun names what the
+/// clause's object takes the place of; the clause does not happen instead of an event, as
+/// it does `instead of removing it`.
+fn names_what_it_replaces(step: &mut RtStep) {
+    for c in step.clauses.to_mut() {
+        let ends_instead = c.text.trim_end_matches(['.', ' ']).to_lowercase().ends_with("instead");
+        let instead_of_noun = c.modifiers.iter().any(|m| {
+            let m = m.to_lowercase();
+            m.strip_prefix("instead of ")
+                .is_some_and(|rest| !rest.split_whitespace().next().is_some_and(|w| w.ends_with("ing")))
+        });
+        if c.instead && instead_of_noun && !ends_instead {
+            c.instead = false;
+        }
+    }
+}
+
+/// `At the start of the Activation Phase, … During this phase, …`: the phase a step's
+/// `this phase` names is the one the ability's timing named.
+fn this_phase_is_the_timings(timings: &[RtTiming], steps: &mut [RtStep]) {
+    let Some(phase) = timings.iter().find_map(|t| t.phase) else { return };
+    for t in steps.iter_mut().flat_map(|s| s.timings.to_mut().iter_mut()) {
+        if t.phase.is_none() && t.what.trim_end_matches('.').eq_ignore_ascii_case("this phase") {
+            t.phase = Some(phase);
+        }
+    }
+}
+
+/// Lowers one frame to an ability.
+pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
+    let vocab = cx.vocab;
+    let text = cx.source.get(frame.span.range()).map(squash).unwrap_or_default();
+    let header = frame.header.as_ref().and_then(|h| header(h, vocab));
+    let optional_header = header.is_some_and(|h| vocab.headers[h as usize].marked);
+    let steps: Vec<RtStep> = frame
+        .steps
+        .iter()
+        .map(|s| RtStep {
+            conditions: s.conditions.iter().flat_map(|c| conditions(c, vocab)).collect(),
+            for_each: s.for_each.as_ref().map(|f| counted(&f.text, vocab)),
+            timings: s
+                .timings
+                .iter()
+                .filter_map(|t| timing(t, vocab))
+                .map(|mut t| {
+                    if let Some(e) = t.event.as_mut() {
+                        e.duration = None;
+                    }
+                    t
+                })
+                .collect(),
+            duration: s.duration.as_ref().or_else(|| event_duration(s)).map(|d| duration(d, vocab)),
+            clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
+        })
+        .collect();
+    // A header's leading cost sentence, when more follows, is the cost of the ability.
+    // `Attack ([Focus]): Spend 1 [Charge].` alone is the cost of the attack, with no step.
+    let (costs, steps) = match leading_cost(frame) {
+        Some(_) => {
+            let mut steps = steps;
+            let first = steps.remove(0);
+            (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
+        }
+        _ => (Vec::new(), steps),
+    };
+    // `execute a white stationary maneuver instead, then you may rotate`: a `may` after what
+    // the ability does anyway leaves the ability itself no choice.
+    let says_may = steps.first().is_some_and(|s| {
+        s.clauses.iter().take_while(|c| c.qualifier != Qualifier::None).any(|c| c.qualifier == Qualifier::May)
+    });
+    let frequency = match frame.frequency.as_ref().map(|f| f.text.to_lowercase()).as_deref() {
+        Some("round") => Frequency::OncePerRound,
+        Some("phase") => Frequency::OncePerPhase,
+        Some("game") => Frequency::OncePerGame,
+        _ => Frequency::OncePerOpportunity,
+    };
+    let mut timings = Vec::new();
+    let mut states = Vec::new();
+    for t in &frame.timings {
+        match lead(t, vocab) {
+            Lead::State(c) => states.push(c),
+            Lead::Timing(rt, range) => {
+                states.extend(range);
+                timings.push(*rt);
+            }
+            Lead::Nothing => {}
+        }
+    }
+    let mut steps = steps;
+    this_phase_is_the_timings(&timings, &mut steps);
+    if frame.replacement.is_none() {
+        steps.iter_mut().for_each(names_what_it_replaces);
+    }
+    if !states.is_empty() {
+        match steps.first_mut() {
+            Some(first) => {
+                states.extend(first.conditions.iter().cloned());
+                first.conditions = states.into();
+            }
+            None => steps.push(RtStep { conditions: states.into(), ..RtStep::new(Vec::new()) }),
+        }
+    }
+    let replacement: Option<RtReplacement> = frame.replacement.as_ref().map(|r| RtReplacement {
+        before: r.kind.text.eq_ignore_ascii_case("before"),
+        subject: subject(r.subject.as_ref()),
+        event: match &r.effect {
+            Some(e) => effect(e, vocab),
+            None => effect(&Effect::opaque(r.event.clone()), vocab),
+        },
+    });
+    // A replaced event no verb structures still names what a pronoun stands for.
+    let replaced = replacement.as_ref().map(|r| match r.event.kind {
+        EffectKind::Opaque => Cow::Owned(RtEffect { noun: opaque_object(&r.event.text, vocab), ..r.event.clone() }),
+        _ => Cow::Borrowed(&r.event),
+    });
+    resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
+    Ability {
+        name: cx.name.map(|n| Cow::Owned(n.to_string())),
+        text: text.into(),
+        file: cx.file.to_string().into(),
+        span: SourceSpan { start: frame.span.start, end: frame.span.end },
+        header,
+        requirement: frame.requirement.as_ref().map(|r| noun(&r.text, vocab, None)),
+        timings: timings.into(),
+        optional: optional_header || says_may,
+        frequency,
+        costs: costs.into(),
+        replacement,
+        steps: steps.into(),
+    }
+}

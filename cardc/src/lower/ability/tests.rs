@@ -1,0 +1,558 @@
+//! Tests of ability lowering: frames read from sentences, lowered against a small
+//! vocabulary.
+
+use cards_runtime::ability::{
+    Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Qualifier, Side, Subject,
+    Test, Than, Timing as RtTiming,
+};
+use cards_runtime::model::{Entry, VocabKind, Vocabulary};
+
+use super::condition::*;
+use super::effect::*;
+use super::noun::*;
+use super::*;
+use crate::ast::Span;
+use crate::text::{Cond, Piece};
+
+fn vocab() -> Vocabulary {
+    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
+    Vocabulary {
+        tokens: vec![e("focus", "focus"), e("evade", "evade")].into(),
+        resources: vec![e("force", "Force"), e("charge", "Charge"), e("shield", "shield")].into(),
+        actions: vec![e("focus", "Focus"), e("barrel-roll", "Barrel Roll")].into(),
+        results: vec![e("hit", "Hit"), e("critical-hit", "Critical Hit"), e("focus", "Focus")].into(),
+        dice: vec![e("attack", "attack")].into(),
+        phases: vec![e("engagement", "Engagement Phase")].into(),
+        ..Vocabulary::default()
+    }
+}
+
+fn refs(n: &Noun) -> Vec<(VocabKind, u16)> {
+    n.refs.iter().map(|r| (r.kind, r.index)).collect()
+}
+
+#[test]
+fn nouns_resolve_by_display_name_suffix_and_plural() {
+    let v = vocab();
+    assert_eq!(refs(&noun("[Charge]", &v, Some(EffectKind::Spend))), [(VocabKind::Resource, 1)]);
+    assert_eq!(refs(&noun("focus token", &v, Some(EffectKind::Gain))), [(VocabKind::Token, 0)]);
+    assert_eq!(refs(&noun("evade tokens", &v, Some(EffectKind::Spend))), [(VocabKind::Token, 1)]);
+    assert_eq!(refs(&noun("shield", &v, Some(EffectKind::Recover))), [(VocabKind::Resource, 2)]);
+    assert_eq!(refs(&noun("attack die", &v, Some(EffectKind::Reroll))), [(VocabKind::Die, 0)]);
+    assert_eq!(
+        refs(&noun("[Hit]/[Critical Hit] results", &v, Some(EffectKind::Change))),
+        [(VocabKind::Result, 0), (VocabKind::Result, 1)]
+    );
+    assert_eq!(refs(&noun("[Focus]", &v, Some(EffectKind::Perform))), [(VocabKind::Action, 0)]);
+    assert_eq!(refs(&noun("[Focus] result", &v, None)), [(VocabKind::Result, 2)]);
+    assert!(noun("damage card", &v, Some(EffectKind::Dealt)).refs.is_empty());
+    // A plain word names no die, and a bracket after `non-` names what the noun is not.
+    assert!(noun("attack", &v, Some(EffectKind::Declare)).refs.is_empty());
+    assert!(noun("non-focus ([Focus]) result", &v, None).refs.is_empty());
+}
+
+#[test]
+fn nouns_name_their_brackets_only_as_their_head() {
+    let v = Vocabulary {
+        results: vec![
+            Entry { id: "blank".into(), name: "blank".into(), marked: false },
+            Entry { id: "focus".into(), name: "Focus".into(), marked: false },
+        ]
+        .into(),
+        arcs: vec![Entry { id: "front".into(), name: "Front Arc".into(), marked: false }].into(),
+        ..vocab()
+    };
+    // A plain word of a list with bracketed items is an entry too.
+    let n = noun("1 of your blank or [Focus] results", &v, Some(EffectKind::Change));
+    assert_eq!((refs(&n), n.choice), (vec![(VocabKind::Result, 0), (VocabKind::Result, 1)], true));
+    // Another head than the name's kind, or a head before `of`: a thing of its own.
+    assert!(noun("your [Front Arc] indicator", &v, Some(EffectKind::Rotate)).refs.is_empty());
+    assert!(noun("the difficulty of your [Front Arc] maneuvers", &v, Some(EffectKind::Reduce)).refs.is_empty());
+    // Where it is printed does not change what it is.
+    assert_eq!(
+        refs(&noun("[Focus] action on its action bar", &v, Some(EffectKind::Perform))),
+        [(VocabKind::Action, 0)]
+    );
+    // Adjectives before a head, and how many said before, are not what.
+    assert_eq!(refs(&noun("recurring charge", &v, Some(EffectKind::Recover))), [(VocabKind::Resource, 1)]);
+    assert_eq!(noun("that many of your Offline upgrade cards", &v, None).text, "Offline upgrade cards");
+}
+
+/// The abilities of a text, lowered with the test vocabulary.
+fn read(text: &str, v: &Vocabulary) -> Vec<Ability> {
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let cx = Context { vocab: v, file: "test.cards", source: text, name: None };
+    crate::text::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+}
+
+/// The object of each clause of an ability, in order: its entries or its words.
+fn objects(a: &Ability) -> Vec<String> {
+    a.steps
+        .iter()
+        .flat_map(|s| s.clauses.iter())
+        .map(|c| c.effect.noun.as_ref().map_or(String::new(), |n| n.text.to_string()))
+        .collect()
+}
+
+#[test]
+fn pronouns_stand_for_the_head_named_before() {
+    let v = vocab();
+    // The replaced event's object, without the words that only say which.
+    let a = read("Before you would gain a non-lock red or orange token, you may place it on this card instead.", &v);
+    assert_eq!(objects(&a[0]), ["token"]);
+    let a = read("Before you would drop a bomb, you may place it in the play area touching you instead.", &v);
+    assert_eq!(objects(&a[0]), ["bomb"]);
+    // A where-phrase says which, not what: the obstacle is placed.
+    let a = read("You may choose 1 obstacle in the play area. If you do, place it anywhere beyond range 2.", &v);
+    assert_eq!(objects(&a[0]), ["obstacle in the play area", "obstacle"]);
+    // What is flipped is a card: the one a condition names.
+    let a = read(
+        "During the Engagement Phase, gain 1 focus token. Then, if there are 2 fuse markers on this card, flip it.",
+        &v,
+    );
+    assert_eq!(objects(&a[0]), ["focus token", "this card"]);
+    // A condition's thing: the False Friend condition is what is assigned.
+    let a =
+        read("Action: If the False Friend condition is not assigned to an enemy ship, assign it to an enemy ship.", &v);
+    assert_eq!(objects(&a[0]), ["the False Friend condition"]);
+}
+
+#[test]
+fn possessives_say_whose() {
+    let v = vocab();
+    assert_eq!(possessor("of the defender's [Focus] results").as_deref(), Some("the defender"));
+    assert_eq!(possessor("your focus and evade tokens").as_deref(), Some("you"));
+    assert_eq!(possessor("the [Focus] results"), None);
+    // An entry's owner is where it comes from; words that name none keep it.
+    let a = read("While you defend, you may change 1 of the attacker's [Focus] results to a [Hit] result.", &v);
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(e.from.as_ref().map(|f| f.person), Some(Person::Attacker));
+    assert_eq!(noun("of the attacker's results", &v, Some(EffectKind::Change)).text, "attacker's results");
+    let a = read("Friendly ships at range 0-3 can spend your focus tokens.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.from, Some(Subject::YOU));
+}
+
+#[test]
+fn objects_from_subjects_as_phrases_and_unread_events() {
+    let v = Vocabulary {
+        actions: vec![Entry { id: "boost".into(), name: "Boost".into(), marked: false }].into(),
+        arcs: vec![Entry { id: "rear".into(), name: "Rear Arc".into(), marked: false }].into(),
+        tokens: vec![Entry { id: "lock".into(), name: "lock".into(), marked: false }].into(),
+        ..vocab()
+    };
+    // A passive's object is what undergoes it: its subject.
+    let a = read("Setup: Other friendly ships can be placed anywhere in the play area.", &v);
+    assert_eq!(objects(&a[0]), ["Other friendly ships"]);
+    // A maneuver executed as another is that other.
+    let a = read("While you would execute a [Boost] maneuver, you may execute it as a bank maneuver instead.", &v);
+    assert_eq!(objects(&a[0]), ["bank maneuver"]);
+    // A replaced event names what `it` is.
+    let a = read("If you would fail a [Boost] action by overlapping a ship, resolve it as a maneuver instead.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.noun.as_ref().map(refs), Some(vec![(VocabKind::Action, 0)]));
+    // Another ship's lock on the defender: a lock, taken from that ship.
+    let a = read("While you perform an attack, you may spend another friendly ship's lock on the defender to reroll 1 attack die.", &v);
+    let cost = &a[0].steps[0].clauses[0].costs[0];
+    assert_eq!(cost.noun.as_ref().map(refs), Some(vec![(VocabKind::Token, 0)]));
+    assert_eq!(cost.from.as_ref().map(|f| (f.person, f.side)), Some((Person::Another, Side::Friendly)));
+    // A bracket in a where-phrase is not what the noun is.
+    assert!(noun("cargo crate drift in your [Rear Arc] at range 0", &v, Some(EffectKind::Drop)).refs.is_empty());
+}
+
+#[test]
+fn another_ship_is_one_and_a_pronoun_target_may_be_a_thing() {
+    let v = vocab();
+    let a = read("Action: Choose another friendly ship.", &v);
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(
+        (e.amount, e.noun.as_ref().map(|n| n.text.as_ref())),
+        (Some(Amount::Exactly(1)), Some("another friendly ship"))
+    );
+    // The list is the how-phrase's: the cloud is launched.
+    let a = read(
+        "Action: Launch 1 electro-chaff cloud using the 3 [Bank Left], 3 [Bank Right], or 4 [Straight] template. Then place 1 fuse marker on it.",
+        &v,
+    );
+    assert_eq!(objects(&a[0]), ["electro-chaff cloud", "fuse marker"]);
+    let place = &a[0].steps[1].clauses[0].effect;
+    assert_eq!(place.target.as_ref().map(|t| t.person), Some(Person::Thing));
+}
+
+#[test]
+fn a_treated_colour_is_the_actions() {
+    let v = vocab();
+    let a =
+        read("After you defend, you may perform a [Focus] action on your action bar, treating that action as red.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
+    // `as a red action` says the same.
+    let a = read("After you defend, you may perform 1 action on your action bar as a red action.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.color.as_deref(), Some("red"));
+    let a =
+        read("After you defend, you may perform a white action on your action bar, treating that action as red.", &v);
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(
+        (e.color.as_deref(), e.noun.as_ref().map(|n| n.text.as_ref())),
+        (Some("white"), Some("action on your action bar"))
+    );
+}
+
+#[test]
+fn subjects_amounts_durations() {
+    let p = |t: &str| Piece { text: t.into(), span: crate::ast::Span::new(0, 0) };
+    let s = subject(Some(&p("a friendly ship at range 0-3")));
+    assert_eq!((s.person, s.side, s.range), (Person::A, Side::Friendly, Some((0, 3))));
+    let s = subject(Some(&p("another friendly ship at range 1")));
+    assert_eq!((s.person, s.side, s.range), (Person::Another, Side::Friendly, Some((1, 1))));
+    assert_eq!(subject(Some(&p("the defender"))).person, Person::Defender);
+    assert_eq!(subject(Some(&p("it"))).person, Person::That);
+    assert_eq!(subject(None), Subject::YOU);
+    // Words that person, side and range do not say keep the subject as its words.
+    for said in ["a friendly ship at range 0-3", "each other friendly ship at range 0-1", "a friendly unit"] {
+        assert!(!subject(Some(&p(said))).says_more(), "{said}");
+    }
+    for more in ["your carrier ship", "an enemy ship in your [Bullseye Arc]", "the enemy ship", "your wingmates"] {
+        assert!(subject(Some(&p(more))).says_more(), "{more}");
+    }
+    assert_eq!(amount("up to 2"), Some(Amount::UpTo(2)));
+    assert_eq!(amount("an"), Some(Amount::Exactly(1)));
+    let v = vocab();
+    let d = duration(&p("until the end of the Engagement Phase"), &v);
+    assert_eq!((d.until_end_of, d.this_round), (Some(0), false));
+    assert!(duration(&p("this round"), &v).this_round);
+}
+
+#[test]
+fn stat_conditions_compare_with_a_number_or_a_ship() {
+    let v = Vocabulary {
+        stats: vec![
+            Entry { id: "agility".into(), name: "agility".into(), marked: false },
+            Entry { id: "initiative".into(), name: "initiative".into(), marked: false },
+        ]
+        .into(),
+        ..vocab()
+    };
+    let stat = |t: &str| match test(t, &v) {
+        Test::Stat { who, stat, op, than } => Some((who.person, stat, op, than)),
+        _ => None,
+    };
+    assert_eq!(stat("your agility is 2 or lower"), Some((Person::You, 0, CmpOp::Le, Than::Number(2))));
+    assert_eq!(stat("your agility is 3"), Some((Person::You, 0, CmpOp::Eq, Than::Number(3))));
+    // `than your initiative` is the same stat of your ship.
+    assert_eq!(
+        stat("the defender's initiative is equal to or greater than your initiative"),
+        Some((Person::Defender, 1, CmpOp::Ge, Than::Ship(Subject::YOU)))
+    );
+    assert_eq!(
+        stat("the defender's initiative is lower than yours"),
+        Some((Person::Defender, 1, CmpOp::Lt, Than::Ship(Subject::YOU)))
+    );
+    assert_eq!(stat("your agility is 2 more or less"), None);
+}
+
+#[test]
+fn states_the_rules_define_by_a_token_and_the_attack_range() {
+    let v = vocab();
+    // A ship is focused while it has a focus token; not evading while it has none.
+    assert!(matches!(
+        test("you are focused", &v),
+        Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, noun, on: None }
+            if who.person == Person::You && noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 0)])
+    ));
+    assert!(matches!(
+        test("the defender is not evading", &v),
+        Test::Has { count: Count { op: CmpOp::Eq, n: 0 }, noun, .. } if noun.refs.iter().map(|r| (r.kind, r.index)).eq([(VocabKind::Token, 1)])
+    ));
+    // A token the game does not name stays opaque.
+    assert_eq!(test("you are calculating", &v), Test::Opaque);
+    // The attack range is the range between the defender and the attacker.
+    assert!(matches!(
+        test("the attack range is 1", &v),
+        Test::AtRange { who, range: (1, 1), of } if who.text == "the defender" && of.text == "the attacker"
+    ));
+    assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
+    assert_eq!(test("the attack range is not 1", &v), Test::Opaque);
+    // Docked is a state; docked with you says more.
+    assert!(matches!(test("you are docked", &v), Test::State { state, not: false, .. } if state == "docked"));
+    assert_eq!(test("a ship is docked with you", &v), Test::Opaque);
+}
+
+#[test]
+fn in_either_arc_and_outside_an_arc() {
+    let v = Vocabulary {
+        arcs: vec![
+            Entry { id: "front".into(), name: "Front Arc".into(), marked: false },
+            Entry { id: "rear".into(), name: "Rear Arc".into(), marked: false },
+        ]
+        .into(),
+        ..vocab()
+    };
+    assert!(matches!(
+        test("the defender is in your [Front Arc] or [Rear Arc]", &v),
+        Test::InArc { arc, not: false, .. } if arc.choice && arc.refs.iter().map(|r| r.index).eq([0, 1])
+    ));
+    assert!(matches!(
+        test("the attacker is outside your [Front Arc]", &v),
+        Test::InArc { arc, not: true, .. } if !arc.choice && arc.refs.len() == 1
+    ));
+    // A ship named is in the arc and at the range: two conditions.
+    let c = conditions(&Cond { kind: CondKind::If, piece: Piece::bare("it is in your [Front Arc] at range 1") }, &v);
+    assert!(matches!(
+        &c[..],
+        [
+            Condition { test: Test::InArc { not: false, .. }, .. },
+            Condition { test: Test::AtRange { range: (1, 1), .. }, .. }
+        ]
+    ));
+    // A ship not named is one that is both: not split.
+    let c = conditions(
+        &Cond { kind: CondKind::If, piece: Piece::bare("an enemy ship is in your [Front Arc] at range 1") },
+        &v,
+    );
+    assert_eq!(c.len(), 1);
+    // An arc the game does not name keeps the condition opaque.
+    assert_eq!(test("the defender is in your [Front Arc] or [Side Arc]", &v), Test::Opaque);
+}
+
+#[test]
+fn conditions_in_an_arc_and_with_a_shared_subject() {
+    let v = Vocabulary {
+        arcs: vec![Entry { id: "bullseye".into(), name: "Bullseye Arc".into(), marked: false }].into(),
+        ..vocab()
+    };
+    let read = |t: &str| conditions(&Cond { kind: CondKind::If, piece: Piece::bare(t) }, &v);
+    let arc = |t: &str| match read(t).as_slice() {
+        [Condition { test: Test::InArc { who, arc, of, not }, .. }] => {
+            Some((who.person, arc.text.to_string(), arc.refs.len(), of.person, *not))
+        }
+        _ => None,
+    };
+    assert_eq!(
+        arc("the attacker is in your firing arc"),
+        Some((Person::Attacker, "firing arc".into(), 0, Person::You, false))
+    );
+    assert_eq!(
+        arc("you are not in an enemy ship's firing arc"),
+        Some((Person::You, "firing arc".into(), 0, Person::A, true))
+    );
+    // The attack arc is the arc the attack is made from: the attacker's.
+    assert_eq!(arc("you are in the attack arc"), Some((Person::You, "attack arc".into(), 0, Person::Attacker, false)));
+    assert_eq!(
+        arc("it is in the [Bullseye Arc] of a friendly ship at range 0-3"),
+        Some((Person::That, "[bullseye arc]".into(), 1, Person::A, false))
+    );
+    // `and not shielded`: the subject and the verb are the part before's.
+    let c = read("you are damaged and not shielded");
+    assert!(matches!(
+        &c[..],
+        [Condition { test: Test::State { state: a, not: false, .. }, .. }, Condition { test: Test::State { state: b, not: true, .. }, .. }]
+            if a == "damaged" && b == "shielded"
+    ));
+    // A turret arc in an arc is not a ship in it; two places at once is no one test.
+    assert_eq!(read("your [single turret arc] is in your [front arc]")[0].test, Test::Opaque);
+    assert_eq!(read("there is an enemy ship in its [front arc] at range 1")[0].test, Test::Opaque);
+    assert_eq!(
+        read("there are more enemy ships than other friendly ships at range 0-1 of that ship")[0].test,
+        Test::Opaque
+    );
+    // `and` with the subject said once: two conditions, each read as far as it goes.
+    let parts = read("the defender was a limited ship and was destroyed");
+    assert_eq!(parts.len(), 2);
+    assert!(matches!(&parts[0].test, Test::State { state, not: false, .. } if state == "limited"));
+    assert!(matches!(&parts[1].test, Test::State { state, not: false, .. } if state == "destroyed"));
+}
+
+/// The abilities of a text, lowered with the test vocabulary.
+fn lowered(text: &str, v: &Vocabulary) -> Vec<Ability> {
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let cx = Context { vocab: v, file: "t.cards", source: text, name: None };
+    crate::text::frames(text, &spans).iter().map(|f| ability(f, &cx)).collect()
+}
+
+#[test]
+fn steps_of_the_game_results_as_subjects_and_what_instead_of_names() {
+    let v = vocab();
+    // A step of the game or of the attack, an initiative: timings the reading knows.
+    for text in [
+        "At the end of Setup, gain 1 focus token.",
+        "After this attack hits, gain 1 focus token.",
+        "After this attack, gain 1 focus token.",
+        "During an attack, gain 1 focus token.",
+        "At the start of your activation, gain 1 focus token.",
+        "At initiative 4, gain 1 focus token.",
+        "After this attack misses, gain 1 focus token.",
+        "During the Engagement Phasse, gain 1 focus token.",
+    ] {
+        let a = &lowered(text, &v)[0];
+        assert!(a.timings.iter().all(RtTiming::structured), "{text}");
+    }
+    // `each Engagement Phase` is every one: the phase.
+    let each = &lowered("At the start of each Engagement Phase, gain 1 focus token.", &v)[0];
+    let the = &lowered("At the start of the Engagement Phase, gain 1 focus token.", &v)[0];
+    assert!(each.timings[0].phase.is_some());
+    assert_eq!(each.timings[0].phase, the.timings[0].phase);
+    // `this phase` after a timing of a phase is that phase: a step of the same ability.
+    let a = lowered(
+        "At the start of the Engagement Phase, you may spend 1 [Charge]. During this phase, gain 1 focus token.",
+        &v,
+    );
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].steps[1].timings[0].phase, a[0].timings[0].phase);
+    assert!(a[0].steps[1].timings[0].phase.is_some());
+    // Dice results do what the clause says: a thing, not a ship.
+    let a = &lowered("All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.", &v)[0];
+    let c = &a.steps[0].clauses[0];
+    assert_eq!((c.subject.person, c.effect.kind, c.instead), (Person::Thing, EffectKind::Inflict, false));
+    let a = &lowered("[Evade] results do not cancel [Critical Hit] results.", &v)[0];
+    let c = &a.steps[0].clauses[0];
+    assert_eq!((c.subject.person, c.qualifier, c.effect.kind), (Person::Thing, Qualifier::Cannot, EffectKind::Cancel));
+    // In a replacement, what the clause does is instead of the event.
+    let a = &lowered("Before you would gain a focus token, gain an evade token instead of that token.", &v)[0];
+    assert!(a.steps[0].clauses[0].instead);
+    // Instead of doing something: that is replaced.
+    let a = &lowered("During the End Phase, you may gain 1 focus token instead of removing it.", &v)[0];
+    assert!(a.steps[0].clauses[0].instead);
+    // A boost not called an action is not the [Boost] action.
+    let a = &lowered("You may perform a barrel roll using the 1 [Straight] template.", &v)[0];
+    assert!(a.steps[0].clauses[0].effect.noun.as_ref().is_some_and(|n| n.refs.is_empty()));
+    let a = &lowered("You may perform a barrel roll action.", &v)[0];
+    assert!(a.steps[0].clauses[0].effect.noun.as_ref().is_some_and(|n| !n.refs.is_empty()));
+}
+
+#[test]
+fn what_a_timing_or_a_header_implies_for_the_steps() {
+    let v = Vocabulary {
+        headers: vec![Entry { id: "attack".into(), name: "Attack".into(), marked: true }].into(),
+        ..vocab()
+    };
+    // A header's cost sentence alone is the cost of the ability.
+    let a = &lowered("Attack: Spend 1 [Charge].", &v)[0];
+    assert_eq!((a.costs.len(), a.steps.len(), a.optional), (1, 0, true));
+    // `while stressed` in a trigger's event is a state the ability needs.
+    let a = &lowered("After you perform an action while stressed, gain 1 focus token.", &v)[0];
+    assert!(
+        matches!(&a.steps[0].conditions[0].test, Test::State { who, state, not: false } if who.person == Person::You && state == "stressed")
+    );
+    // A duration written in a step's window is the step's.
+    let a = &lowered("At the start of the Engagement Phase, you may gain 1 focus token. If you do, while you defend this round, you must gain 1 evade token.", &v)[0];
+    let step = &a.steps[1];
+    assert!(step.duration.as_ref().is_some_and(|d| d.this_round));
+    assert!(step.timings[0].event.as_ref().is_some_and(|e| e.duration.is_none()));
+    // What is on a card is what the card has.
+    let c = conditions(&Cond { kind: CondKind::If, piece: Piece::bare("there are 1 or more tokens on this card") }, &v);
+    assert!(
+        matches!(&c[0].test, Test::Has { who, count: Count { op: CmpOp::Ge, n: 1 }, .. } if who.person == Person::Thing)
+    );
+}
+
+#[test]
+fn a_subject_the_notation_cannot_say_is_quoted() {
+    let say = |t: &str| cards_runtime::ability_text::subject(&subject(Some(&Piece::bare(t))));
+    assert_eq!(say("another friendly ship at range 0-3"), "another.friendly@0-3");
+    assert_eq!(say("at least 1 other friendly ship at range 0-1"), "another.friendly@0-1");
+    assert_eq!(say("a friendly Gina Moonsong ship at range 0-2"), "\"a friendly Gina Moonsong ship at range 0-2\"");
+    assert_eq!(say("an asteroid, structure, or huge ship"), "\"an asteroid, structure, or huge ship\"");
+    assert_eq!(say("you or a friendly ship at range 0-3"), "\"you or a friendly ship at range 0-3\"");
+    assert_eq!(say("the enemy ship"), "\"the enemy ship\"");
+}
+
+#[test]
+fn devices_owners_and_what_a_count_names() {
+    let v = Vocabulary {
+        actions: vec![Entry { id: "coordinate".into(), name: "Coordinate".into(), marked: false }].into(),
+        ..vocab()
+    };
+    let clauses = |text: &str| -> Vec<cards_runtime::ability::Clause> {
+        read(text, &v)
+            .into_iter()
+            .flat_map(|a| a.steps.iter().flat_map(|s| s.clauses.to_vec()).collect::<Vec<_>>())
+            .collect()
+    };
+    // `it` after a dropped thing, and `that device`, are no ship.
+    let c = clauses("You may drop 1 cargo crate in your [Rear Arc]. It cannot overlap a ship this way.");
+    assert_eq!(c[1].subject.person, Person::Thing);
+    let c = clauses("After you drop a bomb, you may place 1 fuse marker on that device.");
+    assert_eq!(c[0].effect.target.as_ref().map(|t| t.person), Some(Person::Thing));
+    // Gaining an action's icon with no token adds the action.
+    let c = clauses("While you are docked, your carrier ship gains [Coordinate].");
+    assert_eq!(c[0].effect.kind, EffectKind::AddAction);
+    // A ship's possessive and a facing: whose, and how they lie; `choose 1` of them.
+    let c = clauses("You may look at the defender's facedown damage cards, choose 1, and expose it.");
+    assert_eq!(c[0].effect.from.as_ref().map(|f| f.person), Some(Person::Defender));
+    assert_eq!(c[0].effect.facing, Some(Facing::Facedown));
+    assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+    // `that ship's dial` is that ship's, and `that ships` a possessive missing its
+    // apostrophe.
+    let c = clauses("You may look at that ship's dial. You gain that ships dial.");
+    assert!(c.iter().all(|c| c.effect.from.as_ref().map(|f| f.person) == Some(Person::That)));
+    assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("dial"));
+    // An unread verb's counted object is what `choose 1` chooses from.
+    let c = clauses("Draw 3 damage cards, choose 1, and discard the rest.");
+    assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+    // `the object you locked` is not a ship the ability named.
+    let c = clauses("That ship may acquire a lock on the object you locked.");
+    assert_eq!(c[0].effect.target.as_ref().map(|t| t.person), Some(Person::A));
+    // `during your activation` names no phase; `during this Engagement Phase` does.
+    let c = clauses("You cannot perform another action during your activation.");
+    let d = c[0].duration.as_ref().expect("a duration");
+    assert_eq!((d.text.as_ref(), d.until_end_of), ("your activation", None));
+    assert_eq!(c[0].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("another action"));
+    let c = clauses("You cannot spend tokens during this Engagement Phase.");
+    assert_eq!(c[0].duration.as_ref().and_then(|d| d.until_end_of), Some(0));
+    // `additional` says which focus token, not what.
+    let c = clauses("You gain 1 additional focus token.");
+    assert_eq!(refs(c[0].effect.noun.as_ref().expect("an object")), [(VocabKind::Token, 0)]);
+}
+
+#[test]
+fn a_passive_of_your_things_and_an_agent_that_is_no_ship() {
+    let v = vocab();
+    let a = read("Your [Critical Hit] results cannot be canceled by [Evade] results.", &v);
+    let c = &a[0].steps[0].clauses[0];
+    assert_eq!(c.subject.person, Person::Thing);
+    assert_eq!(refs(c.effect.noun.as_ref().expect("what undergoes it")), [(VocabKind::Result, 1)]);
+    assert_eq!(c.effect.target, None);
+    // An agent that is a ship stays the target.
+    let a = read("This card's [Charge] cannot be removed by an enemy ship.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.target.as_ref().map(|t| t.side), Some(Side::Enemy));
+}
+
+#[test]
+fn speed_ranges_colours_before_a_repeated_name_and_a_later_may() {
+    let names = [("turn-left", "Turn Left"), ("turn-right", "Turn Right"), ("koiogran-turn", "Koiogran Turn")];
+    let mut maneuvers: Vec<Entry> =
+        names.iter().map(|(id, name)| Entry { id: (*id).into(), name: (*name).into(), marked: false }).collect();
+    maneuvers.push(Entry { id: "stationary".into(), name: "Stationary".into(), marked: false });
+    let v = Vocabulary { maneuvers: maneuvers.into(), ..vocab() };
+    // Each maneuver at each speed of the range printed before it, one of them.
+    let text = "speed 1-2 turn ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver";
+    let n = noun(text, &v, Some(EffectKind::Execute));
+    let speeds: Vec<(u16, Option<u8>)> = n.refs.iter().zip(n.marks.iter()).map(|(r, m)| (r.index, m.speed)).collect();
+    assert_eq!(speeds, [(0, Some(1)), (0, Some(2)), (1, Some(1)), (1, Some(2)), (2, Some(1)), (2, Some(2))]);
+    assert!(n.choice);
+    // A colour before the words a bracket repeats is the first item's.
+    let n = noun("white stationary maneuver [Stationary]", &v, Some(EffectKind::Execute));
+    assert_eq!(n.marks.first().and_then(|m| m.color.as_deref()), Some("white"));
+    // `may` after a clause that happens anyway: the ability is no choice.
+    let a = read("Before you execute an advanced maneuver, execute a white stationary maneuver [Stationary] instead, then you may rotate 90° or 180°.", &v);
+    assert!(!a[0].optional && a[0].replacement.is_some());
+}
+
+#[test]
+fn a_colour_inside_words_is_taken_out_as_their_mark() {
+    let v = vocab();
+    let a = read("Each friendly ship reduces the difficulty of its red maneuvers.", &v);
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!((e.color.as_deref(), objects(&a[0])), (Some("red"), vec!["difficulty of its maneuvers".to_string()]));
+    let a = read("You may set your dial to another non-red maneuver of the same speed.", &v);
+    let to = a[0].steps[0].clauses[0].effect.to.clone().expect("what it becomes");
+    assert_eq!(to.text.as_ref(), "another maneuver of the same speed");
+    assert_eq!(to.marks.first().and_then(|m| m.color.as_deref()), Some("non-red"));
+    // A red token is a kind of token: no colour is taken.
+    let a = read("You may remove 1 red or orange token.", &v);
+    assert_eq!(a[0].steps[0].clauses[0].effect.color, None);
+}
+
+#[test]
+fn shapes_group_opaque_clauses() {
+    assert_eq!(shape("Assign 2 stress tokens to it"), "assign N stress");
+    assert_eq!(shape("flip this card."), "flip this card");
+}

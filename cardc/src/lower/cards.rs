@@ -1,0 +1,84 @@
+//! Cards → the runtime's cards: each field the check accepted goes to its place in
+//! [`Card`]; a field with an error is left out (the rest of the card is kept, for editors).
+
+use cards_runtime::model::{Card, NamedAbility, Text};
+
+use super::restriction::restriction;
+use crate::ast::{FieldValue, TextBlock};
+use crate::check::cards::{Key, Read, ReadCard};
+use crate::resolve::{CardDef, Names};
+use crate::source::SourceMap;
+
+/// Builds one card from what the check read of its fields. Its abilities come later, from
+/// its text blocks.
+pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: ReadCard<'_>) -> Card {
+    let mut out = Card::empty(def.id.clone(), def.card.name.value.clone(), def.card.kind);
+    let mut stats: Vec<(u16, i64)> = Vec::new();
+    let mut abilities = Vec::new();
+    let source = &sources.file(def.file).text;
+    for (field, key, read) in fields {
+        match (key, read) {
+            (Key::Unique, _) => out.unique = true,
+            (Key::Drive, _) => out.drive = true,
+            (Key::StandardLoadoutOnly, _) => out.standard_loadout_only = true,
+            (Key::Ancient, _) => out.ancient = true,
+            (Key::Cost, Read::Count(n)) => out.cost = Some(i64::from(n)),
+            (Key::Cost, Read::CostBy(cost)) => out.cost_by = Some(cost),
+            (Key::Limited, Read::Count(n)) => {
+                out.limited = Some(n);
+                out.unique |= n == 1;
+            }
+            (Key::UpgradeActivations, Read::Count(n)) => out.upgrade_activations = Some(n),
+            (Key::Stat, Read::Stat(stat, n)) => stats.push((stat, n)),
+            (Key::Size, Read::Vocab(i)) => out.size = Some(i),
+            (Key::ShipIcon, Read::Vocab(i)) => out.ship_icon = Some(i),
+            (Key::Icon, Read::Vocab(i)) => out.icons = vec![i].into(),
+            (Key::Class, Read::Vocab(i)) => out.class = Some(i),
+            (Key::Tech, Read::Vocab(i)) => out.tech = Some(i),
+            (Key::Faction, Read::Vocabs(list)) => out.factions = list.into(),
+            (Key::Traits, Read::Vocabs(list)) => out.traits = list.into(),
+            (Key::Upgrades, Read::Vocabs(list)) => out.upgrades = list.into(),
+            (Key::Icons, Read::Vocabs(list)) => out.icons = list.into(),
+            (Key::Arcs, Read::Vocabs(list)) => out.arcs = list.into(),
+            (Key::Formats, Read::Vocabs(list)) => out.formats = list.into(),
+            (Key::Chassis, Read::Card(c)) => out.chassis = Some(c),
+            (Key::BackOf, Read::Card(c)) => out.back_of = Some(c),
+            (Key::Spaces, Read::Cards(list)) => out.spaces = list.into(),
+            (Key::Fixed, Read::Cards(list)) => out.fixed = list.into_iter().flatten().collect(),
+            (Key::StandardLoadout, Read::Cards(list)) => out.standard_loadout = list.into_iter().flatten().collect(),
+            (Key::Blueprints, Read::Cards(list)) => out.blueprints = list.into_iter().flatten().collect(),
+            (Key::Actions, Read::Actions(bar)) => out.actions = bar.into(),
+            (Key::Grants, Read::Grants(grants)) => out.grants = grants.into(),
+            (Key::Requires, _) => {
+                if let FieldValue::Restriction { parsed: Some(r), .. } = &field.value {
+                    out.requires = restriction(names, r);
+                }
+            }
+            (Key::Force, Read::Charges(c)) => out.force = Some(c),
+            (Key::Charges, Read::Charges(c)) => out.charges = Some(c),
+            (Key::Text, _) => {
+                if let FieldValue::Text(block) = &field.value {
+                    out.text = Some(text(source, block));
+                }
+            }
+            (Key::Ability, _) => {
+                if let FieldValue::Ability { name, text: block } = &field.value {
+                    abilities.push(NamedAbility { name: name.value.clone().into(), text: text(source, block) });
+                }
+            }
+            (Key::Xws, Read::Str(s)) => out.xws = Some(s.into()),
+            // The check reads each field as its key's type: no other pair is given.
+            _ => {}
+        }
+    }
+    stats.sort_by_key(|(s, _)| *s);
+    out.stats = stats.into();
+    out.ship_abilities = abilities.into();
+    out
+}
+
+/// A text block's sentences, joined by a space.
+fn text(source: &str, block: &TextBlock) -> Text {
+    let sentences: Vec<&str> = block.sentences.iter().map(|s| source.get(s.range()).unwrap_or_default()).collect();
+    sentences.join(" ").into()
+}
