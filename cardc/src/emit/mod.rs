@@ -31,7 +31,6 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
 }
