@@ -153,25 +153,6 @@ fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, Imp
     Ok(out)
 }
 
-/// `text` as a string literal of the card language: `"…"` with `"` and `\` escaped, and
-/// line breaks (which a string cannot hold) turned into spaces.
-pub fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Writes `files` as the set folder `out`, all or nothing: into a fresh sibling folder
 /// first, which then takes `out`'s place. Whatever was in `out` is replaced.
 ///
@@ -219,12 +200,6 @@ pub fn write_set(out: &Path, files: &BTreeMap<String, String>) -> Result<(), Imp
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quoting_escapes_and_flattens() {
-        assert_eq!(quote(r#"GNK "Gonk" \ Droid"#), r#""GNK \"Gonk\" \\ Droid""#);
-        assert_eq!(quote("a\nb"), "\"a b\"");
-    }
 
     #[test]
     fn write_set_replaces_the_folder_whole() {
