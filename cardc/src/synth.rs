@@ -20,9 +20,12 @@
 //! assert_eq!(checked.cards, 200);
 //! ```
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use crate::ast::CardKind;
+use crate::format::writer::{self, entry, named_entries, quote, Card};
+use crate::import::armada_data::SIZES;
+use crate::import::xwing_data2::game::{PHASES, RESULTS};
 use crate::resolve::ids::derive_id;
 use crate::source::{SetSource, SourceFile, SourceMap};
 
@@ -132,7 +135,6 @@ const FACTIONS: &[(&str, &str)] = &[
     ("first-order", "First Order"),
     ("resistance", "Resistance"),
 ];
-const SIZES: &[&str] = &["small", "medium", "large", "huge"];
 const STATS: &[(&str, &str)] = &[
     ("attack", "Attack"),
     ("agility", "Agility"),
@@ -258,56 +260,46 @@ const TOKENS: &[(&str, &str)] = &[
 const RESOURCES: &[(&str, &str)] = &[("force", "Force"), ("charge", "Charge"), ("shield", "shield")];
 const DICE: &[(&str, &str)] =
     &[("attack", "attack"), ("defense", "defense"), ("red", "red"), ("blue", "blue"), ("black", "black")];
-const RESULTS: &[(&str, &str)] = &[
-    ("hit", "Hit"),
-    ("critical-hit", "Critical Hit"),
-    ("focus", "Focus"),
-    ("evade", "Evade"),
-    ("blank", "blank"),
-    ("accuracy", "Accuracy"),
-];
+/// Results beyond X-Wing's: Armada's.
+const ARMADA_RESULTS: &[(&str, &str)] = &[("accuracy", "Accuracy")];
 const ARCS: &[(&str, &str)] = &[
     ("front", "Front Arc"),
     ("rear", "Rear Arc"),
     ("bullseye", "Bullseye Arc"),
     ("single-turret", "Single Turret Arc"),
 ];
-const PHASES: &[(&str, &str)] = &[
-    ("planning", "Planning Phase"),
-    ("system", "System Phase"),
-    ("activation", "Activation Phase"),
-    ("engagement", "Engagement Phase"),
-    ("end", "End Phase"),
-    ("command", "Command Phase"),
-    ("ship", "Ship Phase"),
-    ("squadron", "Squadron Phase"),
-    ("status", "Status Phase"),
-];
+/// Phases beyond X-Wing's: Armada's.
+const ARMADA_PHASES: &[(&str, &str)] =
+    &[("command", "Command Phase"), ("ship", "Ship Phase"), ("squadron", "Squadron Phase"), ("status", "Status Phase")];
 
 /// One vocabulary line per at most four entries: `<keyword> id "Name", …`.
-fn vocab_lines(out: &mut String, keyword: &str, entries: &[(&str, &str)]) {
+fn vocab_lines<'a>(out: &mut String, keyword: &str, entries: impl IntoIterator<Item = &'a (&'a str, &'a str)>) {
+    let entries = named_entries(entries.into_iter().copied());
     for group in entries.chunks(4) {
-        let items: Vec<String> = group.iter().map(|(id, name)| format!("{id} \"{name}\"")).collect();
-        let _ = writeln!(out, "{keyword} {}", items.join(", "));
+        writer::vocab_line(out, keyword, group);
     }
 }
 
 fn game_file(n: usize) -> String {
     let mut g = String::new();
-    let _ = writeln!(g, "# A synthetic game of {n} cards, written by cardc::synth: the vocabulary of Armada,");
-    g.push_str("# X-Wing and Eclipse in one set, and fleet rules of every form.\n");
-    g.push_str("game synth \"Synthetic Fleet Battles\"\n\n");
+    writer::comment(
+        &mut g,
+        &format!("A synthetic game of {n} cards, written by cardc::synth: the vocabulary of Armada,"),
+    );
+    writer::comment(&mut g, "X-Wing and Eclipse in one set, and fleet rules of every form.");
+    writer::game(&mut g, "synth", "Synthetic Fleet Battles");
+    g.push('\n');
     vocab_lines(&mut g, "faction", FACTIONS);
-    let _ = writeln!(g, "size {}", SIZES.join(", "));
-    let stats: Vec<&str> = STATS.iter().map(|(id, _)| *id).collect();
+    writer::vocab_line(&mut g, "size", &SIZES.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let stats: Vec<String> = STATS.iter().map(|(id, _)| id.to_string()).collect();
     for group in stats.chunks(6) {
-        let _ = writeln!(g, "stat {}", group.join(", "));
+        writer::vocab_line(&mut g, "stat", group);
     }
     g.push('\n');
-    let _ = writeln!(g, "icon {COMMANDER} \"Commander\" implicit");
+    writer::vocab_line(&mut g, "icon", &[entry(COMMANDER, Some("Commander"), Some("implicit"))]);
     vocab_lines(&mut g, "icon", CAPITAL_ICONS);
     vocab_lines(&mut g, "icon", FIGHTER_ICONS);
-    let _ = writeln!(g, "icon {TITLE} \"Title\"");
+    writer::vocab_line(&mut g, "icon", &[entry(TITLE, Some("Title"), None)]);
     vocab_lines(&mut g, "ship-icon", CAPITAL_SHIP_ICONS);
     vocab_lines(&mut g, "ship-icon", FIGHTER_SHIP_ICONS);
     vocab_lines(&mut g, "trait", TRAITS);
@@ -318,14 +310,21 @@ fn game_file(n: usize) -> String {
     vocab_lines(&mut g, "token", TOKENS);
     vocab_lines(&mut g, "resource", RESOURCES);
     vocab_lines(&mut g, "die", DICE);
-    vocab_lines(&mut g, "result", RESULTS);
+    vocab_lines(&mut g, "result", RESULTS.iter().chain(ARMADA_RESULTS));
     vocab_lines(&mut g, "arc", ARCS);
-    vocab_lines(&mut g, "phase", PHASES);
-    g.push_str("header action \"Action\" optional\nheader attack \"Attack\" optional\nheader setup \"Setup\"\n\n");
-    let _ = writeln!(g, "flagship: ship with {COMMANDER}\n");
+    vocab_lines(&mut g, "phase", PHASES.iter().chain(ARMADA_PHASES));
+    for (id, name, flag) in
+        [("action", "Action", Some("optional")), ("attack", "Attack", Some("optional")), ("setup", "Setup", None)]
+    {
+        writer::vocab_line(&mut g, "header", &[entry(id, Some(name), flag)]);
+    }
+    g.push('\n');
+    writer::flagship(&mut g, COMMANDER);
+    g.push('\n');
     // Realistic text includes clauses the grammar keeps opaque (counted, not reported)
     // and many cards replacing the same event.
-    g.push_str("allow opaque-clause, competing-replacements\n\n");
+    writer::allow(&mut g, &["opaque-clause", "competing-replacements"]);
+    g.push('\n');
     g.push_str(RULES);
     g
 }
@@ -512,16 +511,16 @@ const ABILITIES: &[(&str, &str)] = &[
     ),
 ];
 
-/// 1 to 3 sentences from `pool`, each on its own line, numbers filled in.
-fn text_block(d: &mut Dice, pool: &[&str], indent: &str, out: &mut String) {
+/// 1 to 3 sentences from `pool`, each on its own line, numbers filled in, as the card's
+/// text.
+fn text_block(d: &mut Dice, pool: &[&str], card: &mut Card) {
     let count = 1 + d.below(3);
-    let _ = writeln!(out, "{indent}text {{");
     let picked: Vec<usize> = (0..pool.len()).collect();
+    let mut lines = Vec::with_capacity(count);
     for i in d.distinct(&picked, count) {
-        let sentence = pool[i].replace("{n}", &d.range(1, 3).to_string()).replace("{r}", &d.range(1, 3).to_string());
-        let _ = writeln!(out, "{indent}  {sentence}");
+        lines.push(pool[i].replace("{n}", &d.range(1, 3).to_string()).replace("{r}", &d.range(1, 3).to_string()));
     }
-    let _ = writeln!(out, "{indent}}}");
+    card.text(&lines.join("\n"));
 }
 
 // --- The plan: every card's kind, name and what others need to know of it -------------
@@ -538,27 +537,40 @@ const PATTERN: [Kind; 20] = {
     ]
 };
 
-/// Part tiles: name, stat fields, drive, the tech it needs, ancient.
-const PARTS: &[(&str, &str, bool, Option<&str>, bool)] = &[
-    ("Ion Cannon", "ion-cannon: 1  energy: -1", false, None, false),
-    ("Plasma Cannon", "plasma-cannon: 1  energy: -2", false, Some("plasma-cannon"), false),
-    ("Antimatter Cannon", "antimatter-cannon: 1  energy: -4", false, Some("antimatter-cannon"), false),
-    ("Plasma Missile", "plasma-missile: 2", false, Some("plasma-missile"), false),
-    ("Nuclear Source", "energy: +3", false, None, false),
-    ("Fusion Source", "energy: +6", false, Some("fusion-source"), false),
-    ("Tachyon Source", "energy: +9", false, Some("tachyon-source"), false),
-    ("Nuclear Drive", "initiative: 1  movement: 1  energy: -1", true, None, false),
-    ("Fusion Drive", "initiative: 2  movement: 2  energy: -2", true, Some("fusion-drive"), false),
-    ("Tachyon Drive", "initiative: 3  movement: 3  energy: -3", true, Some("tachyon-drive"), false),
-    ("Electron Computer", "computer: 1", false, None, false),
-    ("Positron Computer", "computer: 2  initiative: 1  energy: -1", false, Some("positron-computer"), false),
-    ("Gluon Computer", "computer: 3  initiative: 2  energy: -2", false, Some("gluon-computer"), false),
-    ("Hull", "hull: 1", false, None, false),
-    ("Improved Hull", "hull: 2", false, Some("improved-hull"), false),
-    ("Gauss Shield", "shield: 1", false, Some("gauss-shield"), false),
-    ("Phase Shield", "shield: 2  energy: -1", false, Some("phase-shield"), false),
-    ("Axion Computer", "computer: 2  initiative: 3", false, None, true),
-    ("Jump Drive", "movement: 1  energy: -2", true, None, true),
+/// Part tiles: name, stat values, drive, the tech it needs, ancient.
+#[allow(clippy::type_complexity)]
+const PARTS: &[(&str, &[(&str, &str)], bool, Option<&str>, bool)] = &[
+    ("Ion Cannon", &[("ion-cannon", "1"), ("energy", "-1")], false, None, false),
+    ("Plasma Cannon", &[("plasma-cannon", "1"), ("energy", "-2")], false, Some("plasma-cannon"), false),
+    ("Antimatter Cannon", &[("antimatter-cannon", "1"), ("energy", "-4")], false, Some("antimatter-cannon"), false),
+    ("Plasma Missile", &[("plasma-missile", "2")], false, Some("plasma-missile"), false),
+    ("Nuclear Source", &[("energy", "+3")], false, None, false),
+    ("Fusion Source", &[("energy", "+6")], false, Some("fusion-source"), false),
+    ("Tachyon Source", &[("energy", "+9")], false, Some("tachyon-source"), false),
+    ("Nuclear Drive", &[("initiative", "1"), ("movement", "1"), ("energy", "-1")], true, None, false),
+    ("Fusion Drive", &[("initiative", "2"), ("movement", "2"), ("energy", "-2")], true, Some("fusion-drive"), false),
+    ("Tachyon Drive", &[("initiative", "3"), ("movement", "3"), ("energy", "-3")], true, Some("tachyon-drive"), false),
+    ("Electron Computer", &[("computer", "1")], false, None, false),
+    (
+        "Positron Computer",
+        &[("computer", "2"), ("initiative", "1"), ("energy", "-1")],
+        false,
+        Some("positron-computer"),
+        false,
+    ),
+    (
+        "Gluon Computer",
+        &[("computer", "3"), ("initiative", "2"), ("energy", "-2")],
+        false,
+        Some("gluon-computer"),
+        false,
+    ),
+    ("Hull", &[("hull", "1")], false, None, false),
+    ("Improved Hull", &[("hull", "2")], false, Some("improved-hull"), false),
+    ("Gauss Shield", &[("shield", "1")], false, Some("gauss-shield"), false),
+    ("Phase Shield", &[("shield", "2"), ("energy", "-1")], false, Some("phase-shield"), false),
+    ("Axion Computer", &[("computer", "2"), ("initiative", "3")], false, None, true),
+    ("Jump Drive", &[("movement", "1"), ("energy", "-2")], true, None, true),
 ];
 
 struct Chassis {
@@ -678,32 +690,30 @@ impl Plan {
         let name = &self.names[i];
         let mut d = Dice::new(i, BODY);
         match self.kinds[i] {
-            Kind::Chassis => self.chassis_card(i, &mut d, out),
-            Kind::Ship => self.ship_card(i, &mut d, out),
-            Kind::Upgrade => self.upgrade_card(i, &mut d, out),
+            Kind::Chassis => self.chassis_card(i, &mut d).write(out),
+            Kind::Ship => self.ship_card(i, &mut d).write(out),
+            Kind::Upgrade => self.upgrade_card(i, &mut d).write(out),
             Kind::Part => {
                 let (_, stats, drive, tech, ancient) = PARTS[part_type(i)];
-                let mut fields = Vec::new();
+                let mut c = Card::new(CardKind::Part, name, None);
                 if ancient {
-                    fields.push("ancient".to_string());
+                    c.flag("ancient");
                 }
                 if drive {
-                    fields.push("drive".to_string());
+                    c.flag("drive");
                 }
-                fields.push(stats.to_string());
+                c.row(stats.iter().copied());
                 if let Some(t) = tech {
-                    fields.push(format!("tech: {t}"));
+                    c.field("tech", t);
                 }
                 if ancient {
-                    let _ = writeln!(out, "part \"{name}\" {{\n  {}", fields.join("\n  "));
-                    out.push_str("  text {\n    When this part is removed from a blueprint, it is removed from the game.\n  }\n}\n");
-                } else {
-                    let _ = writeln!(out, "part \"{name}\" {{ {} }}", fields.join("  "));
+                    c.text("When this part is removed from a blueprint, it is removed from the game.");
                 }
+                c.write_inline(out);
             }
             Kind::Blueprint => {
-                let class = CLASSES[self.ordinal[i] % CLASSES.len()].0;
-                let _ = writeln!(out, "blueprint \"{name}\" {{\n  class: {class}");
+                let mut c = Card::new(CardKind::Blueprint, name, None);
+                c.field("class", CLASSES[self.ordinal[i] % CLASSES.len()].0);
                 let slots = d.range(3, 8) as usize;
                 let spaces: Vec<&str> = (0..slots)
                     .map(|_| {
@@ -714,139 +724,125 @@ impl Plan {
                         }
                     })
                     .collect();
-                let _ = writeln!(out, "  spaces: {}", spaces.join(", "));
+                c.list("spaces", &spaces);
                 if !self.parts.is_empty() && d.chance(20) {
-                    let _ = writeln!(out, "  fixed: {}", self.ids[*d.pick(&self.parts)]);
+                    c.field("fixed", &self.ids[*d.pick(&self.parts)]);
                 }
                 if d.chance(60) {
-                    let _ = writeln!(out, "  initiative: {}", d.range(0, 4));
+                    c.field("initiative", d.range(0, 4));
                 }
                 if d.chance(40) {
-                    let _ = writeln!(out, "  energy: +{}", d.range(1, 4));
+                    c.field("energy", format!("+{}", d.range(1, 4)));
                 }
-                out.push_str("}\n");
+                c.write(out);
             }
             Kind::Species => {
-                let _ = writeln!(out, "species \"{name}\" {{\n  upgrade-activations: {}", d.range(2, 3));
+                let mut c = Card::new(CardKind::Species, name, None);
+                c.field("upgrade-activations", d.range(2, 3));
                 if !self.blueprints.is_empty() {
                     let count = d.range(1, 4) as usize;
                     let picked = d.distinct(&self.blueprints, count);
                     let ids: Vec<&str> = picked.iter().map(|b| self.ids[*b].as_str()).collect();
-                    let _ = writeln!(out, "  blueprints: {}", ids.join(", "));
+                    c.list("blueprints", &ids);
                 }
                 if d.chance(30) {
-                    let _ = writeln!(out, "  cost: {}", d.range(0, 3));
+                    c.field("cost", d.range(0, 3));
                 }
-                out.push_str("}\n");
+                c.write(out);
             }
         }
     }
 
-    fn chassis_card(&self, i: usize, d: &mut Dice, out: &mut String) {
-        let c = &self.chassis[self.ordinal[i]];
-        let _ = writeln!(out, "chassis \"{}\" {{", self.names[i]);
-        let _ = writeln!(out, "  faction: {}", c.factions.join(", "));
-        let _ = writeln!(out, "  size: {}", c.size);
-        if let Some(icon) = c.ship_icon {
-            let _ = writeln!(out, "  ship-icon: {icon}");
+    /// `xws: "…"`: the card's id without dashes.
+    fn xws(&self, i: usize, c: &mut Card) {
+        c.string("xws", &self.ids[i].replace('-', ""));
+    }
+
+    fn chassis_card(&self, i: usize, d: &mut Dice) -> Card {
+        let ch = &self.chassis[self.ordinal[i]];
+        let mut c = Card::new(CardKind::Chassis, &self.names[i], None);
+        c.list("faction", &ch.factions);
+        c.field("size", ch.size);
+        if let Some(icon) = ch.ship_icon {
+            c.field("ship-icon", icon);
         }
-        if !c.traits.is_empty() {
-            let _ = writeln!(out, "  traits: {}", c.traits.join(", "));
-        }
-        let _ = writeln!(
-            out,
-            "  attack: {}  agility: {}  hull: {}  shields: {}",
-            d.range(1, 4),
-            d.range(0, 3),
-            d.range(2, 10),
-            d.range(0, 5)
-        );
-        let _ = writeln!(out, "  actions: {}", c.actions.join(", "));
+        c.list("traits", &ch.traits);
+        let (attack, agility, hull, shields) = (d.range(1, 4), d.range(0, 3), d.range(2, 10), d.range(0, 5));
+        c.row([("attack", attack), ("agility", agility), ("hull", hull), ("shields", shields)]);
+        c.list("actions", &ch.actions);
         if d.chance(50) {
-            let _ = writeln!(out, "  xws: \"{}\"", self.ids[i].replace('-', ""));
+            self.xws(i, &mut c);
         }
         if d.chance(40) {
             let (name, text) = d.pick(ABILITIES);
-            let _ = writeln!(out, "  ability \"{name}\" {{\n    {text}\n  }}");
+            c.ability(name, text);
         }
-        out.push_str("}\n");
+        c
     }
 
-    fn ship_card(&self, i: usize, d: &mut Dice, out: &mut String) {
-        let start = out.len();
+    fn ship_card(&self, i: usize, d: &mut Dice) -> Card {
         let s = &self.ships[self.ordinal[i]];
-        let _ = writeln!(out, "ship \"{}\" {{", self.names[i]);
+        let mut c = Card::new(CardKind::Ship, &self.names[i], None);
         match s.chassis {
-            Some(c) => {
-                let _ = writeln!(out, "  chassis: {}", self.ids[self.chassis[c].index]);
+            Some(chassis) => {
+                c.field("chassis", &self.ids[self.chassis[chassis].index]);
                 let named = d.chance(50);
                 if named {
-                    out.push_str("  limited: 1\n");
+                    c.field("limited", 1);
                 }
-                let _ = writeln!(out, "  initiative: {}", if named { d.range(3, 6) } else { d.range(1, 4) });
+                c.field("initiative", if named { d.range(3, 6) } else { d.range(1, 4) });
                 if named && d.chance(30) {
-                    let _ = writeln!(out, "  force: {}", d.range(1, 3));
+                    c.field("force", d.range(1, 3));
                 } else if d.chance(15) {
-                    let _ = writeln!(out, "  charges: {} recurring", d.range(1, 2));
+                    c.field("charges", format!("{} recurring", d.range(1, 2)));
                 }
-                let _ = writeln!(out, "  cost: {}", d.range(24, 80));
-                let _ = writeln!(out, "  upgrades: {}", s.upgrades.join(", "));
+                c.field("cost", d.range(24, 80));
+                c.list("upgrades", &s.upgrades);
                 if d.chance(60) {
-                    let _ = writeln!(out, "  xws: \"{}\"", self.ids[i].replace('-', ""));
+                    self.xws(i, &mut c);
                 }
                 if named {
-                    text_block(d, FIGHTER_TEXT, "  ", out);
+                    text_block(d, FIGHTER_TEXT, &mut c);
                 }
             }
             None => {
-                let _ = writeln!(out, "  faction: {}", s.factions.join(", "));
+                c.list("faction", &s.factions);
                 if let Some(icon) = s.ship_icon {
-                    let _ = writeln!(out, "  ship-icon: {icon}");
+                    c.field("ship-icon", icon);
                 }
-                let _ = writeln!(out, "  size: {}", s.size);
-                if !s.traits.is_empty() {
-                    let _ = writeln!(out, "  traits: {}", s.traits.join(", "));
-                }
+                c.field("size", s.size);
+                c.list("traits", &s.traits);
                 if d.chance(10) {
-                    out.push_str("  unique\n");
+                    c.flag("unique");
                 }
-                let _ = writeln!(out, "  cost: {}", d.range(18, 160));
-                let _ = writeln!(
-                    out,
-                    "  hull: {}  command: {}  squadron: {}  engineering: {}",
-                    d.range(3, 14),
-                    d.range(1, 4),
-                    d.range(1, 4),
-                    d.range(2, 6)
-                );
-                let _ = writeln!(out, "  upgrades: {}", s.upgrades.join(", "));
+                c.field("cost", d.range(18, 160));
+                let (hull, command, squadron, engineering) =
+                    (d.range(3, 14), d.range(1, 4), d.range(1, 4), d.range(2, 6));
+                c.row([("hull", hull), ("command", command), ("squadron", squadron), ("engineering", engineering)]);
+                c.list("upgrades", &s.upgrades);
             }
         }
-        supply_what_is_spent(out, start, true);
-        out.push_str("}\n");
+        supply_what_is_spent(&mut c, true);
+        c
     }
 
-    fn upgrade_card(&self, i: usize, d: &mut Dice, out: &mut String) {
-        let start = out.len();
-        let _ = writeln!(out, "upgrade \"{}\" {{", self.names[i]);
+    fn upgrade_card(&self, i: usize, d: &mut Dice) -> Card {
+        let mut c = Card::new(CardKind::Upgrade, &self.names[i], None);
         let Some(ship) = self.target(i) else {
             // No ship in the set (a tiny one): a commander, which needs no printed icon.
-            let _ = writeln!(out, "  icon: {COMMANDER}\n  cost: {}\n}}", d.range(20, 40));
-            return;
+            c.field("icon", COMMANDER);
+            c.field("cost", d.range(20, 40));
+            return c;
         };
         let slot = upgrade_slot(i, ship);
         match &slot {
-            Slot::One(icon) => {
-                let _ = writeln!(out, "  icon: {icon}");
-            }
-            Slot::Group(a, b) => {
-                let _ = writeln!(out, "  icons: {a} + {b}");
-            }
+            Slot::One(icon) => c.field("icon", icon),
+            Slot::Group(a, b) => c.field("icons", format!("{a} + {b}")),
         }
         let icon = slot.first();
         if icon == TITLE {
             if let Some(ship_icon) = ship.ship_icon {
-                let _ = writeln!(out, "  ship-icon: {ship_icon}");
+                c.field("ship-icon", ship_icon);
             }
         }
         let faction = if icon == COMMANDER { 100 } else { d.below(100) };
@@ -858,45 +854,43 @@ impl Plan {
                     factions.push(other);
                 }
             }
-            let _ = writeln!(out, "  faction: {}", factions.join(", "));
+            c.list("faction", &factions);
         }
         match d.below(100) {
-            _ if icon == COMMANDER || icon == TITLE => out.push_str("  unique\n"),
-            0..=19 => out.push_str("  unique\n"),
-            20..=29 => {
-                let _ = writeln!(out, "  limited: {}", d.range(1, 3));
-            }
+            _ if icon == COMMANDER || icon == TITLE => c.flag("unique"),
+            0..=19 => c.flag("unique"),
+            20..=29 => c.field("limited", d.range(1, 3)),
             _ => {}
         }
         if matches!(icon, "modification" | "offensive-retrofit" | "defensive-retrofit") && d.chance(70) {
-            out.push_str("  traits: modification\n");
+            c.field("traits", "modification");
         } else if matches!(icon, "astromech" | "crew") && d.chance(30) {
-            out.push_str("  traits: droid\n");
+            c.field("traits", "droid");
         }
         if let Some(r) = self.restriction(d, ship) {
-            let _ = writeln!(out, "  requires: {r}");
+            c.field("requires", r);
         }
         if icon == "force-power" {
-            out.push_str("  force: 1\n");
+            c.field("force", 1);
         } else if d.chance(15) {
             let recurring = if d.chance(50) { " recurring" } else { "" };
-            let _ = writeln!(out, "  charges: {}{recurring}", d.range(1, 3));
+            c.field("charges", format!("{}{recurring}", d.range(1, 3)));
         }
         let cost = match icon {
             COMMANDER => d.range(18, 40),
             TITLE => d.range(0, 8),
             _ => d.range(1, 14),
         };
-        let _ = writeln!(out, "  cost: {cost}");
+        c.field("cost", cost);
         if d.chance(40) {
-            let _ = writeln!(out, "  xws: \"{}\"", self.ids[i].replace('-', ""));
+            self.xws(i, &mut c);
         }
         if d.chance(75) {
             let pool = if ship.chassis.is_some() { FIGHTER_TEXT } else { CAPITAL_TEXT };
-            text_block(d, pool, "  ", out);
+            text_block(d, pool, &mut c);
         }
-        supply_what_is_spent(out, start, false);
-        out.push_str("}\n");
+        supply_what_is_spent(&mut c, false);
+        c
     }
 
     /// The ship upgrade `i` is designed for.
@@ -944,7 +938,7 @@ impl Plan {
                     .filter(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_alphabetic() || c == '-'))
                     .collect();
                 let word = if words.is_empty() { name.split(' ').next().unwrap_or(name) } else { d.pick(&words) };
-                format!("name \"{word}\"")
+                format!("name {}", quote(word))
             }
             13 if ship.size != "huge" => format!("not (size huge or trait {})", not_trait(d)),
             14 => match ship.chassis {
@@ -1062,18 +1056,17 @@ fn plan_ship(i: usize, nth: usize, fighter: bool, chassis: &[Chassis]) -> Ship {
     }
 }
 
-/// Gives the card written from `start` on what its text spends and it lacks, as a designer
-/// would (W0007): `charges: 1` for a spent `[Charge]`, and on a ship `force: 1` for a
-/// spent `[Force]` (an upgrade spends its ship's Force).
-fn supply_what_is_spent(out: &mut String, start: usize, ship: bool) {
-    let card = out[start..].to_lowercase();
-    let spends = |what: &str| card.contains(&format!("spend 1 [{what}]"));
-    let has = |field: &str| card.lines().any(|l| l.trim_start().starts_with(field));
-    if spends("charge") && !has("charges:") {
-        out.push_str("  charges: 1\n");
+/// Gives the card what its text spends and it lacks, as a designer would (W0007):
+/// `charges: 1` for a spent `[Charge]`, and on a ship `force: 1` for a spent `[Force]` (an
+/// upgrade spends its ship's Force).
+fn supply_what_is_spent(card: &mut Card, ship: bool) {
+    let text = card.block_text();
+    let spends = |what: &str| text.contains(&format!("spend 1 [{what}]"));
+    if spends("charge") && !card.has("charges") {
+        card.field("charges", 1);
     }
-    if ship && spends("force") && !has("force:") {
-        out.push_str("  force: 1\n");
+    if ship && spends("force") && !card.has("force") {
+        card.field("force", 1);
     }
 }
 

@@ -1,6 +1,6 @@
-//! Writing `.cards` text: the one place where generators (the importers and
-//! [`synth`](crate::synth)) spell the card language, so that whatever a name or a text
-//! holds stays inside its string, comment or block.
+//! Writing `.cards` text: the one place where generators (the importers and `cardc::synth`)
+//! spell the card language, so that whatever a name or a text holds stays inside its
+//! string, comment or block.
 //!
 //! - a string is written with [`quote`]: `"` and `\` escaped, a line break (which no
 //!   string may hold) written as a space;
@@ -9,8 +9,9 @@
 //! - a field value is one line (the grammar ends a value at the end of its line): line
 //!   breaks in it are written as spaces. A value is code the caller composes from ids,
 //!   numbers and [`quote`]d strings;
-//! - a `text { … }` or `ability "…" { … }` block ends at the first `}`: braces in its text
-//!   are written as parentheses.
+//! - a `text { … }` or `ability "…" { … }` block ends at the first `}`, and a line in it
+//!   that starts like a card (`upgrade "…"`) is read as the next card: braces in its text
+//!   are written as parentheses, and such a line starts with a capital (`Upgrade "…"`).
 //!
 //! The writer lays the text out simply; `cardc fmt`'s formatter gives it its final layout.
 //!
@@ -207,8 +208,13 @@ impl Card {
     fn block(&mut self, head: String, text: &str) {
         let mut out = format!("  {head} {{\n");
         for line in text.replace("\r\n", "\n").replace('{', "(").replace('}', ")").split('\n') {
+            let line = line.trim_start();
             if line.is_empty() {
                 out.push('\n');
+            } else if starts_like_a_card(line) {
+                let mut chars = line.chars();
+                let first: String = chars.next().into_iter().flat_map(char::to_uppercase).collect();
+                let _ = writeln!(out, "    {first}{}", chars.as_str());
             } else {
                 let _ = writeln!(out, "    {line}");
             }
@@ -239,6 +245,17 @@ impl Card {
     }
 }
 
+/// Whether a line starts as a card does (`upgrade "…"`): the parser takes such a line for
+/// the next card even inside a block.
+fn starts_like_a_card(line: &str) -> bool {
+    CardKind::ALL.iter().any(|k| {
+        line.strip_prefix(k.as_str()).is_some_and(|rest| {
+            let trimmed = rest.trim_start_matches([' ', '\t']);
+            trimmed.len() < rest.len() && trimmed.starts_with('"')
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,7 +276,7 @@ mod tests {
         comment(&mut out, "a comment\ngame injected \"X\"");
         game(&mut out, "g", name);
         vocab_line(&mut out, "icon", &[entry("crew", Some(name), Some("implicit"))]);
-        rule(&mut out, "r", name, "unique names per fleet\nrule x \"y\":");
+        rule(&mut out, "r", name, "unique names\nper fleet");
         let mut card = Card::new(CardKind::Upgrade, name, Some("evil"));
         card.field("cost", "1\nunique");
         card.string("xws", name);
@@ -268,11 +285,14 @@ mod tests {
         card.write(&mut out);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "# a comment game injected \"X\"");
-        assert_eq!(lines[1], r#"game g "Evil\" {  } upgrade \"Injected""#);
+        assert_eq!(lines[1], r#"game g "Evil\" { } upgrade \"Injected""#);
+        assert_eq!(lines[4], "  unique names per fleet");
         assert_eq!(out.matches("\nupgrade ").count(), 1, "one card:\n{out}");
         assert!(out.contains("\n  cost: 1 unique\n"), "a value stays on its line:\n{out}");
-        assert!(out.contains("    Gain 1 focus. )\n    upgrade \"Injected\" (\n"), "{out}");
-        assert!(format_source(&out).is_ok(), "the text parses:\n{out}");
+        assert!(out.contains("    Gain 1 focus. )\n    Upgrade \"Injected\" (\n"), "{out}");
+        if let Err(e) = format_source(&out) {
+            panic!("the text does not parse: {e:?}\n{out}");
+        }
     }
 
     #[test]
@@ -282,7 +302,7 @@ mod tests {
         card.row([("attack", 3), ("agility", 2)]);
         card.row(Vec::<(&str, i64)>::new());
         card.list("traits", &["a", "b"]);
-        card.list::<&str>("formats", &[]);
+        card.list("formats", &[] as &[&str]);
         card.flag("unique");
         assert!(card.has("agility") && card.has("unique") && !card.has("formats"));
         let mut out = String::new();

@@ -168,7 +168,8 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     let ids = Ids::assign(&ships, &upgrades, &squadrons);
     let ship_names: Vec<&str> = ships.iter().map(|s| s.data.name.as_str()).collect();
 
-    let mut ship_text = file_head("Ship cards: size, values, upgrade bar (with the title icon every ship has), points.");
+    let mut ship_text =
+        file_head("Ship cards: size, values, upgrade bar (with the title icon every ship has), points.");
     for (k, ship) in ships.iter().enumerate() {
         write_ship(&mut ship_text, ship, ids.ships[k].as_deref(), families.of_ship[k].as_ref(), &vocab, &mut out)?;
     }
