@@ -48,6 +48,8 @@ pub mod blueprint;
 pub mod engine;
 pub mod export;
 pub mod fleet;
+pub mod fleet_list;
+pub mod ids;
 pub mod model;
 pub mod restriction;
 pub mod restriction_text;
@@ -55,6 +57,7 @@ pub mod scenario;
 pub mod state;
 pub mod suggest;
 pub mod typed;
+pub mod verdict;
 pub mod violation;
 pub mod xws;
 

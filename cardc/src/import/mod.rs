@@ -6,7 +6,6 @@
 //! import leaves the old set as it was and never half a new one.
 
 pub mod armada_data;
-pub mod armada_list;
 
 use std::collections::BTreeMap;
 use std::fmt;
