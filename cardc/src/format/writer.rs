@@ -2,13 +2,13 @@
 //! spell the card language, so that whatever a name or a text holds stays inside its
 //! string, comment or block.
 //!
-//! - a string is written with [`quote`]: `"` and `\` escaped, a line break (which no
+//! - a string is written with [`quote()`]: `"` and `\` escaped, a line break (which no
 //!   string may hold) written as a space;
 //! - a comment ([`comment`]) is one line: a line break in it is written as a space, so
 //!   that the rest of the text cannot become code;
 //! - a field value is one line (the grammar ends a value at the end of its line): line
 //!   breaks in it are written as spaces. A value is code the caller composes from ids,
-//!   numbers and [`quote`]d strings;
+//!   numbers and [`quote()`]d strings;
 //! - a `text { … }` or `ability "…" { … }` block ends at the first `}`, and a line in it
 //!   that starts like a card (`upgrade "…"`) is read as the next card: braces in its text
 //!   are written as parentheses, and such a line starts with a capital (`Upgrade "…"`).
