@@ -6,7 +6,7 @@
 //! `parse` times [`cardc::syntax::parse_file`] alone on the 10k set, to tell parsing from
 //! the passes after it.
 //!
-//! Run with `cargo bench -p cardc --bench check` (about a minute and a half).
+//! Run with `cargo bench -p cardc --features synth --bench check` (about a minute and a half).
 
 use std::hint::black_box;
 use std::time::Duration;

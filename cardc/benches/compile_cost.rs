@@ -5,7 +5,7 @@
 //! rebuilds (dependencies built beforehand and not timed), their ratio (goal: at most
 //! 1.5x), and the peak memory of each build (through `/usr/bin/time` where it exists).
 //!
-//! `cargo bench -p cardc --bench compile_cost` (a few minutes). `CARDC_BENCH_CARDS=N`
+//! `cargo bench -p cardc --features synth --bench compile_cost` (a few minutes). `CARDC_BENCH_CARDS=N`
 //! changes the size.
 
 mod common;

@@ -4,7 +4,7 @@
 //! far more ability text than synthetic ones, so they are slower a card; the figure to
 //! watch is the real pools' cards/s as the reading grows.
 //!
-//! Run with `cargo bench -p cardc --bench real_pools` (about a minute). Without
+//! Run with `cargo bench -p cardc --features synth --bench real_pools` (about a minute). Without
 //! `../shared` beside the checkout it times the synthetic set alone.
 
 mod common;

@@ -40,6 +40,7 @@ pub mod output;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
+#[cfg(any(test, feature = "synth"))]
 pub mod synth;
 pub mod text;
 #[cfg(feature = "watch")]

@@ -712,7 +712,7 @@ fn validate(
 /// Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot be read or its
 /// names do not resolve.
 fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
-    use cardc::import::armada_list::{validate, Verdict};
+    use cards_runtime::fleet_list::validate;
     let mut worst = 0u8;
     for path in lists {
         let name = path.display().to_string();
@@ -725,22 +725,12 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
             }
         };
         let outcome = validate(set, &text);
-        for w in &outcome.warnings {
+        for w in outcome.warnings() {
             errln!("warning: {name}: {w}");
         }
-        worst = worst.max(match outcome.verdict {
-            Verdict::Legal => 0,
-            Verdict::Illegal(_) => 1,
-            Verdict::Unresolvable(_) => 2,
-        });
-        let violations = match &outcome.verdict {
-            Verdict::Illegal(v) => v.clone(),
-            _ => Vec::new(),
-        };
-        let errors = match &outcome.verdict {
-            Verdict::Unresolvable(e) => e.clone(),
-            _ => Vec::new(),
-        };
+        worst = worst.max(outcome.verdict.status());
+        let violations = outcome.verdict.violations().to_vec();
+        let errors = outcome.errors();
         let text = if json {
             let errors: Vec<serde_json::Value> =
                 errors.iter().map(|e| serde_json::json!({ "line": e.line, "message": e.message })).collect();

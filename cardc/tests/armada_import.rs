@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use cardc::import::armada_list::{self, ListFormat, ListSeverity, Verdict};
 use cardc::import::Imported;
+use cards_runtime::fleet_list::{self, ListFormat, ListSeverity, Verdict};
 use cards_runtime::model::{CardKind, ShipView};
 use cards_runtime::Set;
 use proptest::prelude::*;
@@ -335,11 +335,11 @@ fn every_fleet_list_gets_its_verdict() {
     let mut wrong = Vec::new();
     for e in LISTS {
         let text = std::fs::read_to_string(dir.join(e.file)).unwrap();
-        let outcome = armada_list::validate(set, &text);
+        let outcome = fleet_list::validate(set, &text);
         let want: BTreeSet<String> = e.illegal.iter().map(|s| s.to_string()).collect();
         let ok = match &outcome.verdict {
-            Verdict::Legal => want.is_empty(),
-            Verdict::Illegal(_) => !want.is_empty() && outcome.verdict.ids() == want,
+            Verdict::Legal(_) => want.is_empty(),
+            Verdict::Illegal(..) => !want.is_empty() && outcome.verdict.ids() == want,
             Verdict::Unresolvable(_) => false,
         };
         if !ok || outcome.format != e.format {
@@ -351,7 +351,7 @@ fn every_fleet_list_gets_its_verdict() {
 
 /// The ships (with sorted upgrades) and squadrons of a list, by id, sorted.
 fn fleet_ids(set: &Set, text: &str) -> Vec<(String, Vec<String>)> {
-    let resolved = armada_list::resolve(set, &armada_list::parse(text));
+    let resolved = fleet_list::resolve(set, &fleet_list::parse(text));
     let errors: Vec<_> = resolved.diagnostics.iter().filter(|d| d.severity == ListSeverity::Error).collect();
     assert!(errors.is_empty(), "{errors:?}");
     let id = |i: u32| set.cards[i as usize].id.to_string();
@@ -401,7 +401,7 @@ fn the_five_formats_read_the_same_fleet() {
 fn lists_keep_what_validation_ignores() {
     let Some(dir) = lists_dir() else { return };
     let list =
-        armada_list::parse(&std::fs::read_to_string(dir.join("armada-fleet-builder/raddeux-lib-v4.txt")).unwrap());
+        fleet_list::parse(&std::fs::read_to_string(dir.join("armada-fleet-builder/raddeux-lib-v4.txt")).unwrap());
     assert_eq!(list.name.as_deref(), Some("Raddeux Lib V4"));
     assert_eq!(list.author.as_deref(), Some("Ralph Bodenner"));
     assert_eq!(list.faction.as_ref().map(|f| f.0.as_str()), Some("Rebels"));
@@ -410,12 +410,12 @@ fn lists_keep_what_validation_ignores() {
     assert!(list.ships[0].flagship);
     assert_eq!(list.ships[0].upgrades.len(), 7);
     assert_eq!(list.squadrons.len(), 4);
-    let designer = armada_list::parse(
+    let designer = fleet_list::parse(
         &std::fs::read_to_string(dir.join("armada-fleets-designer/dumpster-fire-mk-18.txt")).unwrap(),
     );
     let objectives: Vec<&str> = designer.objectives.iter().map(|o| o.0.as_str()).collect();
     assert_eq!(objectives, ["Ion Storm", "Contested Outpost", "Hyperspace Migration"]);
-    let warlords = armada_list::parse(&std::fs::read_to_string(dir.join("warlords/squadless.txt")).unwrap());
+    let warlords = fleet_list::parse(&std::fs::read_to_string(dir.join("warlords/squadless.txt")).unwrap());
     assert_eq!(warlords.ships[0].upgrades[0].hint.as_deref(), Some("com"));
     assert_eq!(warlords.ships[0].upgrades[0].points, Some(20));
 }
@@ -425,15 +425,18 @@ fn unresolvable_names_say_which_line() {
     let Some(import) = import() else { return };
     let set = set(import);
     let text = "Name: Test\nFaction: Rebel\nCommander: Garm Bel Iblis\n\nDeath Star (500)\n• Garm Bel Iblis (25)\n• Superlaser (1)\n";
-    let outcome = armada_list::validate(set, text);
-    let Verdict::Unresolvable(errors) = &outcome.verdict else { panic!("{:?}", outcome.verdict) };
+    let outcome = fleet_list::validate(set, text);
+    assert!(matches!(outcome.verdict, Verdict::Unresolvable(_)), "{:?}", outcome.verdict);
+    let errors = outcome.errors();
     let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
     assert_eq!(lines, [5, 7], "{errors:?}");
     assert!(errors[0].message.contains("no ship named `Death Star`"), "{}", errors[0].message);
-    let outcome = armada_list::validate(set, "Name: x\nFaction: Klingon\nVictory II (85)\n");
-    assert!(matches!(&outcome.verdict, Verdict::Unresolvable(e) if e[0].message.contains("no faction `Klingon`")));
-    let outcome = armada_list::validate(set, "");
-    assert!(matches!(&outcome.verdict, Verdict::Unresolvable(e) if e[0].message == "no ship in the list"));
+    let outcome = fleet_list::validate(set, "Name: x\nFaction: Klingon\nVictory II (85)\n");
+    assert_eq!(outcome.verdict.as_str(), "unresolvable");
+    assert!(outcome.errors()[0].message.contains("no faction `Klingon`"), "{:?}", outcome.errors());
+    let outcome = fleet_list::validate(set, "");
+    assert_eq!(outcome.verdict.as_str(), "unresolvable");
+    assert_eq!(outcome.errors()[0].message, "no ship in the list");
 }
 
 #[test]
@@ -569,13 +572,9 @@ fn real_lists() -> Vec<String> {
 /// Whatever the text, reading and validating it ends in a verdict, never a panic, and
 /// every diagnostic points at a line of the text (or 0, the whole list).
 fn check_no_panic(set: &Set, text: &str) {
-    let outcome = armada_list::validate(set, text);
+    let outcome = fleet_list::validate(set, text);
     let lines = text.lines().count();
-    let diagnostics = outcome.warnings.iter().chain(match &outcome.verdict {
-        Verdict::Unresolvable(e) => e.iter(),
-        _ => [].iter(),
-    });
-    for d in diagnostics {
+    for d in outcome.warnings().into_iter().chain(outcome.errors()) {
         assert!(d.line <= lines, "line {} of {lines}: {}", d.line, d.message);
     }
 }

@@ -48,7 +48,7 @@ fn import_set(shared: &Path, set: &str) -> Imported {
 
 /// The card named `name` of `kind` in the set's files, as written.
 fn card<'a>(imported: &'a Imported, kind: &str, name: &str) -> &'a str {
-    let head = format!("{kind} {}", cardc::import::quote(name));
+    let head = format!("{kind} {}", cardc::format::writer::quote(name));
     for text in imported.files.values() {
         if let Some(start) = text.find(&format!("\n{head} ")) {
             let rest = &text[start + 1..];

@@ -5,7 +5,7 @@
 //! resolves them against a game's state. A clause the grammar could not structure is an
 //! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
 
-use crate::model::{List, Text, VocabKind};
+use crate::model::vocab::{List, Text, VocabKind};
 use serde::{Deserialize, Serialize};
 
 /// What an effect does.

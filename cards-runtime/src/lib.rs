@@ -49,6 +49,8 @@ pub mod engine;
 pub mod export;
 pub mod files;
 pub mod fleet;
+pub mod fleet_list;
+pub mod ids;
 pub mod model;
 pub mod packed;
 pub mod restriction;
@@ -58,6 +60,7 @@ pub mod state;
 pub mod suggest;
 pub mod terminal;
 pub mod typed;
+pub mod verdict;
 pub mod violation;
 pub mod xws;
 

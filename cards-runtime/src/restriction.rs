@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
-use crate::model::Difficulty;
+use crate::model::action::Difficulty;
 
 /// One test a restriction makes of a ship. Numbers are indices into the set's vocabulary
 /// tables (sizes, traits, ship icons, factions, actions, classes) or its card table.

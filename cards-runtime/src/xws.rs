@@ -215,27 +215,9 @@ fn nearest<T>(id: &str, ids: &HashMap<String, T>) -> Option<String> {
     crate::suggest::closest(id, ids.keys().map(String::as_str)).map(str::to_string)
 }
 
-/// The verdict on one squad.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Legal; the warnings of reading it.
-    Legal(Vec<String>),
-    /// Illegal: every violation, and the warnings of reading it.
-    Illegal(Vec<Violation>, Vec<String>),
-    /// It could not be read as a fleet.
-    Unresolvable(Unresolvable),
-}
-
-impl Verdict {
-    /// `legal`, `illegal` or `unresolvable`.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Verdict::Legal(_) => "legal",
-            Verdict::Illegal(..) => "illegal",
-            Verdict::Unresolvable(_) => "unresolvable",
-        }
-    }
-}
+/// The verdict on one squad: the warnings of reading it are strings, and what cannot be
+/// read is [`Unresolvable`].
+pub type Verdict = crate::verdict::Verdict<String, Unresolvable>;
 
 /// The squad in one line of a JSON-lines batch: the line itself, or its `list` when the
 /// line wraps a squad with data about it (`{"tournament_id": …, "list": {…}}`).

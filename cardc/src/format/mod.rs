@@ -32,6 +32,7 @@
 
 mod print;
 mod tree;
+pub mod writer;
 
 use std::fmt;
 use std::io::{self, Write};

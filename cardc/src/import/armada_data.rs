@@ -26,7 +26,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{json_files, quote, read_json, sub_dirs, ImportError, Imported};
+use super::{json_files, read_json, sub_dirs, ImportError, Imported};
+use crate::ast::CardKind;
+use crate::format::writer::{self, entry, quote, Card};
 use crate::resolve::ids::derive_id;
 
 /// Ship families whose ships are flotillas, by the first word of the family's id. The
@@ -34,7 +36,7 @@ use crate::resolve::ids::derive_id;
 pub const FLOTILLA_FAMILIES: &[&str] = &["gr-75", "gozanti"];
 
 /// Size classes, smallest first (the order `size` declares them in).
-const SIZES: &[&str] = &["small", "medium", "large", "huge"];
+pub(crate) const SIZES: &[&str] = &["small", "medium", "large", "huge"];
 
 /// Upgrade icons in the order the shipped Armada set declares them.
 const ICON_ORDER: &[&str] = &[
@@ -166,19 +168,18 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     let ids = Ids::assign(&ships, &upgrades, &squadrons);
     let ship_names: Vec<&str> = ships.iter().map(|s| s.data.name.as_str()).collect();
 
-    let mut ship_text = String::from(HEADER);
-    ship_text.push_str("# Ship cards: size, values, upgrade bar (with the title icon every ship has), points.\n");
+    let mut ship_text =
+        file_head("Ship cards: size, values, upgrade bar (with the title icon every ship has), points.");
     for (k, ship) in ships.iter().enumerate() {
         write_ship(&mut ship_text, ship, ids.ships[k].as_deref(), families.of_ship[k].as_ref(), &vocab, &mut out)?;
     }
-    let mut squadron_text = String::from(HEADER);
-    squadron_text
-        .push_str("# Squadron cards, as ships with the trait `squadron` so that the fleet rules count them.\n");
+    let mut squadron_text =
+        file_head("Squadron cards, as ships with the trait `squadron` so that the fleet rules count them.");
     for (k, squadron) in squadrons.iter().enumerate() {
         write_squadron(&mut squadron_text, squadron, ids.squadrons[k].as_deref(), &mut out);
     }
-    let mut upgrade_text = String::from(HEADER);
-    upgrade_text.push_str("# Upgrade cards: icons, faction, unique, traits, titles' ship icons, restrictions.\n");
+    let mut upgrade_text =
+        file_head("Upgrade cards: icons, faction, unique, traits, titles' ship icons, restrictions.");
     for (k, upgrade) in upgrades.iter().enumerate() {
         let ctx = UpgradeContext { id: ids.upgrades[k].as_deref(), families: &families, ship_names: &ship_names };
         write_upgrade(&mut upgrade_text, upgrade, &ctx, &mut out);
@@ -194,7 +195,17 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     Ok(out)
 }
 
-const HEADER: &str = "# Imported by `cardc import armada-data` from star-wars-armada-data: edit the data or the importer, not this file.\n\n";
+/// The start of every file: where it comes from, a blank line, then what it holds.
+fn file_head(what: &str) -> String {
+    let mut t = String::new();
+    writer::comment(
+        &mut t,
+        "Imported by `cardc import armada-data` from star-wars-armada-data: edit the data or the importer, not this file.",
+    );
+    t.push('\n');
+    writer::comment(&mut t, what);
+    t
+}
 
 /// The JSON files of every faction folder under `dir`, sorted.
 fn faction_files(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
@@ -442,12 +453,10 @@ impl Ids {
     }
 }
 
-fn head(out: &mut String, kind: &str, name: &str, id: Option<&str>) {
-    let _ = write!(out, "\n{kind} {}", quote(name));
-    if let Some(id) = id {
-        let _ = write!(out, " as {id}");
-    }
-    out.push_str(" {\n");
+/// Writes a card after a blank line.
+fn write_card(card: Card, out: &mut String) {
+    out.push('\n');
+    card.write(out);
 }
 
 fn write_ship(
@@ -459,66 +468,54 @@ fn write_ship(
     out: &mut Imported,
 ) -> Result<(), ImportError> {
     let s = &ship.data;
-    head(text, "ship", &s.name, id);
+    let mut c = Card::new(CardKind::Ship, &s.name, id);
     if let Some(f) = &s.faction {
-        let _ = writeln!(text, "  faction: {}", faction_id(f));
+        c.field("faction", faction_id(f));
     }
     if let Some(f) = family {
-        let _ = writeln!(text, "  ship-icon: {}", f.id);
+        c.field("ship-icon", &f.id);
         out.mapped("ship: ship icon of its family");
     }
     let size = derive_id(&s.size);
     if !vocab.sizes.contains(&size) || size.is_empty() {
         return Err(ImportError::data(&ship.path, format!("`{}` has no size the importer knows", s.name)));
     }
-    let _ = writeln!(text, "  size: {size}");
+    c.field("size", size);
     if family.is_some_and(|f| FLOTILLA_FAMILIES.iter().any(|w| f.id.starts_with(w))) {
-        text.push_str("  traits: flotilla\n");
+        c.field("traits", "flotilla");
         out.mapped("ship: flotilla trait (the GR-75 and Gozanti families, from the rules reference)");
     }
     if let Some(p) = s.points {
-        let _ = writeln!(text, "  cost: {p}");
+        c.field("cost", p);
     }
-    let stats: Vec<String> =
-        [("hull", s.hull), ("command", s.command), ("squadron", s.squadron), ("engineering", s.engineering)]
-            .into_iter()
-            .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}")))
-            .collect();
-    if !stats.is_empty() {
-        let _ = writeln!(text, "  {}", stats.join("  "));
-    }
+    let stats = [("hull", s.hull), ("command", s.command), ("squadron", s.squadron), ("engineering", s.engineering)];
+    c.row(stats.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))));
     let mut bar: Vec<String> = s.slots.iter().map(|slot| derive_id(slot)).collect();
     if !bar.iter().any(|i| i == "title") {
         bar.push("title".into());
         out.mapped("ship: title icon (every ship has one; the data leaves it out)");
     }
-    let _ = writeln!(text, "  upgrades: {}", bar.join(", "));
-    text.push_str("}\n");
+    c.list("upgrades", &bar);
+    write_card(c, text);
     out.unsupported("ship: combat values (attack dice, shields, defense tokens, speed chart)");
     out.card("ship");
     Ok(())
 }
 
 fn write_squadron(text: &mut String, s: &SquadronData, id: Option<&str>, out: &mut Imported) {
-    head(text, "ship", &s.name, id);
+    let mut c = Card::new(CardKind::Ship, &s.name, id);
     if let Some(f) = &s.faction {
-        let _ = writeln!(text, "  faction: {}", faction_id(f));
+        c.field("faction", faction_id(f));
     }
-    text.push_str("  traits: squadron\n");
+    c.field("traits", "squadron");
     if s.unique {
-        text.push_str("  unique\n");
+        c.flag("unique");
     }
     if let Some(p) = s.points {
-        let _ = writeln!(text, "  cost: {p}");
+        c.field("cost", p);
     }
-    let stats: Vec<String> = [("hull", s.hull), ("speed", s.speed)]
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}")))
-        .collect();
-    if !stats.is_empty() {
-        let _ = writeln!(text, "  {}", stats.join("  "));
-    }
-    text.push_str("}\n");
+    c.row([("hull", s.hull), ("speed", s.speed)].into_iter().filter_map(|(k, v)| v.map(|v| (k, v))));
+    write_card(c, text);
     out.mapped("squadron: a ship with the trait `squadron`");
     out.unsupported("squadron: keywords and combat values (abilities, not fleet building)");
     out.card("squadron");
@@ -531,15 +528,13 @@ struct UpgradeContext<'a> {
 }
 
 fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, out: &mut Imported) {
-    head(text, "upgrade", &u.name, ctx.id);
+    let mut c = Card::new(CardKind::Upgrade, &u.name, ctx.id);
     let icons: Vec<String> = u.slots.iter().map(|s| derive_id(s)).collect();
     match icons.as_slice() {
         [] => out.unsupported("upgrade: no slot"),
-        [one] => {
-            let _ = writeln!(text, "  icon: {one}");
-        }
+        [one] => c.field("icon", one),
         many => {
-            let _ = writeln!(text, "  icons: {}", many.join(" + "));
+            c.field("icons", many.join(" + "));
             out.mapped("upgrade: dual-icon group (`icons: a + b`)");
         }
     }
@@ -547,18 +542,18 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
     if let Some(ship) = &u.ship {
         match ctx.families.by_name.get(ship) {
             Some(f) if ctx.families.of_ship.iter().flatten().any(|g| g == f) => {
-                let _ = writeln!(text, "  ship-icon: {}", f.id);
+                c.field("ship-icon", &f.id);
                 out.mapped(if is_title { "title: ship icon of its family" } else { "upgrade: ship icon (`ship`)" });
             }
             _ => out.unsupported(format!("`ship` \"{ship}\": no ship is of this family")),
         }
     }
     if let Some(f) = &u.faction {
-        let _ = writeln!(text, "  faction: {}", faction_id(f));
+        c.field("faction", faction_id(f));
         out.mapped("upgrade: faction");
     }
     if u.unique {
-        text.push_str("  unique\n");
+        c.flag("unique");
         out.mapped("upgrade: unique");
     }
     if let Some(traits) = &u.traits {
@@ -568,7 +563,7 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
             out.unsupported(format!("upgrade trait `{t}`"));
         }
         if !known.is_empty() {
-            let _ = writeln!(text, "  traits: modification");
+            c.field("traits", "modification");
             out.mapped("upgrade: Modification trait");
         }
     }
@@ -576,7 +571,7 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
     let granted: Vec<String> = sentences.iter().filter_map(|s| granted_icon(s)).collect();
     if !granted.is_empty() {
         let grants: Vec<String> = granted.iter().map(|icon| format!("slot {icon}")).collect();
-        let _ = writeln!(text, "  grants: {}", grants.join(", "));
+        c.list("grants", &grants);
         for _ in &granted {
             out.mapped("text \"You gain 1 [additional] [Icon] icon in your upgrade bar.\" → `grants: slot icon`");
         }
@@ -601,12 +596,12 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
         }
     }
     if !requires.is_empty() {
-        let _ = writeln!(text, "  requires: {}", requires.join(" and "));
+        c.field("requires", requires.join(" and "));
     }
     if let Some(p) = u.points {
-        let _ = writeln!(text, "  cost: {p}");
+        c.field("cost", p);
     }
-    text.push_str("}\n");
+    write_card(c, text);
     if !u.text.trim().is_empty() {
         out.unsupported(
             "upgrade: ability text (only its restriction and icon sentences are read; the rest names commands, defense tokens and keywords the set does not declare)",
@@ -773,24 +768,33 @@ fn restriction(text: &str, ship_names: &[&str]) -> Option<String> {
 /// `game.cards`: the shipped Armada declaration, with every icon and ship family of the
 /// data, the `squadron` trait and the squadron points rule.
 fn game_cards(vocab: &Vocab, families: &Families) -> String {
-    let mut t = String::from(HEADER);
-    t.push_str("# Star Wars: Armada: the vocabulary and the fleet-building rules its cards use.\n");
-    t.push_str("game armada \"Star Wars: Armada\"\n\n");
+    let mut t = file_head("Star Wars: Armada: the vocabulary and the fleet-building rules its cards use.");
+    writer::game(&mut t, "armada", "Star Wars: Armada");
+    t.push('\n');
     for (id, name) in &vocab.factions {
-        let _ = writeln!(t, "faction {id} {}", quote(name));
+        writer::vocab_line(&mut t, "faction", &[entry(id, Some(name), None)]);
     }
-    let _ = writeln!(t, "\nsize {}", vocab.sizes.join(", "));
-    t.push_str("\nstat hull, command, squadron, engineering, speed\n\n");
+    t.push('\n');
+    writer::vocab_line(&mut t, "size", &vocab.sizes);
+    t.push('\n');
+    let stats = ["hull", "command", "squadron", "engineering", "speed"].map(String::from);
+    writer::vocab_line(&mut t, "stat", &stats);
+    t.push('\n');
     for (id, name) in &vocab.icons {
-        let implicit = if id == "commander" { " implicit" } else { "" };
-        let _ = writeln!(t, "icon {id} {}{implicit}", quote(name));
+        let implicit = (id == "commander").then_some("implicit");
+        writer::vocab_line(&mut t, "icon", &[entry(id, Some(name), implicit)]);
     }
-    t.push_str("\n# Ship families (ship icons): the names titles give the ships they belong to.\n");
+    t.push('\n');
+    writer::comment(&mut t, "Ship families (ship icons): the names titles give the ships they belong to.");
     for f in &families.all {
-        let _ = writeln!(t, "ship-icon {} {}", f.id, quote(&f.name));
+        writer::vocab_line(&mut t, "ship-icon", &[entry(&f.id, Some(&f.name), None)]);
     }
-    t.push_str("\ntrait flotilla \"Flotilla\", modification \"Modification\", squadron \"Squadron\"\n");
-    t.push_str("\nflagship: ship with commander\n\n");
+    t.push('\n');
+    let traits = [("flotilla", "Flotilla"), ("modification", "Modification"), ("squadron", "Squadron")];
+    writer::vocab_line(&mut t, "trait", &writer::named_entries(traits));
+    t.push('\n');
+    writer::flagship(&mut t, "commander");
+    t.push('\n');
     t.push_str(RULES);
     t
 }

@@ -9,7 +9,6 @@
 //! refused unless forced.
 
 pub mod armada_data;
-pub mod armada_list;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -166,25 +165,6 @@ fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, Imp
     Ok(out)
 }
 
-/// `text` as a string literal of the card language: `"…"` with `"` and `\` escaped, and
-/// line breaks (which a string cannot hold) turned into spaces.
-pub fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' | '\t' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// The file `cardc import` writes into every set folder it writes, so that a later import
 /// may replace the folder: a folder without it is not replaced unless forced.
 pub const MARKER: &str = ".cardc-import";
@@ -308,12 +288,6 @@ fn running(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quoting_escapes_and_flattens() {
-        assert_eq!(quote(r#"GNK "Gonk" \ Droid"#), r#""GNK \"Gonk\" \\ Droid""#);
-        assert_eq!(quote("a\nb"), "\"a b\"");
-    }
 
     #[test]
     fn write_set_replaces_the_folder_whole() {

@@ -7,7 +7,8 @@ use serde_json::Value;
 use super::game::{color, RESTRICTION_KEYS};
 use super::schema::ActionEntry;
 use super::Importer;
-use crate::import::{quote, Imported};
+use crate::format::writer::quote;
+use crate::import::Imported;
 
 impl Importer<'_> {
     /// Maps the restriction objects of an upgrade: AND between objects, OR inside one.

@@ -4,8 +4,9 @@ use serde_json::Value;
 
 use super::game::{Vocab, MANEUVERS};
 use super::schema::{Pilot, ShipFile, StatEntry};
-use super::{attack_stat, block, id_of, other_reason, recurring, CardOut, Importer};
-use crate::import::quote;
+use super::{attack_stat, card, id_of, other_reason, recurring, write_card, Importer};
+use crate::ast::CardKind;
+use crate::format::writer;
 
 impl Importer<'_> {
     /// The stats of a stat list as `(stat, value)`, attack stats by arc; counts recovery
@@ -51,28 +52,27 @@ impl Importer<'_> {
             }
         };
         let faction_name = self.vocab.factions.iter().find(|(id, _)| *id == faction).map_or(&ship.faction, |(_, n)| n);
-        let mut text = format!("# {} ({faction_name}): pilots/{folder}/{stem}.json\n\n", ship.name);
+        let mut text = String::new();
+        writer::comment(&mut text, &format!("{} ({faction_name}): pilots/{folder}/{stem}.json", ship.name));
+        text.push('\n');
         Vocab::put(&mut self.vocab.ship_icons, ship.xws.clone(), &ship.name);
-        let mut c = CardOut::default();
+        let mut c = card(CardKind::Chassis, &ship.name, chassis_id);
         c.field("faction", &faction);
         c.field("size", self.vocab.size(&ship.size));
         c.field("ship-icon", &ship.xws);
         let stats = self.stats(&ship.stats);
-        if !stats.is_empty() {
-            let line: Vec<String> = stats.iter().map(|(s, v)| format!("{s}: {v}")).collect();
-            c.fields.push(format!("  {}", line.join("  ")));
-        }
+        c.row(stats.iter().map(|(s, v)| (s, v)));
         let arcs = self.arcs(&ship.stats);
         c.list("arcs", &arcs);
         let actions: Vec<String> = ship.actions.iter().map(|a| self.vocab.action_text(a)).collect();
         c.list("actions", &actions);
-        c.field("xws", quote(&ship.xws));
+        c.string("xws", &ship.xws);
         // The ship ability goes on the chassis when every pilot has the same one.
         let first = ship.pilots.first().and_then(|p| p.ship_ability.clone());
         let shared = first.filter(|a| ship.pilots.iter().all(|p| p.ship_ability.as_ref() == Some(a)));
         if let Some(a) = &shared {
             let body = self.text(&a.text);
-            c.blocks.push(block(&format!("ability {}", quote(&a.name)), &body));
+            c.ability(&a.name, &body);
             self.imp.mapped("pilot shipAbility → ability on the chassis (all its pilots share it)");
         }
         for (k, v) in &ship.other {
@@ -86,7 +86,7 @@ impl Importer<'_> {
             }
             self.imp.unsupported(other_reason("ship", k));
         }
-        c.render(&mut text, "chassis", &ship.name, chassis_id);
+        write_card(c, &mut text);
         self.imp.card("chassis");
 
         let chassis_stats = stats;
@@ -122,7 +122,7 @@ impl Importer<'_> {
         chassis_actions: &[String],
         ability_on_chassis: bool,
     ) {
-        let mut c = CardOut::default();
+        let mut c = card(CardKind::Ship, &p.name, id);
         c.field("chassis", chassis_id);
         if p.limited > 0 {
             c.field("limited", p.limited);
@@ -133,13 +133,10 @@ impl Importer<'_> {
         }
         if !p.ship_stats.is_empty() {
             let own = self.stats(&p.ship_stats);
-            let changed: Vec<String> = own
-                .iter()
-                .filter(|(s, v)| !chassis_stats.iter().any(|(cs, cv)| cs == s && cv == v))
-                .map(|(s, v)| format!("{s}: {v}"))
-                .collect();
+            let changed: Vec<&(String, i64)> =
+                own.iter().filter(|(s, v)| !chassis_stats.iter().any(|(cs, cv)| cs == s && cv == v)).collect();
             if !changed.is_empty() {
-                c.fields.push(format!("  {}", changed.join("  ")));
+                c.row(changed.iter().map(|(s, v)| (s, v)));
                 self.imp.mapped("pilot shipStats → the ship's own stats");
             }
             for (s, _) in chassis_stats {
@@ -196,19 +193,19 @@ impl Importer<'_> {
             }
         }
         self.formats(&mut c, &p.formats);
-        c.field("xws", quote(&p.xws));
+        c.string("xws", &p.xws);
         if let (Some(a), false) = (&p.ship_ability, ability_on_chassis) {
             let body = self.text(&a.text);
-            c.blocks.push(block(&format!("ability {}", quote(&a.name)), &body));
+            c.ability(&a.name, &body);
             self.imp.mapped("pilot shipAbility → ability on the ship (its chassis' pilots differ)");
         }
         if let Some(body) = self.card_text(p.ability.as_deref(), p.text.as_deref(), None) {
-            c.blocks.push(block("text", &body));
+            c.text(&body);
         }
         for k in p.other.keys() {
             self.imp.unsupported(other_reason("pilot", k));
         }
-        c.render(text, "ship", &p.name, id);
+        write_card(c, text);
         self.imp.card("ship");
     }
 

@@ -1,15 +1,15 @@
 //! Upgrade files: one upgrade per card side, with its icons, costs and grants.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use serde_json::Value;
 
 use super::game::SIZES;
 use super::restrictions::Restrictions;
 use super::schema::{ActionEntry, Cost, Grant, Side, Upgrade};
-use super::{attack_stat, block, id_of, other_reason, recurring, signed, CardOut, Importer};
-use crate::import::quote;
+use super::{attack_stat, card, id_of, other_reason, recurring, signed, write_card, Importer};
+use crate::ast::CardKind;
+use crate::format::writer::{self, quote, Card};
 
 impl Importer<'_> {
     pub(super) fn upgrade(&mut self, text: &mut String, u: &Upgrade, id: &str, back_id: Option<&str>) {
@@ -18,13 +18,11 @@ impl Importer<'_> {
             return;
         };
         if front.title != u.name {
-            let _ = writeln!(text, "# Front side: {}", front.title.replace('\n', " "));
+            writer::comment(text, &format!("Front side: {}", front.title));
         }
-        let mut c = CardOut::default();
-        let icons = self.icons(front);
-        if !icons.is_empty() {
-            c.fields.push(icons.clone());
-        }
+        let mut c = card(CardKind::Upgrade, &u.name, id);
+        let (key, icons) = self.icons(front);
+        c.field(key, icons);
         if u.limited > 0 {
             c.field("limited", u.limited);
         }
@@ -57,33 +55,31 @@ impl Importer<'_> {
             c.flag("standard-loadout-only");
         }
         self.formats(&mut c, &u.formats);
-        c.field("xws", quote(&u.xws));
+        c.string("xws", &u.xws);
         if let Some(body) = self.card_text(front.ability.as_deref(), front.text.as_deref(), front.ship_ability.as_ref())
         {
-            c.blocks.push(block("text", &body));
+            c.text(&body);
         }
         self.side_extras(front, &u.restrictions);
         for k in u.other.keys() {
             self.imp.unsupported(other_reason("upgrade", k));
         }
-        c.render(text, "upgrade", &u.name, id);
+        write_card(c, text);
         self.imp.card("upgrade");
 
         if let (Some(back), Some(back_id)) = (u.sides.get(1), back_id) {
-            let mut c = CardOut::default();
-            let icons = self.icons(back);
-            if !icons.is_empty() {
-                c.fields.push(icons);
-            }
+            let mut c = card(CardKind::Upgrade, &back.title, back_id);
+            let (key, icons) = self.icons(back);
+            c.field(key, icons);
             c.field("back-of", id);
             self.side_fields(&mut c, back);
             if let Some(body) =
                 self.card_text(back.ability.as_deref(), back.text.as_deref(), back.ship_ability.as_ref())
             {
-                c.blocks.push(block("text", &body));
+                c.text(&body);
             }
             self.side_extras(back, &u.restrictions);
-            c.render(text, "upgrade", &back.title, back_id);
+            write_card(c, text);
             self.imp.card("upgrade back side");
         }
         for _ in u.sides.iter().skip(2) {
@@ -92,23 +88,23 @@ impl Importer<'_> {
     }
 
     /// `icon: crew` or `icons: command + crew`.
-    fn icons(&mut self, side: &Side) -> String {
+    fn icons(&mut self, side: &Side) -> (&'static str, String) {
         let slots: Vec<String> = if side.slots.is_empty() {
             vec![self.vocab.icon(&side.kind)]
         } else {
             side.slots.iter().map(|s| self.vocab.icon(s)).collect()
         };
         match slots.as_slice() {
-            [one] => format!("  icon: {one}"),
+            [one] => ("icon", one.clone()),
             many => {
                 self.imp.mapped("upgrade with several slots → icons: a + b");
-                format!("  icons: {}", many.join(" + "))
+                ("icons", many.join(" + "))
             }
         }
     }
 
     /// Charges, force and grants of one side.
-    fn side_fields(&mut self, c: &mut CardOut, side: &Side) {
+    fn side_fields(&mut self, c: &mut Card, side: &Side) {
         if let Some(ch) = &side.charges {
             c.field("charges", recurring(ch.value, ch.recovers));
         }

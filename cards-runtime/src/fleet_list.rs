@@ -1,5 +1,6 @@
 //! Armada fleet lists as the fleet builders export them as text, read into a fleet of
-//! card ids and validated with [`cards_runtime::fleet::validate_fleet`].
+//! card ids and validated with [`crate::fleet::validate_fleet`]; the verdict is the one
+//! XWS squads get ([`crate::verdict::Verdict`]).
 //!
 //! Five formats are read (rkbodenner/armada-fleet-list-parser's test lists hold one or
 //! more of each): Ryan Kingston's builder (`Name:`, `• upgrade`, `= 46 Points`), the
@@ -36,12 +37,11 @@
 
 use std::collections::BTreeSet;
 
-use cards_runtime::fleet::{validate_fleet, Fleet, FleetShip};
-use cards_runtime::model::{Card, CardKind, Set};
-use cards_runtime::violation::Violation;
-
-use crate::resolve::ids::derive_id;
-use crate::resolve::suggest;
+use crate::fleet::{validate_fleet, Fleet, FleetShip};
+use crate::ids::derive_id;
+use crate::model::{Card, CardKind, Set};
+use crate::suggest;
+use crate::violation::Violation;
 
 /// The fleet builder a list was exported from, as far as its text tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -775,45 +775,37 @@ fn points_warnings(set: &Set, list: &FleetList, resolved: &Resolved) -> Option<V
     Some(out)
 }
 
-/// A list's verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// No violation.
-    Legal,
-    /// Every violation.
-    Illegal(Vec<Violation>),
-    /// A name (or the faction) does not resolve: the errors.
-    Unresolvable(Vec<ListDiagnostic>),
-}
-
-impl Verdict {
-    /// `legal`, `illegal` or `unresolvable`.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Verdict::Legal => "legal",
-            Verdict::Illegal(_) => "illegal",
-            Verdict::Unresolvable(_) => "unresolvable",
-        }
-    }
-
-    /// The distinct violation ids (empty unless illegal).
-    pub fn ids(&self) -> BTreeSet<String> {
-        match self {
-            Verdict::Illegal(v) => v.iter().map(|v| v.id.to_string()).collect(),
-            _ => BTreeSet::new(),
-        }
-    }
-}
+/// A list's verdict: warnings are [`ListDiagnostic`]s with their lines; an unresolvable
+/// list holds its diagnostics, the errors (a name or the faction does not resolve) and the
+/// warnings, in line order.
+pub type Verdict = crate::verdict::Verdict<ListDiagnostic, Vec<ListDiagnostic>>;
 
 /// A list read, resolved and validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListOutcome {
     /// The builder it came from.
     pub format: ListFormat,
-    /// The verdict.
+    /// The verdict, with the warnings of reading the list (a spelling, points that differ,
+    /// a line ignored).
     pub verdict: Verdict,
-    /// The warnings (a spelling, points that differ, a line ignored).
-    pub warnings: Vec<ListDiagnostic>,
+}
+
+impl ListOutcome {
+    /// The warnings of reading the list, whatever its verdict.
+    pub fn warnings(&self) -> Vec<&ListDiagnostic> {
+        match &self.verdict {
+            Verdict::Unresolvable(d) => d.iter().filter(|d| d.severity == ListSeverity::Warning).collect(),
+            v => v.warnings().iter().collect(),
+        }
+    }
+
+    /// The errors that leave the list unresolvable (none when it is not).
+    pub fn errors(&self) -> Vec<&ListDiagnostic> {
+        match &self.verdict {
+            Verdict::Unresolvable(d) => d.iter().filter(|d| d.severity == ListSeverity::Error).collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// Reads, resolves and validates a list against `set`. Besides the set's rules, a list
@@ -823,20 +815,18 @@ pub struct ListOutcome {
 pub fn validate(set: &Set, text: &str) -> ListOutcome {
     let list = parse(text);
     let resolved = resolve(set, &list);
-    let (errors, warnings): (Vec<_>, Vec<_>) =
-        resolved.diagnostics.iter().cloned().partition(|d| d.severity == ListSeverity::Error);
-    let verdict = if errors.is_empty() {
+    let verdict = if resolved.diagnostics.iter().any(|d| d.severity == ListSeverity::Error) {
+        Verdict::Unresolvable(resolved.diagnostics)
+    } else {
         let mut violations = list_violations(set, &list, &resolved);
         violations.extend(validate_fleet(set, &resolved.fleet));
         if violations.is_empty() {
-            Verdict::Legal
+            Verdict::Legal(resolved.diagnostics)
         } else {
-            Verdict::Illegal(violations)
+            Verdict::Illegal(violations, resolved.diagnostics)
         }
-    } else {
-        Verdict::Unresolvable(errors)
     };
-    ListOutcome { format: list.format, verdict, warnings }
+    ListOutcome { format: list.format, verdict }
 }
 
 /// The list's own checks: its `Commander:` line and its `[flagship]` mark against what the
