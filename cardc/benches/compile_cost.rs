@@ -1,9 +1,16 @@
 //! What the generated code costs to compile: a synthetic set of 10,000 cards
 //! ([`cardc::synth`]) compiled by `cargo build` (debug) as the module cardc generates,
 //! and, in the same run, as a baseline crate holding the set's data alone, `pub static SET`
-//! with no enums and no card types ([`cardc::emit::emit_table`]). Prints the median build time of each over three
-//! rebuilds (dependencies built beforehand and not timed), their ratio (goal: at most
-//! 1.5x), and the peak memory of each build (through `/usr/bin/time` where it exists).
+//! with no enums and no card types ([`cardc::emit::emit_table`]). Prints the median build
+//! time of each over three rebuilds (dependencies built beforehand and not timed), the peak
+//! memory of each build (through `/usr/bin/time` where it exists), their ratio, and what
+//! the typed layer (the enums, the card types and their documentation) costs a card.
+//!
+//! The set's data is packed into one string ([`cards_runtime::packed`]) and compiles in
+//! next to no time, so the ratio is now the typed layer against almost nothing; before
+//! packing, the baseline was the data as nested literals and the goal was at most 1.5x. The
+//! goal that matters to a user is `real_compile`'s: a real pool against its cards without
+//! ability text.
 //!
 //! `cargo bench -p cardc --features synth --bench compile_cost` (a few minutes). `CARDC_BENCH_CARDS=N`
 //! changes the size.
@@ -70,8 +77,7 @@ fn main() {
         );
         medians.push(m);
     }
-    println!(
-        "  ratio generated / baseline: {:.2}x (goal: at most 1.50x)",
-        medians[0].as_secs_f64() / medians[1].as_secs_f64()
-    );
+    let (generated, baseline) = (medians[0].as_secs_f64(), medians[1].as_secs_f64());
+    println!("  ratio generated / baseline: {:.2}x", generated / baseline);
+    println!("  the typed layer: {:.1} µs of build time a card", (generated - baseline) / n as f64 * 1e6);
 }

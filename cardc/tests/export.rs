@@ -535,7 +535,7 @@ fn without_abilities(set: &Set) -> Set {
                 v.values.to_mut().sort();
                 v
             });
-            Card { abilities: Cow::Borrowed(&[]), cost_by, ..c }
+            Card { abilities: cards_runtime::ability::Abilities::new(), cost_by, ..c }
         })
         .collect();
     set.cards = cards.into();

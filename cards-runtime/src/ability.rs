@@ -1136,3 +1136,135 @@ impl Effect {
         self
     }
 }
+
+/// A card's abilities: a list, or (on a card of a compiled set) packed data that is
+/// unpacked the first time they are read, so that a tool that only needs costs and slots
+/// never pays for the abilities (95% of a real pool's data). Dereferences to the list.
+#[derive(Clone)]
+pub struct Abilities(AbilitiesInner);
+
+#[derive(Clone)]
+enum AbilitiesInner {
+    List(List<Ability>),
+    Packed(&'static str, std::sync::OnceLock<Vec<Ability>>),
+}
+
+impl Abilities {
+    /// No abilities.
+    pub const fn new() -> Abilities {
+        Abilities(AbilitiesInner::List(List::Borrowed(&[])))
+    }
+
+    /// Abilities [packed](crate::packed) in `data`, unpacked on first use.
+    pub fn packed(data: &'static str) -> Abilities {
+        Abilities(AbilitiesInner::Packed(data, std::sync::OnceLock::new()))
+    }
+
+    /// Whether the list is still packed: not read since its set was unpacked.
+    pub fn is_packed(&self) -> bool {
+        matches!(&self.0, AbilitiesInner::Packed(_, cell) if cell.get().is_none())
+    }
+
+    /// The list, to change: unpacked first if it was packed.
+    pub fn to_mut(&mut self) -> &mut Vec<Ability> {
+        if let AbilitiesInner::Packed(..) = self.0 {
+            self.0 = AbilitiesInner::List(List::Owned(self.to_vec()));
+        }
+        match &mut self.0 {
+            AbilitiesInner::List(list) => list.to_mut(),
+            AbilitiesInner::Packed(..) => unreachable!("unpacked just above"),
+        }
+    }
+}
+
+impl Default for Abilities {
+    fn default() -> Abilities {
+        Abilities::new()
+    }
+}
+
+impl std::ops::Deref for Abilities {
+    type Target = [Ability];
+
+    /// # Panics
+    /// When packed data is not what [`crate::packed::pack`] wrote (edited by hand: the
+    /// format of a compiled set is checked when its crate compiles).
+    fn deref(&self) -> &[Ability] {
+        match &self.0 {
+            AbilitiesInner::List(list) => list,
+            AbilitiesInner::Packed(data, cell) => cell.get_or_init(|| match crate::packed::unpack_value(data) {
+                Ok(list) => list,
+                Err(e) => panic!("packed abilities are damaged ({e}); regenerate the set with cardc"),
+            }),
+        }
+    }
+}
+
+impl From<Vec<Ability>> for Abilities {
+    fn from(list: Vec<Ability>) -> Abilities {
+        Abilities(AbilitiesInner::List(List::Owned(list)))
+    }
+}
+
+impl From<List<Ability>> for Abilities {
+    fn from(list: List<Ability>) -> Abilities {
+        Abilities(AbilitiesInner::List(list))
+    }
+}
+
+impl PartialEq for Abilities {
+    fn eq(&self, other: &Abilities) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for Abilities {}
+
+impl std::hash::Hash for Abilities {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self[..].hash(state);
+    }
+}
+
+impl std::fmt::Debug for Abilities {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self[..], f)
+    }
+}
+
+/// In a human-readable format, the list; in the packed format, the list packed on its own
+/// as one string, which a compiled set's card keeps until its abilities are read.
+impl Serialize for Abilities {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            self[..].serialize(serializer)
+        } else {
+            serializer.serialize_str(&crate::packed::pack_value(&&self[..]))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Abilities {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Abilities, D::Error> {
+        if deserializer.is_human_readable() {
+            return Vec::<Ability>::deserialize(deserializer).map(Abilities::from);
+        }
+        struct Packed;
+        impl<'de> serde::de::Visitor<'de> for Packed {
+            type Value = Abilities;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("packed abilities")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Abilities, E> {
+                // Inside a compiled set's static data: kept packed until read.
+                if let Some(data) = crate::packed::within_static(text) {
+                    return Ok(Abilities::packed(data));
+                }
+                crate::packed::unpack_value::<Vec<Ability>>(text).map(Abilities::from).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Packed)
+    }
+}

@@ -21,7 +21,11 @@
 //!   everywhere), `2n + 1` followed by how far back they start: a slice of what came before.
 //!
 //! The records are the set's header (game, name, vocabulary, flagship icon, rules and the
-//! number of cards) and then one record per card; concatenated, they are the packed set.
+//! number of cards) and then one record per card; concatenated, they are the packed set. A
+//! card's abilities, 95% of a real pool, are packed on their own into one string of the
+//! card's record ([`Abilities`](crate::ability::Abilities)): a compiled set keeps them as
+//! a slice of its static data until a card's abilities are read, so a tool that validates
+//! squads never unpacks them.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -35,7 +39,7 @@ use crate::model::{Card, List, Rule, Set, Text, Vocabulary};
 
 /// The format of packed data: the `cards-runtime` version that wrote it, and the layout's
 /// revision. Generated code names the format it was packed in; [`PackedSet::new`] checks it.
-pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 1");
+pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 2");
 
 /// A set compiled into a crate: packed data, unpacked into a [`Set`] on first use, which it
 /// then dereferences to (`SET.cards`, `validate_fleet(&SET, …)`).
@@ -62,9 +66,15 @@ impl PackedSet {
     /// When the data is not what [`pack`] writes: it was edited by hand, since the format
     /// is checked when the crate compiles.
     pub fn get(&self) -> &Set {
-        self.set.get_or_init(|| match unpack(self.data) {
-            Ok(set) => set,
-            Err(e) => panic!("packed card set is damaged ({e}); regenerate it with cardc"),
+        self.set.get_or_init(|| {
+            // The cards' abilities stay packed, as slices of the static data, until read.
+            STATIC_DATA.with(|data| data.set(Some(self.data)));
+            let set = unpack(self.data);
+            STATIC_DATA.with(|data| data.set(None));
+            match set {
+                Ok(set) => set,
+                Err(e) => panic!("packed card set is damaged ({e}); regenerate it with cardc"),
+            }
         })
     }
 
@@ -86,6 +96,38 @@ impl fmt::Debug for PackedSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.get(), f)
     }
+}
+
+thread_local! {
+    /// The static data a [`PackedSet`] is unpacking on this thread, if any.
+    static STATIC_DATA: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+}
+
+/// `text` as the same slice of the static data a [`PackedSet`] is unpacking on this
+/// thread, when it is one: what lets a card keep its abilities packed
+/// ([`Abilities`](crate::ability::Abilities)) without copying them.
+pub(crate) fn within_static(text: &str) -> Option<&'static str> {
+    let data = STATIC_DATA.with(|data| data.get())?;
+    let start = (text.as_ptr() as usize).checked_sub(data.as_ptr() as usize)?;
+    data.get(start..start.checked_add(text.len())?).filter(|slice| slice.as_ptr() == text.as_ptr())
+}
+
+/// One value packed on its own (a card's abilities, inside its card).
+pub fn pack_value(value: &impl Serialize) -> String {
+    Packer::default().record(value)
+}
+
+/// One value packed by [`pack_value`], read to the end.
+///
+/// # Errors
+/// When the text is not such a value.
+pub fn unpack_value<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, Error> {
+    let mut unpacker = Unpacker { data, at: 0 };
+    let value = T::deserialize(&mut unpacker)?;
+    if unpacker.at != data.len() {
+        return Err(Error::at(unpacker.at, "data after the value"));
+    }
+    Ok(value)
 }
 
 /// Byte equality a `const fn` can compute.
@@ -367,6 +409,9 @@ impl ser::Serializer for &mut Packer {
     fn serialize_struct_variant(self, _: &'static str, index: u32, _: &'static str, _: usize) -> Result<Self, Error> {
         self.number(index.into());
         Ok(self)
+    }
+    fn is_human_readable(&self) -> bool {
+        false
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::action::{BarAction, Difficulty};
 use super::vocab::{List, Text};
-use crate::ability::Ability;
+use crate::ability::Abilities;
 use crate::restriction::Restriction;
 use serde::{Deserialize, Serialize};
 
@@ -185,7 +185,7 @@ pub struct Card {
     /// Named ship abilities (chassis).
     pub ship_abilities: List<NamedAbility>,
     /// The abilities of its text and of its ship abilities, parsed, in printed order.
-    pub abilities: List<Ability>,
+    pub abilities: Abilities,
     /// The id in the XWS squad format.
     pub xws: Option<Text>,
 }
@@ -229,7 +229,7 @@ impl Card {
             blueprints: List::Borrowed(&[]),
             text: None,
             ship_abilities: List::Borrowed(&[]),
-            abilities: List::Borrowed(&[]),
+            abilities: Abilities::new(),
             xws: None,
         }
     }

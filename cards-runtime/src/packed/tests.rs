@@ -115,3 +115,42 @@ fn a_packed_set_unpacks_on_first_use() {
     assert_eq!(EMPTY.name, "Demo");
     assert!(EMPTY.cards.is_empty());
 }
+
+#[test]
+fn a_compiled_sets_abilities_stay_packed_until_read() {
+    let text = "After you attack, you may gain 1 [Focus] token.";
+    let ability = crate::ability::Ability {
+        name: None,
+        text: text.into(),
+        file: "x.cards".into(),
+        span: crate::ability::SourceSpan { start: 0, end: text.len() as u32 },
+        header: None,
+        requirement: None,
+        timings: Vec::new().into(),
+        optional: true,
+        frequency: crate::ability::Frequency::OncePerOpportunity,
+        costs: Vec::new().into(),
+        replacement: None,
+        steps: Vec::new().into(),
+    };
+    let mut ship = Card::empty("x-wing", "X-Wing", crate::CardKind::Ship);
+    ship.abilities = vec![ability.clone()].into();
+    let set = Set {
+        game: "demo".into(),
+        name: "Demo".into(),
+        vocab: Vocabulary::default(),
+        flagship_icon: None,
+        cards: vec![ship].into(),
+        rules: Vec::new().into(),
+    };
+    let data: &'static str = Box::leak(pack(&set).concat().into_boxed_str());
+    let compiled = PackedSet::new(FORMAT, data);
+    assert_eq!(compiled.cards[0].id, "x-wing");
+    assert!(compiled.cards[0].abilities.is_packed(), "the cards are read, their abilities not yet");
+    assert_eq!(compiled.cards[0].abilities[0], ability);
+    assert!(!compiled.cards[0].abilities.is_packed());
+    // Unpacked from data that is not static, everything is read at once.
+    let loaded = unpack(data).unwrap();
+    assert!(!loaded.cards[0].abilities.is_packed());
+    assert_eq!(&loaded, compiled.get());
+}
