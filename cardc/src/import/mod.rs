@@ -106,7 +106,9 @@ impl Imported {
         let cards: Vec<String> = self.cards.iter().map(|(k, n)| format!("{n} {k}")).collect();
         out.push_str(&format!("cards: {}\n", cards.join(", ")));
         if !self.irregularities.is_empty() {
-            out.push_str(&format!("irregular data (read as noted; {} warnings):\n", self.irregularities.len()));
+            let n = self.irregularities.len();
+            let s = if n == 1 { "" } else { "s" };
+            out.push_str(&format!("irregular data (read as noted; {n} warning{s}):\n"));
             for (what, n) in self.irregularity_counts() {
                 out.push_str(&format!("  {n:>6}  {what}\n"));
             }

@@ -488,4 +488,26 @@ mod tests {
         assert_eq!(clean_text("One. \n\nTwo\nlines.", &mut imp), "One.\n\nTwo lines.");
         assert_eq!(clean_text("unmatched ] and [ stay", &mut imp), "unmatched ] and [ stay");
     }
+
+    #[test]
+    fn html_is_stripped_and_br_breaks_the_sentence() {
+        let (text, tags) =
+            strip_html("<strong>Setup:</strong> Place it.<br>Then <span class=\"x\">roll</span> <i>2</i>.");
+        assert_eq!(text, "Setup: Place it.\n\nThen roll 2.");
+        assert_eq!(tags, ["<strong>", "</strong>", "<br>", "<span class=\"x\">", "</span>", "<i>", "</i>"]);
+        let (text, tags) = strip_html("range 1-2 < 3 and a<b, x <br/>y");
+        assert_eq!(text, "range 1-2 < 3 and a<b, x \n\ny");
+        assert_eq!(tags, ["<br/>"]);
+        let mut imp = Imported::default();
+        assert_eq!(clean_text(&strip_html("One<br />two.").0, &mut imp), "One\n\ntwo.");
+    }
+
+    #[test]
+    fn headers_in_capitals_are_folded() {
+        assert_eq!(fold_header("SETUP"), "Setup");
+        assert_eq!(fold_header("setup"), "Setup");
+        assert_eq!(fold_header("END OF GAME"), "End of Game");
+        assert_eq!(fold_header("Bonus Attack"), "Bonus Attack");
+        assert_eq!(fold_header("End of Game"), "End of Game");
+    }
 }
