@@ -221,10 +221,13 @@ impl Writer {
     }
 }
 
+/// A data folder and its pilot and upgrade files (relative path, JSON).
+type Base = (PathBuf, Vec<(String, Value)>);
+
 /// The 1.14.1 release's data folder, copied once per test binary into a folder of this
 /// test's; its pilot and upgrade files (relative paths, sorted) and their JSON.
-fn base() -> Option<&'static (PathBuf, Vec<(String, Value)>)> {
-    static BASE: OnceLock<Option<(PathBuf, Vec<(String, Value)>)>> = OnceLock::new();
+fn base() -> Option<&'static Base> {
+    static BASE: OnceLock<Option<Base>> = OnceLock::new();
     BASE.get_or_init(|| {
         let shared = common::shared()?;
         let from = history(&shared).join("1.14.1/data");
