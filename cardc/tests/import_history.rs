@@ -334,3 +334,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_cli_prints_each_irregularity_as_a_warning_and_counts_them() {
+    let Some(shared) = common::shared() else { return };
+    let out = tempfile::tempdir().unwrap();
+    let set = out.path().join("set");
+    let data = history(&shared).join("1.3.0");
+    let run = common::cardc(&["import", "xwing-data2", data.to_str().unwrap(), "--out", set.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(common::code(&run), 0, "{stderr}");
+    let line = "warning: pilots/first-order/upsilon-class-command-shuttle.json: $.stats[0].value: \
+                a number written as a string (\"4\" read as 4)\n";
+    assert!(stderr.contains(line), "{stderr}");
+    assert_eq!(stderr.matches("\nwarning: pilots/").count() + usize::from(stderr.starts_with("warning: pilots/")), 12);
+    assert!(stderr.contains("irregular data (read as noted; 12 warnings):\n"), "{stderr}");
+    assert!(stderr.contains("      10  a string where a list is expected\n"), "{stderr}");
+    assert!(set.join("game.cards").is_file(), "the set is written");
+}
