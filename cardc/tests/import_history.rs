@@ -1,8 +1,8 @@
 //! `cardc import xwing-data2` on real data as it comes: the five releases in
 //! `../shared/data/xwing-data2-history` import and check clean, each irregularity of theirs
 //! counted; and the 1.14.1 release, mutated the ways real data strays (a key named twice, a
-//! number as a string, one string for a list, a missing `xws`, HTML in the text, a card
-//! that cannot be read), still imports and checks, with exactly that irregularity reported.
+//! number as a string, one string for a list, a missing `xws`, HTML in the text, an icon
+//! name the data does not declare, a card that cannot be read), still imports and checks, with exactly that irregularity reported.
 
 mod common;
 
@@ -102,6 +102,8 @@ enum Mutation {
     Html,
     /// Makes a pilot's or an upgrade's name a number, so that it cannot be read.
     BreakCard,
+    /// Names an icon in an ability that the data's lists do not declare.
+    UnknownName,
 }
 
 impl Mutation {
@@ -114,6 +116,7 @@ impl Mutation {
             Mutation::DropXws => "no `xws` (derived from the name, as xwing-data2 derives it)",
             Mutation::Html => "HTML tags in text (removed; <br> is a sentence break)",
             Mutation::BreakCard => "a card that cannot be read (left out)",
+            Mutation::UnknownName => "a [Name] in text that the data's lists do not declare (declared as an icon)",
         }
     }
 }
@@ -181,6 +184,12 @@ impl Writer {
                         {
                             sep(&mut self.out);
                             self.out.push_str(&format!("{key}:{}", x[0]));
+                            continue;
+                        }
+                        Mutation::UnknownName if text_site && self.site(path) => {
+                            sep(&mut self.out);
+                            let text = format!("{} (See [Force Charge].)", x.as_str().unwrap_or_default());
+                            self.out.push_str(&format!("{key}:{}", Value::String(text)));
                             continue;
                         }
                         Mutation::Html if text_site && self.site(path) => {
@@ -277,6 +286,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         Just(Mutation::DropXws),
         Just(Mutation::Html),
         Just(Mutation::BreakCard),
+        Just(Mutation::UnknownName),
     ]
 }
 
@@ -328,6 +338,9 @@ proptest! {
         match m {
             Mutation::BreakCard => prop_assert_eq!(cards(&after), cards(before) - 1, "only that card is left out"),
             _ => prop_assert_eq!(cards(&after), cards(before)),
+        }
+        if matches!(m, Mutation::UnknownName) {
+            prop_assert!(after.files["game.cards"].contains("force-charge \"Force Charge\""), "declared");
         }
         if matches!(m, Mutation::Html) {
             prop_assert!(!after.files.values().any(|t| t.contains("<strong>") || t.contains("<br>") || t.contains("<span")));
