@@ -445,6 +445,9 @@ fn import(source: Source, data: &std::path::Path, out: &std::path::Path, force: 
             return ExitCode::from(2);
         }
     };
+    for irregularity in &imported.irregularities {
+        errln!("warning: {irregularity}");
+    }
     err!("{}", imported.summary());
     // Checked before anything is written: a set with errors is not written at all.
     let report = cardc::import::check_imported(out, &imported.files);

@@ -28,6 +28,33 @@ pub struct Imported {
     pub unsupported: BTreeMap<String, usize>,
     /// Things in the data mapped to the language, by what they became, with counts.
     pub mapped: BTreeMap<String, usize>,
+    /// Irregularities of the data that were read anyway (or whose card was left out), in
+    /// the order met: each is a warning naming the file and the JSON path.
+    pub irregularities: Vec<Irregularity>,
+}
+
+/// Data written less regularly than its schema (a duplicate key, a number as a string…),
+/// read as noted: a warning, counted in [`Imported::summary`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Irregularity {
+    /// The data file, relative to the data folder (`pilots/rebel-alliance/t-65-x-wing.json`).
+    pub file: String,
+    /// Where in the file, as a JSON path (`$.pilots[3].force.side`).
+    pub path: String,
+    /// What kind of irregularity, for the counts (`a string where a list is expected`).
+    pub kind: String,
+    /// What was found and what was done, when the kind does not say it all.
+    pub detail: String,
+}
+
+impl fmt::Display for Irregularity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.file, self.path, self.kind)?;
+        if !self.detail.is_empty() {
+            write!(f, " ({})", self.detail)?;
+        }
+        Ok(())
+    }
 }
 
 impl Imported {
@@ -57,11 +84,35 @@ impl Imported {
         *self.mapped.entry(what.into()).or_default() += 1;
     }
 
-    /// A summary for people: cards per kind, then what was mapped and what was not.
+    /// Records an irregularity of the data.
+    pub fn irregular(&mut self, file: &str, path: &str, kind: &str, detail: impl Into<String>) {
+        let (file, path, kind) = (file.to_string(), path.to_string(), kind.to_string());
+        self.irregularities.push(Irregularity { file, path, kind, detail: detail.into() });
+    }
+
+    /// How many irregularities of each kind the data has.
+    pub fn irregularity_counts(&self) -> BTreeMap<&str, usize> {
+        let mut counts = BTreeMap::new();
+        for i in &self.irregularities {
+            *counts.entry(i.kind.as_str()).or_default() += 1;
+        }
+        counts
+    }
+
+    /// A summary for people: cards per kind, then the irregularities of the data, then
+    /// what was mapped and what was not.
     pub fn summary(&self) -> String {
         let mut out = String::new();
         let cards: Vec<String> = self.cards.iter().map(|(k, n)| format!("{n} {k}")).collect();
         out.push_str(&format!("cards: {}\n", cards.join(", ")));
+        if !self.irregularities.is_empty() {
+            let n = self.irregularities.len();
+            let s = if n == 1 { "" } else { "s" };
+            out.push_str(&format!("irregular data (read as noted; {n} warning{s}):\n"));
+            for (what, n) in self.irregularity_counts() {
+                out.push_str(&format!("  {n:>6}  {what}\n"));
+            }
+        }
         for (title, map) in [("mapped", &self.mapped), ("unsupported", &self.unsupported)] {
             if !map.is_empty() {
                 out.push_str(&format!("{title}:\n"));

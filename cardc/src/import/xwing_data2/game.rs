@@ -5,8 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::schema::ActionEntry;
-use super::{arc_id, id_of, Importer};
+use super::{arc_id, id_of, Importer, UNDECLARED_NAME};
 use crate::format::writer::{self, entry, named_entries};
+use crate::resolve::ids::is_valid_id;
 
 /// Dial letters (xwing-data2's `dial` codes) and the maneuvers they stand for.
 pub(super) const MANEUVERS: &[(char, &str)] = &[
@@ -267,7 +268,8 @@ impl Importer<'_> {
             known.insert(s.clone());
         }
         let texts = std::mem::take(&mut self.texts);
-        for text in &texts {
+        let sources = std::mem::take(&mut self.text_sources);
+        for (text, (file, path)) in texts.iter().zip(&sources) {
             for (_, name) in crate::text::brackets(text) {
                 let lower = name.to_lowercase();
                 if known.contains(&lower) || self.vocab.maneuvers.values().any(|m| m.to_lowercase() == lower) {
@@ -281,12 +283,19 @@ impl Importer<'_> {
                 } else if lower == "ordnance" {
                     self.vocab.trait_(name);
                     known.insert(lower);
+                } else if !name.trim().is_empty() && is_valid_id(&id_of(name)) {
+                    // An icon is the neutral kind: it names a symbol and nothing more.
+                    let detail = format!("[{name}] declared as icon `{}`", id_of(name));
+                    self.imp.irregular(file, path, UNDECLARED_NAME, detail);
+                    self.vocab.icon(name);
+                    known.insert(lower);
                 } else {
                     self.imp.unsupported(format!("icon name [{name}] in text that the game does not declare"));
                 }
             }
         }
         self.texts = texts;
+        self.text_sources = sources;
     }
 
     fn rules(&self, out: &mut String) {

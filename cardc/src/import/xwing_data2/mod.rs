@@ -37,6 +37,7 @@ mod ids;
 mod restrictions;
 mod schema;
 mod ships;
+mod tolerant;
 mod upgrades;
 
 use game::{Vocab, ALIASES, OPTIONAL_HEADERS};
@@ -168,6 +169,11 @@ struct Importer<'d> {
     standardized: bool,
     is_25: bool,
     cache: crate::text::SentenceCache,
+    /// The data file and JSON path of the card being written, for the warnings its text
+    /// gives.
+    at: (String, String),
+    /// Where each text of [`Importer::texts`] comes from (`(file, JSON path)`).
+    text_sources: Vec<(String, String)>,
 }
 
 impl<'d> Importer<'d> {
@@ -186,9 +192,10 @@ impl<'d> Importer<'d> {
         for s in data.stats.iter().filter(|s| s.name.ends_with(" Arc")) {
             vocab.arc(&s.name);
         }
+        let imp = Imported { irregularities: data.irregularities.clone(), ..Imported::default() };
         Importer {
             data,
-            imp: Imported::default(),
+            imp,
             vocab,
             texts: Vec::new(),
             upgrade_ids: BTreeMap::new(),
@@ -196,6 +203,8 @@ impl<'d> Importer<'d> {
             standardized: false,
             is_25: data.is_25(),
             cache: crate::text::SentenceCache::default(),
+            at: (String::new(), String::new()),
+            text_sources: Vec::new(),
         }
     }
 
@@ -204,7 +213,9 @@ impl<'d> Importer<'d> {
         // A set is one flat folder: the ships of a faction folder go in one file, the
         // upgrades of a slot file in another.
         for (i, (folder, stem, ship)) in self.data.ships.iter().enumerate() {
-            let text = self.ship_file(folder, stem, ship, &chassis_ids[i], &pilot_ids[i]);
+            self.at = (format!("pilots/{folder}/{stem}.json"), "$".into());
+            let paths = &self.data.pilot_paths[i];
+            let text = self.ship_file(folder, stem, ship, &chassis_ids[i], &pilot_ids[i], paths);
             let version = self.data.version.clone();
             let file = self
                 .imp
@@ -216,6 +227,8 @@ impl<'d> Importer<'d> {
         for (i, (stem, upgrades)) in self.data.upgrades.iter().enumerate() {
             let mut text = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
             for (j, u) in upgrades.iter().enumerate() {
+                let at = self.data.upgrade_paths[i].get(j).cloned().unwrap_or_else(|| format!("$[{j}]"));
+                self.at = (format!("upgrades/{stem}.json"), at);
                 self.upgrade(&mut text, u, &upgrade_ids[i][j], back_ids[i][j].as_deref());
             }
             self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
@@ -240,12 +253,24 @@ impl<'d> Importer<'d> {
     /// ability that never says "instead" (E0403, an error) gets its "instead" at its end,
     /// counted.
     fn text(&mut self, raw: &str) -> String {
-        let mut text = clean_text(raw, &mut self.imp);
+        let stripped = self.strip_html(raw);
+        let mut text = clean_text(&stripped, &mut self.imp);
         let frames = frames_of(&text, &mut self.cache);
         let mut inserts = Vec::new();
+        let mut folds = Vec::new();
         for frame in &frames {
             if let Some(h) = &frame.header {
-                let name = h.text.trim().to_string();
+                let written = h.text.trim();
+                let name = fold_header(written);
+                if name != written {
+                    let start = text
+                        .get(frame.span.range())
+                        .and_then(|f| f.find(written))
+                        .map(|i| i + frame.span.start as usize);
+                    if let Some(start) = start {
+                        folds.push((start, written.len(), name.clone(), written.to_string()));
+                    }
+                }
                 let optional = OPTIONAL_HEADERS.contains(&name.as_str());
                 self.vocab.headers.insert(name, optional);
             }
@@ -257,11 +282,35 @@ impl<'d> Importer<'d> {
                 inserts.push(at);
             }
         }
-        for at in inserts.into_iter().rev() {
-            text.insert_str(at, " instead");
-            self.imp.mapped("text: \"If … would …\" without \"instead\" (E0403) given its \"instead\"");
+        // Edits from the end, so that the offsets before each stay right.
+        let mut edits: Vec<(usize, usize, String)> =
+            inserts.into_iter().map(|at| (at, 0, " instead".to_string())).collect();
+        edits.extend(folds.iter().map(|(at, len, name, _)| (*at, *len, name.clone())));
+        edits.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (at, len, with) in edits {
+            if len == 0 {
+                self.imp.mapped("text: \"If … would …\" without \"instead\" (E0403) given its \"instead\"");
+            }
+            text.replace_range(at..at + len, &with);
+        }
+        for (_, _, name, written) in folds {
+            let (file, path) = self.at.clone();
+            self.imp.irregular(&file, &path, HEADER_FOLDED, format!("`{written}:` written `{name}:`"));
         }
         self.texts.push(text.clone());
+        self.text_sources.push(self.at.clone());
+        text
+    }
+
+    /// The text without its HTML tags: `<br>` is a sentence break (a blank line), any
+    /// other tag (`<span …>`, `<strong>`, `<i>`, their ends) goes; each text that had tags
+    /// is noted.
+    fn strip_html(&mut self, raw: &str) -> String {
+        let (text, tags) = strip_html(raw);
+        if !tags.is_empty() {
+            let (file, path) = self.at.clone();
+            self.imp.irregular(&file, &path, HTML_REMOVED, tags.join(" "));
+        }
         text
     }
 
@@ -314,6 +363,73 @@ impl<'d> Importer<'d> {
         }
         c.list("formats", &legal);
     }
+}
+
+/// A header written in capitals in the text.
+const HEADER_FOLDED: &str = "a header in another capitalisation (folded into one)";
+/// HTML inside a text.
+const HTML_REMOVED: &str = "HTML tags in text (removed; <br> is a sentence break)";
+/// A `[Name]` the data's lists do not declare.
+pub(super) const UNDECLARED_NAME: &str = "a [Name] in text that the data's lists do not declare (declared as an icon)";
+
+/// The one spelling of a header: a header written all in capitals or all in small
+/// letters (`SETUP`, `setup`) is written as the data writes headers (`Setup`, `End of
+/// Game`), so that one header is declared once.
+fn fold_header(written: &str) -> String {
+    let letters = || written.chars().filter(|c| c.is_alphabetic());
+    let upper = letters().all(char::is_uppercase);
+    let lower = letters().all(char::is_lowercase);
+    if !(upper || lower) || letters().next().is_none() {
+        return written.to_string();
+    }
+    const SMALL: &[&str] = &["of", "the", "a", "an", "and", "or", "to", "in", "at", "on"];
+    written
+        .split(' ')
+        .enumerate()
+        .map(|(i, word)| {
+            let lower = word.to_lowercase();
+            if i > 0 && SMALL.contains(&lower.as_str()) {
+                return lower;
+            }
+            let mut chars = lower.chars();
+            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `raw` without HTML tags, and the tags it had: `<br>` (`<br/>`, `<br />`) becomes a blank
+/// line (a sentence break), every other tag goes. A `<` that starts no tag stays.
+fn strip_html(raw: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(raw.len());
+    let mut tags = Vec::new();
+    let mut rest = raw;
+    while let Some(open) = rest.find('<') {
+        let after = &rest[open + 1..];
+        let is_tag = after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/');
+        let close = after.find('>').filter(|&c| !after[..c].contains('<'));
+        match (is_tag, close) {
+            (true, Some(close)) => {
+                out.push_str(&rest[..open]);
+                let tag = &rest[open..open + close + 2];
+                let name: String =
+                    tag[1..].trim_start_matches('/').chars().take_while(char::is_ascii_alphanumeric).collect();
+                if name.eq_ignore_ascii_case("br") {
+                    out.push_str("\n\n");
+                } else if name.eq_ignore_ascii_case("p") || name.eq_ignore_ascii_case("div") {
+                    out.push(' ');
+                }
+                tags.push(tag.to_string());
+                rest = &rest[open + close + 2..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    (out, tags)
 }
 
 /// The ability frames of a text, as the compiler reads a block holding it.
@@ -371,5 +487,27 @@ mod tests {
         assert_eq!(clean_text("a [Crit] result {x}", &mut imp), "a [Critical Hit] result (x)");
         assert_eq!(clean_text("One. \n\nTwo\nlines.", &mut imp), "One.\n\nTwo lines.");
         assert_eq!(clean_text("unmatched ] and [ stay", &mut imp), "unmatched ] and [ stay");
+    }
+
+    #[test]
+    fn html_is_stripped_and_br_breaks_the_sentence() {
+        let (text, tags) =
+            strip_html("<strong>Setup:</strong> Place it.<br>Then <span class=\"x\">roll</span> <i>2</i>.");
+        assert_eq!(text, "Setup: Place it.\n\nThen roll 2.");
+        assert_eq!(tags, ["<strong>", "</strong>", "<br>", "<span class=\"x\">", "</span>", "<i>", "</i>"]);
+        let (text, tags) = strip_html("range 1-2 < 3 and a<b, x <br/>y");
+        assert_eq!(text, "range 1-2 < 3 and a<b, x \n\ny");
+        assert_eq!(tags, ["<br/>"]);
+        let mut imp = Imported::default();
+        assert_eq!(clean_text(&strip_html("One<br />two.").0, &mut imp), "One\n\ntwo.");
+    }
+
+    #[test]
+    fn headers_in_capitals_are_folded() {
+        assert_eq!(fold_header("SETUP"), "Setup");
+        assert_eq!(fold_header("setup"), "Setup");
+        assert_eq!(fold_header("END OF GAME"), "End of Game");
+        assert_eq!(fold_header("Bonus Attack"), "Bonus Attack");
+        assert_eq!(fold_header("End of Game"), "End of Game");
     }
 }

@@ -3,10 +3,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::import::{json_files, read_json, sub_dirs, ImportError};
+use super::tolerant::{self, Notes};
+use crate::import::{json_files, sub_dirs, ImportError, Irregularity};
 
 /// A named entry of `factions.json`, `actions.json` or `stats.json`.
 #[derive(Deserialize)]
@@ -222,17 +224,153 @@ pub(super) struct Data {
     pub(super) upgrades: Vec<(String, Vec<Upgrade>)>,
     /// Cards and files the set does not carry, with how many each.
     pub(super) extras: Vec<(&'static str, usize)>,
+    /// What the data does irregularly, read as noted.
+    pub(super) irregularities: Vec<Irregularity>,
+    /// The JSON path of each pilot (per ship file) and upgrade (per upgrade file) in its
+    /// file, for the warnings the cards' text gives.
+    pub(super) pilot_paths: Vec<Vec<String>>,
+    pub(super) upgrade_paths: Vec<Vec<String>>,
+}
+
+/// A data file being read: the folder it is in, its name relative to it, what it forgave.
+struct Reader {
+    root: PathBuf,
+    irregularities: Vec<Irregularity>,
+}
+
+impl Reader {
+    /// The file's name relative to the data folder, `/`-separated.
+    fn relative(&self, path: &Path) -> String {
+        let rel = path.strip_prefix(&self.root).unwrap_or(path);
+        rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+    }
+
+    /// Reads a JSON file as a [`Value`] in the schema's shape ([`tolerant::normalise`]),
+    /// noting duplicate keys and what was put right.
+    fn value(&mut self, path: &Path) -> Result<Value, ImportError> {
+        let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
+        let mut duplicates = Vec::new();
+        let mut value =
+            tolerant::parse(&text, &mut duplicates).map_err(|e| ImportError::data(path, format!("not JSON: {e}")))?;
+        let file = self.relative(path);
+        let mut notes = Notes { file: &file, found: &mut self.irregularities };
+        for at in duplicates {
+            notes.note(&at, tolerant::DUPLICATE_KEY, "");
+        }
+        tolerant::normalise(&mut value, "$", &mut notes);
+        Ok(value)
+    }
+
+    /// Reads a JSON file as `T`, after putting it into the schema's shape.
+    fn read<T: DeserializeOwned>(&mut self, path: &Path) -> Result<T, ImportError> {
+        let value = self.value(path)?;
+        serde_json::from_value(value).map_err(|e| ImportError::data(path, format!("not the JSON expected: {e}")))
+    }
+
+    /// Notes a card left out because it cannot be read as `what`.
+    fn left_out(&mut self, path: &Path, at: &str, what: &str, error: &serde_json::Error) {
+        let file = self.relative(path);
+        Notes { file: &file, found: &mut self.irregularities }.note(
+            at,
+            tolerant::CARD_LEFT_OUT,
+            format!("{what}: {error}"),
+        );
+    }
+
+    /// Reads a ship file: the pilots that cannot be read are left out, a missing `xws`
+    /// (of the ship or a pilot) is derived from the name. `None` when the ship itself
+    /// cannot be read (noted). The paths of the pilots kept come with it.
+    fn ship(&mut self, path: &Path) -> Result<Option<(ShipFile, Vec<String>)>, ImportError> {
+        let mut value = self.value(path)?;
+        let file = self.relative(path);
+        let pilots = match value.get_mut("pilots").map(Value::take) {
+            Some(Value::Array(pilots)) => pilots,
+            _ => {
+                let error = <serde_json::Error as serde::de::Error>::custom("no list of `pilots`");
+                self.left_out(path, "$", "ship file", &error);
+                return Ok(None);
+            }
+        };
+        self.derive_xws(&file, "$", &mut value, "ship");
+        let mut kept = Vec::new();
+        let mut paths = Vec::new();
+        for (i, mut pilot) in pilots.into_iter().enumerate() {
+            let at = format!("$.pilots[{i}]");
+            self.derive_xws(&file, &at, &mut pilot, "pilot");
+            match serde_json::from_value::<Pilot>(pilot) {
+                Ok(p) => {
+                    kept.push(p);
+                    paths.push(at);
+                }
+                Err(e) => self.left_out(path, &at, "pilot", &e),
+            }
+        }
+        if let Some(map) = value.as_object_mut() {
+            map.insert("pilots".into(), Value::Array(Vec::new()));
+        }
+        match serde_json::from_value::<ShipFile>(value) {
+            Ok(mut ship) => {
+                ship.pilots = kept;
+                Ok(Some((ship, paths)))
+            }
+            Err(e) => {
+                self.left_out(path, "$", "ship (with all its pilots)", &e);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Reads an upgrade file: the upgrades that cannot be read are left out; a missing
+    /// `xws` is derived from the name. The paths of the upgrades kept come with them.
+    fn upgrades(&mut self, path: &Path) -> Result<(Vec<Upgrade>, Vec<String>), ImportError> {
+        let value = self.value(path)?;
+        let file = self.relative(path);
+        let Value::Array(items) = value else {
+            return Err(ImportError::data(path, "not the JSON expected: not a list of upgrades"));
+        };
+        let mut kept = Vec::new();
+        let mut paths = Vec::new();
+        for (i, mut item) in items.into_iter().enumerate() {
+            let at = format!("$[{i}]");
+            self.derive_xws(&file, &at, &mut item, "upgrade");
+            match serde_json::from_value::<Upgrade>(item) {
+                Ok(u) => {
+                    kept.push(u);
+                    paths.push(at);
+                }
+                Err(e) => self.left_out(path, &at, "upgrade", &e),
+            }
+        }
+        Ok((kept, paths))
+    }
+
+    /// Gives an object with a `name` and no `xws` the xws id its name derives, noted.
+    fn derive_xws(&mut self, file: &str, at: &str, value: &mut Value, what: &str) {
+        let Some(map) = value.as_object_mut() else { return };
+        if map.contains_key("xws") {
+            return;
+        }
+        let Some(name) = map.get("name").and_then(Value::as_str) else { return };
+        let xws = tolerant::canonical_xws(name);
+        Notes { file, found: &mut self.irregularities }.note(
+            at,
+            tolerant::MISSING_XWS,
+            format!("{what} {} given `{xws}`", Value::String(name.to_string())),
+        );
+        map.insert("xws".into(), Value::String(xws));
+    }
 }
 
 impl Data {
     pub(super) fn read(dir: &Path) -> Result<Data, ImportError> {
         let root = if dir.join("data").is_dir() { dir.join("data") } else { dir.to_path_buf() };
+        let mut r = Reader { root: root.clone(), irregularities: Vec::new() };
         let manifest = root.join("manifest.json");
-        let version = if manifest.is_file() { read_json::<Manifest>(&manifest)?.version } else { None };
-        let factions: Vec<Entry> = read_json(&root.join("factions/factions.json"))?;
-        let optional = |path: PathBuf| -> Result<Vec<Entry>, ImportError> {
+        let version = if manifest.is_file() { r.read::<Manifest>(&manifest)?.version } else { None };
+        let factions: Vec<Entry> = r.read(&root.join("factions/factions.json"))?;
+        let mut optional = |path: PathBuf| -> Result<Vec<Entry>, ImportError> {
             if path.is_file() {
-                read_json(&path)
+                r.read(&path)
             } else {
                 Ok(Vec::new())
             }
@@ -241,30 +379,37 @@ impl Data {
         let stats = optional(root.join("stats/stats.json"))?;
 
         let mut ships = Vec::new();
+        let mut pilot_paths = Vec::new();
         for faction_dir in sub_dirs(&root.join("pilots"))? {
             let folder = file_name(&faction_dir);
             for path in json_files(&faction_dir)? {
-                ships.push((folder.clone(), file_stem(&path), read_json::<ShipFile>(&path)?));
+                if let Some((ship, paths)) = r.ship(&path)? {
+                    ships.push((folder.clone(), file_stem(&path), ship));
+                    pilot_paths.push(paths);
+                }
             }
         }
         if ships.is_empty() {
             return Err(ImportError::data(root.join("pilots"), "no ship files (pilots/<faction>/<ship>.json)"));
         }
         let mut upgrades = Vec::new();
+        let mut upgrade_paths = Vec::new();
         for path in json_files(&root.join("upgrades"))? {
-            upgrades.push((file_stem(&path), read_json::<Vec<Upgrade>>(&path)?));
+            let (list, paths) = r.upgrades(&path)?;
+            upgrades.push((file_stem(&path), list));
+            upgrade_paths.push(paths);
         }
 
         let mut extras = Vec::new();
         let conditions = root.join("conditions/conditions.json");
         if conditions.is_file() {
-            extras.push(("condition card", read_json::<Vec<Value>>(&conditions)?.len()));
+            extras.push(("condition card", r.value(&conditions)?.as_array().map_or(0, Vec::len)));
         }
         let decks = root.join("damage-decks");
         if decks.is_dir() {
             let mut n = 0;
             for path in json_files(&decks)? {
-                let deck: Value = read_json(&path)?;
+                let deck: Value = r.value(&path)?;
                 n += deck.get("cards").and_then(Value::as_array).map_or(0, Vec::len);
             }
             extras.push(("damage card", n));
@@ -273,7 +418,7 @@ impl Data {
         if builds.is_dir() {
             let mut n = 0;
             for path in json_files(&builds)? {
-                let file: Value = read_json(&path)?;
+                let file: Value = r.value(&path)?;
                 n += file.get("quick-builds").and_then(Value::as_array).map_or(0, Vec::len);
             }
             extras.push(("quick build", n));
@@ -282,7 +427,60 @@ impl Data {
         let n = translations.iter().filter(|f| root.join(f).is_file()).count();
         extras.push(("translation file", n));
 
-        Ok(Data { version, factions, actions, stats, ships, upgrades, extras })
+        let mut data = Data {
+            version,
+            factions,
+            actions,
+            stats,
+            ships,
+            upgrades,
+            extras,
+            irregularities: r.irregularities,
+            pilot_paths,
+            upgrade_paths,
+        };
+        data.tell_derived_xws_apart();
+        Ok(data)
+    }
+
+    /// A derived xws id another card of its kind already has gets the suffix the XWS
+    /// spec adds on a collision: the ship's xws for a pilot, the slot for an upgrade.
+    fn tell_derived_xws_apart(&mut self) {
+        let derived: Vec<&Irregularity> =
+            self.irregularities.iter().filter(|i| i.kind == tolerant::MISSING_XWS).collect();
+        if derived.is_empty() {
+            return;
+        }
+        let mut pilots: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, _, ship) in &self.ships {
+            for p in &ship.pilots {
+                *pilots.entry(p.xws.clone()).or_default() += 1;
+            }
+        }
+        let mut upgrades: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, list) in &self.upgrades {
+            for u in list {
+                *upgrades.entry(u.xws.clone()).or_default() += 1;
+            }
+        }
+        let is_derived = |file: &str, path: &str| derived.iter().any(|i| i.file == file && i.path == path);
+        for ((folder, stem, ship), paths) in self.ships.iter_mut().zip(&self.pilot_paths) {
+            let file = format!("pilots/{folder}/{stem}.json");
+            for (p, at) in ship.pilots.iter_mut().zip(paths) {
+                if pilots[&p.xws] > 1 && is_derived(&file, at) {
+                    p.xws = format!("{}-{}", p.xws, ship.xws);
+                }
+            }
+        }
+        for ((stem, list), paths) in self.upgrades.iter_mut().zip(&self.upgrade_paths) {
+            let file = format!("upgrades/{stem}.json");
+            for (u, at) in list.iter_mut().zip(paths) {
+                let slot = u.sides.first().map(|s| tolerant::canonical_xws(&s.kind)).unwrap_or_default();
+                if upgrades[&u.xws] > 1 && is_derived(&file, at) {
+                    u.xws = format!("{}-{slot}", u.xws);
+                }
+            }
+        }
     }
 
     /// Whether the data carries 2.5 points (a pilot `loadout`).
@@ -318,6 +516,9 @@ impl Data {
             ships: Vec::new(),
             upgrades: Vec::new(),
             extras: Vec::new(),
+            irregularities: Vec::new(),
+            pilot_paths: Vec::new(),
+            upgrade_paths: Vec::new(),
         }
     }
 }

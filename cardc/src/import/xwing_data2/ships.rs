@@ -43,6 +43,7 @@ impl Importer<'_> {
         ship: &ShipFile,
         chassis_id: &str,
         pilot_ids: &[String],
+        pilot_paths: &[String],
     ) -> String {
         let faction = match self.vocab.faction_by_xws.get(&ship.faction) {
             Some(f) => f.clone(),
@@ -90,7 +91,8 @@ impl Importer<'_> {
         self.imp.card("chassis");
 
         let chassis_stats = stats;
-        for (p, id) in ship.pilots.iter().zip(pilot_ids) {
+        for ((p, id), at) in ship.pilots.iter().zip(pilot_ids).zip(pilot_paths) {
+            self.at.1 = at.clone();
             self.pilot(&mut text, p, id, chassis_id, &chassis_stats, &arcs, &actions, shared.is_some());
         }
         text
