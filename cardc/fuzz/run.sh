@@ -38,6 +38,19 @@ seed_cards() {
     done
 }
 
+# Hostile shapes no card file of the shared data has: a label past column 65,535, a
+# thousand errors in one file, a string over many lines, control bytes, nesting.
+seed_hostile() {
+    local out=$1
+    { printf 'upgrade "Wide" {\n'; head -c 70000 /dev/zero | tr '\0' ' '; printf '@\n}\n'; } >"$out/hostile-wide-line"
+    for _ in $(seq 1000); do printf '@ upgrade {\n'; done >"$out/hostile-many-errors"
+    { printf 'upgrade "Open'; for _ in $(seq 500); do printf '\n  text'; done; } >"$out/hostile-open-string"
+    printf 'upgrade "C\033[2J\a" {\n  cost: 1\x7f\x01\n}\n' >"$out/hostile-control-bytes"
+    { printf 'upgrade "Deep" {\n  requires: '; for _ in $(seq 2000); do printf '('; done; printf 'size small'; for _ in $(seq 2000); do printf ')'; done; printf '\n}\n'; } >"$out/hostile-nesting"
+    { printf 'upgrade "Not" {\n  requires: '; for _ in $(seq 20000); do printf 'not '; done; printf 'size small\n}\n'; } >"$out/hostile-not-chain"
+    { printf 'upgrade "Big" {\n  cost: '; head -c 100000 /dev/zero | tr '\0' '9'; printf '\n}\n'; } >"$out/hostile-huge-number"
+}
+
 # The text blocks of the conformance sets, one file a block.
 seed_ability() {
     local out=$1
@@ -59,8 +72,14 @@ seed() {
     rm -rf "$out"
     mkdir -p "$out"
     case $target in
-        check | render | fast_path) seed_cards "$out" ;;
-        ability) seed_ability "$out" ;;
+        check | render | fast_path)
+            seed_cards "$out"
+            seed_hostile "$out"
+            ;;
+        ability)
+            seed_ability "$out"
+            { for _ in $(seq 30000); do printf '('; done; printf 'Gain 1 stress token.'; } >"$out/hostile-nesting"
+            ;;
         xws) seed_xws "$out" ;;
         scenario) cp "$shared"/examples/*/scenarios/*.json "$out"/ 2>/dev/null || true ;;
         armada_list) find "$shared/data/armada-fleet-list-parser" -name '*.txt' -exec sh -c 'cp "$1" "$2/$(echo "$1" | md5sum | cut -c1-12).txt"' _ {} "$out" \; ;;

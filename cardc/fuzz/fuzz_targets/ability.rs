@@ -1,7 +1,9 @@
 //! Ability sentences: arbitrary text read as a `text { … }` block (split into sentences,
 //! then into frames, as `cardc check` does). Nothing may panic; every sentence lands in a
-//! frame (the frames cover the sentences, in order), and every part of the reading that has
-//! a place lies inside its frame, on character boundaries, and is the text found there.
+//! frame (the frames cover the sentences, in order) and there in the reading (a step, a
+//! reminder, the header or a timing overlaps it); every part of the reading that has a
+//! place lies inside its frame on character boundaries, and every effect, structured or
+//! opaque, inside its step.
 
 #![no_main]
 
@@ -45,9 +47,22 @@ fuzz_target!(|data: &[u8]| {
         }
         for step in &frame.steps {
             check_piece(text, frame, &step.piece, "step");
+            for e in step.clauses.iter().flat_map(|c| c.effects()) {
+                check_piece(text, frame, &e.piece, "effect");
+                let inside = e.piece.span.end == 0
+                    || (step.piece.span.start <= e.piece.span.start && e.piece.span.end <= step.piece.span.end);
+                assert!(inside, "effect {:?} outside its step {:?}", e.piece, step.piece.span);
+            }
         }
-        for e in frame.clauses().flat_map(|c| c.effects()) {
-            check_piece(text, frame, &e.piece, "effect");
-        }
+    }
+    for s in &sentences {
+        let overlaps = |p: &Piece| p.span.start < s.end && s.start < p.span.end;
+        let read = frames.iter().any(|f| {
+            f.steps.iter().any(|st| overlaps(&st.piece))
+                || f.reminders.iter().any(overlaps)
+                || f.header.as_ref().is_some_and(overlaps)
+                || f.timings.iter().any(|t| overlaps(&t.piece))
+        });
+        assert!(read, "sentence {:?} is in no part of the reading", &text[s.range()]);
     }
 });
