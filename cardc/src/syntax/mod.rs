@@ -108,6 +108,28 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
     (parsed, diagnostics)
 }
 
+/// Where the fast path and the grammar disagree on `text`, one file: for each item the fast
+/// path reads as a card, the grammar must read the same card with no diagnostic. `None`
+/// when they agree on every item (the fast path may give up on any). For the differential
+/// fuzz target and tests; `cardc` itself never calls it.
+pub fn fast_path_disagreement(text: &str) -> Option<String> {
+    let chunks = chunk::chunks(0, text, &mut Vec::new());
+    for c in chunks.iter().filter(|c| c.unclosed == 0 && !c.had_error) {
+        let item = &text[c.start..c.end];
+        let Some(fast) = fast::card(c.start, item) else { continue };
+        let (mut items, mut diagnostics) = (Vec::new(), Vec::new());
+        parse_chunk(0, text, c, &mut items, &mut diagnostics);
+        if !diagnostics.is_empty() {
+            return Some(format!("the fast path read {item:?}, which the grammar rejects"));
+        }
+        let (grammar, fast) = (format!("{items:?}"), format!("{:?}", [Item::Card(fast)]));
+        if grammar != fast {
+            return Some(format!("{item:?}: the grammar reads {grammar}, the fast path {fast}"));
+        }
+    }
+    None
+}
+
 /// Parses one item with the grammar: the item, or a syntax error and what can be saved
 /// of the item (a card's head, a vocabulary line's entries, the game's name).
 fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {

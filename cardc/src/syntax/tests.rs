@@ -175,3 +175,10 @@ fn a_requires_value_is_parsed_with_the_file() {
     let Item::Card(card) = &file.items[0] else { panic!("not a card") };
     assert!(matches!(&card.fields[0].value, FieldValue::Restriction { tokens, parsed: None } if tokens.len() == 3));
 }
+
+#[test]
+fn the_fast_path_and_the_grammar_agree_on_cards_and_broken_items() {
+    let text = format!("{CARD}upgrade \"Broken\" {{ cost 3 }}\nship \"Tab\"\tas tab {{\tcost: -1 }}\n{CARD}");
+    assert_eq!(fast_path_disagreement(&text), None);
+    assert_eq!(fast_path_disagreement("upgrade \"Open\" { text { x\n"), None);
+}
