@@ -73,7 +73,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::model::{
-    BarAction, Card, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Filter, Grant, Rule, Scope, Selector,
+    BarAction, Card, Charges, Cmp, Constraint, CostBasis, Difficulty, Filter, Grant, Rule, Scope, Selector,
     SelectorKind, Set, VocabKind,
 };
 use crate::restriction::{Atom, Node, Restriction};
@@ -439,29 +439,15 @@ fn difficulty(d: Difficulty) -> &'static str {
 }
 
 fn scope(s: Scope) -> &'static str {
-    match s {
-        Scope::Ship => "ship",
-        Scope::Fleet => "fleet",
-        Scope::Blueprint => "blueprint",
-    }
+    s.as_str()
 }
 
 fn selector_kind(k: SelectorKind) -> &'static str {
-    match k {
-        SelectorKind::Ship => "ship",
-        SelectorKind::Upgrade => "upgrade",
-        SelectorKind::Part => "part",
-        SelectorKind::Card => "card",
-    }
+    k.as_str()
 }
 
 fn cmp(c: Cmp) -> CmpExport<'static> {
-    let op = match c.op {
-        CmpOp::AtMost => "at_most",
-        CmpOp::AtLeast => "at_least",
-        CmpOp::Exactly => "exactly",
-    };
-    CmpExport { op, n: Some(c.n), stat: None }
+    CmpExport { op: c.op.json_name(), n: Some(c.n), stat: None }
 }
 
 fn charges(c: Charges) -> ChargesExport {

@@ -330,11 +330,7 @@ impl Build {
             match p.as_rule() {
                 Rule::per_scope => {
                     let s = p.into_inner().last()?;
-                    let kind = match s.as_str() {
-                        "ship" => ScopeKind::Ship,
-                        "fleet" => ScopeKind::Fleet,
-                        _ => ScopeKind::Blueprint,
-                    };
+                    let kind = ScopeKind::from_word(s.as_str()).unwrap_or(ScopeKind::Blueprint);
                     scope = Some(Scope { kind, span: self.span(&s) });
                 }
                 Rule::comparison => cmp = Some(self.comparison(p, d)?),
@@ -347,12 +343,7 @@ impl Build {
                 }
                 Rule::cost_of => {
                     let k = p.into_inner().last()?;
-                    let kind = match k.as_str() {
-                        "ships" => SelectorKind::Ship,
-                        "upgrades" => SelectorKind::Upgrade,
-                        "parts" => SelectorKind::Part,
-                        _ => SelectorKind::Card,
-                    };
+                    let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
                     of = Some((kind, self.span(&k)));
                 }
                 Rule::quantity => {
@@ -396,11 +387,7 @@ impl Build {
     fn selector(&self, pair: Pair<'_, Rule>) -> Option<Selector> {
         let mut it = pair.into_inner();
         let k = it.next()?;
-        let kind = match k.as_str() {
-            "upgrade" => SelectorKind::Upgrade,
-            "part" => SelectorKind::Part,
-            _ => SelectorKind::Card,
-        };
+        let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
         let mut filters = Vec::new();
         for f in it {
             let mut parts = f.into_inner().skip(1);
@@ -576,11 +563,7 @@ impl Build {
 /// span stays where it was.
 /// The operator of `at most`, `at least`, `exactly`.
 fn cmp_op(text: &str) -> CmpOp {
-    match text.split_whitespace().last() {
-        Some("most") => CmpOp::AtMost,
-        Some("least") => CmpOp::AtLeast,
-        _ => CmpOp::Exactly,
-    }
+    CmpOp::from_words(text).unwrap_or(CmpOp::Exactly)
 }
 
 pub(crate) fn one_line(text: &str) -> String {

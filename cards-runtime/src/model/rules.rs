@@ -15,6 +15,35 @@ pub enum CmpOp {
     Exactly,
 }
 
+impl CmpOp {
+    /// Every operator.
+    pub const ALL: [CmpOp; 3] = [CmpOp::AtMost, CmpOp::AtLeast, CmpOp::Exactly];
+
+    /// The words of the card language: `at most`, `at least`, `exactly`.
+    pub fn words(self) -> &'static str {
+        match self {
+            CmpOp::AtMost => "at most",
+            CmpOp::AtLeast => "at least",
+            CmpOp::Exactly => "exactly",
+        }
+    }
+
+    /// The operator of these words (spacing aside).
+    pub fn from_words(text: &str) -> Option<CmpOp> {
+        let text: Vec<&str> = text.split_whitespace().collect();
+        CmpOp::ALL.into_iter().find(|op| op.words().split(' ').eq(text.iter().copied()))
+    }
+
+    /// The name in exported JSON: `at_most`, `at_least`, `exactly`.
+    pub fn json_name(self) -> &'static str {
+        match self {
+            CmpOp::AtMost => "at_most",
+            CmpOp::AtLeast => "at_least",
+            CmpOp::Exactly => "exactly",
+        }
+    }
+}
+
 /// A bound: `at most 3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cmp {
@@ -46,6 +75,26 @@ pub enum Scope {
     Blueprint,
 }
 
+impl Scope {
+    /// Every scope.
+    pub const ALL: [Scope; 3] = [Scope::Ship, Scope::Fleet, Scope::Blueprint];
+
+    /// The word of the card language (`per fleet`) and of exported JSON: `ship`, `fleet`,
+    /// `blueprint`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Ship => "ship",
+            Scope::Fleet => "fleet",
+            Scope::Blueprint => "blueprint",
+        }
+    }
+
+    /// The scope this word names.
+    pub fn from_word(word: &str) -> Option<Scope> {
+        Scope::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+}
+
 /// What a counting rule counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SelectorKind {
@@ -57,6 +106,29 @@ pub enum SelectorKind {
     Part,
     /// Any card.
     Card,
+}
+
+impl SelectorKind {
+    /// Every kind.
+    pub const ALL: [SelectorKind; 4] =
+        [SelectorKind::Ship, SelectorKind::Upgrade, SelectorKind::Part, SelectorKind::Card];
+
+    /// The word of the card language (`count upgrade with …`) and of exported JSON:
+    /// `ship`, `upgrade`, `part`, `card`; `total cost of ships` takes its plural.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SelectorKind::Ship => "ship",
+            SelectorKind::Upgrade => "upgrade",
+            SelectorKind::Part => "part",
+            SelectorKind::Card => "card",
+        }
+    }
+
+    /// The kind this word names, singular or plural (`upgrade`, `upgrades`).
+    pub fn from_word(word: &str) -> Option<SelectorKind> {
+        let singular = word.strip_suffix('s').unwrap_or(word);
+        SelectorKind::ALL.into_iter().find(|k| k.as_str() == singular)
+    }
 }
 
 /// A narrowing of a selector.
@@ -142,4 +214,27 @@ pub struct Rule {
     pub message: Text,
     /// What it demands.
     pub constraint: Constraint,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_of_operators_scopes_and_selectors_read_back() {
+        for op in CmpOp::ALL {
+            assert_eq!(CmpOp::from_words(op.words()), Some(op));
+        }
+        assert_eq!(CmpOp::from_words("at \t most"), Some(CmpOp::AtMost));
+        assert_eq!(CmpOp::from_words("most"), None);
+        assert_eq!(CmpOp::AtLeast.json_name(), "at_least");
+        for s in Scope::ALL {
+            assert_eq!(Scope::from_word(s.as_str()), Some(s));
+        }
+        for k in SelectorKind::ALL {
+            assert_eq!(SelectorKind::from_word(k.as_str()), Some(k));
+            assert_eq!(SelectorKind::from_word(&format!("{}s", k.as_str())), Some(k));
+        }
+        assert_eq!(SelectorKind::from_word("pilots"), None);
+    }
 }
