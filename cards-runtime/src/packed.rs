@@ -112,6 +112,45 @@ pub(crate) fn within_static(text: &str) -> Option<&'static str> {
     data.get(start..start.checked_add(text.len())?).filter(|slice| slice.as_ptr() == text.as_ptr())
 }
 
+/// A string of the model: inside the static data a [`PackedSet`] is unpacking, borrowed
+/// from it rather than copied (a card's id, name and printed text); else owned.
+pub(crate) fn text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+    struct Borrowing;
+    impl<'de> Visitor<'de> for Borrowing {
+        type Value = Text;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string")
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
+            Ok(within_static(text).map_or_else(|| Text::Owned(text.to_string()), Text::Borrowed))
+        }
+    }
+    deserializer.deserialize_str(Borrowing)
+}
+
+/// [`text`] for an optional string.
+pub(crate) fn optional_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Text>, D::Error> {
+    struct Optional;
+    impl<'de> Visitor<'de> for Optional {
+        type Value = Option<Text>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an optional string")
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Option<Text>, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Option<Text>, D::Error> {
+            text(deserializer).map(Some)
+        }
+    }
+    deserializer.deserialize_option(Optional)
+}
+
 /// One value packed on its own (a card's abilities, inside its card).
 pub fn pack_value(value: &impl Serialize) -> String {
     Packer::default().record(value)

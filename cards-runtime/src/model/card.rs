@@ -106,8 +106,10 @@ pub enum Grant {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct NamedAbility {
     /// The ability's name.
+    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// Its printed text.
+    #[serde(deserialize_with = "crate::packed::text")]
     pub text: Text,
 }
 
@@ -115,8 +117,10 @@ pub struct NamedAbility {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Card {
     /// The card's id, unique in its set.
+    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The printed name.
+    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// The kind of card.
     pub kind: CardKind,
@@ -181,12 +185,14 @@ pub struct Card {
     /// A species' blueprints (card indices).
     pub blueprints: List<u32>,
     /// The printed ability text.
+    #[serde(deserialize_with = "crate::packed::optional_text")]
     pub text: Option<Text>,
     /// Named ship abilities (chassis).
     pub ship_abilities: List<NamedAbility>,
     /// The abilities of its text and of its ship abilities, parsed, in printed order.
     pub abilities: Abilities,
     /// The id in the XWS squad format.
+    #[serde(deserialize_with = "crate::packed::optional_text")]
     pub xws: Option<Text>,
 }
 

@@ -13,8 +13,10 @@ pub type List<T> = Cow<'static, [T]>;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Entry {
     /// The kebab-case id.
+    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The display name (the id when none was given).
+    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// `implicit` on an icon (every ship may equip one card of it without printing it);
     /// `optional` on a header (abilities under it are optional).

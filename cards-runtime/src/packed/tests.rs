@@ -147,10 +147,12 @@ fn a_compiled_sets_abilities_stay_packed_until_read() {
     let compiled = PackedSet::new(FORMAT, data);
     assert_eq!(compiled.cards[0].id, "x-wing");
     assert!(compiled.cards[0].abilities.is_packed(), "the cards are read, their abilities not yet");
+    assert!(matches!(compiled.cards[0].id, std::borrow::Cow::Borrowed(_)), "an id is a slice of the static data");
     assert_eq!(compiled.cards[0].abilities[0], ability);
     assert!(!compiled.cards[0].abilities.is_packed());
     // Unpacked from data that is not static, everything is read at once.
     let loaded = unpack(data).unwrap();
     assert!(!loaded.cards[0].abilities.is_packed());
+    assert!(matches!(loaded.cards[0].id, std::borrow::Cow::Owned(_)));
     assert_eq!(&loaded, compiled.get());
 }
