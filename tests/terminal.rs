@@ -28,7 +28,14 @@ fn a_full_disk_or_a_closed_pipe_on_stdout_ends_with_status_2() {
         let out = cards().args(&args).stdout(full()).stderr(Stdio::piped()).output().unwrap();
         assert_ended(&out, &args.join(" "));
     }
-    let mut child = cards().args(["list", "armada"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // The program starts a moment after the pipe's reading end is closed, so its first
+    // write finds it closed (it would otherwise race to write everything into the buffer).
+    let mut child = Command::new("sh")
+        .args(["-c", "sleep 0.3; exec \"$0\" list armada", env!("CARGO_BIN_EXE_cards")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     drop(child.stdout.take());
     assert_ended(&child.wait_with_output().unwrap(), "list armada | (closed)");
 }

@@ -37,9 +37,17 @@ fn stderr_full(args: &[&str]) -> Output {
     cardc().args(args).stdout(Stdio::null()).stderr(full).output().unwrap()
 }
 
-/// Runs with stdout a pipe whose reading end is closed before anything is written.
+/// Runs with stdout a pipe whose reading end is closed before cardc starts.
 fn stdout_closed(args: &[&str]) -> Output {
-    let mut child = cardc().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // cardc starts a moment after the pipe's reading end is closed, so its first write
+    // finds it closed (it would otherwise race to write a short output into the buffer).
+    let mut child = Command::new("sh")
+        .args(["-c", "sleep 0.3; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_cardc")])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     drop(child.stdout.take());
     child.wait_with_output().unwrap()
 }
