@@ -87,6 +87,7 @@ pub fn codes() -> Vec<&'static Code> {
         &check::abilities::E0401,
         &check::abilities::E0402,
         &check::abilities::E0403,
+        &check::abilities::E0404,
     ];
     all.extend(check::WARNINGS.iter().copied());
     all.sort_by_key(|c| c.id);

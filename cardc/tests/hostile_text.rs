@@ -122,3 +122,24 @@ fn xws_from_a_device_is_refused_and_a_bad_line_fails_alone() {
     assert_ne!(verdicts[0]["verdict"], "unresolvable", "{stdout}");
     assert_ne!(verdicts[2]["verdict"], "unresolvable", "{stdout}");
 }
+
+#[test]
+fn a_number_of_100000_digits_in_ability_text_is_an_error_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.cards"), "game g \"G\"\nicon crew\ntoken focus \"Focus\"\n").unwrap();
+    let text = format!(
+        "upgrade \"U\" {{\n  icon: crew\n  text {{\n    Gain {} [Focus] tokens.\n  }}\n}}\n",
+        "7".repeat(100_000)
+    );
+    std::fs::write(dir.path().join("x.cards"), text).unwrap();
+    let out = cardc_within(&["check", dir.path().to_str().unwrap(), "--format", "json"], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(common::code(&out), 1, "{stdout}");
+    let d: serde_json::Value = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .find(|d: &serde_json::Value| d["code"] == "E0404")
+        .unwrap();
+    assert_eq!(d["message"], format!("the number `{}…` is too large (100000 digits)", "7".repeat(20)));
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(10)));
+}

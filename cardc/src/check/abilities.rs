@@ -65,6 +65,20 @@ declare_code! {
 
 declare_code! {
     /// ## What
+    /// A number in ability text that is too large to be one: more than 4,294,967,295.
+    ///
+    /// ## Why
+    /// Amounts, ranges and counts are small numbers; a number past 32 bits is a slip (a
+    /// pasted id, a run of digits) that the reading would otherwise drop without a word,
+    /// leaving the effect without its amount.
+    ///
+    /// ## Example
+    /// `Gain 10000000000 [Focus] tokens.`
+    pub static E0404: "E0404", "number-out-of-range", Error;
+}
+
+declare_code! {
+    /// ## What
     /// An ability pays a cost and does nothing with it: a header followed only by a cost
     /// sentence (`Action: Spend 1 [Charge].`).
     ///
@@ -224,6 +238,22 @@ fn icon_names(vocab: &Vocabulary) -> impl Iterator<Item = &str> {
 }
 
 /// E0401, E0402, E0403 for one block.
+/// The runs of ASCII digits in `text`, with their byte offsets.
+fn numbers(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && !bytes[at].is_ascii_digit() {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && bytes[at].is_ascii_digit() {
+            at += 1;
+        }
+        (at > start).then(|| (start, &text[start..at]))
+    })
+}
+
 fn check_block(
     file: FileId,
     source: &str,
@@ -234,6 +264,17 @@ fn check_block(
 ) {
     for sentence in &block.sentences {
         let Some(text) = source.get(sentence.range()) else { continue };
+        for (at, digits) in numbers(text) {
+            if digits.parse::<u32>().is_err() {
+                let start = sentence.start as usize + at;
+                let shown = if digits.len() > 20 { format!("{}…", &digits[..20]) } else { digits.to_string() };
+                d.push(
+                    Diagnostic::new(&E0404, format!("the number `{shown}` is too large ({} digits)", digits.len()))
+                        .label(file, Span::new(start, start + digits.len()), "at most 4,294,967,295")
+                        .help("ability text counts small amounts; was a digit repeated or pasted?"),
+                );
+            }
+        }
         for (at, name) in text::brackets(text) {
             let known = icon_names(vocab).any(|n| n == name || n.eq_ignore_ascii_case(name));
             if !known {
