@@ -5,7 +5,6 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceSpan, SpanContents,
@@ -494,38 +493,22 @@ const CLIP: usize = 60;
 /// Whether a file's labels must be shown in the plain form: a line they cover is longer
 /// than [`SNIPPET_LINE_MAX`] or holds a control character other than a tab.
 fn plain_only(file: &SourceFile, labels: &[(usize, &Label)]) -> bool {
-    let starts = file.line_starts();
     labels.iter().any(|(_, label)| {
-        let (first, last) =
-            (line_index(&starts, label.span.start as usize), line_index(&starts, label.span.end as usize));
+        let (first, last) = (file.line_of(label.span.start as usize), file.line_of(label.span.end as usize));
         (first..=last).any(|line| {
-            let text = line_text(file, &starts, line);
+            let text = file.line_text(line);
             text.len() > SNIPPET_LINE_MAX || text.contains(|c: char| c.is_control() && c != '\t')
         })
     })
-}
-
-/// The index of the line holding byte `offset`.
-fn line_index(starts: &[u32], offset: usize) -> usize {
-    starts.partition_point(|&s| s as usize <= offset).saturating_sub(1)
-}
-
-/// A line's text without its line break (`\n` or `\r\n`).
-fn line_text<'a>(file: &'a SourceFile, starts: &[u32], line: usize) -> &'a str {
-    let start = starts.get(line).map_or(file.text.len(), |&s| s as usize);
-    let end = starts.get(line + 1).map_or(file.text.len(), |&s| s as usize);
-    let text = file.text.get(start..end).unwrap_or("");
-    text.strip_suffix('\n').map_or(text, |t| t.strip_suffix('\r').unwrap_or(t))
 }
 
 /// A file's labels in the plain form, for lines miette cannot show: under the location,
 /// each label's line clipped to [`CLIP`] characters around it (`…` where cut), control
 /// characters escaped, and the label underlined with its message.
 fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> String {
-    let starts = file.line_starts();
     let mut sorted: Vec<&Label> = labels.iter().map(|(_, l)| *l).collect();
     sorted.sort_by_key(|l| (l.span.start, l.span.end));
-    let lines: Vec<usize> = sorted.iter().map(|l| line_index(&starts, l.span.start as usize)).collect();
+    let lines: Vec<usize> = sorted.iter().map(|l| file.line_of(l.span.start as usize)).collect();
     let width = lines.iter().max().map_or(1, |l| (l + 1).to_string().len());
     let pad = " ".repeat(width + 1);
     let primary = labels.first().map_or(0, |(_, l)| l.span.start as usize);
@@ -533,11 +516,10 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     let arrow = if first { "-->" } else { ":::" };
     let mut out = format!("{pad}{arrow} {}:{line}:{column}\n{pad} │\n", file.name);
     for (label, &line) in sorted.iter().zip(&lines) {
-        let text = line_text(file, &starts, line);
-        let line_start = starts.get(line).map_or(0, |&s| s as usize);
-        let from = (label.span.start as usize).saturating_sub(line_start).min(text.len());
-        let to = (label.span.end as usize).saturating_sub(line_start).clamp(from, text.len());
-        let (from, to) = (char_prefix(text, from), char_prefix(text, to).max(char_prefix(text, from)));
+        let text = file.line_text(line);
+        let line_start = file.line_start(line);
+        let from = char_prefix(text, (label.span.start as usize).saturating_sub(line_start).min(text.len()));
+        let to = char_prefix(text, (label.span.end as usize).saturating_sub(line_start).min(text.len())).max(from);
         let shown_before = clip_start(&text[..from]);
         let shown_marked = clip_end(&text[from..to], CLIP);
         let shown_after = clip_end(&text[to..], CLIP);
@@ -739,12 +721,11 @@ const JOIN_LINES: usize = 2;
 /// takes time in proportion to N, not to N times the file.
 struct Indexed {
     file: SourceFile,
-    line_starts: Arc<[u32]>,
 }
 
 impl Indexed {
     fn of(file: &SourceFile) -> Indexed {
-        Indexed { file: file.clone(), line_starts: file.line_starts() }
+        Indexed { file: file.clone() }
     }
 }
 
@@ -762,11 +743,11 @@ impl miette::SourceCode for Indexed {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let offset = span.offset().min(self.file.text.len());
-        let line = self.line_starts.partition_point(|&s| s as usize <= offset).saturating_sub(1);
+        let line = self.file.line_of(offset);
         // One line more than the context, so miette's own reading of the slice keeps the
         // same lines as a reading of the whole file would.
         let first = line.saturating_sub(context_lines_before + 1);
-        let start = self.line_starts.get(first).map_or(0, |&s| s as usize);
+        let start = self.file.line_start(first);
         let slice = self.file.text.as_bytes().get(start..).ok_or(MietteError::OutOfBounds)?;
         let shifted = SourceSpan::new((offset - start).into(), span.len());
         let read = slice.read_span(&shifted, context_lines_before, context_lines_after)?;

@@ -156,12 +156,11 @@ pub fn code_by_id_or_name(text: &str) -> Result<&'static Code, Option<&'static s
 /// The 1-based line and column of a byte offset, the column in UTF-16 code units (SARIF's
 /// default `columnKind`).
 fn line_col_utf16(file: &SourceFile, offset: usize) -> (usize, usize) {
-    let (line, _) = file.line_col(offset);
-    let starts = file.line_starts();
-    let start = starts.get(line - 1).map_or(0, |&s| s as usize);
-    let offset = offset.min(file.text.len()).max(start);
+    let offset = offset.min(file.text.len());
+    let line = file.line_of(offset);
+    let start = file.line_start(line);
     let column = file.text.get(start..offset).map_or(offset - start, |s| s.chars().map(char::len_utf16).sum()) + 1;
-    (line, column)
+    (line + 1, column)
 }
 
 /// The 1-based line and column (in characters) of the last character of a span, or of its

@@ -73,11 +73,27 @@ impl SourceFile {
         SourceFile { path, name, text, line_starts: line_starts.into() }
     }
 
+    /// The 0-based line that holds byte `offset` (the last line for an offset past the end).
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s as usize <= offset).saturating_sub(1)
+    }
+
+    /// The byte offset where 0-based `line` starts (the end of the text past the last line).
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts.get(line).map_or(self.text.len(), |&s| s as usize)
+    }
+
+    /// The text of 0-based `line`, without its line break (`\n` or `\r\n`).
+    pub fn line_text(&self, line: usize) -> &str {
+        let text = self.text.get(self.line_start(line)..self.line_start(line + 1)).unwrap_or("");
+        text.strip_suffix('\n').map_or(text, |t| t.strip_suffix('\r').unwrap_or(t))
+    }
+
     /// The 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s as usize <= offset) - 1;
-        let start = self.line_starts[line] as usize;
+        let line = self.line_of(offset);
+        let start = self.line_start(line);
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line + 1, column)
     }
@@ -316,6 +332,7 @@ mod tests {
         assert_eq!(f.line_col(3), (2, 1));
         assert_eq!(f.line_col(3 + "“x” ".len()), (2, 5));
         assert_eq!(f.line_col(f.text.len()), (3, 2));
+        assert_eq!((f.line_of(4), f.line_start(1), f.line_text(1), f.line_text(2)), (1, 3, "“x” y", "z"));
     }
 
     #[test]
