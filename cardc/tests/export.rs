@@ -909,7 +909,15 @@ impl<'v> Compare<'v> {
             "size": ex.name("sizes", &chassis["size"]),
         });
 
-        let slots: Vec<String> = list(&p["slots"]).iter().map(|s| squash(str_of(s))).collect();
+        let mut slots: Vec<String> = list(&p["slots"]).iter().map(|s| squash(str_of(s))).collect();
+        // A ship ability that equips "1 [Cannon], [Torpedo], or [Missile] upgrade" (the
+        // Weapon Hardpoint) is a slot of its own, named after the ability: the builders'
+        // convention the import follows.
+        let ability = &p["shipAbility"];
+        let choice = |s: &str| s.starts_with("You can equip 1 [") && s.ends_with("] upgrade.") && s.contains(" or [");
+        if str_of(&ability["text"]).split_inclusive(". ").any(|s| choice(s.trim())) {
+            slots.push(squash(str_of(&ability["name"])));
+        }
         let export_slots = ex.names("icons", &card["upgrades"]);
 
         // Stats: the pilot's shipStats replace its ship's; on the card, the ship's own

@@ -70,6 +70,10 @@ fn both_sets_import_and_check_clean() {
         assert_eq!(count("ship"), pilots, "{set}: a ship per pilot");
         assert_eq!(count("upgrade"), upgrades, "{set}: an upgrade per upgrade");
         assert_eq!(count("upgrade back side"), backs, "{set}: an upgrade per second side");
+        // The T-70's Weapon Hardpoint ([Cannon], [Torpedo] or [Missile]) and the Clone
+        // Z-95's Versatile Frame ([Torpedo] or [Missile]).
+        let choices = 5;
+        assert_eq!(count("upgrade for a choice slot"), choices, "{set}: a pseudo-upgrade per icon of a choice slot");
 
         let out = out_dir(set);
         write_set(&out, &imported.files, true).unwrap();
@@ -81,14 +85,18 @@ fn both_sets_import_and_check_clean() {
             .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
             .collect();
         assert_eq!(report.errors(), 0, "{set}:\n{}", errors.join("\n"));
-        assert_eq!(report.cards(), ships + pilots + upgrades + backs, "{set}: every card is read back");
+        assert_eq!(report.cards(), ships + pilots + upgrades + backs + choices, "{set}: every card is read back");
 
         // The compiled model holds what the files say.
         let model = report.sets[0].set.as_ref().unwrap();
         let cards = model.cards.iter();
         assert_eq!(cards.clone().filter(|c| c.back_of.is_some()).count(), backs, "{set}: back sides");
         let with_xws = cards.clone().filter(|c| c.xws.is_some()).count();
-        assert_eq!(with_xws, ships + pilots + upgrades, "{set}: every chassis, pilot and front side has its xws");
+        assert_eq!(
+            with_xws,
+            ships + pilots + upgrades + choices,
+            "{set}: every chassis, pilot and front side has its xws"
+        );
         assert!(cards.clone().all(|c| c.back_of.is_none() || (c.cost.is_none() && c.xws.is_none())), "{set}");
         assert!(cards.clone().any(|c| !c.standard_loadout.is_empty()), "{set}: standard loadouts");
         assert!(cards.clone().any(|c| !c.grants.is_empty()), "{set}: grants");
@@ -243,7 +251,10 @@ fn cli_imports_and_checks() {
     ]);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(common::code(&o), 0, "{stderr}");
-    assert!(stderr.contains("cards: 108 chassis, 672 ship, 524 upgrade, 32 upgrade back side"), "{stderr}");
+    assert!(
+        stderr.contains("cards: 108 chassis, 672 ship, 524 upgrade, 32 upgrade back side, 5 upgrade for a choice slot"),
+        "{stderr}"
+    );
     assert!(stderr.contains(": 0 errors"), "{stderr}");
     assert!(out.join("game.cards").is_file());
 

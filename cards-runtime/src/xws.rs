@@ -7,7 +7,9 @@
 //! Real squads are irregular. What can still be read is read, with a warning: upgrades
 //! given as an array instead of an object keyed by slot, old slot keys (`ept`, `mod`,
 //! `amd`, `force`, …), slot keys the set does not know (the validator matches icons
-//! itself, so the key only ever was a hint). What cannot is [`Unresolvable`], with its
+//! itself, so the key only ever was a hint), a weapon equipped in a ship's Weapon Hardpoint
+//! without the builders' pseudo-upgrade that picks its slot (see [`XwsIndex::new`]). What
+//! cannot is [`Unresolvable`], with its
 //! reason: an unknown faction, pilot or upgrade, or JSON that is not a squad. Nothing in
 //! the input can make reading panic.
 
@@ -17,12 +19,16 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::fleet::{validate_fleet_with, Fleet, FleetShip, Options};
-use crate::model::{CardKind, Set};
+use crate::model::{CardKind, Grant, Set};
 use crate::violation::Violation;
 
 /// Old XWS slot keys and the key that replaced each.
 pub const OLD_SLOT_KEYS: &[(&str, &str)] =
     &[("ept", "talent"), ("elite", "talent"), ("mod", "modification"), ("amd", "astromech"), ("force", "forcepower")];
+
+/// Slot keys squad builders write for a slot the set names otherwise: `hardpoint` for the
+/// Weapon Hardpoint (`cardc import xwing-data2` names the slot after the ship ability).
+pub const BUILDER_SLOT_KEYS: &[(&str, &str)] = &[("hardpoint", "weaponhardpoint")];
 
 /// The XWS ids of a set's factions, pilots, upgrades and slots.
 #[derive(Clone, Debug)]
@@ -32,6 +38,8 @@ pub struct XwsIndex<'s> {
     pilots: HashMap<String, u32>,
     upgrades: HashMap<String, u32>,
     slots: HashMap<String, u16>,
+    /// `(slot, icon)` → the choice card equipped in `slot` to grant one slot of `icon`.
+    choices: HashMap<(u16, u16), u32>,
 }
 
 /// An id as XWS writes it: lowercase, without dashes (`rebel-alliance` → `rebelalliance`).
@@ -42,10 +50,20 @@ pub fn xws_form(id: &str) -> String {
 impl<'s> XwsIndex<'s> {
     /// Indexes a set. A card's XWS id is its `xws:` field, else its id without dashes; the
     /// back side of a double-sided card has none (XWS names the front).
+    ///
+    /// A *choice card* is an upgrade that costs nothing, has no text, fits one slot and
+    /// only grants one slot of another icon: the pseudo-upgrade squad builders equip in a
+    /// slot that takes one of several icons (the T-70's Weapon Hardpoint: `hardpointcannon`
+    /// grants a [Cannon] slot). A squad that equips the weapon and leaves the choice out is
+    /// read as if it had equipped it, with a warning.
     pub fn new(set: &'s Set) -> XwsIndex<'s> {
         let mut pilots = HashMap::new();
         let mut upgrades = HashMap::new();
+        let mut choices = HashMap::new();
         for (i, card) in set.cards.iter().enumerate() {
+            if let Some(key) = choice_of(card) {
+                choices.entry(key).or_insert(i as u32);
+            }
             let map = match card.kind {
                 CardKind::Ship => &mut pilots,
                 CardKind::Upgrade if card.back_of.is_none() => &mut upgrades,
@@ -57,7 +75,14 @@ impl<'s> XwsIndex<'s> {
         let vocab = |entries: &[crate::model::Entry]| -> HashMap<String, u16> {
             entries.iter().enumerate().map(|(i, e)| (xws_form(&e.id), i as u16)).collect()
         };
-        XwsIndex { set, factions: vocab(&set.vocab.factions), pilots, upgrades, slots: vocab(&set.vocab.icons) }
+        XwsIndex {
+            set,
+            factions: vocab(&set.vocab.factions),
+            pilots,
+            upgrades,
+            slots: vocab(&set.vocab.icons),
+            choices,
+        }
     }
 
     /// The set indexed.
@@ -130,6 +155,7 @@ impl<'s> XwsIndex<'s> {
                     return Err(Unresolvable::Malformed(format!("the upgrades of `{id}` are {}", kind(other))))
                 }
             }
+            self.equip_left_out_choices(ship, id, &mut upgrades, &mut warnings);
             ships.push(FleetShip { ship, upgrades });
         }
         Ok(Squad { fleet: Fleet { faction: Some(faction), ships }, warnings })
@@ -146,14 +172,75 @@ impl<'s> XwsIndex<'s> {
         }
     }
 
+    /// Equips the choice card an upgrade needs when the ship prints no slot of its icon
+    /// but has a free choice slot that grants one (a weapon in the Weapon Hardpoint without
+    /// `hardpointcannon`), with a warning. The fleet check then judges the squad as usual.
+    fn equip_left_out_choices(&self, ship: u32, pilot: &str, upgrades: &mut Vec<u32>, warnings: &mut Vec<String>) {
+        if self.choices.is_empty() {
+            return;
+        }
+        let cards = &self.set.cards;
+        let Some(bar) = cards.get(ship as usize).map(|c| &c.upgrades) else { return };
+        let is_choice_slot = |slot: u16| self.choices.keys().any(|(s, _)| *s == slot);
+        // The slots the ship prints and those the equipped cards grant, less those the
+        // equipped cards fill, one icon at a time.
+        let mut free: Vec<u16> = bar.to_vec();
+        for grant in upgrades.iter().filter_map(|&u| cards.get(u as usize)).flat_map(|c| c.grants.iter()) {
+            if let Grant::Slot(icon, n) = *grant {
+                free.extend(std::iter::repeat_n(icon, n.max(0) as usize));
+            }
+        }
+        let mut short = Vec::new();
+        for &u in upgrades.iter() {
+            for &icon in cards.get(u as usize).map_or(&[][..], |c| &c.icons[..]) {
+                match free.iter().position(|&i| i == icon) {
+                    Some(pos) => _ = free.swap_remove(pos),
+                    None => short.push((u, icon)),
+                }
+            }
+        }
+        for (u, icon) in short {
+            let chosen = free.iter().enumerate().find_map(|(k, &slot)| {
+                let choice = is_choice_slot(slot).then(|| self.choices.get(&(slot, icon))).flatten()?;
+                Some((k, *choice))
+            });
+            let Some((k, choice)) = chosen else { continue };
+            free.swap_remove(k);
+            upgrades.push(choice);
+            let xws = |c: u32| cards.get(c as usize).map_or(String::new(), |c| self.xws_of(c));
+            warnings.push(format!(
+                "`{}` on `{pilot}` needs a slot the ship prints none of: equipped through `{}`, which the squad leaves out",
+                xws(u),
+                xws(choice)
+            ));
+        }
+    }
+
+    /// A card's XWS id, as [`XwsIndex::new`] indexes it.
+    fn xws_of(&self, card: &crate::model::Card) -> String {
+        card.xws.as_deref().map_or_else(|| xws_form(&card.id), str::to_string)
+    }
+
     fn check_slot_key(&self, key: &str, warnings: &mut Vec<String>) {
         if self.slots.contains_key(&xws_form(key)) {
+            return;
+        }
+        if BUILDER_SLOT_KEYS.iter().any(|(k, slot)| *k == key && self.slots.contains_key(*slot)) {
             return;
         }
         match OLD_SLOT_KEYS.iter().find(|(old, _)| *old == key) {
             Some((old, new)) => warnings.push(format!("old slot key `{old}` (now `{new}`)")),
             None => warnings.push(format!("unknown slot key `{key}`; its upgrades are matched by their icons")),
         }
+    }
+}
+
+/// `(slot, icon)` when `card` is a choice card (see [`XwsIndex::new`]).
+fn choice_of(card: &crate::model::Card) -> Option<(u16, u16)> {
+    let plain = card.kind == CardKind::Upgrade && card.cost == Some(0) && card.text.is_none() && card.back_of.is_none();
+    match (plain, &card.icons[..], &card.grants[..]) {
+        (true, [slot], [Grant::Slot(icon, 1)]) if slot != icon => Some((*slot, *icon)),
+        _ => None,
     }
 }
 

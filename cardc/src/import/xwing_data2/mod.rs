@@ -14,6 +14,8 @@
 //!   and one ship per pilot.
 //! - `upgrades/<slot>.cards`: one upgrade per upgrade, and the second side of a
 //!   double-sided card as its own upgrade with `back-of:`.
+//! - `upgrades-slot-choices.cards`: the squad builders' pseudo-upgrades of a ship ability
+//!   that equips one of several slots (the Weapon Hardpoint; see `slot_choice`).
 //!
 //! Restrictions are a list of objects: the objects are AND-ed, the keys inside one object
 //! OR-ed (0-0-0's `{factions: [scum], names: ["Darth Vader"]}` is "Scum, or a squad with
@@ -37,6 +39,7 @@ mod ids;
 mod restrictions;
 mod schema;
 mod ships;
+mod slot_choice;
 mod tolerant;
 mod upgrades;
 
@@ -166,6 +169,8 @@ struct Importer<'d> {
     upgrade_ids: BTreeMap<String, String>,
     /// Solitary slots (icon ids).
     solitary: BTreeSet<String>,
+    /// Ship abilities that are a slot of one of several icons.
+    slot_choices: slot_choice::SlotChoices,
     standardized: bool,
     is_25: bool,
     cache: crate::text::SentenceCache,
@@ -200,6 +205,7 @@ impl<'d> Importer<'d> {
             texts: Vec::new(),
             upgrade_ids: BTreeMap::new(),
             solitary: BTreeSet::new(),
+            slot_choices: slot_choice::SlotChoices::default(),
             standardized: false,
             is_25: data.is_25(),
             cache: crate::text::SentenceCache::default(),
@@ -232,6 +238,12 @@ impl<'d> Importer<'d> {
                 self.upgrade(&mut text, u, &upgrade_ids[i][j], back_ids[i][j].as_deref());
             }
             self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
+        }
+        if let Some(text) = self.slot_choice_file() {
+            let version = self.data.version.clone();
+            let mut file = header_comment("pilots/*/*.json (shipAbility)", version.as_deref());
+            file.push_str(&text);
+            self.imp.files.insert("upgrades-slot-choices.cards".into(), file);
         }
         let game = self.game();
         self.imp.files.insert("game.cards".into(), game);

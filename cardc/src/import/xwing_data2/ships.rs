@@ -172,10 +172,11 @@ impl Importer<'_> {
         if let Some(ch) = &p.charges {
             c.field("charges", recurring(ch.value, ch.recovers));
         }
-        if let Some(slots) = &p.slots {
-            let icons: Vec<String> = slots.iter().map(|s| self.vocab.icon(s)).collect();
-            c.list("upgrades", &icons);
+        let mut icons: Vec<String> = p.slots.iter().flatten().map(|s| self.vocab.icon(s)).collect();
+        if let Some(slot) = p.ship_ability.as_ref().and_then(|a| self.slot_choice(a)) {
+            icons.push(slot);
         }
+        c.list("upgrades", &icons);
         if let Some(sl) = &p.standard_loadout {
             let mut ids = Vec::new();
             for xws in sl {
