@@ -136,10 +136,11 @@ read with warnings: 2499
 
 /// What keeps the squads that are not legal from being legal, one class each (the first
 /// that applies):
-/// - `slot the data of its day lacks`: `no-icon` verdicts: a slot the ship printed at the
-///   squad's date that the release in force does not give it (Talents on RZ-2 A-wing
-///   generics and a Crew on the TIE/ph in 1.5.1, the Lok Revenant's Gunner, the
-///   Techno Union Bomber's bar in 1.10.1, Hera's VCX Sensor…), or a real mistake.
+/// - `slot the data of its day lacks`: `no-icon` verdicts: a slot that the release in force
+///   does not give the ship and a later release does (in 1.5.1: the Talent of the RZ-2
+///   A-wing generics, the Scurrg H-6's Gunner, the TIE/ph's Gunner where 1.5.1 still has
+///   a Crew; in 1.10.1: the Techno Union Bomber's bar, Hera's VCX Sensor…), or a real
+///   mistake.
 /// - `id the data lacks`: pilot or upgrade ids no release has: misspellings and builders'
 ///   own ids (`oddballarc170`, `leiaorganaresistance` for `leiaorgana-resistance`, ids of
 ///   cards released after 1.14.1).
