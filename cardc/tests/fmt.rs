@@ -271,22 +271,58 @@ part "P" { drive  energy: -2 }
 
 /// What a text means, as the parser reads it: its items with every span replaced by the
 /// bytes it covers minus blanks and `#` comments (a comment inside `at # … most` comes to
-/// trail it), and a vocabulary line as one entry per entry. `None` when it does not parse.
+/// trail it; a `#` inside a string or a text block is not a comment), and a vocabulary line
+/// as one entry per entry. `None` when it does not parse.
 fn meaning(text: &str) -> Option<Vec<String>> {
     let (file, diagnostics) = cardc::syntax::parse_file(0, text);
     if diagnostics.iter().any(|d| d.code.id != "E0005") {
         return None;
     }
+    let code = without_comments(text, &file);
     let mut out = Vec::new();
     for item in &file.items {
         match item {
             Item::Vocab(v) => {
-                out.extend(v.entries.iter().map(|e| spans_to_text(&format!("{:?} {e:?}", v.kind), text)));
+                out.extend(v.entries.iter().map(|e| spans_to_text(&format!("{:?} {e:?}", v.kind), &code)));
             }
-            _ => out.push(spans_to_text(&format!("{item:?}"), text)),
+            _ => out.push(spans_to_text(&format!("{item:?}"), &code)),
         }
     }
     Some(out)
+}
+
+/// `text` with each `#` comment blanked out: from a `#` outside a string and outside every
+/// text block to the end of its line.
+fn without_comments(text: &str, file: &cardc::ast::File) -> String {
+    use cardc::ast::FieldValue;
+    let mut blocks = Vec::new();
+    for item in &file.items {
+        let Item::Card(card) = item else { continue };
+        for field in &card.fields {
+            if let FieldValue::Text(block) | FieldValue::Ability { text: block, .. } = &field.value {
+                blocks.push(block.span.start as usize..block.span.end as usize);
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    for (at, c) in text.char_indices() {
+        let in_block = blocks.iter().any(|b| b.contains(&at));
+        if c == '\n' {
+            (in_string, in_comment) = (false, false);
+        } else if !in_comment && !in_block {
+            if in_string {
+                in_string = !(c == '"' && !escaped);
+                escaped = c == '\\' && !escaped;
+            } else if c == '"' {
+                (in_string, escaped) = (true, false);
+            } else if c == '#' {
+                in_comment = true;
+            }
+        }
+        out.push(if in_comment { ' ' } else { c });
+    }
+    out
 }
 
 fn spans_to_text(debug: &str, text: &str) -> String {
@@ -298,8 +334,7 @@ fn spans_to_text(debug: &str, text: &str) -> String {
         let (start, tail) = tail.split_once(", end: ").unwrap();
         let (end, tail) = tail.split_once(" }").unwrap();
         let (start, end): (usize, usize) = (start.parse().unwrap(), end.parse().unwrap());
-        let code = text[start..end].lines().map(|l| l.split('#').next().unwrap_or(""));
-        out.extend(code.flat_map(str::chars).filter(|c| !c.is_whitespace()));
+        out.extend(text[start..end].chars().filter(|c| !c.is_whitespace()));
         rest = tail;
     }
     out.push_str(rest);
