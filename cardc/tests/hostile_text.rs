@@ -143,3 +143,23 @@ fn a_number_of_100000_digits_in_ability_text_is_an_error_not_dropped() {
     assert_eq!(d["message"], format!("the number `{}…` is too large (100000 digits)", "7".repeat(20)));
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(10)));
 }
+
+/// A 10 MB id in a squad gets no did-you-mean (measuring it would take minutes) and is not
+/// echoed back whole: the verdict shows its start and its length.
+#[test]
+fn a_10_mb_id_in_a_squad_is_judged_at_once_and_shown_clipped() {
+    let Some(shared) = common::shared() else { return };
+    let xwing = shared.join("examples/xwing");
+    let dir = tempfile::tempdir().unwrap();
+    let squad = dir.path().join("squad.json");
+    let id = "lukeskywalker".repeat(800_000);
+    let json =
+        format!(r#"{{"faction":"rebelalliance","pilots":[{{"id":"lukeskywalker","upgrades":{{"crew":["{id}"]}}}}]}}"#);
+    std::fs::write(&squad, json).unwrap();
+    let out = cardc_within(&["validate", "--set", xwing.to_str().unwrap(), "--xws", squad.to_str().unwrap()], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(common::code(&out), 1, "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.len() < 1_000, "the id is not echoed whole: {} bytes", stdout.len());
+    let start = &id[..60];
+    assert!(stdout.contains(&format!("unknown upgrade `{start}… (10400000 bytes)`")), "{stdout}");
+}

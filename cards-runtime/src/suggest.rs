@@ -41,6 +41,19 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     best.map(|(_, c)| c)
 }
 
+/// A name as a message shows it: whole when it is at most [`LONGEST`] characters, else its
+/// first 60 characters, `…` and its length in bytes, so that a 10 MB "name" from a file is
+/// not echoed back whole.
+pub fn shown(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(LONGEST) {
+        None => name.into(),
+        Some(_) => {
+            let cut = name.char_indices().nth(60).map_or(name.len(), |(at, _)| at);
+            format!("{}… ({} bytes)", &name[..cut], name.len()).into()
+        }
+    }
+}
+
 /// `did you mean `x`?`, if a candidate is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     closest(name, candidates).map(|c| format!("did you mean `{c}`?"))
@@ -48,6 +61,16 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_name_is_shown_clipped_with_its_length() {
+        use super::shown;
+        assert_eq!(shown("Engine Techs"), "Engine Techs");
+        let at_limit = "é".repeat(super::LONGEST);
+        assert_eq!(shown(&at_limit), at_limit, "200 characters are shown whole");
+        let long = "é".repeat(super::LONGEST + 1);
+        assert_eq!(shown(&long), format!("{}… (402 bytes)", "é".repeat(60)));
+    }
+
     use super::*;
 
     #[test]

@@ -20,6 +20,7 @@ use serde_json::Value;
 
 use crate::fleet::{validate_fleet_with, Fleet, FleetShip, Options};
 use crate::model::{CardKind, Grant, Set};
+use crate::suggest::shown;
 use crate::violation::Violation;
 
 /// Old XWS slot keys and the key that replaced each.
@@ -135,7 +136,8 @@ impl<'s> XwsIndex<'s> {
                             Value::String(_) => std::slice::from_ref(cards),
                             other => {
                                 return Err(Unresolvable::Malformed(format!(
-                                    "upgrades under `{key}` of `{id}` are {}, not an array",
+                                    "upgrades under `{}` of `{id}` are {}, not an array",
+                                    shown(key),
                                     kind(other)
                                 )))
                             }
@@ -230,7 +232,9 @@ impl<'s> XwsIndex<'s> {
         }
         match OLD_SLOT_KEYS.iter().find(|(old, _)| *old == key) {
             Some((old, new)) => warnings.push(format!("old slot key `{old}` (now `{new}`)")),
-            None => warnings.push(format!("unknown slot key `{key}`; its upgrades are matched by their icons")),
+            None => {
+                warnings.push(format!("unknown slot key `{}`; its upgrades are matched by their icons", shown(key)))
+            }
         }
     }
 }
@@ -285,9 +289,9 @@ impl fmt::Display for Unresolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unresolvable::Malformed(m) => write!(f, "not a squad: {m}"),
-            Unresolvable::UnknownFaction(id, near) => write!(f, "unknown faction `{id}`{}", hint(near)),
-            Unresolvable::UnknownPilot(id, near) => write!(f, "unknown pilot `{id}`{}", hint(near)),
-            Unresolvable::UnknownUpgrade(id, near) => write!(f, "unknown upgrade `{id}`{}", hint(near)),
+            Unresolvable::UnknownFaction(id, near) => write!(f, "unknown faction `{}`{}", shown(id), hint(near)),
+            Unresolvable::UnknownPilot(id, near) => write!(f, "unknown pilot `{}`{}", shown(id), hint(near)),
+            Unresolvable::UnknownUpgrade(id, near) => write!(f, "unknown upgrade `{}`{}", shown(id), hint(near)),
         }
     }
 }
