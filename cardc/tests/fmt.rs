@@ -312,7 +312,7 @@ fn without_comments(text: &str, file: &cardc::ast::File) -> String {
             (in_string, in_comment) = (false, false);
         } else if !in_comment && !in_block {
             if in_string {
-                in_string = !(c == '"' && !escaped);
+                in_string = c != '"' || escaped;
                 escaped = c == '\\' && !escaped;
             } else if c == '"' {
                 (in_string, escaped) = (true, false);
