@@ -507,27 +507,29 @@ fn mapped_form(r: &str) -> String {
     words.join(" ")
 }
 
-/// The text's sentences (split after `.`, `!` and line breaks), trimmed.
+/// The text's sentences (split after `.`, `!` and line breaks), with their spacing made
+/// single (a double space or a tab between two words reads as one space).
 fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
+    let mut push = |current: &mut String| {
+        let sentence = current.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !sentence.is_empty() {
+            out.push(sentence);
+        }
+        current.clear();
+    };
     for c in text.chars() {
         if c == '\n' || c == '\r' {
-            if !current.trim().is_empty() {
-                out.push(current.trim().to_string());
-            }
-            current.clear();
+            push(&mut current);
             continue;
         }
         current.push(c);
         if c == '.' || c == '!' {
-            out.push(current.trim().to_string());
-            current.clear();
+            push(&mut current);
         }
     }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
+    push(&mut current);
     out
 }
 
@@ -773,5 +775,6 @@ mod tests {
     #[test]
     fn sentences_split_on_stops_and_lines() {
         assert_eq!(sentences("A b. C!\nD"), ["A b.", "C!", "D"]);
+        assert_eq!(sentences("You  gain\t1 [Officer].\r\n\n"), ["You gain 1 [Officer]."]);
     }
 }

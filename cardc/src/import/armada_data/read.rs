@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::import::tolerant::{strip_html, Reader, Shape, HTML_REMOVED};
+use crate::import::tolerant::{member, strip_html, Reader, Shape, HTML_REMOVED};
 use crate::import::{json_files, sub_dirs, ImportError, Irregularity};
 use crate::resolve::ids::derive_id;
 
@@ -230,31 +230,46 @@ fn name_from_slug(slug: &str) -> String {
         .join(" ")
 }
 
-/// Takes HTML out of the strings the set is written from (`name`, `text`, `restriction`,
-/// `ship`), noting each that had some.
-fn strip_text_html(r: &mut Reader, file: &str, at: &str, card: &mut Value) {
-    let Some(map) = card.as_object_mut() else { return };
-    for key in ["name", "text", "restriction", "ship"] {
-        let Some(value) = map.get_mut(key) else { continue };
-        let mut strings: Vec<(String, &mut String)> = match value {
-            Value::String(s) => vec![(format!("{at}.{key}"), s)],
-            Value::Array(items) => items
-                .iter_mut()
-                .enumerate()
-                .filter_map(|(i, v)| match v {
-                    Value::String(s) => Some((format!("{at}.{key}[{i}]"), s)),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        for (path, s) in &mut strings {
-            let (text, tags) = strip_html(s);
-            if !tags.is_empty() {
-                r.notes(file).note(path, HTML_REMOVED, tags.join(" "));
-                **s = if key == "text" { text } else { text.split_whitespace().collect::<Vec<_>>().join(" ") };
+/// The keys whose strings are card text (HTML is taken out of them), wherever they are
+/// (an `errata` entry has its `text` too); the first three are names, kept on one line.
+const TEXT_KEYS: &[&str] = &["name", "subname", "ship", "text", "restriction"];
+
+/// Takes HTML out of the text of `value` (at `at`, at any depth), noting each string that
+/// had some. A name keeps its words on one line.
+fn strip_text_html(r: &mut Reader, file: &str, at: &str, value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                let path = member(at, key);
+                let text = TEXT_KEYS.contains(&key.as_str());
+                match v {
+                    Value::String(s) if text => strip_one(r, file, &path, s, TEXT_KEYS[..3].contains(&key.as_str())),
+                    Value::Array(items) if text && items.iter().all(Value::is_string) => {
+                        for (i, item) in items.iter_mut().enumerate() {
+                            if let Value::String(s) = item {
+                                strip_one(r, file, &format!("{path}[{i}]"), s, false);
+                            }
+                        }
+                    }
+                    _ => strip_text_html(r, file, &path, v),
+                }
             }
         }
+        Value::Array(items) => {
+            for (i, v) in items.iter_mut().enumerate() {
+                strip_text_html(r, file, &format!("{at}[{i}]"), v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Takes HTML out of one string at `path`, noted; `one_line` puts its words on one line.
+fn strip_one(r: &mut Reader, file: &str, path: &str, s: &mut String, one_line: bool) {
+    let (text, tags) = strip_html(s);
+    if !tags.is_empty() {
+        r.notes(file).note(path, HTML_REMOVED, tags.join(" "));
+        *s = if one_line { text.split_whitespace().collect::<Vec<_>>().join(" ") } else { text };
     }
 }
 
