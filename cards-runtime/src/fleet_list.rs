@@ -725,9 +725,16 @@ impl<'s> Resolver<'s> {
         if !best.is_empty() {
             return Ok((self.choose(entry, best, pool)?, Reading::BySpelling));
         }
-        let names = pool_cards.iter().map(|i| self.set.cards[*i as usize].name.as_ref());
+        Err(self.unknown(entry, &[pool]))
+    }
+
+    /// The error for a name no card of `pools` has, with the closest name of theirs.
+    fn unknown(&self, entry: &Entry, pools: &[Pool]) -> (&'static str, String) {
+        let names =
+            self.set.cards.iter().filter(|c| pools.iter().any(|p| self.in_pool(c, *p))).map(|c| c.name.as_ref());
         let hint = suggest::did_you_mean(&entry.name, names).map(|h| format!("; {h}")).unwrap_or_default();
-        Err((kind::UNKNOWN_NAME, format!("no {} named `{}` in the set{hint}", pool.noun(), entry.name)))
+        let nouns: Vec<&str> = pools.iter().map(|p| p.noun()).collect();
+        (kind::UNKNOWN_NAME, format!("no {} named `{}` in the set{hint}", nouns.join(" or "), entry.name))
     }
 
     /// One card out of several found: by the icon hint, then the points, then the rank.
@@ -818,11 +825,14 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
     let mut fleet = Fleet::default();
     let mut squadrons: Vec<(u32, u32)> = Vec::new();
     for ship in &list.ships {
-        let as_ship = r.resolve(&ship.entry, Pool::Ships);
+        let mut as_ship = r.resolve(&ship.entry, Pool::Ships);
         // The Fleets Designer writes squadrons without a count, like ships.
-        let as_squadron = (as_ship.is_err() && ship.upgrades.is_empty() && r.squadron.is_some())
-            .then(|| r.resolve(&ship.entry, Pool::Squadrons))
-            .filter(Result::is_ok);
+        let may_be_squadron = as_ship.is_err() && ship.upgrades.is_empty() && r.squadron.is_some();
+        let as_squadron = may_be_squadron.then(|| r.resolve(&ship.entry, Pool::Squadrons));
+        if let (Err((kind::UNKNOWN_NAME, _)), Some(Err((kind::UNKNOWN_NAME, _)))) = (&as_ship, &as_squadron) {
+            as_ship = Err(r.unknown(&ship.entry, &[Pool::Ships, Pool::Squadrons]));
+        }
+        let as_squadron = as_squadron.filter(Result::is_ok);
         if let Some(found) = as_squadron {
             if let Some(i) = diag(&ship.entry, found) {
                 squadrons.push((i, ship.entry.count));
