@@ -473,6 +473,7 @@ fn the_cli_imports_and_validates() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(common::code(&out), 0, "{stderr}");
     assert!(stderr.contains("cards: 46 ship, 76 squadron, 228 upgrade"), "{stderr}");
+    assert!(!stderr.contains("warning:") && !stderr.contains("irregular data"), "the data is regular: {stderr}");
     assert!(stderr.contains("checked 1 set (350 cards): 0 errors, 0 warnings"), "{stderr}");
 
     let files: Vec<String> = LISTS.iter().map(|e| dir.join(e.file).to_string_lossy().into_owned()).collect();

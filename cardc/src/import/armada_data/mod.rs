@@ -773,6 +773,22 @@ mod tests {
     }
 
     #[test]
+    fn names_without_a_valid_id_get_one_and_shared_ids_their_icon() {
+        let upgrade = |name: &str, slot: &str| -> UpgradeData {
+            serde_json::from_value(serde_json::json!({"name": name, "slots": [slot]})).unwrap()
+        };
+        let upgrades = [
+            upgrade("!!!", "Title"),
+            upgrade("3", "Title"),
+            upgrade("Leia Organa", "Officer"),
+            upgrade("Leia Organa", "Commander"),
+        ];
+        let ids = Ids::assign(&[], &upgrades, &[]);
+        let ids: Vec<Option<&str>> = ids.upgrades.iter().map(Option::as_deref).collect();
+        assert_eq!(ids, [Some("unnamed"), Some("n-3"), Some("leia-organa-officer"), Some("leia-organa-commander")]);
+    }
+
+    #[test]
     fn sentences_split_on_stops_and_lines() {
         assert_eq!(sentences("A b. C!\nD"), ["A b.", "C!", "D"]);
         assert_eq!(sentences("You  gain\t1 [Officer].\r\n\n"), ["You gain 1 [Officer]."]);
