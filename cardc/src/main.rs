@@ -711,23 +711,26 @@ fn validate(
     ExitCode::from(worst.max(validate_lists(&set, lists, json)))
 }
 
-/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr.
-/// Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot be read or its
-/// names do not resolve.
+/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr,
+/// and after a batch (more than one list, human output) the tally of verdicts and of
+/// warnings by kind. Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot
+/// be read or its names do not resolve.
 fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
-    use cards_runtime::fleet_list::validate;
+    use cards_runtime::fleet_list::{validate_bytes, ListTally};
     let mut worst = 0u8;
+    let mut tally = ListTally::default();
     for path in lists {
         let name = path.display().to_string();
-        let text = match cards_runtime::files::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let bytes = match cards_runtime::files::read(path) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 errln!("error: {name}: {e}");
                 worst = 2;
                 continue;
             }
         };
-        let outcome = validate(set, &text);
+        let outcome = validate_bytes(set, &bytes);
+        tally.add(&outcome);
         for w in outcome.warnings() {
             errln!("warning: {name}: {w}");
         }
@@ -735,14 +738,16 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
         let violations = outcome.verdict.violations().to_vec();
         let errors = outcome.errors();
         let text = if json {
-            let errors: Vec<serde_json::Value> =
-                errors.iter().map(|e| serde_json::json!({ "line": e.line, "message": e.message })).collect();
+            let lines = |ds: Vec<&cards_runtime::fleet_list::ListDiagnostic>| -> Vec<serde_json::Value> {
+                ds.iter().map(|d| serde_json::json!({ "line": d.line, "kind": d.kind, "message": d.message })).collect()
+            };
             serde_json::json!({
                 "file": name,
                 "format": outcome.format.as_str(),
                 "verdict": outcome.verdict.as_str(),
                 "violations": violations,
-                "errors": errors,
+                "errors": lines(errors),
+                "warnings": lines(outcome.warnings()),
             })
             .to_string()
                 + "\n"
@@ -760,6 +765,9 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
             out
         };
         out!("{text}");
+    }
+    if lists.len() > 1 && !json {
+        err!("{}", tally.table());
     }
     worst
 }

@@ -241,6 +241,9 @@ struct Expected {
     format: ListFormat,
     /// Empty: legal.
     illegal: &'static [&'static str],
+    /// The names not written as the card's (beyond capitals, spacing and punctuation):
+    /// each is a warning at its line naming the card read.
+    read_as: &'static [(usize, &'static str)],
     /// Why this verdict is the right one.
     _why: &'static str,
 }
@@ -250,6 +253,7 @@ const LISTS: &[Expected] = &[
         file: "armada-fleet-builder/dumpster-fire-mk-18.txt",
         format: ListFormat::FleetBuilder,
         illegal: &[],
+        read_as: &[(8, "mc80-star-cruiser"), (29, "jan-ors"), (31, "biggs-darklighter")],
         _why: "Garm Bel Iblis commands from an MC80 Star Cruiser (the app's \"MC80 Liberty Star Cruiser\"); \
                every upgrade fits a printed icon (Strategic Adviser: large ship, officer; Engine Techs: support \
                team; Intensify Firepower!: fleet command) and every title its family; 316 points of ships and 84 \
@@ -259,6 +263,7 @@ const LISTS: &[Expected] = &[
         file: "armada-fleet-builder/raddeux-lib-v4.txt",
         format: ListFormat::FleetBuilder,
         illegal: &[],
+        read_as: &[(27, "mc80-star-cruiser"), (34, "dutch-vander"), (37, "wedge-antilles-squadron")],
         _why: "Raddus on an MC75 Armored Cruiser with Profundity (MC75 family); Cham Syndulla takes the \
                Hammerhead's weapons team and offensive retrofit together, External Racks its ordnance; \
                399 points",
@@ -267,6 +272,7 @@ const LISTS: &[Expected] = &[
         file: "armada-fleets-designer/dumpster-fire-mk-18.txt",
         format: ListFormat::FleetsDesigner,
         illegal: &[],
+        read_as: &[],
         _why: "the same fleet as the other Dumpster Fire exports (asserted below); this format has no \
                Commander line and no faction, so the faction is the first ship's",
     },
@@ -274,18 +280,21 @@ const LISTS: &[Expected] = &[
         file: "flagship/dumpster-fire-mk-18.txt",
         format: ListFormat::Flagship,
         illegal: &[],
+        read_as: &[(17, "cr90-corvette-a")],
         _why: "the same fleet; `CR90A Corvette` is the CR90 Corvette A",
     },
     Expected {
         file: "ryan-kingston/dumpster-fire-mk-18.txt",
         format: ListFormat::RyanKingston,
         illegal: &[],
+        read_as: &[(19, "modified-pelta-class-command-ship")],
         _why: "the same fleet; `Pelta Command Ship` is the Modified Pelta-class Command Ship",
     },
     Expected {
         file: "ryan-kingston/no-obj-no-com-multi-squad.txt",
         format: ListFormat::RyanKingston,
         illegal: &["one-commander"],
+        read_as: &[(9, "raider-ii-class-corvette"), (14, "victory-ii-class-star-destroyer")],
         _why: "its Commander line is empty and no ship equips a commander: a real violation. Everything \
                else fits (Disposable Capacitors on a small Raider, Harrow on a Victory); missing objectives \
                are not a fleet-building rule the set has",
@@ -294,6 +303,7 @@ const LISTS: &[Expected] = &[
         file: "ryan-kingston/starhawk.txt",
         format: ListFormat::RyanKingston,
         illegal: &[],
+        read_as: &[(9, "starhawk-class-battleship-mark-i"), (15, "magnite-crysal-tractor-beam-array")],
         _why: "Mon Mothma on a Starhawk Mark I with Amity (\"Mark I only.\") and two officers in its two \
                officer icons; Kyrsta Agate (5) is the officer by her points; the data spells the \
                superweapon `Magnite Crysal`, read with a warning; 396 points",
@@ -302,6 +312,7 @@ const LISTS: &[Expected] = &[
         file: "warlords/dumpster-fire-mk-18.txt",
         format: ListFormat::Warlords,
         illegal: &[],
+        read_as: &[(41, "y-wing-squadron"), (43, "x-wing-squadron")],
         _why: "the same fleet; `Jainas Light` and `2 Y-Wing Squadrons ( 20 points)` read as Jaina's Light \
                and two Y-wing Squadrons",
     },
@@ -309,6 +320,7 @@ const LISTS: &[Expected] = &[
         file: "warlords/failures/no-commander.txt",
         format: ListFormat::Warlords,
         illegal: &["commander-line"],
+        read_as: &[],
         _why: "the same fleet as squadless.txt with its `Commander:` line taken out (the source's failure \
                test). Warlords always writes that line, so the list names no commander, yet the Starhawk \
                still lists Kyrsta Agate (com): the list contradicts itself, and `commander-line` says so. \
@@ -318,6 +330,7 @@ const LISTS: &[Expected] = &[
         file: "warlords/squadless.txt",
         format: ListFormat::Warlords,
         illegal: &[],
+        read_as: &[],
         _why: "Kyrsta Agate (com) on a Starhawk Mark II; the Pelta Assault Ship equips two officers \
                (Raymus Antilles, Toryn Farr) in one printed officer icon plus the one Phoenix Home adds \
                (`grants: slot officer`); Leia Organa (off) and Lando Calrissian (off) are the officers; \
@@ -344,6 +357,16 @@ fn every_fleet_list_gets_its_verdict() {
         };
         if !ok || outcome.format != e.format {
             wrong.push(format!("{}: {:?} as {:?}", e.file, outcome.verdict, outcome.format));
+        }
+        // Each warning is a name read as a card that the list does not name as printed.
+        let read_as: Vec<(usize, String)> = outcome
+            .warnings()
+            .iter()
+            .map(|w| (w.line, w.message.split('`').nth(3).unwrap_or_default().to_string()))
+            .collect();
+        let want: Vec<(usize, String)> = e.read_as.iter().map(|(l, id)| (*l, id.to_string())).collect();
+        if read_as != want {
+            wrong.push(format!("{}: warnings {:#?}", e.file, outcome.warnings()));
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
@@ -450,6 +473,7 @@ fn the_cli_imports_and_validates() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(common::code(&out), 0, "{stderr}");
     assert!(stderr.contains("cards: 46 ship, 76 squadron, 228 upgrade"), "{stderr}");
+    assert!(!stderr.contains("warning:") && !stderr.contains("irregular data"), "the data is regular: {stderr}");
     assert!(stderr.contains("checked 1 set (350 cards): 0 errors, 0 warnings"), "{stderr}");
 
     let files: Vec<String> = LISTS.iter().map(|e| dir.join(e.file).to_string_lossy().into_owned()).collect();
@@ -480,7 +504,9 @@ fn the_cli_imports_and_validates() {
     std::fs::write(&bad, "Name: x\nFaction: Rebel\nDeath Star (500)\n").unwrap();
     let out = common::cardc(&["validate", "--set", out_dir.to_str().unwrap(), "--fleet-list", bad.to_str().unwrap()]);
     assert_eq!(common::code(&out), 2);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("unresolvable\n  line 3: no ship named `Death Star`"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("unresolvable\n  line 3: no ship or squadron named `Death Star`")
+    );
 
     // Data that is not there: exit 2.
     let out = common::cardc(&["import", "armada-data", "/nonexistent", "--out", out_dir.to_str().unwrap()]);
@@ -575,8 +601,9 @@ fn real_lists() -> Vec<String> {
 /// every diagnostic points at a line of the text (or 0, the whole list).
 fn check_no_panic(set: &Set, text: &str) {
     let outcome = fleet_list::validate(set, text);
-    let lines = text.lines().count();
-    for d in outcome.warnings().into_iter().chain(outcome.errors()) {
+    // Lines end in `\n`, `\r\n` or `\r` alone.
+    let lines = text.replace("\r\n", "\n").replace('\r', "\n").lines().count();
+    for d in outcome.diagnostics() {
         assert!(d.line <= lines, "line {} of {lines}: {}", d.line, d.message);
     }
 }
@@ -600,4 +627,220 @@ proptest! {
         let Some(import) = import() else { return Ok(()) };
         check_no_panic(set(import), &text);
     }
+}
+
+/// A change to a real list: one that keeps its meaning, or one that changes one name.
+#[derive(Clone, Copy, Debug)]
+enum ListMutation {
+    /// One line in capitals (`true`) or in small letters.
+    Case(usize, bool),
+    /// One line's spaces doubled (`true`) or made tabs, with blanks around the line.
+    Spacing(usize, bool),
+    /// Every line ended by `\r\n`.
+    Crlf,
+    /// A byte order mark before the first line.
+    Bom,
+    /// One letter in the middle of a card's name (of ten letters or more) changed.
+    Misspelt(usize),
+    /// Two letters of a card's name (of 12 to 19 letters and digits) changed: more than the
+    /// tenth of a name a spelling may change, so no card's name.
+    Unknown(usize),
+}
+
+fn list_mutation() -> impl Strategy<Value = ListMutation> {
+    prop_oneof![
+        (any::<usize>(), any::<bool>()).prop_map(|(l, up)| ListMutation::Case(l, up)),
+        (any::<usize>(), any::<bool>()).prop_map(|(l, double)| ListMutation::Spacing(l, double)),
+        Just(ListMutation::Crlf),
+        Just(ListMutation::Bom),
+        any::<usize>().prop_map(ListMutation::Misspelt),
+        any::<usize>().prop_map(ListMutation::Unknown),
+    ]
+}
+
+/// The card lines of a list whose name is a card's name (up to capitals, spacing and
+/// punctuation) and one card's only, with a number of letters and digits in `letters`: the
+/// line, the name, and the card.
+fn named_cards<'s>(
+    set: &'s Set,
+    text: &str,
+    letters: std::ops::RangeInclusive<usize>,
+) -> Vec<(usize, String, &'s cards_runtime::Card)> {
+    let list = fleet_list::parse(text);
+    let entries = list.ships.iter().flat_map(|s| std::iter::once(&s.entry).chain(&s.upgrades)).chain(&list.squadrons);
+    let id = cards_runtime::ids::derive_id;
+    entries
+        .filter(|e| letters.contains(&e.name.chars().filter(char::is_ascii_alphanumeric).count()))
+        .filter_map(|e| match set.cards.iter().filter(|c| id(&c.name) == id(&e.name)).collect::<Vec<_>>()[..] {
+            [card] => Some((e.line, e.name.clone(), card)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `text` with line `line` (1-based) changed by `f`.
+fn edit_line(text: &str, line: usize, f: impl FnOnce(&str) -> String) -> String {
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let l = &mut lines[line - 1];
+    let body = l.trim_end_matches('\n').to_string();
+    *l = f(&body) + if l.ends_with('\n') { "\n" } else { "" };
+    lines.concat()
+}
+
+/// `name` with the letters at `at` (sixths of its letters) changed to others. The letters
+/// of `class` are not counted: names are compared without that word, so a slip in it would
+/// make a longer name, not a misspelt one.
+fn misspell(name: &str, at: &[usize]) -> String {
+    let mut letters: Vec<usize> = Vec::new();
+    let mut word: Vec<usize> = Vec::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, c) in chars.iter().chain(std::iter::once(&' ')).enumerate() {
+        if c.is_ascii_alphanumeric() {
+            word.push(i);
+            continue;
+        }
+        let text: String = word.iter().map(|&k| chars[k]).collect();
+        if !text.eq_ignore_ascii_case("class") {
+            letters.extend(word.iter().filter(|&&k| chars[k].is_ascii_alphabetic()));
+        }
+        word.clear();
+    }
+    let mut out = chars;
+    for k in at {
+        let i = letters[letters.len() * k / 6];
+        out[i] = if out[i].eq_ignore_ascii_case(&'q') { 'z' } else { 'q' };
+    }
+    out.into_iter().collect()
+}
+
+/// The (line, kind) of each diagnostic of `severity`.
+fn kinds(outcome: &fleet_list::ListOutcome, severity: ListSeverity) -> Vec<(usize, &'static str)> {
+    let mut out: Vec<_> =
+        outcome.diagnostics().iter().filter(|d| d.severity == severity).map(|d| (d.line, d.kind)).collect();
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Capitals, spacing, Windows line ends and a byte order mark change no verdict; the
+    /// last two are a warning each, at the first line. A misspelt name is read as its card
+    /// with a warning at its line; a name no card has makes the list unresolvable, the
+    /// error at its line, with the card it is closest to.
+    #[test]
+    fn mutated_real_lists_keep_their_verdicts(which in any::<usize>(), m in list_mutation()) {
+        let (Some(import), Some(dir)) = (import(), lists_dir()) else { return Ok(()) };
+        let set = set(import);
+        let e = &LISTS[which % LISTS.len()];
+        let text = std::fs::read_to_string(dir.join(e.file)).unwrap();
+        let lines = text.lines().count();
+        let before = fleet_list::validate(set, &text);
+        let mut new_warnings: Vec<(usize, &str)> = Vec::new();
+        let mutated = match m {
+            ListMutation::Case(l, up) => {
+                edit_line(&text, l % lines + 1, |s| if up { s.to_uppercase() } else { s.to_lowercase() })
+            }
+            ListMutation::Spacing(l, double) => edit_line(&text, l % lines + 1, |s| {
+                let spaced = s.replace(' ', if double { "  " } else { "\t" });
+                format!(" \t{spaced} \t")
+            }),
+            ListMutation::Crlf => {
+                new_warnings.push((1, fleet_list::kind::CRLF));
+                text.replace('\n', "\r\n")
+            }
+            ListMutation::Bom => {
+                new_warnings.push((1, fleet_list::kind::BOM));
+                format!("\u{feff}{text}")
+            }
+            ListMutation::Misspelt(k) | ListMutation::Unknown(k) => {
+                let unknown = matches!(m, ListMutation::Unknown(_));
+                let sites = named_cards(set, &text, if unknown { 12..=19 } else { 10..=usize::MAX });
+                let raw: Vec<&str> = text.lines().collect();
+                let sites: Vec<_> = sites.into_iter().filter(|(l, name, _)| raw[l - 1].contains(name.as_str())).collect();
+                prop_assume!(!sites.is_empty());
+                let (line, name, card) = &sites[k % sites.len()];
+                let wrong = misspell(name, if unknown { &[1, 4] } else { &[3] });
+                let mutated = edit_line(&text, *line, |s| s.replacen(name.as_str(), &wrong, 1));
+                let after = fleet_list::validate(set, &mutated);
+                if unknown {
+                    prop_assert_eq!(after.verdict.as_str(), "unresolvable");
+                    let errors: Vec<_> = after.errors().iter().map(|d| (d.line, d.kind, d.message.clone())).collect();
+                    prop_assert_eq!(errors.len(), 1, "{:?}", errors);
+                    prop_assert_eq!((errors[0].0, errors[0].1), (*line, fleet_list::kind::UNKNOWN_NAME));
+                    prop_assert!(errors[0].2.contains(&format!("`{wrong}`")), "{}", errors[0].2);
+                    prop_assert!(errors[0].2.contains(&format!("did you mean `{}`?", card.name)), "{}", errors[0].2);
+                    return Ok(());
+                }
+                let read_as = format!("`{wrong}` read as `{}`", card.id);
+                let w = after.warnings().into_iter().find(|w| w.line == *line).map(|w| (w.kind, w.message.clone()));
+                prop_assert_eq!(w, Some((fleet_list::kind::NAME_BY_SPELLING, format!("{read_as} ({})", card.name))));
+                new_warnings.push((*line, fleet_list::kind::NAME_BY_SPELLING));
+                mutated
+            }
+        };
+        let after = fleet_list::validate(set, &mutated);
+        prop_assert_eq!(after.verdict.as_str(), before.verdict.as_str(), "{:?} {}", m, e.file);
+        prop_assert_eq!(after.verdict.ids(), before.verdict.ids());
+        let mut want = kinds(&before, ListSeverity::Warning);
+        want.extend(new_warnings);
+        want.sort();
+        prop_assert_eq!(kinds(&after, ListSeverity::Warning), want, "{:?} {}", m, e.file);
+        prop_assert_eq!(kinds(&after, ListSeverity::Error), kinds(&before, ListSeverity::Error));
+    }
+}
+
+#[test]
+fn the_cli_tallies_a_batch() {
+    let (Some(import), Some(dir)) = (import(), lists_dir()) else { return };
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("armada-tally/armada");
+    cardc::import::write_set(&out_dir, &import.imported.files, true).unwrap();
+    // Two real lists, one saved on Windows with a byte order mark.
+    let tmp = tempfile::tempdir().unwrap();
+    let windows = tmp.path().join("windows.txt");
+    let text = std::fs::read_to_string(dir.join("ryan-kingston/starhawk.txt")).unwrap();
+    std::fs::write(&windows, format!("\u{feff}{}", text.replace('\n', "\r\n"))).unwrap();
+    let plain = dir.join("ryan-kingston/no-obj-no-com-multi-squad.txt");
+    let set_dir = out_dir.to_str().unwrap();
+    let run = common::cardc(&[
+        "validate",
+        "--set",
+        set_dir,
+        "--fleet-list",
+        windows.to_str().unwrap(),
+        plain.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(common::code(&run), 1, "{stderr}");
+    let name = windows.display();
+    assert!(
+        stderr.contains(&format!("warning: {name}: line 1: a byte order mark (U+FEFF) at the start; ignored\n")),
+        "{stderr}"
+    );
+    let n = text.matches('\n').count();
+    assert!(
+        stderr.contains(&format!("warning: {name}: line 1: {n} lines end in `\\r\\n`; read as line ends\n")),
+        "{stderr}"
+    );
+    // starhawk.txt: two names by their words (a short form and the class left out) and
+    // one by its spelling, and the BOM and line ends; the other list: two short names.
+    let tally = "fleet lists: 2\nlegal: 1\nillegal: 1\n  one-commander: 1\nunresolvable: 0\nread with warnings: 2\n";
+    assert!(stderr.contains(tally), "{stderr}");
+    for (n, kind) in [
+        (1, fleet_list::kind::BOM),
+        (1, fleet_list::kind::CRLF),
+        (1, fleet_list::kind::NAME_BY_SPELLING),
+        (3, fleet_list::kind::NAME_BY_WORDS),
+    ] {
+        assert!(stderr.contains(&format!("\n  {n:>4}  {kind}\n")), "{kind} in {stderr}");
+    }
+    // JSON: the warnings with their lines and kinds.
+    let run =
+        common::cardc(&["validate", "--set", set_dir, "--fleet-list", windows.to_str().unwrap(), "--format", "json"]);
+    let line: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(line["verdict"], "legal");
+    let warnings = line["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 4, "{warnings:#?}");
+    assert_eq!(warnings[0]["kind"], fleet_list::kind::CRLF);
+    assert!(!String::from_utf8_lossy(&run.stderr).contains("fleet lists:"), "no tally for one list");
 }

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use cardc::import::xwing_data2::import;
-use cardc::import::{check_imported, Imported};
+use cardc::import::Imported;
+use common::mutate_json::{self, mutate_copy, reports_one, set_errors, Base, Mutation, Schema};
 use proptest::prelude::*;
-use serde_json::Value;
 
 const RELEASES: [&str; 5] = ["1.0.0", "1.3.0", "1.5.1", "1.10.1", "1.14.1"];
 
@@ -27,18 +27,6 @@ fn imported(shared: &Path) -> &'static BTreeMap<&'static str, Imported> {
     ALL.get_or_init(|| {
         RELEASES.iter().map(|v| (*v, import(&history(shared).join(v)).unwrap_or_else(|e| panic!("{v}: {e}")))).collect()
     })
-}
-
-/// The number of check errors of a set, with the first few rendered.
-fn errors(imported: &Imported) -> (usize, String) {
-    let report = check_imported(Path::new("/set"), &imported.files);
-    let rendered: Vec<String> = report
-        .all_diagnostics()
-        .filter(|d| d.is_error())
-        .take(5)
-        .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
-        .collect();
-    (report.errors(), rendered.join("\n"))
 }
 
 #[test]
@@ -68,7 +56,7 @@ fn every_release_imports_and_checks_clean_with_its_irregularities_counted() {
     let all = imported(&shared);
     for (release, counts) in expected {
         let imported = &all[release];
-        let (n, rendered) = errors(imported);
+        let (n, rendered) = set_errors(imported);
         assert_eq!(n, 0, "{release} checks clean:\n{rendered}");
         let got: Vec<(&str, usize)> = imported.irregularity_counts().into_iter().collect();
         assert_eq!(got, counts, "{release}: irregularities");
@@ -87,207 +75,38 @@ fn every_release_imports_and_checks_clean_with_its_irregularities_counted() {
     assert_eq!(all["1.3.0"].files["game.cards"].matches("header setup ").count(), 1);
 }
 
-/// How a test changes one data file.
-#[derive(Clone, Copy, Debug)]
-enum Mutation {
-    /// Names a key of an object twice, the first time with `null` (the last wins).
-    DuplicateKey,
-    /// Writes a whole number under a number key as a string.
-    NumberAsString,
-    /// Writes a one-element list under a list key as its element.
-    OneForAList,
-    /// Leaves out a pilot's or an upgrade's `xws`.
-    DropXws,
-    /// Puts HTML into an ability.
-    Html,
-    /// Makes a pilot's or an upgrade's name a number, so that it cannot be read.
-    BreakCard,
-    /// Names an icon in an ability that the data's lists do not declare.
-    UnknownName,
-}
-
-impl Mutation {
-    /// The kind of irregularity it causes.
-    fn kind(self) -> &'static str {
-        match self {
-            Mutation::DuplicateKey => "a key named twice in one object (the last wins)",
-            Mutation::NumberAsString => "a number written as a string",
-            Mutation::OneForAList => "a string where a list is expected",
-            Mutation::DropXws => "no `xws` (derived from the name, as xwing-data2 derives it)",
-            Mutation::Html => "HTML tags in text (removed; <br> is a sentence break)",
-            Mutation::BreakCard => "a card that cannot be read (left out)",
-            Mutation::UnknownName => "a [Name] in text that the data's lists do not declare (declared as an icon)",
-        }
+/// The kind of irregularity a mutation causes in xwing-data2.
+fn kind(m: Mutation) -> &'static str {
+    match m {
+        Mutation::DuplicateKey => "a key named twice in one object (the last wins)",
+        Mutation::NumberAsString => "a number written as a string",
+        Mutation::OneForAList => "a string where a list is expected",
+        Mutation::DropId => "no `xws` (derived from the name, as xwing-data2 derives it)",
+        Mutation::Html => "HTML tags in text (removed; <br> is a sentence break)",
+        Mutation::BreakCard => "a card that cannot be read (left out)",
+        Mutation::UnknownName => "a [Name] in text that the data's lists do not declare (declared as an icon)",
     }
 }
 
-/// Writes `v` as JSON, applying `m` at its `target`-th site (counting from 0 in document
-/// order); returns the number of sites and the JSON path of the one changed.
-struct Writer {
-    m: Mutation,
-    target: usize,
-    sites: usize,
-    hit: Option<String>,
-    out: String,
-}
-
-const NUMBER_KEYS: &[&str] = &["value", "recovers", "initiative", "limited", "cost", "loadout"];
-const LIST_KEYS: &[&str] = &["side", "factions", "sizes", "ships", "keywords", "names", "slots"];
-
-impl Writer {
-    fn site(&mut self, path: &str) -> bool {
-        let here = self.sites == self.target;
-        self.sites += 1;
-        if here {
-            self.hit = Some(path.to_string());
-        }
-        here
-    }
-
-    fn write(&mut self, v: &Value, path: &str, card: bool) {
-        match v {
-            Value::Object(map) => {
-                self.out.push('{');
-                let mut first = true;
-                for (k, x) in map {
-                    let at = format!("{path}.{k}");
-                    let mut sep = |out: &mut String| {
-                        if !std::mem::take(&mut first) {
-                            out.push(',');
-                        }
-                    };
-                    let key = Value::String(k.clone()).to_string();
-                    let text_site = k == "ability" && x.as_str().is_some_and(|s| s.contains(' '));
-                    let m = self.m;
-                    match m {
-                        Mutation::DuplicateKey if self.site(&at) => {
-                            sep(&mut self.out);
-                            self.out.push_str(&format!("{key}:null"));
-                        }
-                        Mutation::DropXws if card && k == "xws" && self.site(path) => continue,
-                        Mutation::BreakCard if card && k == "name" && self.site(path) => {
-                            sep(&mut self.out);
-                            self.out.push_str(&format!("{key}:7"));
-                            continue;
-                        }
-                        Mutation::NumberAsString
-                            if NUMBER_KEYS.contains(&k.as_str()) && x.is_i64() && self.site(&at) =>
-                        {
-                            sep(&mut self.out);
-                            self.out.push_str(&format!("{key}:\"{x}\""));
-                            continue;
-                        }
-                        Mutation::OneForAList
-                            if LIST_KEYS.contains(&k.as_str())
-                                && x.as_array().is_some_and(|a| a.len() == 1 && a[0].is_string())
-                                && self.site(&at) =>
-                        {
-                            sep(&mut self.out);
-                            self.out.push_str(&format!("{key}:{}", x[0]));
-                            continue;
-                        }
-                        Mutation::UnknownName if text_site && self.site(path) => {
-                            sep(&mut self.out);
-                            let text = format!("{} (See [Force Charge].)", x.as_str().unwrap_or_default());
-                            self.out.push_str(&format!("{key}:{}", Value::String(text)));
-                            continue;
-                        }
-                        Mutation::Html if text_site && self.site(path) => {
-                            sep(&mut self.out);
-                            let text = x.as_str().unwrap_or_default();
-                            let html = match self.sites % 3 {
-                                0 => text.replacen(". ", ".<br>", 1),
-                                1 => format!("<strong>{text}</strong>"),
-                                _ => text.replacen(' ', " <span class=\"hit\"></span><i> </i>", 1),
-                            };
-                            let html = if html.contains('<') { html } else { format!("<i>{text}</i>") };
-                            self.out.push_str(&format!("{key}:{}", Value::String(html)));
-                            continue;
-                        }
-                        _ => {}
-                    }
-                    sep(&mut self.out);
-                    self.out.push_str(&key);
-                    self.out.push(':');
-                    self.write(x, &at, false);
-                }
-                self.out.push('}');
-            }
-            Value::Array(items) => {
-                self.out.push('[');
-                // The cards: the pilots of a ship file, the upgrades of an upgrade file.
-                let cards = path == "$" || path == "$.pilots";
-                for (i, x) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push(',');
-                    }
-                    self.write(x, &format!("{path}[{i}]"), cards);
-                }
-                self.out.push(']');
-            }
-            other => self.out.push_str(&other.to_string()),
-        }
-    }
-}
-
-/// A data folder and its pilot and upgrade files (relative path, JSON).
-type Base = (PathBuf, Vec<(String, Value)>);
+/// Where xwing-data2 keeps what the mutations change.
+const SCHEMA: Schema = Schema {
+    numbers: &["value", "recovers", "initiative", "limited", "cost", "loadout"],
+    lists: &["side", "factions", "sizes", "ships", "keywords", "names", "slots"],
+    id: "xws",
+    text: "ability",
+    // The cards: the pilots of a ship file, the upgrades of an upgrade file.
+    card_lists: &["$", "$.pilots"],
+};
 
 /// The 1.14.1 release's data folder, copied once per test binary into a folder of this
 /// test's; its pilot and upgrade files (relative paths, sorted) and their JSON.
 fn base() -> Option<&'static Base> {
     static BASE: OnceLock<Option<Base>> = OnceLock::new();
-    BASE.get_or_init(|| {
-        let shared = common::shared()?;
-        let from = history(&shared).join("1.14.1/data");
-        let to = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import_history/base");
-        let _ = std::fs::remove_dir_all(&to);
-        copy_dir(&from, &to);
-        let mut files = Vec::new();
-        for dir in ["pilots", "upgrades"] {
-            collect_json(&to, &to.join(dir), &mut files);
-        }
-        files.sort_by(|a, b| a.0.cmp(&b.0));
-        Some((to, files))
-    })
-    .as_ref()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let dest = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &dest);
-        } else {
-            std::fs::copy(&path, &dest).unwrap();
-        }
-    }
-}
-
-fn collect_json(root: &Path, dir: &Path, out: &mut Vec<(String, Value)>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            collect_json(root, &path, out);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-            out.push((rel, serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()));
-        }
-    }
+    mutate_json::base(&BASE, "data/xwing-data2-history/1.14.1/data", "import_history/base", &["pilots", "upgrades"])
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
-    prop_oneof![
-        Just(Mutation::DuplicateKey),
-        Just(Mutation::NumberAsString),
-        Just(Mutation::OneForAList),
-        Just(Mutation::DropXws),
-        Just(Mutation::Html),
-        Just(Mutation::BreakCard),
-        Just(Mutation::UnknownName),
-    ]
+    prop::sample::select(Mutation::ALL.to_vec())
 }
 
 /// The unmutated release, imported once.
@@ -308,31 +127,11 @@ proptest! {
         let Some((root, files)) = base() else { return Ok(()) };
         let before = unmutated();
         prop_assert!(before.irregularities.is_empty(), "1.14.1 is regular: {:?}", before.irregularities);
-        // A file with a site for this mutation.
-        let sites_of = |v: &Value| {
-            let mut w = Writer { m, target: usize::MAX, sites: 0, hit: None, out: String::new() };
-            w.write(v, "$", false);
-            w.sites
-        };
-        let candidates: Vec<&(String, Value)> = files.iter().filter(|(_, v)| sites_of(v) > 0).collect();
-        let (rel, value) = candidates[file % candidates.len()];
-        let mut w = Writer { m, target: site % sites_of(value), sites: 0, hit: None, out: String::new() };
-        w.write(value, "$", false);
-        let hit = w.hit.clone().unwrap();
-
-        let dir = tempfile::tempdir().unwrap();
-        copy_dir(root, dir.path());
-        std::fs::write(dir.path().join(rel), &w.out).unwrap();
-        let after = import(dir.path()).map_err(|e| TestCaseError::fail(format!("{rel} {hit}: {e}")))?;
-
-        let found: Vec<String> = after.irregularities.iter().map(ToString::to_string).collect();
-        prop_assert_eq!(after.irregularities.len(), 1, "{:?} at {} {}: {:#?}", m, rel, hit, found);
-        let i = &after.irregularities[0];
-        prop_assert_eq!(&i.kind, m.kind());
-        prop_assert_eq!(&i.file, rel);
-        prop_assert!(hit.starts_with(&i.path), "{} is where {} is", i.path, hit);
-        prop_assert!(after.summary().contains("1 warning)") && after.summary().contains(m.kind()));
-        let (n, rendered) = errors(&after);
+        let mutated = mutate_copy(&SCHEMA, m, root, files, (file, site));
+        let (rel, hit) = (mutated.rel, &mutated.hit);
+        let after = import(mutated.dir.path()).map_err(|e| TestCaseError::fail(format!("{rel} {hit}: {e}")))?;
+        reports_one(&after, kind(m), &mutated).map_err(TestCaseError::fail)?;
+        let (n, rendered) = set_errors(&after);
         prop_assert_eq!(n, 0, "{:?} at {} {}: the set checks:\n{}", m, rel, hit, rendered);
         let cards = |imp: &Imported| imp.cards["ship"] + imp.cards["upgrade"];
         match m {

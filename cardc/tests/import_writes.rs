@@ -8,7 +8,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 fn import_armada(out: &Path, force: bool) -> std::process::Output {
-    let data = common::shared().unwrap().join("data/star-wars-armada-data");
+    import_armada_from(&common::shared().unwrap().join("data/star-wars-armada-data"), out, force)
+}
+
+fn import_armada_from(data: &Path, out: &Path, force: bool) -> std::process::Output {
     let (data, out) = (data.to_str().unwrap(), out.to_str().unwrap());
     let mut args = vec!["import", "armada-data", data, "--out", out];
     if force {
@@ -75,4 +78,59 @@ fn dot_folders_are_never_read_as_sets() {
     let report = cardc::check_paths(&[dir.path()]).unwrap();
     let sets: Vec<&Path> = report.sets.iter().map(|s| s.dir.as_path()).collect();
     assert_eq!(sets, [dir.path().join("real")]);
+}
+
+/// Every file under `dir` (at any depth) with its bytes, by path relative to `root`.
+fn tree(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            tree(root, &path, out);
+        } else {
+            out.insert(path.strip_prefix(root).unwrap().to_string_lossy().into_owned(), std::fs::read(&path).unwrap());
+        }
+    }
+}
+
+fn files_of(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    tree(dir, dir, &mut out);
+    out
+}
+
+#[test]
+fn an_armada_import_whose_set_has_errors_writes_nothing() {
+    let Some(shared) = common::shared() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // Real data with one title costing more points than a card may (a cost is a whole
+    // number of at most 32 bits): read without complaint, but the set does not check.
+    let data = dir.path().join("data");
+    common::mutate_json::copy_dir(&shared.join("data/star-wars-armada-data/data"), &data);
+    let titles = data.join("upgrade-card/title.json");
+    let text = std::fs::read_to_string(&titles).unwrap();
+    let priced = text.replacen("\"points\": 8,", "\"points\": 99999999999,", 1);
+    assert_ne!(priced, text, "the first title costs 8");
+    std::fs::write(&titles, priced).unwrap();
+
+    // A new folder is not created.
+    let out = dir.path().join("new");
+    let run = import_armada_from(&data, &out, false);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(common::code(&run), 1, "{stderr}");
+    assert!(stderr.contains("error[E0203]") && stderr.contains("cost: 99999999999"), "{stderr}");
+    assert!(stderr.contains(&format!("nothing was written to `{}`", out.display())), "{stderr}");
+    assert!(!out.exists());
+
+    // A set imported before stays exactly as it was, forced or not.
+    let old = dir.path().join("old");
+    assert_eq!(common::code(&import_armada(&old, false)), 0);
+    let before = files_of(&old);
+    for force in [false, true] {
+        assert_eq!(common::code(&import_armada_from(&data, &old, force)), 1);
+        assert_eq!(files_of(&old), before, "forced: {force}");
+    }
+    let mut left: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+    left.sort();
+    assert_eq!(left, ["data", "old"], "no staging folder is left behind");
 }

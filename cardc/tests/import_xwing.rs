@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cardc::import::xwing_data2::import;
 use cardc::import::{write_set, ImportError, Imported};
+use common::mutate_json::copy_dir;
 use serde_json::Value;
 
 const SETS: [&str; 2] = ["xwing-data2-legacy", "xwing-data2-xwingtmg"];
@@ -199,20 +200,6 @@ fn costs_grants_sides_and_loadouts() {
     let biggs = card(&tmg, "ship", "Biggs Darklighter");
     assert!(biggs.contains("\n  loadout: ") && biggs.contains("formats: standard, extended, epic"), "{biggs}");
     assert!(legacy.files["game.cards"].contains("\ngame xwing-legacy "));
-}
-
-/// The data folder copied into a temporary folder, for breaking.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -125,8 +125,51 @@ pub enum CommanderLine {
 pub enum ListSeverity {
     /// The list cannot be validated.
     Error,
-    /// Read, but not quite as written (a spelling, points that differ).
+    /// Read, but not quite as written (a name read by its words or its spelling, points
+    /// that differ, a line ignored, Windows line endings).
     Warning,
+    /// Read as written by the rules of names: a name in other capitals, spacing or
+    /// punctuation than the card's is the card's (their ids are the same). Counted, not
+    /// shown line by line.
+    Note,
+}
+
+/// The kinds of list diagnostics, for the counts of a batch ([`ListTally`]).
+pub mod kind {
+    /// A byte order mark (U+FEFF), at the start or elsewhere.
+    pub const BOM: &str = "a byte order mark (ignored)";
+    /// `\r\n` line ends.
+    pub const CRLF: &str = "Windows line ends (`\\r\\n`, read as line ends)";
+    /// `\r` alone as a line end.
+    pub const CR: &str = "lone carriage returns (`\\r`, read as line ends)";
+    /// Bytes that are not UTF-8.
+    pub const NOT_UTF8: &str = "bytes that are not UTF-8 (read as `\u{fffd}`)";
+    /// Control characters inside a line.
+    pub const CONTROL: &str = "control characters (read as spaces)";
+    /// A line that is neither a header, a card nor a total.
+    pub const LINE_IGNORED: &str = "a line not understood (ignored)";
+    /// A parenthesised group with digits that is not points.
+    pub const POINTS_NOT_READ: &str = "points not understood (ignored)";
+    /// Points beside a card that are not the card's.
+    pub const POINTS_DIFFER: &str = "points that differ from the card's";
+    /// A name read by its words: a builder's short or long form, a subtitle, a plural.
+    pub const NAME_BY_WORDS: &str = "a name read as a card's by its words (a short or long form, a subtitle, a plural)";
+    /// A name read as the card whose name it is closest to.
+    pub const NAME_BY_SPELLING: &str = "a name read as the card it is closest to (a spelling)";
+    /// A name in other capitals, spacing or punctuation than the card's (a note).
+    pub const NAME_BY_ID: &str = "a name in other capitals, spacing or punctuation than the card's";
+    /// Squadrons in a list whose set has none.
+    pub const NO_SQUADRON_CARDS: &str = "squadrons the set cannot validate (it has no squadron cards)";
+    /// A name that names no card (an error).
+    pub const UNKNOWN_NAME: &str = "a name that names no card";
+    /// A name that could be two cards or more (an error).
+    pub const AMBIGUOUS_NAME: &str = "a name that could be several cards";
+    /// A faction the set does not have (an error).
+    pub const UNKNOWN_FACTION: &str = "a faction the set does not have";
+    /// An upgrade line before any ship line (an error).
+    pub const UPGRADE_BEFORE_SHIP: &str = "an upgrade before any ship";
+    /// A list without ships (an error).
+    pub const NO_SHIP: &str = "no ship in the list";
 }
 
 /// A problem with one line of a list.
@@ -134,19 +177,25 @@ pub enum ListSeverity {
 pub struct ListDiagnostic {
     /// The 1-based line (0: the whole list).
     pub line: usize,
-    /// Error or warning.
+    /// Error, warning or note.
     pub severity: ListSeverity,
-    /// What is wrong.
+    /// What kind of problem, one of [`kind`]'s, for the counts.
+    pub kind: &'static str,
+    /// What is wrong, and what was read.
     pub message: String,
 }
 
 impl ListDiagnostic {
-    fn error(line: usize, message: impl Into<String>) -> ListDiagnostic {
-        ListDiagnostic { line, severity: ListSeverity::Error, message: message.into() }
+    fn new(line: usize, severity: ListSeverity, kind: &'static str, message: impl Into<String>) -> ListDiagnostic {
+        ListDiagnostic { line, severity, kind, message: message.into() }
     }
 
-    fn warning(line: usize, message: impl Into<String>) -> ListDiagnostic {
-        ListDiagnostic { line, severity: ListSeverity::Warning, message: message.into() }
+    fn error(line: usize, kind: &'static str, message: impl Into<String>) -> ListDiagnostic {
+        ListDiagnostic::new(line, ListSeverity::Error, kind, message)
+    }
+
+    fn warning(line: usize, kind: &'static str, message: impl Into<String>) -> ListDiagnostic {
+        ListDiagnostic::new(line, ListSeverity::Warning, kind, message)
     }
 }
 
@@ -188,8 +237,9 @@ const BULLETS: &[char] = &['-', '•', '+', '*', '–', '—', '·'];
 
 /// Reads a fleet list. Never fails: what it cannot read is a diagnostic.
 pub fn parse(text: &str) -> FleetList {
+    let (lines, diagnostics) = lines_of(text);
     let mut list = FleetList {
-        format: detect(text),
+        format: detect(&lines),
         name: None,
         author: None,
         faction: None,
@@ -197,11 +247,11 @@ pub fn parse(text: &str) -> FleetList {
         objectives: Vec::new(),
         ships: Vec::new(),
         squadrons: Vec::new(),
-        diagnostics: Vec::new(),
+        diagnostics,
     };
     let mut in_squadrons = false;
     let mut first = true;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in lines.iter().enumerate() {
         let line = i + 1;
         let s = normalise(raw);
         if s.is_empty() {
@@ -223,17 +273,30 @@ pub fn parse(text: &str) -> FleetList {
             continue;
         }
         let Some(card) = entry(&s, line) else {
-            list.diagnostics.push(ListDiagnostic::warning(line, format!("line not understood, ignored: `{s}`")));
+            list.diagnostics.push(ListDiagnostic::warning(
+                line,
+                kind::LINE_IGNORED,
+                format!("line not understood, ignored: `{s}`"),
+            ));
             continue;
         };
+        if let Some(group) = &card.unread {
+            list.diagnostics.push(ListDiagnostic::warning(
+                line,
+                kind::POINTS_NOT_READ,
+                format!("`({group})` beside `{}` is not points; ignored", card.entry.name),
+            ));
+        }
         if in_squadrons {
             list.squadrons.push(card.entry);
         } else if card.bullet {
             match list.ships.last_mut() {
                 Some(ship) => ship.upgrades.push(card.entry),
-                None => list
-                    .diagnostics
-                    .push(ListDiagnostic::error(line, format!("upgrade `{}` comes before any ship", card.entry.name))),
+                None => list.diagnostics.push(ListDiagnostic::error(
+                    line,
+                    kind::UPGRADE_BEFORE_SHIP,
+                    format!("upgrade `{}` comes before any ship", card.entry.name),
+                )),
             }
         } else if card.counted {
             list.squadrons.push(card.entry);
@@ -248,9 +311,51 @@ pub fn parse(text: &str) -> FleetList {
     list
 }
 
-/// Which builder wrote `text`, from the marks each leaves.
-fn detect(text: &str) -> ListFormat {
-    let lines: Vec<String> = text.lines().map(normalise).filter(|l| !l.is_empty()).collect();
+/// The lines of `text`, ended by `\n`, `\r\n` or `\r` alone, and a warning for what a
+/// list should not hold but is read all the same: Windows line ends and lone carriage
+/// returns (once, at the first), a byte order mark, control characters (at each line).
+fn lines_of(text: &str) -> (Vec<&str>, Vec<ListDiagnostic>) {
+    let mut lines = Vec::new();
+    let mut ends: [(usize, usize); 2] = [(0, 0); 2];
+    let mut rest = text;
+    while !rest.is_empty() {
+        let (line, end, next) = match rest.find(['\n', '\r']) {
+            Some(at) if rest[at..].starts_with("\r\n") => (&rest[..at], Some(0), &rest[at + 2..]),
+            Some(at) if rest[at..].starts_with('\r') => (&rest[..at], Some(1), &rest[at + 1..]),
+            Some(at) => (&rest[..at], None, &rest[at + 1..]),
+            None => (rest, None, ""),
+        };
+        lines.push(line);
+        if let Some(k) = end {
+            ends[k].1 += 1;
+            if ends[k].0 == 0 {
+                ends[k].0 = lines.len();
+            }
+        }
+        rest = next;
+    }
+    let mut out = Vec::new();
+    for ((first, n), (kind, what)) in ends.into_iter().zip([(kind::CRLF, "`\\r\\n`"), (kind::CR, "`\\r` alone")]) {
+        if n > 0 {
+            let lines = if n == 1 { "line".to_string() } else { format!("{n} lines") };
+            out.push(ListDiagnostic::warning(first, kind, format!("{lines} end in {what}; read as line ends")));
+        }
+    }
+    for (i, line) in lines.iter().enumerate() {
+        if line.contains('\u{feff}') {
+            let at = if i == 0 && line.starts_with('\u{feff}') { " at the start" } else { "" };
+            out.push(ListDiagnostic::warning(i + 1, kind::BOM, format!("a byte order mark (U+FEFF){at}; ignored")));
+        }
+        if line.chars().any(|c| c.is_control() && c != '\t') {
+            out.push(ListDiagnostic::warning(i + 1, kind::CONTROL, "control characters; read as spaces"));
+        }
+    }
+    (lines, out)
+}
+
+/// Which builder wrote the list, from the marks each leaves on its lines.
+fn detect(lines: &[&str]) -> ListFormat {
+    let lines: Vec<String> = lines.iter().map(|l| normalise(l)).filter(|l| !l.is_empty()).collect();
     let lower: Vec<String> = lines.iter().map(|l| l.to_lowercase()).collect();
     let any = |f: &dyn Fn(&str) -> bool| lower.iter().any(|l| f(l));
     if lower.first().is_some_and(|l| l.starts_with("name:")) {
@@ -268,10 +373,11 @@ fn detect(text: &str) -> ListFormat {
     }
 }
 
-/// Tabs and runs of blanks as one space, trimmed.
+/// Tabs and runs of blanks (and byte order marks and control characters) as one space,
+/// trimmed.
 fn normalise(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
-    for word in raw.split(|c: char| c.is_whitespace() || c == '\u{feff}') {
+    for word in raw.split(|c: char| c.is_whitespace() || c.is_control() || c == '\u{feff}') {
         if !word.is_empty() {
             if !out.is_empty() {
                 out.push(' ');
@@ -354,6 +460,8 @@ struct CardLine {
     bullet: bool,
     counted: bool,
     flagship: bool,
+    /// A group at the end of the line that holds digits but is not points (`(2O)`).
+    unread: Option<String>,
 }
 
 /// Takes a card line apart: bullet, `[flagship]`, count, name, points and hint.
@@ -376,6 +484,7 @@ fn entry(s: &str, line: usize) -> Option<CardLine> {
     rest = after;
     let mut points = None;
     let mut hint = None;
+    let mut unread = None;
     while let Some(body) = rest.strip_suffix(')') {
         let Some(open) = body.rfind('(') else { break };
         let inner = body[open + 1..].trim();
@@ -383,6 +492,10 @@ fn entry(s: &str, line: usize) -> Option<CardLine> {
             points = points.or(Some(p));
         } else if hint.is_none() && !inner.is_empty() && inner.len() <= 12 && inner.chars().all(char::is_alphabetic) {
             hint = Some(inner.to_lowercase());
+        } else if points.is_none() && unread.is_none() && inner.len() <= 20 && inner.chars().any(|c| c.is_ascii_digit())
+        {
+            // Where the points go, with a slip in them: not part of the name.
+            unread = Some(inner.to_string());
         } else {
             break;
         }
@@ -393,7 +506,7 @@ fn entry(s: &str, line: usize) -> Option<CardLine> {
         return None;
     }
     let entry = Entry { name: name.to_string(), line, count: count.unwrap_or(1), points, hint };
-    Some(CardLine { entry, bullet, counted: count.is_some(), flagship })
+    Some(CardLine { entry, bullet, counted: count.is_some(), flagship, unread })
 }
 
 /// A leading count (`2x `, `2 x `, `2 `): the count and the rest.
@@ -457,6 +570,33 @@ impl Pool {
 /// One way of matching a list's name to a card: `Some(rank)` when the card matches
 /// (lower ranks are better).
 type Step<'a> = dyn Fn(&u32) -> Option<usize> + 'a;
+
+/// How a list's name was read as a card's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// It is the card's name.
+    AsWritten,
+    /// In other capitals, spacing or punctuation: the same id.
+    ById,
+    /// By its words: a short or long form, a subtitle, a plural.
+    ByWords,
+    /// As the closest name, within a tenth of its length.
+    BySpelling,
+}
+
+impl Reading {
+    /// What to tell about reading `entry` as `card`: nothing, a note or a warning.
+    fn diagnostic(self, entry: &Entry, card: &Card) -> Option<ListDiagnostic> {
+        let read_as = format!("`{}` read as `{}` ({})", entry.name, card.id, card.name);
+        let (severity, kind) = match self {
+            Reading::AsWritten => return None,
+            Reading::ById => (ListSeverity::Note, kind::NAME_BY_ID),
+            Reading::ByWords => (ListSeverity::Warning, kind::NAME_BY_WORDS),
+            Reading::BySpelling => (ListSeverity::Warning, kind::NAME_BY_SPELLING),
+        };
+        Some(ListDiagnostic::new(entry.line, severity, kind, read_as))
+    }
+}
 
 /// Resolves names against a set's cards.
 struct Resolver<'s> {
@@ -532,16 +672,16 @@ impl<'s> Resolver<'s> {
         }
     }
 
-    /// The card `entry` names in `pool`, and a warning when it was read by spelling;
-    /// an error message when none or several fit.
-    fn resolve(&self, entry: &Entry, pool: Pool) -> Result<(u32, Option<String>), String> {
+    /// The card `entry` names in `pool`, and how its name was read; an error (its kind and
+    /// message) when none or several fit.
+    fn resolve(&self, entry: &Entry, pool: Pool) -> Result<(u32, Reading), (&'static str, String)> {
         let pool_cards: Vec<u32> =
             (0..self.set.cards.len() as u32).filter(|&i| self.in_pool(&self.set.cards[i as usize], pool)).collect();
         let id = derive_id(&entry.name);
         let compact = id.replace('-', "");
         let mine = words(&entry.name);
         if id.is_empty() {
-            return Err(format!("`{}` names no card", entry.name));
+            return Err((kind::UNKNOWN_NAME, format!("`{}` names no card", entry.name)));
         }
         let parts: Vec<String> = entry.name.split(" - ").map(derive_id).collect();
         let key = |i: &u32| &self.keys[*i as usize];
@@ -562,10 +702,16 @@ impl<'s> Resolver<'s> {
             // A longer name: most shared words first.
             &|i| sub_multiset(&key(i).0, &mine).then(|| usize::MAX - key(i).0.len()),
         ];
-        for step in steps {
+        for (k, step) in steps.iter().enumerate() {
             let found: Vec<(u32, usize)> = pool_cards.iter().filter_map(|i| step(i).map(|rank| (*i, rank))).collect();
             if !found.is_empty() {
-                return self.choose(entry, found, pool).map(|i| (i, None));
+                let i = self.choose(entry, found, pool)?;
+                let reading = match k {
+                    _ if *self.set.cards[i as usize].name == *entry.name => Reading::AsWritten,
+                    0 | 1 => Reading::ById,
+                    _ => Reading::ByWords,
+                };
+                return Ok((i, reading));
             }
         }
         // A spelling slip: the closest name within a tenth of its length.
@@ -577,17 +723,22 @@ impl<'s> Resolver<'s> {
             }
         }
         if !best.is_empty() {
-            let i = self.choose(entry, best, pool)?;
-            let card = &self.set.cards[i as usize];
-            return Ok((i, Some(format!("`{}` read as `{}` ({})", entry.name, card.id, card.name))));
+            return Ok((self.choose(entry, best, pool)?, Reading::BySpelling));
         }
-        let names = pool_cards.iter().map(|i| self.set.cards[*i as usize].name.as_ref());
+        Err(self.unknown(entry, &[pool]))
+    }
+
+    /// The error for a name no card of `pools` has, with the closest name of theirs.
+    fn unknown(&self, entry: &Entry, pools: &[Pool]) -> (&'static str, String) {
+        let names =
+            self.set.cards.iter().filter(|c| pools.iter().any(|p| self.in_pool(c, *p))).map(|c| c.name.as_ref());
         let hint = suggest::did_you_mean(&entry.name, names).map(|h| format!("; {h}")).unwrap_or_default();
-        Err(format!("no {} named `{}` in the set{hint}", pool.noun(), entry.name))
+        let nouns: Vec<&str> = pools.iter().map(|p| p.noun()).collect();
+        (kind::UNKNOWN_NAME, format!("no {} named `{}` in the set{hint}", nouns.join(" or "), entry.name))
     }
 
     /// One card out of several found: by the icon hint, then the points, then the rank.
-    fn choose(&self, entry: &Entry, found: Vec<(u32, usize)>, pool: Pool) -> Result<u32, String> {
+    fn choose(&self, entry: &Entry, found: Vec<(u32, usize)>, pool: Pool) -> Result<u32, (&'static str, String)> {
         let card = |i: u32| &self.set.cards[i as usize];
         let mut found = found;
         if let Some(hint) = &entry.hint {
@@ -613,11 +764,14 @@ impl<'s> Resolver<'s> {
         let ids: BTreeSet<&str> = found.iter().map(|(i, _)| card(*i).id.as_ref()).collect();
         match found.as_slice() {
             [(one, _)] => Ok(*one),
-            _ => Err(format!(
-                "`{}` could be the {} {}",
-                entry.name,
-                pool.noun(),
-                ids.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(" or ")
+            _ => Err((
+                kind::AMBIGUOUS_NAME,
+                format!(
+                    "`{}` could be the {} {}",
+                    entry.name,
+                    pool.noun(),
+                    ids.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(" or ")
+                ),
             )),
         }
     }
@@ -658,50 +812,51 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
     let r = Resolver::new(set);
     let mut out = Resolved { diagnostics: list.diagnostics.clone(), ..Resolved::default() };
     let mut found = Vec::new();
-    let mut diag = |line: usize, result: Result<(u32, Option<String>), String>| match result {
-        Ok((i, warning)) => {
-            if let Some(w) = warning {
-                found.push(ListDiagnostic::warning(line, w));
-            }
+    let mut diag = |entry: &Entry, result: Result<(u32, Reading), (&'static str, String)>| match result {
+        Ok((i, reading)) => {
+            found.extend(reading.diagnostic(entry, &set.cards[i as usize]));
             Some(i)
         }
-        Err(e) => {
-            found.push(ListDiagnostic::error(line, e));
+        Err((kind, message)) => {
+            found.push(ListDiagnostic::error(entry.line, kind, message));
             None
         }
     };
     let mut fleet = Fleet::default();
     let mut squadrons: Vec<(u32, u32)> = Vec::new();
     for ship in &list.ships {
-        let as_ship = r.resolve(&ship.entry, Pool::Ships);
+        let mut as_ship = r.resolve(&ship.entry, Pool::Ships);
         // The Fleets Designer writes squadrons without a count, like ships.
-        let as_squadron = (as_ship.is_err() && ship.upgrades.is_empty() && r.squadron.is_some())
-            .then(|| r.resolve(&ship.entry, Pool::Squadrons))
-            .filter(Result::is_ok);
+        let may_be_squadron = as_ship.is_err() && ship.upgrades.is_empty() && r.squadron.is_some();
+        let as_squadron = may_be_squadron.then(|| r.resolve(&ship.entry, Pool::Squadrons));
+        if let (Err((kind::UNKNOWN_NAME, _)), Some(Err((kind::UNKNOWN_NAME, _)))) = (&as_ship, &as_squadron) {
+            as_ship = Err(r.unknown(&ship.entry, &[Pool::Ships, Pool::Squadrons]));
+        }
+        let as_squadron = as_squadron.filter(Result::is_ok);
         if let Some(found) = as_squadron {
-            if let Some(i) = diag(ship.entry.line, found) {
+            if let Some(i) = diag(&ship.entry, found) {
                 squadrons.push((i, ship.entry.count));
             }
             continue;
         }
-        let index = diag(ship.entry.line, as_ship);
+        let index = diag(&ship.entry, as_ship);
         // The upgrades of a ship that does not resolve are resolved all the same, so that
         // every name that does not is reported.
-        let upgrades =
-            ship.upgrades.iter().filter_map(|u| diag(u.line, r.resolve(u, Pool::Upgrades))).collect::<Vec<_>>();
+        let upgrades = ship.upgrades.iter().filter_map(|u| diag(u, r.resolve(u, Pool::Upgrades))).collect::<Vec<_>>();
         let Some(index) = index else { continue };
         fleet.ships.push(FleetShip { ship: index, upgrades });
         out.marked_flagship.push(ship.flagship);
     }
     if list.squadrons.is_empty() || r.squadron.is_some() {
         for s in &list.squadrons {
-            if let Some(i) = diag(s.line, r.resolve(s, Pool::Squadrons)) {
+            if let Some(i) = diag(s, r.resolve(s, Pool::Squadrons)) {
                 squadrons.push((i, s.count));
             }
         }
     } else {
         out.diagnostics.push(ListDiagnostic::warning(
             0,
+            kind::NO_SQUADRON_CARDS,
             "the set has no squadron cards (no trait `squadron`): the squadrons are not validated",
         ));
     }
@@ -714,7 +869,7 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
         // `Commander: Kyrsta Agate (com)`: the hint and points as on a card line.
         let e = entry(name, *line)
             .map_or_else(|| Entry { name: name.clone(), line: *line, count: 1, points: None, hint: None }, |c| c.entry);
-        out.commander = diag(*line, r.resolve(&e, Pool::Commanders));
+        out.commander = diag(&e, r.resolve(&e, Pool::Commanders));
     }
     out.diagnostics.extend(found);
     match &list.faction {
@@ -724,6 +879,7 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
                 let names: Vec<&str> = set.vocab.factions.iter().map(|f| f.name.as_ref()).collect();
                 out.diagnostics.push(ListDiagnostic::error(
                     *line,
+                    kind::UNKNOWN_FACTION,
                     format!("no faction `{text}` (the set's: {})", names.join(", ")),
                 ));
             }
@@ -737,7 +893,7 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
         }
     }
     if list.ships.is_empty() {
-        out.diagnostics.push(ListDiagnostic::error(0, "no ship in the list"));
+        out.diagnostics.push(ListDiagnostic::error(0, kind::NO_SHIP, "no ship in the list"));
     }
     if let Some(diags) = points_warnings(set, list, &out) {
         out.diagnostics.extend(diags);
@@ -767,6 +923,7 @@ fn points_warnings(set: &Set, list: &FleetList, resolved: &Resolved) -> Option<V
             if cost != p && cost * i64::from(entry.count) != p {
                 out.push(ListDiagnostic::warning(
                     entry.line,
+                    kind::POINTS_DIFFER,
                     format!("the list gives `{}` {p} points, the card costs {cost}", entry.name),
                 ));
             }
@@ -793,18 +950,131 @@ pub struct ListOutcome {
 impl ListOutcome {
     /// The warnings of reading the list, whatever its verdict.
     pub fn warnings(&self) -> Vec<&ListDiagnostic> {
-        match &self.verdict {
-            Verdict::Unresolvable(d) => d.iter().filter(|d| d.severity == ListSeverity::Warning).collect(),
-            v => v.warnings().iter().collect(),
-        }
+        self.of(ListSeverity::Warning)
     }
 
     /// The errors that leave the list unresolvable (none when it is not).
     pub fn errors(&self) -> Vec<&ListDiagnostic> {
+        self.of(ListSeverity::Error)
+    }
+
+    /// The notes of reading the list: names in other capitals, spacing or punctuation.
+    pub fn notes(&self) -> Vec<&ListDiagnostic> {
+        self.of(ListSeverity::Note)
+    }
+
+    /// Every diagnostic of reading the list, in line order.
+    pub fn diagnostics(&self) -> &[ListDiagnostic] {
         match &self.verdict {
-            Verdict::Unresolvable(d) => d.iter().filter(|d| d.severity == ListSeverity::Error).collect(),
-            _ => Vec::new(),
+            Verdict::Unresolvable(d) => d,
+            v => v.warnings(),
         }
+    }
+
+    fn of(&self, severity: ListSeverity) -> Vec<&ListDiagnostic> {
+        self.diagnostics().iter().filter(|d| d.severity == severity).collect()
+    }
+}
+
+/// The text of a list file: UTF-8, with a warning at each line that holds bytes that are
+/// not (read as U+FFFD), so that a list saved in another encoding is read as far as it can
+/// be and says where it was not.
+pub fn decode(bytes: &[u8]) -> (String, Vec<ListDiagnostic>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut lines = BTreeSet::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            lines.insert(text.matches('\n').count() + 1);
+            text.push('\u{fffd}');
+        }
+    }
+    let diagnostics = lines
+        .into_iter()
+        .map(|line| ListDiagnostic::warning(line, kind::NOT_UTF8, "bytes that are not UTF-8, read as `\u{fffd}`"))
+        .collect();
+    (text, diagnostics)
+}
+
+/// [`validate`] for a list file's bytes: what is not UTF-8 is read as U+FFFD, with a
+/// warning at its line ([`decode`]).
+pub fn validate_bytes(set: &Set, bytes: &[u8]) -> ListOutcome {
+    let (text, found) = decode(bytes);
+    let mut outcome = validate(set, &text);
+    if !found.is_empty() {
+        let diagnostics = match &mut outcome.verdict {
+            Verdict::Legal(d) | Verdict::Illegal(_, d) | Verdict::Unresolvable(d) => d,
+        };
+        diagnostics.extend(found);
+        diagnostics.sort_by_key(|d| (d.line, d.severity));
+    }
+    outcome
+}
+
+/// The verdicts of a batch of lists, and how often each kind of diagnostic was given: what
+/// `cardc validate --fleet-list` prints after a batch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListTally {
+    /// Lists judged.
+    pub lists: usize,
+    /// Legal lists.
+    pub legal: usize,
+    /// Illegal lists, and how many broke each rule.
+    pub illegal: usize,
+    /// Rule id → lists that break it.
+    pub by_violation: std::collections::BTreeMap<String, usize>,
+    /// Lists that could not be validated.
+    pub unresolvable: usize,
+    /// Diagnostic kind → how many, per severity.
+    pub by_kind: std::collections::BTreeMap<(ListSeverity, &'static str), usize>,
+    /// Lists read with at least one warning.
+    pub warned: usize,
+}
+
+impl ListTally {
+    /// Counts one list's outcome.
+    pub fn add(&mut self, outcome: &ListOutcome) {
+        self.lists += 1;
+        match &outcome.verdict {
+            Verdict::Legal(_) => self.legal += 1,
+            Verdict::Illegal(..) => {
+                self.illegal += 1;
+                for id in outcome.verdict.ids() {
+                    *self.by_violation.entry(id).or_default() += 1;
+                }
+            }
+            Verdict::Unresolvable(_) => self.unresolvable += 1,
+        }
+        for d in outcome.diagnostics() {
+            *self.by_kind.entry((d.severity, d.kind)).or_default() += 1;
+        }
+        self.warned += usize::from(!outcome.warnings().is_empty());
+    }
+
+    /// The table, one count per line: the verdicts (illegal by rule, unresolvable by the
+    /// kind of error), then the warnings and the notes by kind.
+    pub fn table(&self) -> String {
+        let mut out = format!("fleet lists: {}\nlegal: {}\nillegal: {}\n", self.lists, self.legal, self.illegal);
+        for (id, n) in &self.by_violation {
+            out.push_str(&format!("  {id}: {n}\n"));
+        }
+        out.push_str(&format!("unresolvable: {}\n", self.unresolvable));
+        let section = |out: &mut String, severity: ListSeverity| {
+            for ((s, kind), n) in &self.by_kind {
+                if *s == severity {
+                    out.push_str(&format!("  {n:>4}  {kind}\n"));
+                }
+            }
+        };
+        section(&mut out, ListSeverity::Error);
+        out.push_str(&format!("read with warnings: {}\n", self.warned));
+        section(&mut out, ListSeverity::Warning);
+        let notes: usize = self.by_kind.iter().filter(|((s, _), _)| *s == ListSeverity::Note).map(|(_, n)| n).sum();
+        if notes > 0 {
+            out.push_str("read by the rules of names (not shown line by line):\n");
+            section(&mut out, ListSeverity::Note);
+        }
+        out
     }
 }
 
@@ -937,6 +1207,44 @@ mod tests {
         let list = parse("İİİ - Author: x\nİ - author: y");
         assert_eq!(list.faction.map(|f| f.0).as_deref(), Some("İ"));
         assert_eq!(find_ignore_ascii_case("aİ - AUTHOR:", " - author:"), Some(3));
+    }
+
+    #[test]
+    fn line_ends_marks_and_control_characters_are_read_with_a_warning() {
+        let (lines, d) = lines_of("\u{feff}Name: x\r\nA (1)\r\n- B (2)\rC\u{7}D (3)\n");
+        assert_eq!(lines, ["\u{feff}Name: x", "A (1)", "- B (2)", "C\u{7}D (3)"]);
+        let found: Vec<(usize, &str)> = d.iter().map(|d| (d.line, d.kind)).collect();
+        assert_eq!(found, [(1, kind::CRLF), (3, kind::CR), (1, kind::BOM), (4, kind::CONTROL)]);
+        assert_eq!(d[0].message, "2 lines end in `\\r\\n`; read as line ends");
+        assert_eq!(d[2].message, "a byte order mark (U+FEFF) at the start; ignored");
+        let list = parse("\u{feff}Name: x\r\nA (1)\r\n- B (2)\rC\u{7}D (3)\n");
+        assert_eq!(list.name.as_deref(), Some("x"));
+        let names: Vec<&str> = list.ships.iter().map(|s| s.entry.name.as_str()).collect();
+        assert_eq!(names, ["A", "C D"]);
+        assert_eq!(list.ships[0].upgrades[0].name, "B");
+        let (lines, d) = lines_of("a\nb");
+        assert_eq!((lines, d), (vec!["a", "b"], Vec::new()), "a last line without its end is a line");
+    }
+
+    #[test]
+    fn a_group_with_digits_that_is_not_points_is_left_out_of_the_name() {
+        let list = parse("Name: x\nVictory II (85)\n- Harrow (3O)\n- Gunnery Team (7) (#1)\n");
+        let upgrades = &list.ships[0].upgrades;
+        assert_eq!((upgrades[0].name.as_str(), upgrades[0].points), ("Harrow", None));
+        assert_eq!((upgrades[1].name.as_str(), upgrades[1].points), ("Gunnery Team", Some(7)));
+        let found: Vec<(usize, &str)> = list.diagnostics.iter().map(|d| (d.line, d.kind)).collect();
+        assert_eq!(found, [(3, kind::POINTS_NOT_READ), (4, kind::POINTS_NOT_READ)]);
+        assert_eq!(list.diagnostics[0].message, "`(3O)` beside `Harrow` is not points; ignored");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_replaced_and_their_lines_told() {
+        let (text, d) = decode(b"Name: x\nS\xe9ance (3)\n\xff\xfe ok \xc3\xa9\n");
+        // Each byte that starts no character is one replacement, as `from_utf8_lossy` reads it.
+        assert_eq!(text, "Name: x\nS\u{fffd}ance (3)\n\u{fffd}\u{fffd} ok \u{e9}\n");
+        let lines: Vec<usize> = d.iter().map(|d| d.line).collect();
+        assert_eq!(lines, [2, 3]);
+        assert!(d.iter().all(|d| d.kind == kind::NOT_UTF8 && d.severity == ListSeverity::Warning));
     }
 
     #[test]

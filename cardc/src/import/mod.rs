@@ -9,6 +9,7 @@
 //! refused unless forced.
 
 pub mod armada_data;
+pub(crate) mod tolerant;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -177,13 +178,17 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
-/// Reads a JSON file into `T`.
-///
-/// # Errors
-/// When the file cannot be read or does not parse as `T`.
-pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, ImportError> {
-    let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
-    serde_json::from_str(&text).map_err(|e| ImportError::data(path, format!("not the JSON expected: {e}")))
+/// A card id for a name: its derived id, made valid when the name folds to none (`unnamed`)
+/// or to one the language does not allow (`n-` before it).
+pub(crate) fn id_of(name: &str) -> String {
+    let id = crate::resolve::ids::derive_id(name);
+    if crate::resolve::ids::is_valid_id(&id) {
+        id
+    } else if id.is_empty() {
+        "unnamed".into()
+    } else {
+        format!("n-{id}")
+    }
 }
 
 /// The `*.json` files directly in `dir`, sorted by name so that imports are deterministic.

@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 #[path = "../../../tests/common.rs"]
 mod checkout;
+pub mod mutate_json;
 
 #[allow(unused_imports)]
 pub use checkout::{example_sets, files, root, shared};

@@ -28,10 +28,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{ImportError, Imported};
+use super::{id_of, ImportError, Imported};
 use crate::ast::{CardKind, Span};
 use crate::format::writer::{self, Card};
-use crate::resolve::ids::{derive_id, is_valid_id};
+use crate::resolve::ids::derive_id;
 use crate::text::says;
 
 pub(crate) mod game;
@@ -45,6 +45,7 @@ mod upgrades;
 
 use game::{Vocab, ALIASES, OPTIONAL_HEADERS};
 use schema::{Data, Formats, ShipAbility};
+use tolerant::{strip_html, HTML_REMOVED};
 
 /// Imports the xwing-data2 folder `data_dir` (the repository folder holding `data/`, or
 /// `data/` itself).
@@ -56,18 +57,6 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     let mut imported = Importer::new(&data).run();
     imported.format_files();
     Ok(imported)
-}
-
-/// An id for a name: its derived id, made valid when the name folds to none.
-fn id_of(name: &str) -> String {
-    let id = derive_id(name);
-    if is_valid_id(&id) {
-        id
-    } else if id.is_empty() {
-        "unnamed".into()
-    } else {
-        format!("n-{id}")
-    }
 }
 
 fn arc_id(arc: &str) -> String {
@@ -379,8 +368,6 @@ impl<'d> Importer<'d> {
 
 /// A header written in capitals in the text.
 const HEADER_FOLDED: &str = "a header in another capitalisation (folded into one)";
-/// HTML inside a text.
-const HTML_REMOVED: &str = "HTML tags in text (removed; <br> is a sentence break)";
 /// A `[Name]` the data's lists do not declare.
 pub(super) const UNDECLARED_NAME: &str = "a [Name] in text that the data's lists do not declare (declared as an icon)";
 
@@ -408,40 +395,6 @@ fn fold_header(written: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `raw` without HTML tags, and the tags it had: `<br>` (`<br/>`, `<br />`) becomes a blank
-/// line (a sentence break), every other tag goes. A `<` that starts no tag stays.
-fn strip_html(raw: &str) -> (String, Vec<String>) {
-    let mut out = String::with_capacity(raw.len());
-    let mut tags = Vec::new();
-    let mut rest = raw;
-    while let Some(open) = rest.find('<') {
-        let after = &rest[open + 1..];
-        let is_tag = after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/');
-        let close = after.find('>').filter(|&c| !after[..c].contains('<'));
-        match (is_tag, close) {
-            (true, Some(close)) => {
-                out.push_str(&rest[..open]);
-                let tag = &rest[open..open + close + 2];
-                let name: String =
-                    tag[1..].trim_start_matches('/').chars().take_while(char::is_ascii_alphanumeric).collect();
-                if name.eq_ignore_ascii_case("br") {
-                    out.push_str("\n\n");
-                } else if name.eq_ignore_ascii_case("p") || name.eq_ignore_ascii_case("div") {
-                    out.push(' ');
-                }
-                tags.push(tag.to_string());
-                rest = &rest[open + close + 2..];
-            }
-            _ => {
-                out.push_str(&rest[..=open]);
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    (out, tags)
 }
 
 /// The ability frames of a text, as the compiler reads a block holding it.
@@ -502,14 +455,7 @@ mod tests {
     }
 
     #[test]
-    fn html_is_stripped_and_br_breaks_the_sentence() {
-        let (text, tags) =
-            strip_html("<strong>Setup:</strong> Place it.<br>Then <span class=\"x\">roll</span> <i>2</i>.");
-        assert_eq!(text, "Setup: Place it.\n\nThen roll 2.");
-        assert_eq!(tags, ["<strong>", "</strong>", "<br>", "<span class=\"x\">", "</span>", "<i>", "</i>"]);
-        let (text, tags) = strip_html("range 1-2 < 3 and a<b, x <br/>y");
-        assert_eq!(text, "range 1-2 < 3 and a<b, x \n\ny");
-        assert_eq!(tags, ["<br/>"]);
+    fn a_br_is_a_paragraph_break() {
         let mut imp = Imported::default();
         assert_eq!(clean_text(&strip_html("One<br />two.").0, &mut imp), "One\n\ntwo.");
     }

@@ -3,11 +3,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::tolerant::{self, Notes};
+use super::tolerant::{self, Notes, Reader};
 use crate::import::{json_files, sub_dirs, ImportError, Irregularity};
 
 /// A named entry of `factions.json`, `actions.json` or `stats.json`.
@@ -232,51 +231,9 @@ pub(super) struct Data {
     pub(super) upgrade_paths: Vec<Vec<String>>,
 }
 
-/// A data file being read: the folder it is in, its name relative to it, what it forgave.
-struct Reader {
-    root: PathBuf,
-    irregularities: Vec<Irregularity>,
-}
-
+/// What reading xwing-data2 adds to the shared reader: its ship and upgrade files, card by
+/// card.
 impl Reader {
-    /// The file's name relative to the data folder, `/`-separated.
-    fn relative(&self, path: &Path) -> String {
-        let rel = path.strip_prefix(&self.root).unwrap_or(path);
-        rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
-    }
-
-    /// Reads a JSON file as a [`Value`] in the schema's shape ([`tolerant::normalise`]),
-    /// noting duplicate keys and what was put right.
-    fn value(&mut self, path: &Path) -> Result<Value, ImportError> {
-        let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
-        let mut duplicates = Vec::new();
-        let mut value =
-            tolerant::parse(&text, &mut duplicates).map_err(|e| ImportError::data(path, format!("not JSON: {e}")))?;
-        let file = self.relative(path);
-        let mut notes = Notes { file: &file, found: &mut self.irregularities };
-        for at in duplicates {
-            notes.note(&at, tolerant::DUPLICATE_KEY, "");
-        }
-        tolerant::normalise(&mut value, "$", &mut notes);
-        Ok(value)
-    }
-
-    /// Reads a JSON file as `T`, after putting it into the schema's shape.
-    fn read<T: DeserializeOwned>(&mut self, path: &Path) -> Result<T, ImportError> {
-        let value = self.value(path)?;
-        serde_json::from_value(value).map_err(|e| ImportError::data(path, format!("not the JSON expected: {e}")))
-    }
-
-    /// Notes a card left out because it cannot be read as `what`.
-    fn left_out(&mut self, path: &Path, at: &str, what: &str, error: &serde_json::Error) {
-        let file = self.relative(path);
-        Notes { file: &file, found: &mut self.irregularities }.note(
-            at,
-            tolerant::CARD_LEFT_OUT,
-            format!("{what}: {error}"),
-        );
-    }
-
     /// Reads a ship file: the pilots that cannot be read are left out, a missing `xws`
     /// (of the ship or a pilot) is derived from the name. `None` when the ship itself
     /// cannot be read (noted). The paths of the pilots kept come with it.
@@ -364,7 +321,7 @@ impl Reader {
 impl Data {
     pub(super) fn read(dir: &Path) -> Result<Data, ImportError> {
         let root = if dir.join("data").is_dir() { dir.join("data") } else { dir.to_path_buf() };
-        let mut r = Reader { root: root.clone(), irregularities: Vec::new() };
+        let mut r = Reader::new(&root, &tolerant::SHAPE);
         let manifest = root.join("manifest.json");
         let version = if manifest.is_file() { r.read::<Manifest>(&manifest)?.version } else { None };
         let factions: Vec<Entry> = r.read(&root.join("factions/factions.json"))?;

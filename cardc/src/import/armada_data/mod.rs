@@ -22,14 +22,16 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde::Deserialize;
-
-use super::{json_files, read_json, sub_dirs, ImportError, Imported};
+use super::{id_of, ImportError, Imported};
 use crate::ast::CardKind;
 use crate::format::writer::{self, entry, quote, Card};
 use crate::resolve::ids::derive_id;
+
+mod read;
+
+use read::{Data, OneOrMany, ShipData, SquadronData, UpgradeData};
 
 /// Ship families whose ships are flotillas, by the first word of the family's id. The
 /// data has no flotilla flag; the Armada rules reference names these.
@@ -64,72 +66,6 @@ const FACTIONS: &[(&str, &str)] = &[
     ("Separatist Alliance", "separatist"),
 ];
 
-#[derive(Deserialize)]
-#[serde(rename_all = "kebab-case")]
-struct ShipData {
-    name: String,
-    size: String,
-    faction: Option<String>,
-    hull: Option<i64>,
-    command: Option<i64>,
-    squadron: Option<i64>,
-    engineering: Option<i64>,
-    #[serde(default)]
-    slots: Vec<String>,
-    points: Option<i64>,
-    ship_image: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum OneOrMany {
-    One(String),
-    Many(Vec<String>),
-}
-
-impl OneOrMany {
-    fn items(&self) -> Vec<&str> {
-        match self {
-            OneOrMany::One(s) => vec![s.as_str()],
-            OneOrMany::Many(v) => v.iter().map(String::as_str).collect(),
-        }
-    }
-}
-
-#[derive(Deserialize)]
-struct UpgradeData {
-    name: String,
-    #[serde(default)]
-    text: String,
-    #[serde(default)]
-    slots: Vec<String>,
-    points: Option<i64>,
-    faction: Option<String>,
-    #[serde(default)]
-    unique: bool,
-    ship: Option<String>,
-    #[serde(rename = "trait")]
-    traits: Option<OneOrMany>,
-    restriction: Option<OneOrMany>,
-}
-
-#[derive(Deserialize)]
-struct SquadronData {
-    name: String,
-    faction: Option<String>,
-    speed: Option<i64>,
-    hull: Option<i64>,
-    points: Option<i64>,
-    #[serde(default)]
-    unique: bool,
-}
-
-/// A ship card as read, with the file it came from.
-struct Ship {
-    data: ShipData,
-    path: PathBuf,
-}
-
 /// Imports the data folder (`star-wars-armada-data`, or its `data` folder).
 ///
 /// # Errors
@@ -144,34 +80,23 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
             ));
         }
     }
-    let mut out = Imported::default();
-    let mut ships = Vec::new();
-    for path in faction_files(&root.join("ship-card"))? {
-        for data in read_json::<Vec<ShipData>>(&path)? {
-            ships.push(Ship { data, path: path.clone() });
+    let Data { ships, upgrades, squadrons, others, irregularities } = Data::read(&root)?;
+    let mut out = Imported { irregularities, ..Imported::default() };
+    for (reason, n) in others {
+        for _ in 0..n {
+            out.unsupported(reason);
         }
     }
-    let mut upgrades: Vec<UpgradeData> = Vec::new();
-    for path in json_files(&root.join("upgrade-card"))? {
-        upgrades.extend(read_json::<Vec<UpgradeData>>(&path)?);
-    }
-    let mut squadrons: Vec<SquadronData> = Vec::new();
-    if root.join("squadron-card").is_dir() {
-        for path in faction_files(&root.join("squadron-card"))? {
-            squadrons.extend(read_json::<Vec<SquadronData>>(&path)?);
-        }
-    }
-    count_other_cards(&root, &mut out)?;
 
     let vocab = Vocab::collect(&ships, &upgrades, &squadrons);
     let families = families(&ships, &upgrades, &mut out);
     let ids = Ids::assign(&ships, &upgrades, &squadrons);
-    let ship_names: Vec<&str> = ships.iter().map(|s| s.data.name.as_str()).collect();
+    let ship_names: Vec<&str> = ships.iter().map(|s| s.name.as_str()).collect();
 
     let mut ship_text =
         file_head("Ship cards: size, values, upgrade bar (with the title icon every ship has), points.");
     for (k, ship) in ships.iter().enumerate() {
-        write_ship(&mut ship_text, ship, ids.ships[k].as_deref(), families.of_ship[k].as_ref(), &vocab, &mut out)?;
+        write_ship(&mut ship_text, ship, ids.ships[k].as_deref(), families.of_ship[k].as_ref(), &mut out);
     }
     let mut squadron_text =
         file_head("Squadron cards, as ships with the trait `squadron` so that the fleet rules count them.");
@@ -207,35 +132,6 @@ fn file_head(what: &str) -> String {
     t
 }
 
-/// The JSON files of every faction folder under `dir`, sorted.
-fn faction_files(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
-    let mut files = json_files(dir)?;
-    for d in sub_dirs(dir)? {
-        files.extend(json_files(&d)?);
-    }
-    Ok(files)
-}
-
-/// Counts the cards the language has no kind for (objectives, damage cards, reference
-/// cards) as unsupported.
-fn count_other_cards(root: &Path, out: &mut Imported) -> Result<(), ImportError> {
-    let kinds = [
-        ("objective-card.json", "objective card (the card language has no kind for objectives)"),
-        ("damage-card-core.json", "damage card (not part of fleet building)"),
-        ("reference-card.json", "reference card (not part of fleet building)"),
-    ];
-    for (file, reason) in kinds {
-        let path = root.join(file);
-        if path.is_file() {
-            let cards: Vec<serde_json::Value> = read_json(&path)?;
-            for _ in &cards {
-                out.unsupported(reason);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The vocabulary the data uses.
 struct Vocab {
     /// (id, display name) in declaration order.
@@ -246,12 +142,12 @@ struct Vocab {
 }
 
 impl Vocab {
-    fn collect(ships: &[Ship], upgrades: &[UpgradeData], squadrons: &[SquadronData]) -> Vocab {
+    fn collect(ships: &[ShipData], upgrades: &[UpgradeData], squadrons: &[SquadronData]) -> Vocab {
         let mut factions: Vec<(String, String)> =
             FACTIONS.iter().map(|(name, id)| (id.to_string(), name.to_string())).collect();
         let named = ships
             .iter()
-            .filter_map(|s| s.data.faction.as_deref())
+            .filter_map(|s| s.faction.as_deref())
             .chain(upgrades.iter().filter_map(|u| u.faction.as_deref()))
             .chain(squadrons.iter().filter_map(|s| s.faction.as_deref()));
         for name in named {
@@ -262,7 +158,7 @@ impl Vocab {
         }
         let mut sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
         for ship in ships {
-            let id = derive_id(&ship.data.size);
+            let id = derive_id(&ship.size);
             if !sizes.contains(&id) {
                 sizes.push(id);
             }
@@ -270,7 +166,7 @@ impl Vocab {
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
         seen.insert("commander".into(), "Commander".into());
         seen.insert("title".into(), "Title".into());
-        for slot in ships.iter().flat_map(|s| &s.data.slots).chain(upgrades.iter().flat_map(|u| &u.slots)) {
+        for slot in ships.iter().flat_map(|s| &s.slots).chain(upgrades.iter().flat_map(|u| &u.slots)) {
             seen.entry(derive_id(slot)).or_insert_with(|| slot.clone());
         }
         let mut icons: Vec<(String, String)> = Vec::new();
@@ -338,7 +234,7 @@ fn image_stem(ship: &ShipData) -> Option<&str> {
 ///    ("Onager-class Testbed" → "Onager-class Star Destroyer");
 /// 4. a ship no title names gets a family of its own, named after its silhouette (or its
 ///    name), counted as unsupported.
-fn families(ships: &[Ship], upgrades: &[UpgradeData], out: &mut Imported) -> Families {
+fn families(ships: &[ShipData], upgrades: &[UpgradeData], out: &mut Imported) -> Families {
     let mut named: BTreeMap<String, Family> = BTreeMap::new();
     for name in upgrades.iter().filter_map(|u| u.ship.as_deref()) {
         named.entry(name.to_string()).or_insert_with(|| Family { id: derive_id(name), name: name.to_string() });
@@ -355,28 +251,28 @@ fn families(ships: &[Ship], upgrades: &[UpgradeData], out: &mut Imported) -> Fam
     let mut of_ship: Vec<Option<Family>> = ships
         .iter()
         .map(|s| {
-            let name = words(&s.data.name);
-            let image = image_stem(&s.data).map(words).unwrap_or_default();
+            let name = words(&s.name);
+            let image = image_stem(s).map(words).unwrap_or_default();
             best(family_words.iter().filter(|(_, w)| contains_all(&name, w) || contains_all(&image, w)).collect())
         })
         .collect();
     // Ships that share a silhouette share the family.
     let mut by_image: BTreeMap<&str, Family> = BTreeMap::new();
     for (k, s) in ships.iter().enumerate() {
-        if let (Some(image), Some(f)) = (image_stem(&s.data), &of_ship[k]) {
+        if let (Some(image), Some(f)) = (image_stem(s), &of_ship[k]) {
             by_image.entry(image).or_insert_with(|| f.clone());
         }
     }
     for (k, s) in ships.iter().enumerate() {
         if of_ship[k].is_none() {
-            of_ship[k] = image_stem(&s.data).and_then(|i| by_image.get(i)).cloned();
+            of_ship[k] = image_stem(s).and_then(|i| by_image.get(i)).cloned();
         }
     }
     for (k, s) in ships.iter().enumerate() {
         if of_ship[k].is_some() {
             continue;
         }
-        let first = words(&s.data.name).into_iter().next();
+        let first = words(&s.name).into_iter().next();
         of_ship[k] = best(family_words.iter().filter(|(_, w)| w.first() == first.as_ref()).collect());
         if of_ship[k].is_some() {
             out.mapped("ship: ship icon of the family its class name starts (no title names its variant)");
@@ -385,7 +281,7 @@ fn families(ships: &[Ship], upgrades: &[UpgradeData], out: &mut Imported) -> Fam
     let mut all: Vec<Family> = named.values().cloned().collect();
     for (k, s) in ships.iter().enumerate() {
         if of_ship[k].is_none() {
-            let name = image_stem(&s.data).map_or_else(|| s.data.name.clone(), str::to_string);
+            let name = image_stem(s).map_or_else(|| s.name.clone(), str::to_string);
             let family = Family { id: derive_id(&name), name };
             out.unsupported("ship: no title names its family; it gets a ship icon of its own");
             if !all.contains(&family) {
@@ -408,31 +304,38 @@ struct Ids {
 }
 
 impl Ids {
-    fn assign(ships: &[Ship], upgrades: &[UpgradeData], squadrons: &[SquadronData]) -> Ids {
-        // (kind, index) → (derived id, suffix).
-        let mut cards: Vec<(u8, usize, String, String)> = Vec::new();
+    fn assign(ships: &[ShipData], upgrades: &[UpgradeData], squadrons: &[SquadronData]) -> Ids {
+        // (kind, index, name, id, suffix).
+        let mut cards: Vec<(u8, usize, &str, String, String)> = Vec::new();
         for (k, s) in ships.iter().enumerate() {
-            cards.push((0, k, derive_id(&s.data.name), "ship".into()));
+            cards.push((0, k, &s.name, id_of(&s.name), "ship".into()));
         }
         for (k, u) in upgrades.iter().enumerate() {
-            let suffix = u.slots.first().map_or_else(|| "upgrade".to_string(), |s| derive_id(s));
-            cards.push((1, k, derive_id(&u.name), suffix));
+            let suffix = u.slots.first().map_or_else(|| "upgrade".to_string(), |s| id_of(s));
+            cards.push((1, k, &u.name, id_of(&u.name), suffix));
         }
         for (k, s) in squadrons.iter().enumerate() {
-            cards.push((2, k, derive_id(&s.name), "squadron".into()));
+            cards.push((2, k, &s.name, id_of(&s.name), "squadron".into()));
         }
         let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
-        for (_, _, id, _) in &cards {
+        for (_, _, _, id, _) in &cards {
             *uses.entry(id.as_str()).or_default() += 1;
         }
-        let mut taken: BTreeSet<String> = cards.iter().map(|(_, _, id, _)| id.clone()).collect();
+        let mut taken: BTreeSet<String> = cards.iter().map(|(_, _, _, id, _)| id.clone()).collect();
         let mut out = Ids {
             ships: vec![None; ships.len()],
             upgrades: vec![None; upgrades.len()],
             squadrons: vec![None; squadrons.len()],
         };
-        for (kind, k, id, suffix) in &cards {
+        for (kind, k, name, id, suffix) in &cards {
+            let slot = match kind {
+                0 => &mut out.ships[*k],
+                1 => &mut out.upgrades[*k],
+                _ => &mut out.squadrons[*k],
+            };
             if uses[id.as_str()] < 2 {
+                // A name that gives no valid id of its own (`"!!!"`, `"3"`) needs `as`.
+                *slot = (derive_id(name) != *id).then(|| id.clone());
                 continue;
             }
             let mut unique = format!("{id}-{suffix}");
@@ -442,11 +345,6 @@ impl Ids {
                 n += 1;
             }
             taken.insert(unique.clone());
-            let slot = match kind {
-                0 => &mut out.ships[*k],
-                1 => &mut out.upgrades[*k],
-                _ => &mut out.squadrons[*k],
-            };
             *slot = Some(unique);
         }
         out
@@ -459,15 +357,7 @@ fn write_card(card: Card, out: &mut String) {
     card.write(out);
 }
 
-fn write_ship(
-    text: &mut String,
-    ship: &Ship,
-    id: Option<&str>,
-    family: Option<&Family>,
-    vocab: &Vocab,
-    out: &mut Imported,
-) -> Result<(), ImportError> {
-    let s = &ship.data;
+fn write_ship(text: &mut String, s: &ShipData, id: Option<&str>, family: Option<&Family>, out: &mut Imported) {
     let mut c = Card::new(CardKind::Ship, &s.name, id);
     if let Some(f) = &s.faction {
         c.field("faction", faction_id(f));
@@ -476,11 +366,7 @@ fn write_ship(
         c.field("ship-icon", &f.id);
         out.mapped("ship: ship icon of its family");
     }
-    let size = derive_id(&s.size);
-    if !vocab.sizes.contains(&size) || size.is_empty() {
-        return Err(ImportError::data(&ship.path, format!("`{}` has no size the importer knows", s.name)));
-    }
-    c.field("size", size);
+    c.field("size", derive_id(&s.size));
     if family.is_some_and(|f| FLOTILLA_FAMILIES.iter().any(|w| f.id.starts_with(w))) {
         c.field("traits", "flotilla");
         out.mapped("ship: flotilla trait (the GR-75 and Gozanti families, from the rules reference)");
@@ -499,7 +385,6 @@ fn write_ship(
     write_card(c, text);
     out.unsupported("ship: combat values (attack dice, shields, defense tokens, speed chart)");
     out.card("ship");
-    Ok(())
 }
 
 fn write_squadron(text: &mut String, s: &SquadronData, id: Option<&str>, out: &mut Imported) {
@@ -622,27 +507,29 @@ fn mapped_form(r: &str) -> String {
     words.join(" ")
 }
 
-/// The text's sentences (split after `.`, `!` and line breaks), trimmed.
+/// The text's sentences (split after `.`, `!` and line breaks), with their spacing made
+/// single (a double space or a tab between two words reads as one space).
 fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
+    let mut push = |current: &mut String| {
+        let sentence = current.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !sentence.is_empty() {
+            out.push(sentence);
+        }
+        current.clear();
+    };
     for c in text.chars() {
         if c == '\n' || c == '\r' {
-            if !current.trim().is_empty() {
-                out.push(current.trim().to_string());
-            }
-            current.clear();
+            push(&mut current);
             continue;
         }
         current.push(c);
         if c == '.' || c == '!' {
-            out.push(current.trim().to_string());
-            current.clear();
+            push(&mut current);
         }
     }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
+    push(&mut current);
     out
 }
 
@@ -886,7 +773,24 @@ mod tests {
     }
 
     #[test]
+    fn names_without_a_valid_id_get_one_and_shared_ids_their_icon() {
+        let upgrade = |name: &str, slot: &str| -> UpgradeData {
+            serde_json::from_value(serde_json::json!({"name": name, "slots": [slot]})).unwrap()
+        };
+        let upgrades = [
+            upgrade("!!!", "Title"),
+            upgrade("3", "Title"),
+            upgrade("Leia Organa", "Officer"),
+            upgrade("Leia Organa", "Commander"),
+        ];
+        let ids = Ids::assign(&[], &upgrades, &[]);
+        let ids: Vec<Option<&str>> = ids.upgrades.iter().map(Option::as_deref).collect();
+        assert_eq!(ids, [Some("unnamed"), Some("n-3"), Some("leia-organa-officer"), Some("leia-organa-commander")]);
+    }
+
+    #[test]
     fn sentences_split_on_stops_and_lines() {
         assert_eq!(sentences("A b. C!\nD"), ["A b.", "C!", "D"]);
+        assert_eq!(sentences("You  gain\t1 [Officer].\r\n\n"), ["You gain 1 [Officer]."]);
     }
 }
