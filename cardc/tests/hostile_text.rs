@@ -163,3 +163,21 @@ fn a_10_mb_id_in_a_squad_is_judged_at_once_and_shown_clipped() {
     let start = &id[..60];
     assert!(stdout.contains(&format!("unknown upgrade `{start}… (10400000 bytes)`")), "{stdout}");
 }
+
+/// A 10 MB name in a fleet list (it took minutes in did-you-mean) is judged at once and
+/// not echoed back whole.
+#[test]
+fn a_10_mb_name_in_a_fleet_list_is_judged_at_once_and_shown_clipped() {
+    let Some(shared) = common::shared() else { return };
+    let armada = shared.join("examples/armada");
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("fleet.txt");
+    let name = "Engine Techs".repeat(900_000);
+    std::fs::write(&list, format!("Faction: Rebel\n\nCR90 Corvette A (44)\n• {name} (8)\n")).unwrap();
+    let out =
+        cardc_within(&["validate", "--set", armada.to_str().unwrap(), "--fleet-list", list.to_str().unwrap()], &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(common::code(&out), 2, "an unresolvable list is 2: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.len() < 2_000, "the name is not echoed whole: {} bytes", stdout.len());
+    assert!(stdout.contains(&format!("`{}… (10800000 bytes)`", &name[..60])), "{stdout}");
+}

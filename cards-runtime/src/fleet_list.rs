@@ -40,7 +40,7 @@ use std::collections::BTreeSet;
 use crate::fleet::{validate_fleet, Fleet, FleetShip};
 use crate::ids::derive_id;
 use crate::model::{Card, CardKind, Set};
-use crate::suggest;
+use crate::suggest::{self, shown};
 use crate::violation::Violation;
 
 /// The fleet builder a list was exported from, as far as its text tells.
@@ -276,7 +276,7 @@ pub fn parse(text: &str) -> FleetList {
             list.diagnostics.push(ListDiagnostic::warning(
                 line,
                 kind::LINE_IGNORED,
-                format!("line not understood, ignored: `{s}`"),
+                format!("line not understood, ignored: `{}`", shown(&s)),
             ));
             continue;
         };
@@ -284,7 +284,7 @@ pub fn parse(text: &str) -> FleetList {
             list.diagnostics.push(ListDiagnostic::warning(
                 line,
                 kind::POINTS_NOT_READ,
-                format!("`({group})` beside `{}` is not points; ignored", card.entry.name),
+                format!("`({})` beside `{}` is not points; ignored", shown(group), shown(&card.entry.name)),
             ));
         }
         if in_squadrons {
@@ -295,7 +295,7 @@ pub fn parse(text: &str) -> FleetList {
                 None => list.diagnostics.push(ListDiagnostic::error(
                     line,
                     kind::UPGRADE_BEFORE_SHIP,
-                    format!("upgrade `{}` comes before any ship", card.entry.name),
+                    format!("upgrade `{}` comes before any ship", shown(&card.entry.name)),
                 )),
             }
         } else if card.counted {
@@ -587,7 +587,7 @@ enum Reading {
 impl Reading {
     /// What to tell about reading `entry` as `card`: nothing, a note or a warning.
     fn diagnostic(self, entry: &Entry, card: &Card) -> Option<ListDiagnostic> {
-        let read_as = format!("`{}` read as `{}` ({})", entry.name, card.id, card.name);
+        let read_as = format!("`{}` read as `{}` ({})", shown(&entry.name), card.id, card.name);
         let (severity, kind) = match self {
             Reading::AsWritten => return None,
             Reading::ById => (ListSeverity::Note, kind::NAME_BY_ID),
@@ -681,7 +681,7 @@ impl<'s> Resolver<'s> {
         let compact = id.replace('-', "");
         let mine = words(&entry.name);
         if id.is_empty() {
-            return Err((kind::UNKNOWN_NAME, format!("`{}` names no card", entry.name)));
+            return Err((kind::UNKNOWN_NAME, format!("`{}` names no card", shown(&entry.name))));
         }
         let parts: Vec<String> = entry.name.split(" - ").map(derive_id).collect();
         let key = |i: &u32| &self.keys[*i as usize];
@@ -734,7 +734,7 @@ impl<'s> Resolver<'s> {
             self.set.cards.iter().filter(|c| pools.iter().any(|p| self.in_pool(c, *p))).map(|c| c.name.as_ref());
         let hint = suggest::did_you_mean(&entry.name, names).map(|h| format!("; {h}")).unwrap_or_default();
         let nouns: Vec<&str> = pools.iter().map(|p| p.noun()).collect();
-        (kind::UNKNOWN_NAME, format!("no {} named `{}` in the set{hint}", nouns.join(" or "), entry.name))
+        (kind::UNKNOWN_NAME, format!("no {} named `{}` in the set{hint}", nouns.join(" or "), shown(&entry.name)))
     }
 
     /// One card out of several found: by the icon hint, then the points, then the rank.
@@ -768,7 +768,7 @@ impl<'s> Resolver<'s> {
                 kind::AMBIGUOUS_NAME,
                 format!(
                     "`{}` could be the {} {}",
-                    entry.name,
+                    shown(&entry.name),
                     pool.noun(),
                     ids.iter().map(|id| format!("`{id}`")).collect::<Vec<_>>().join(" or ")
                 ),
@@ -880,7 +880,7 @@ pub fn resolve(set: &Set, list: &FleetList) -> Resolved {
                 out.diagnostics.push(ListDiagnostic::error(
                     *line,
                     kind::UNKNOWN_FACTION,
-                    format!("no faction `{text}` (the set's: {})", names.join(", ")),
+                    format!("no faction `{}` (the set's: {})", shown(text), names.join(", ")),
                 ));
             }
         },
@@ -924,7 +924,7 @@ fn points_warnings(set: &Set, list: &FleetList, resolved: &Resolved) -> Option<V
                 out.push(ListDiagnostic::warning(
                     entry.line,
                     kind::POINTS_DIFFER,
-                    format!("the list gives `{}` {p} points, the card costs {cost}", entry.name),
+                    format!("the list gives `{}` {p} points, the card costs {cost}", shown(&entry.name)),
                 ));
             }
         }
