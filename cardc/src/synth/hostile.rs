@@ -263,7 +263,8 @@ fn long_name(d: &mut Dice) -> String {
     let target = d.range(2_000, 5_000) as usize;
     let mut out = String::with_capacity(target + 64);
     while out.len() < target {
-        out.push_str(*d.pick(NAMES));
+        let piece: &&str = d.pick(NAMES);
+        out.push_str(piece);
         out.push(' ');
     }
     out.trim_end().to_string()
