@@ -153,9 +153,7 @@ fn write_crate(dir: &Path, generated: &[cardc::emit::GeneratedFile], sets: &[&Se
         root.join("cards-runtime").display().to_string()
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
-    if !dir.join("Cargo.lock").exists() {
-        std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"))?;
-    }
+    std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"))?;
     write_if_changed(&dir.join("build.rs"), BUILD_RS)?;
     for file in generated {
         std::fs::write(gen.join(&file.name), &file.contents)?;
@@ -447,4 +445,35 @@ fn a_difference_names_the_seed_of_its_set() {
     let failure = compare(&(changed + &typed), &members, &sets).expect_err("a changed name is a difference");
     assert_eq!(failure.seeds, [9]);
     assert!(failure.message.contains("the runtime model"), "{}", failure.message);
+}
+
+/// The generator's side: a seed changes the set and the same seed gives the same bytes;
+/// hostile names reach cards (some with written ids), vocabulary and rules; and the sets
+/// of many seeds and sizes, down to one card, check with no error.
+#[test]
+fn seeds_vary_the_set_and_every_hostile_set_checks_without_error() {
+    let seeded = |seed, hostile| synth::generate_with(60, &Options { seed, hostile, game: None });
+    assert_ne!(synth::generate(60), seeded(5, false), "another seed, another set");
+    assert_ne!(seeded(5, false), seeded(6, false));
+    assert_eq!(seeded(5, true), seeded(5, true), "the same seed, the same bytes");
+    let hostile: String = seeded(5, true).into_iter().map(|(_, text)| text).collect();
+    assert!(hostile.contains("\" as "), "some cards have written ids");
+    assert!(hostile.contains("\\\""), "some names hold quotes");
+    assert!(!hostile.is_ascii(), "some names are not ASCII");
+    for seed in 0..30 {
+        for n in [1, 7, 45] {
+            let mut sources = cardc::SourceMap::new();
+            let options = Options { seed, hostile: seed % 3 != 0, game: None };
+            let set = synth::load_with(&mut sources, "s", n, &options);
+            let checked = cardc::check_set(&sources, &set);
+            let error = checked.diagnostics.iter().find(|d| d.is_error());
+            if let Some(e) = error {
+                panic!(
+                    "seed {seed}, {n} cards: {}",
+                    e.render(&sources, cardc::RenderStyle { color: false, width: 100 })
+                );
+            }
+            assert_eq!(checked.cards, n);
+        }
+    }
 }

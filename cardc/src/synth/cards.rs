@@ -92,9 +92,11 @@ impl Plan {
         card.text(&lines.join("\n"));
     }
 
-    /// `xws: "…"`: the card's id without dashes.
+    /// `xws: "…"`: the card's id without dashes; with hostile names, sometimes a hostile
+    /// name.
     pub(super) fn xws(&self, i: usize, c: &mut Card) {
-        c.string("xws", &self.ids[i].replace('-', ""));
+        let plain = self.ids[i].replace('-', "");
+        c.string("xws", &hostile::maybe(self.hostile, self.seed, 2, i, &plain));
     }
 
     pub(super) fn chassis_card(&self, i: usize, d: &mut Dice) -> Card {

@@ -251,7 +251,7 @@ pub(super) fn game_file(n: usize, options: &Options) -> String {
     g.push('\n');
     g.push_str(RULES);
     if options.hostile {
-        hostile_rule(&mut g, options.seed);
+        hostile_rules(&mut g, options.seed);
     }
     g
 }
@@ -264,8 +264,9 @@ fn vocab_lines<'a>(out: &mut String, keyword: &str, entries: impl IntoIterator<I
     }
 }
 
-/// A rule with a hostile id and message that every fleet keeps.
-fn hostile_rule(out: &mut String, seed: u64) {
+/// Two rules with hostile ids, messages and a hostile name to count, that every fleet
+/// keeps.
+fn hostile_rules(out: &mut String, seed: u64) {
     let mut d = Dice::new(seed, 0, HOSTILE + 4);
     let mut taken = hostile::Taken::default();
     for line in RULES.lines().filter_map(|l| l.strip_prefix("rule ")) {
@@ -273,6 +274,9 @@ fn hostile_rule(out: &mut String, seed: u64) {
     }
     let id = taken.hostile(&mut d, 0);
     writer::rule(out, &id, &hostile::name(&mut d), "at most 99 card with trait droid per fleet");
+    let id = taken.hostile(&mut d, 1);
+    let counted = format!("at most 99 card with name {} per fleet", writer::quote(&hostile::name(&mut d)));
+    writer::rule(out, &id, &hostile::name(&mut d), &counted);
 }
 
 pub(super) const RULES: &str = r#"rule one-modification "A ship cannot have more than one upgrade card with the Modification trait":
