@@ -118,3 +118,39 @@ fn two_sets_of_one_game_name_both_folders() {
         "{message}"
     );
 }
+
+/// Found by `tests/accepted_compiles.rs` (seeds 2, 3 and 20261124): a card text holding a
+/// carriage return that ends no line became a `///` comment rustc cannot read ("bare CR
+/// not allowed in doc-comment"; syn could not parse the file either), and names holding
+/// codepoints that change the direction of text became doc comments rustc denies
+/// (`text_direction_codepoint_in_comment`). Both are written as character references in
+/// the documentation; the string literals keep the names and the text exact.
+#[test]
+fn a_lone_carriage_return_and_direction_codepoints_stay_out_of_doc_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("game.cards"),
+        "game g \"The \u{202E}Evil\u{202C} Game\"\nfaction rebel \"\u{2066}Rebels\u{2069}\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("cards.cards"),
+        "upgrade \"\u{202E}Wrath\" {\n  cost: 1\n  text {\n    Lone\rreturn.\n  }\n}\n",
+    )
+    .unwrap();
+    let files = generate(dir.path());
+    for file in &files {
+        syn::parse_file(&file.contents).unwrap_or_else(|e| panic!("{} does not parse: {e}", file.name));
+        for refused in ['\r', '\u{202A}', '\u{202C}', '\u{202E}', '\u{2066}', '\u{2069}'] {
+            assert!(!file.contents.contains(refused), "{} holds U+{:04X}", file.name, refused as u32);
+        }
+    }
+    let code = &files[0].contents;
+    assert!(code.contains("/// **&#x202E;Wrath** (`wrath`)"), "{code}");
+    assert!(code.contains("/// > Lone&#xD;return."), "{code}");
+    assert!(code.contains("/// &#x2066;Rebels&#x2069; (`rebel`)"), "{code}");
+    assert!(files[1].contents.contains("/// The &#x202E;Evil&#x202C; Game (`g`), compiled by cardc."));
+    // The data keeps them, escaped in string literals.
+    assert!(code.contains(r"\u{202e}Wrath"), "{code}");
+    assert!(code.contains(r"Lone\rreturn."), "{code}");
+}

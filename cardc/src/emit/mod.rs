@@ -15,6 +15,8 @@
 
 pub mod ident;
 
+use std::fmt::Write as _;
+
 use cards_runtime::model::{Card, CardKind, Set, VocabKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -35,9 +37,31 @@ fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
 }
 
+/// `text` as doc attributes, a line each; prettyplease writes them as `///` comments.
 fn doc(text: &str) -> TokenStream {
-    let lines = text.lines().map(|l| Literal::string(&format!(" {l}")));
+    let lines = text.lines().map(|l| Literal::string(&format!(" {}", comment_safe(l))));
     quote!(#(#[doc = #lines])*)
+}
+
+/// `line` with what a `///` comment cannot hold written as a Markdown character reference
+/// (`&#x202E;`), which rustdoc shows as the character itself: a carriage return (rustc
+/// refuses a bare one in a doc comment, and a name or a text may hold one that is not
+/// before a line feed) and the codepoints that change the direction of text (rustc's
+/// deny-by-default `text_direction_codepoint_in_comment`).
+fn comment_safe(line: &str) -> std::borrow::Cow<'_, str> {
+    let refused = |c: char| c == '\r' || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if !line.contains(refused) {
+        return line.into();
+    }
+    let mut out = String::with_capacity(line.len() + 16);
+    for c in line.chars() {
+        if refused(c) {
+            let _ = write!(out, "&#x{:X};", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// Card text as inert Markdown: `[Charge]` must not become a link, `*` emphasis.

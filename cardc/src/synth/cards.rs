@@ -3,7 +3,7 @@
 use super::plan::*;
 use super::text::*;
 use super::vocab::*;
-use super::{Dice, BODY};
+use super::{hostile, Dice, BODY, HOSTILE};
 use crate::ast::CardKind;
 use crate::ast::CardKind as Kind;
 use crate::format::writer::Card;
@@ -11,14 +11,14 @@ use crate::format::writer::Card;
 impl Plan {
     pub(super) fn card(&self, i: usize, out: &mut String) {
         let name = &self.names[i];
-        let mut d = Dice::new(i, BODY);
+        let mut d = Dice::new(self.seed, i, BODY);
         match self.kinds[i] {
             Kind::Chassis => self.chassis_card(i, &mut d).write(out),
             Kind::Ship => self.ship_card(i, &mut d).write(out),
             Kind::Upgrade => self.upgrade_card(i, &mut d).write(out),
             Kind::Part => {
-                let (_, stats, drive, tech, ancient) = PARTS[part_type(i)];
-                let mut c = Card::new(CardKind::Part, name, None);
+                let (_, stats, drive, tech, ancient) = PARTS[part_type(self.seed, i)];
+                let mut c = Card::new(CardKind::Part, name, self.written_id(i));
                 if ancient {
                     c.flag("ancient");
                 }
@@ -35,7 +35,7 @@ impl Plan {
                 c.write_inline(out);
             }
             Kind::Blueprint => {
-                let mut c = Card::new(CardKind::Blueprint, name, None);
+                let mut c = Card::new(CardKind::Blueprint, name, self.written_id(i));
                 c.field("class", CLASSES[self.ordinal[i] % CLASSES.len()].0);
                 let slots = d.range(3, 8) as usize;
                 let spaces: Vec<&str> = (0..slots)
@@ -60,7 +60,7 @@ impl Plan {
                 c.write(out);
             }
             Kind::Species => {
-                let mut c = Card::new(CardKind::Species, name, None);
+                let mut c = Card::new(CardKind::Species, name, self.written_id(i));
                 c.field("upgrade-activations", d.range(2, 3));
                 if !self.blueprints.is_empty() {
                     let count = d.range(1, 4) as usize;
@@ -76,14 +76,32 @@ impl Plan {
         }
     }
 
-    /// `xws: "…"`: the card's id without dashes.
+    /// Card `i`'s id when it is written (`as id`) rather than derived from its name.
+    fn written_id(&self, i: usize) -> Option<&str> {
+        self.written_ids[i].then_some(self.ids[i].as_str())
+    }
+
+    /// Card `i`'s text: 1 to 3 sentences from `pool` (see [`text_lines`]), and with hostile
+    /// names sometimes one of [`hostile::SENTENCES`].
+    fn text(&self, i: usize, d: &mut Dice, pool: &[&str], card: &mut Card) {
+        let mut lines = text_lines(d, pool);
+        let mut h = Dice::new(self.seed, i, HOSTILE + 2);
+        if self.hostile && h.chance(30) {
+            lines.push(h.pick(hostile::SENTENCES).to_string());
+        }
+        card.text(&lines.join("\n"));
+    }
+
+    /// `xws: "…"`: the card's id without dashes; with hostile names, sometimes a hostile
+    /// name.
     pub(super) fn xws(&self, i: usize, c: &mut Card) {
-        c.string("xws", &self.ids[i].replace('-', ""));
+        let plain = self.ids[i].replace('-', "");
+        c.string("xws", &hostile::maybe(self.hostile, self.seed, 2, i, &plain));
     }
 
     pub(super) fn chassis_card(&self, i: usize, d: &mut Dice) -> Card {
         let ch = &self.chassis[self.ordinal[i]];
-        let mut c = Card::new(CardKind::Chassis, &self.names[i], None);
+        let mut c = Card::new(CardKind::Chassis, &self.names[i], self.written_id(i));
         c.list("faction", &ch.factions);
         c.field("size", ch.size);
         if let Some(icon) = ch.ship_icon {
@@ -98,14 +116,14 @@ impl Plan {
         }
         if d.chance(40) {
             let (name, text) = d.pick(ABILITIES);
-            c.ability(name, text);
+            c.ability(&hostile::maybe(self.hostile, self.seed, 0, i, name), text);
         }
         c
     }
 
     pub(super) fn ship_card(&self, i: usize, d: &mut Dice) -> Card {
         let s = &self.ships[self.ordinal[i]];
-        let mut c = Card::new(CardKind::Ship, &self.names[i], None);
+        let mut c = Card::new(CardKind::Ship, &self.names[i], self.written_id(i));
         match s.chassis {
             Some(chassis) => {
                 c.field("chassis", &self.ids[self.chassis[chassis].index]);
@@ -125,7 +143,7 @@ impl Plan {
                     self.xws(i, &mut c);
                 }
                 if named {
-                    text_block(d, FIGHTER_TEXT, &mut c);
+                    self.text(i, d, FIGHTER_TEXT, &mut c);
                 }
             }
             None => {
@@ -150,14 +168,14 @@ impl Plan {
     }
 
     pub(super) fn upgrade_card(&self, i: usize, d: &mut Dice) -> Card {
-        let mut c = Card::new(CardKind::Upgrade, &self.names[i], None);
+        let mut c = Card::new(CardKind::Upgrade, &self.names[i], self.written_id(i));
         let Some(ship) = self.target(i) else {
             // No ship in the set (a tiny one): a commander, which needs no printed icon.
             c.field("icon", COMMANDER);
             c.field("cost", d.range(20, 40));
             return c;
         };
-        let slot = upgrade_slot(i, ship);
+        let slot = upgrade_slot(self.seed, i, ship);
         match &slot {
             Slot::One(icon) => c.field("icon", icon),
             Slot::Group(a, b) => c.field("icons", format!("{a} + {b}")),
@@ -210,7 +228,7 @@ impl Plan {
         }
         if d.chance(75) {
             let pool = if ship.chassis.is_some() { FIGHTER_TEXT } else { CAPITAL_TEXT };
-            text_block(d, pool, &mut c);
+            self.text(i, d, pool, &mut c);
         }
         supply_what_is_spent(&mut c, false);
         c

@@ -13,6 +13,14 @@
 //! with the card's index). From 30 cards on it is clean, warnings included: every upgrade
 //! is built around a ship that can equip it, and enough ships print every icon.
 //!
+//! [`generate_with`] varies the set: another [`Options::seed`] draws every card anew (its
+//! kind, name, costs, icons, restrictions, text), and [`Options::hostile`] gives cards,
+//! vocabulary entries, abilities and rules names that stress the code generator and the
+//! packed format (quotes, backslashes, `#`, braces, `*/`, raw-string breakers, Rust
+//! keywords, digits, names that collide once made identifiers, every kind of non-ASCII, the
+//! names of generated items, names of a few kilobytes). Whatever the options, the set
+//! checks with no error; seed 0 without hostile names is [`generate`]'s set.
+//!
 //! The generator reads as its parts: `vocab` (the game and its rules), `names`, `text`
 //! (printed sentences), `plan` (every card's kind, name and the ship an upgrade is built
 //! around, drawn first) and `cards` (writing them through [`crate::format::writer`]). It
@@ -30,6 +38,7 @@ use std::path::PathBuf;
 use crate::source::{SetSource, SourceFile, SourceMap};
 
 mod cards;
+mod hostile;
 mod names;
 mod plan;
 mod text;
@@ -44,11 +53,33 @@ pub const CARDS_PER_FILE: usize = 1000;
 /// The folder the files of [`load`] are placed in.
 pub const DIR: &str = "synth";
 
+pub use hostile::GAME_IDS;
+
+/// What [`generate_with`] varies. The default (seed 0, no hostile names, game `synth`) is
+/// [`generate`]'s set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Changes every draw: another seed, another set. 0 is [`generate`]'s.
+    pub seed: u64,
+    /// Gives cards, vocabulary entries, abilities and rules hostile names (see the module
+    /// documentation), and some cards hostile sentences.
+    pub hostile: bool,
+    /// The game id, hence the name of the generated module; `synth` when `None`. Sets
+    /// compiled together need different ones: [`GAME_IDS`] are ids that stress the module
+    /// names.
+    pub game: Option<String>,
+}
+
 /// Generates a set of `n` cards: `(file name, file text)` pairs, `game.cards` first,
 /// then `cards-000.cards`, `cards-001.cards`… in order.
 pub fn generate(n: usize) -> Vec<(String, String)> {
-    let plan = Plan::new(n);
-    let mut files = vec![("game.cards".to_string(), game_file(n))];
+    generate_with(n, &Options::default())
+}
+
+/// [`generate`] with other [`Options`]: another seed, hostile names, another game id.
+pub fn generate_with(n: usize, options: &Options) -> Vec<(String, String)> {
+    let plan = Plan::new(n, options);
+    let mut files = vec![("game.cards".to_string(), game_file(n, options))];
     let count = n.div_ceil(CARDS_PER_FILE);
     let width = count.saturating_sub(1).to_string().len().max(3);
     for f in 0..count {
@@ -67,11 +98,19 @@ pub fn generate(n: usize) -> Vec<(String, String)> {
 /// (`synth/game.cards`, `synth/cards-000.cards`…).
 pub fn load(n: usize) -> (SourceMap, SetSource) {
     let mut sources = SourceMap::new();
-    let files = generate(n)
-        .into_iter()
-        .map(|(name, text)| sources.add(SourceFile::new(PathBuf::from(DIR).join(name), text)))
-        .collect();
-    (sources, SetSource { dir: PathBuf::from(DIR), files, diagnostics: Vec::new() })
+    let set = load_into(&mut sources, PathBuf::from(DIR), generate(n));
+    (sources, set)
+}
+
+/// [`generate_with`]s `n` cards into `sources`, as the set in the folder `dir`: several sets
+/// can share one [`SourceMap`] (and one [`crate::Report`]).
+pub fn load_with(sources: &mut SourceMap, dir: impl Into<PathBuf>, n: usize, options: &Options) -> SetSource {
+    load_into(sources, dir.into(), generate_with(n, options))
+}
+
+fn load_into(sources: &mut SourceMap, dir: PathBuf, files: Vec<(String, String)>) -> SetSource {
+    let files = files.into_iter().map(|(name, text)| sources.add(SourceFile::new(dir.join(name), text))).collect();
+    SetSource { dir, files, diagnostics: Vec::new() }
 }
 
 /// A 64-bit integer hash (the SplitMix64 finaliser): every bit of the input affects every
@@ -83,13 +122,15 @@ pub fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A stream of choices for one card: seeded by its index and a purpose, so that how one
-/// card is drawn never shifts another.
+/// A stream of choices for one card: seeded by the set's seed, the card's index and a
+/// purpose, so that how one card is drawn never shifts another.
 struct Dice(u64);
 
 impl Dice {
-    fn new(index: usize, purpose: u64) -> Dice {
-        Dice(mix(index as u64 ^ mix(purpose)))
+    fn new(seed: u64, index: usize, purpose: u64) -> Dice {
+        // Seed 0 is the stream `generate` has always drawn.
+        let salt = if seed == 0 { 0 } else { mix(seed ^ 0x5EED_5EED_5EED_5EED) };
+        Dice(mix(index as u64 ^ mix(purpose)) ^ salt)
     }
 
     fn next(&mut self) -> u64 {
@@ -132,6 +173,8 @@ impl Dice {
 const NAME: u64 = 1;
 const PROPS: u64 = 2;
 const BODY: u64 = 3;
+const HOSTILE: u64 = 4;
+const KINDS: u64 = 5;
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 
 use super::names::*;
 use super::vocab::*;
-use super::{Dice, NAME, PROPS};
+use super::{hostile, Dice, Options, KINDS, NAME, PROPS};
 use crate::ast::CardKind as Kind;
 use crate::format::writer::quote;
 use crate::resolve::ids::derive_id;
@@ -17,6 +17,22 @@ pub(super) const PATTERN: [Kind; 20] = {
         Species, Upgrade, Ship, Part, Upgrade, Ship,
     ]
 };
+
+/// The kind of each of `n` cards: [`PATTERN`] over and over; with a seed other than 0,
+/// each run of twenty in an order of its own.
+fn kinds(n: usize, seed: u64) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect();
+    if seed != 0 {
+        for (block, run) in kinds.chunks_mut(PATTERN.len()).enumerate() {
+            let mut d = Dice::new(seed, block, KINDS);
+            // Fisher–Yates.
+            for j in (1..run.len()).rev() {
+                run.swap(j, d.below(j + 1));
+            }
+        }
+    }
+    kinds
+}
 
 /// Part tiles: name, stat values, drive, the tech it needs, ancient.
 #[allow(clippy::type_complexity)]
@@ -77,9 +93,15 @@ pub(super) struct Ship {
 }
 
 pub(super) struct Plan {
+    /// [`Options::seed`].
+    pub(super) seed: u64,
+    /// [`Options::hostile`].
+    pub(super) hostile: bool,
     pub(super) kinds: Vec<Kind>,
     pub(super) names: Vec<String>,
     pub(super) ids: Vec<String>,
+    /// Whether card `i`'s id is written (`as id`) rather than derived from its name.
+    pub(super) written_ids: Vec<bool>,
     pub(super) chassis: Vec<Chassis>,
     pub(super) ships: Vec<Ship>,
     /// Index of each card among the cards of its kind.
@@ -89,8 +111,9 @@ pub(super) struct Plan {
 }
 
 impl Plan {
-    pub(super) fn new(n: usize) -> Plan {
-        let kinds: Vec<Kind> = (0..n).map(|i| PATTERN[i % PATTERN.len()]).collect();
+    pub(super) fn new(n: usize, options: &Options) -> Plan {
+        let seed = options.seed;
+        let kinds = kinds(n, seed);
         let of = |kind: Kind| -> Vec<usize> { (0..n).filter(|&i| kinds[i] == kind).collect() };
         let mut ordinal = vec![0; n];
         for kind in Kind::ALL {
@@ -98,7 +121,7 @@ impl Plan {
                 ordinal[i] = k;
             }
         }
-        let chassis: Vec<Chassis> = of(Kind::Chassis).into_iter().map(plan_chassis).collect();
+        let chassis: Vec<Chassis> = of(Kind::Chassis).into_iter().map(|i| plan_chassis(seed, i)).collect();
         let (mut fighters, mut capitals) = (0, 0);
         let ships = of(Kind::Ship)
             .into_iter()
@@ -107,10 +130,13 @@ impl Plan {
                 let fighter = !chassis.is_empty() && k % 2 == 0;
                 let nth = if fighter { &mut fighters } else { &mut capitals };
                 *nth += 1;
-                plan_ship(i, *nth - 1, fighter, &chassis)
+                plan_ship(seed, i, *nth - 1, fighter, &chassis)
             })
             .collect();
         let mut plan = Plan {
+            seed,
+            hostile: options.hostile,
+            written_ids: vec![false; n],
             parts: of(Kind::Part),
             blueprints: of(Kind::Blueprint),
             kinds,
@@ -122,15 +148,18 @@ impl Plan {
         };
         plan.names = (0..n).map(|i| plan.name(i)).collect();
         plan.ids = plan.names.iter().map(|n| derive_id(n)).collect();
+        if plan.hostile {
+            hostile::rename_cards(&mut plan);
+        }
         plan
     }
 
     /// The name of card `i`. It ends with `i`, so that names (and ids) are unique.
     pub(super) fn name(&self, i: usize) -> String {
-        let mut d = Dice::new(i, NAME);
+        let mut d = Dice::new(self.seed, i, NAME);
         match self.kinds[i] {
             Kind::Chassis => {
-                let frame = FRAMES[Dice::new(i, PROPS).below(FRAMES.len())].0;
+                let frame = FRAMES[Dice::new(self.seed, i, PROPS).below(FRAMES.len())].0;
                 format!("{} {} {frame} {i}", d.pick(MAKERS), d.pick(MODELS))
             }
             Kind::Ship => match self.ships[self.ordinal[i]] {
@@ -147,7 +176,7 @@ impl Plan {
                 },
             },
             Kind::Upgrade => {
-                let icon = self.target(i).map_or(COMMANDER, |ship| upgrade_slot(i, ship).first());
+                let icon = self.target(i).map_or(COMMANDER, |ship| upgrade_slot(self.seed, i, ship).first());
                 if is_person(icon) {
                     return format!("{} {i}", person(&mut d));
                 }
@@ -161,7 +190,7 @@ impl Plan {
                     format!("{} {base} {i}", d.pick(ADJECTIVES))
                 }
             }
-            Kind::Part => format!("{} {} {i}", d.pick(SPECIES_WORDS), PARTS[part_type(i)].0),
+            Kind::Part => format!("{} {} {i}", d.pick(SPECIES_WORDS), PARTS[part_type(self.seed, i)].0),
             Kind::Blueprint => format!("{} Pattern {i}", d.pick(SPECIES_WORDS)),
             Kind::Species => format!("{} {} {i}", d.pick(SPECIES_WORDS), d.pick(POLITIES)),
         }
@@ -174,7 +203,7 @@ impl Plan {
         if self.ships.is_empty() {
             return None;
         }
-        Some(&self.ships[Dice::new(i, PROPS).below(self.ships.len())])
+        Some(&self.ships[Dice::new(self.seed, i, PROPS).below(self.ships.len())])
     }
 
     /// A restriction that `ship` meets (as a flagship when it says so), in one of many
@@ -213,7 +242,8 @@ impl Plan {
                     .split(' ')
                     .filter(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_alphabetic() || c == '-'))
                     .collect();
-                let word = if words.is_empty() { name.split(' ').next().unwrap_or(name) } else { d.pick(&words) };
+                let first = name.split(' ').find(|w| !w.is_empty()).unwrap_or(name);
+                let word = if words.is_empty() { first } else { d.pick(&words) };
                 format!("name {}", quote(word))
             }
             13 if ship.size != "huge" => format!("not (size huge or trait {})", not_trait(d)),
@@ -243,8 +273,8 @@ impl Slot {
 }
 
 /// The icon (or group) of upgrade `i`: always one `ship` has room for.
-pub(super) fn upgrade_slot(i: usize, ship: &Ship) -> Slot {
-    let mut d = Dice::new(i, PROPS + 100);
+pub(super) fn upgrade_slot(seed: u64, i: usize, ship: &Ship) -> Slot {
+    let mut d = Dice::new(seed, i, PROPS + 100);
     let plain: Vec<&'static str> = ship.upgrades.iter().copied().filter(|i| *i != TITLE).collect();
     match d.below(100) {
         0..=5 => Slot::One(COMMANDER),
@@ -258,12 +288,12 @@ pub(super) fn upgrade_slot(i: usize, ship: &Ship) -> Slot {
     }
 }
 
-pub(super) fn part_type(i: usize) -> usize {
-    Dice::new(i, PROPS).below(PARTS.len())
+pub(super) fn part_type(seed: u64, i: usize) -> usize {
+    Dice::new(seed, i, PROPS).below(PARTS.len())
 }
 
-pub(super) fn plan_chassis(i: usize) -> Chassis {
-    let mut d = Dice::new(i, PROPS);
+pub(super) fn plan_chassis(seed: u64, i: usize) -> Chassis {
+    let mut d = Dice::new(seed, i, PROPS);
     let size = FRAMES[d.below(FRAMES.len())].1;
     let mut factions = vec![d.pick(FACTIONS).0];
     if d.chance(10) {
@@ -287,8 +317,8 @@ pub(super) fn plan_chassis(i: usize) -> Chassis {
 }
 
 /// Plans ship `i`, the `nth` fighter or capital ship.
-pub(super) fn plan_ship(i: usize, nth: usize, fighter: bool, chassis: &[Chassis]) -> Ship {
-    let mut d = Dice::new(i, PROPS);
+pub(super) fn plan_ship(seed: u64, i: usize, nth: usize, fighter: bool, chassis: &[Chassis]) -> Ship {
+    let mut d = Dice::new(seed, i, PROPS);
     // Upgrade bars are windows sliding over the icons, so that a handful of ships print
     // every icon (the set must not warn about an unused icon).
     let window = |icons: &[(&'static str, &str)], stride: usize, width: usize| -> Vec<&'static str> {

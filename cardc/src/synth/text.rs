@@ -1,7 +1,6 @@
 //! The synthetic cards' printed text: sentences in the style of the real cards.
 
 use super::Dice;
-use crate::format::writer::Card;
 
 pub(super) const FIGHTER_TEXT: &[&str] = &[
     "After you perform a [Barrel Roll] action, you may perform a red [Boost] action.",
@@ -68,14 +67,13 @@ pub(super) const ABILITIES: &[(&str, &str)] = &[
     ),
 ];
 
-/// 1 to 3 sentences from `pool`, each on its own line, numbers filled in, as the card's
-/// text.
-pub(super) fn text_block(d: &mut Dice, pool: &[&str], card: &mut Card) {
+/// 1 to 3 sentences from `pool`, numbers filled in: the lines of a card's text.
+pub(super) fn text_lines(d: &mut Dice, pool: &[&str]) -> Vec<String> {
     let count = 1 + d.below(3);
     let picked: Vec<usize> = (0..pool.len()).collect();
     let mut lines = Vec::with_capacity(count);
     for i in d.distinct(&picked, count) {
         lines.push(pool[i].replace("{n}", &d.range(1, 3).to_string()).replace("{r}", &d.range(1, 3).to_string()));
     }
-    card.text(&lines.join("\n"));
+    lines
 }

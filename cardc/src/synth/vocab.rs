@@ -1,6 +1,7 @@
 //! The synthetic game's vocabulary (X-Wing's, Armada's and Eclipse's in one game), its
 //! `game.cards` and its rules.
 
+use super::{hostile, Dice, Options, HOSTILE};
 use crate::format::writer::{self, entry, named_entries};
 pub(super) use crate::import::armada_data::SIZES;
 use crate::import::xwing_data2::game::{PHASES, RESULTS};
@@ -151,44 +152,84 @@ pub(super) const ARCS: &[(&str, &str)] = &[
 pub(super) const ARMADA_PHASES: &[(&str, &str)] =
     &[("command", "Command Phase"), ("ship", "Ship Phase"), ("squadron", "Squadron Phase"), ("status", "Status Phase")];
 
-/// One vocabulary line per at most four entries: `<keyword> id "Name", …`.
-pub(super) fn vocab_lines<'a>(
-    out: &mut String,
-    keyword: &str,
-    entries: impl IntoIterator<Item = &'a (&'a str, &'a str)>,
-) {
-    let entries = named_entries(entries.into_iter().copied());
-    for group in entries.chunks(4) {
-        writer::vocab_line(out, keyword, group);
+/// Writes the vocabulary of a game: its display names, and with hostile names some
+/// display names and extra entries hostile.
+struct Vocab<'o> {
+    options: &'o Options,
+    /// How many display names have been written (each hostile or not by its own dice).
+    names: usize,
+    /// How many lines have been written.
+    lines: usize,
+}
+
+impl Vocab<'_> {
+    /// `plain`, or with hostile names sometimes a hostile name.
+    fn display(&mut self, plain: &str) -> String {
+        self.names += 1;
+        hostile::maybe(self.options.hostile, self.options.seed, 1, self.names, plain)
+    }
+
+    /// One vocabulary line per at most four entries: `<keyword> id "Name", …`; with
+    /// hostile names and `extras`, a few entries with hostile ids and names follow (nothing
+    /// refers to them).
+    fn lines<'a>(
+        &mut self,
+        out: &mut String,
+        keyword: &str,
+        entries: impl IntoIterator<Item = &'a (&'a str, &'a str)>,
+        extras: bool,
+    ) {
+        self.lines += 1;
+        let mut pairs: Vec<(String, String)> =
+            entries.into_iter().map(|(id, name)| (id.to_string(), self.display(name))).collect();
+        if self.options.hostile && extras {
+            let mut taken = hostile::Taken::default();
+            for (id, _) in &pairs {
+                taken.take(id);
+            }
+            let mut d = Dice::new(self.options.seed, self.lines, HOSTILE + 3);
+            for k in 0..d.range(1, 3) as usize {
+                pairs.push((taken.hostile(&mut d, k), hostile::name(&mut d)));
+            }
+        }
+        let entries = named_entries(pairs.iter().map(|(id, name)| (id.as_str(), name.as_str())));
+        for group in entries.chunks(4) {
+            writer::vocab_line(out, keyword, group);
+        }
     }
 }
 
-pub(super) fn game_file(n: usize) -> String {
+pub(super) fn game_file(n: usize, options: &Options) -> String {
+    let mut v = Vocab { options, names: 0, lines: 0 };
     let mut g = String::new();
     writer::comment(
         &mut g,
         &format!("A synthetic game of {n} cards, written by cardc::synth: the vocabulary of Armada,"),
     );
     writer::comment(&mut g, "X-Wing and Eclipse in one set, and fleet rules of every form.");
-    writer::game(&mut g, "synth", "Synthetic Fleet Battles");
+    let game_name = v.display("Synthetic Fleet Battles");
+    writer::game(&mut g, options.game.as_deref().unwrap_or("synth"), &game_name);
     g.push('\n');
-    vocab_lines(&mut g, "faction", FACTIONS);
+    v.lines(&mut g, "faction", FACTIONS, true);
     writer::vocab_line(&mut g, "size", &SIZES.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     let stats: Vec<String> = STATS.iter().map(|(id, _)| id.to_string()).collect();
     for group in stats.chunks(6) {
         writer::vocab_line(&mut g, "stat", group);
     }
     g.push('\n');
-    writer::vocab_line(&mut g, "icon", &[entry(COMMANDER, Some("Commander"), Some("implicit"))]);
-    vocab_lines(&mut g, "icon", CAPITAL_ICONS);
-    vocab_lines(&mut g, "icon", FIGHTER_ICONS);
-    writer::vocab_line(&mut g, "icon", &[entry(TITLE, Some("Title"), None)]);
-    vocab_lines(&mut g, "ship-icon", CAPITAL_SHIP_ICONS);
-    vocab_lines(&mut g, "ship-icon", FIGHTER_SHIP_ICONS);
-    vocab_lines(&mut g, "trait", TRAITS);
-    vocab_lines(&mut g, "class", CLASSES);
-    vocab_lines(&mut g, "tech", TECHS);
+    let commander = v.display("Commander");
+    writer::vocab_line(&mut g, "icon", &[entry(COMMANDER, Some(&commander), Some("implicit"))]);
+    v.lines(&mut g, "icon", CAPITAL_ICONS, false);
+    v.lines(&mut g, "icon", FIGHTER_ICONS, false);
+    let title = v.display("Title");
+    writer::vocab_line(&mut g, "icon", &[entry(TITLE, Some(&title), None)]);
+    v.lines(&mut g, "ship-icon", CAPITAL_SHIP_ICONS, false);
+    v.lines(&mut g, "ship-icon", FIGHTER_SHIP_ICONS, true);
+    v.lines(&mut g, "trait", TRAITS, true);
+    v.lines(&mut g, "class", CLASSES, true);
+    v.lines(&mut g, "tech", TECHS, true);
     g.push('\n');
+    // The names ability text refers to stay as they are.
     vocab_lines(&mut g, "action", ACTIONS);
     vocab_lines(&mut g, "token", TOKENS);
     vocab_lines(&mut g, "resource", RESOURCES);
@@ -209,7 +250,33 @@ pub(super) fn game_file(n: usize) -> String {
     writer::allow(&mut g, &["opaque-clause", "competing-replacements"]);
     g.push('\n');
     g.push_str(RULES);
+    if options.hostile {
+        hostile_rules(&mut g, options.seed);
+    }
     g
+}
+
+/// One vocabulary line per at most four entries: `<keyword> id "Name", …`.
+fn vocab_lines<'a>(out: &mut String, keyword: &str, entries: impl IntoIterator<Item = &'a (&'a str, &'a str)>) {
+    let entries = named_entries(entries.into_iter().copied());
+    for group in entries.chunks(4) {
+        writer::vocab_line(out, keyword, group);
+    }
+}
+
+/// Two rules with hostile ids, messages and a hostile name to count, that every fleet
+/// keeps.
+fn hostile_rules(out: &mut String, seed: u64) {
+    let mut d = Dice::new(seed, 0, HOSTILE + 4);
+    let mut taken = hostile::Taken::default();
+    for line in RULES.lines().filter_map(|l| l.strip_prefix("rule ")) {
+        taken.take(line.split(' ').next().unwrap_or_default());
+    }
+    let id = taken.hostile(&mut d, 0);
+    writer::rule(out, &id, &hostile::name(&mut d), "at most 99 card with trait droid per fleet");
+    let id = taken.hostile(&mut d, 1);
+    let counted = format!("at most 99 card with name {} per fleet", writer::quote(&hostile::name(&mut d)));
+    writer::rule(out, &id, &hostile::name(&mut d), &counted);
 }
 
 pub(super) const RULES: &str = r#"rule one-modification "A ship cannot have more than one upgrade card with the Modification trait":
