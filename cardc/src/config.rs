@@ -168,13 +168,13 @@ impl Config {
             return;
         }
         for p in paths {
-            println!("cargo:rerun-if-changed={}", p.as_ref().display());
+            println!("cargo:rerun-if-changed={}", instruction_path(p.as_ref()).display());
         }
         for set in &report.sets {
-            println!("cargo:rerun-if-changed={}", set.dir.display());
+            println!("cargo:rerun-if-changed={}", instruction_path(&set.dir).display());
         }
         for i in 0..report.sources.len() {
-            println!("cargo:rerun-if-changed={}", report.sources.file(i as u32).path.display());
+            println!("cargo:rerun-if-changed={}", instruction_path(&report.sources.file(i as u32).path).display());
         }
         // Notes (how cards interact) are for `cardc check`; a build shows only warnings.
         for d in report.all_diagnostics().filter(|d| d.severity == crate::Severity::Warning) {
@@ -183,9 +183,32 @@ impl Config {
                 let (line, col) = file.line_col(l.span.start as usize);
                 format!("{}:{line}:{col}: ", file.name)
             });
-            println!("cargo:warning={}warning[{}]: {}", place.unwrap_or_default(), d.code.id, d.message);
+            let line = format!("{}warning[{}]: {}", place.unwrap_or_default(), d.code.id, d.message);
+            println!("cargo:warning={}", one_line(&line));
         }
     }
+}
+
+/// A path as a `cargo:` instruction can carry it: a path with a line break in it would end
+/// the instruction and start another, so its nearest folder without one stands for it.
+fn instruction_path(path: &Path) -> &Path {
+    let clean = |p: &&Path| {
+        !p.as_os_str().is_empty() && !p.as_os_str().as_encoded_bytes().iter().any(|b| matches!(b, b'\n' | b'\r'))
+    };
+    path.ancestors().find(clean).unwrap_or(Path::new("."))
+}
+
+/// `text` on one line with no control character: each is written as its Rust escape
+/// (`\n`, `\u{1b}`), so that a message cannot end its `cargo:warning` line and start an
+/// instruction, or drive the terminal cargo prints it to.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
+        .collect::<String>()
+        .into()
 }
 
 /// Writes `bytes` to `path` unless it already holds them, through a temporary file and a
@@ -216,4 +239,22 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {
 /// See [`Config::compile`].
 pub fn compile(path: impl AsRef<Path>) -> Result<(), Error> {
     Config::new().compile(&[path])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_cannot_start_a_cargo_instruction_or_reach_the_terminal_raw() {
+        assert_eq!(one_line("unknown icon `crew`"), "unknown icon `crew`");
+        assert_eq!(one_line("name `X\ncargo:rustc-env=A=B`\u{1b}[2J\r"), "name `X\\ncargo:rustc-env=A=B`\\u{1b}[2J\\r");
+    }
+
+    #[test]
+    fn a_path_with_a_line_break_is_stood_for_by_its_folder() {
+        assert_eq!(instruction_path(Path::new("cards/xwing/game.cards")), Path::new("cards/xwing/game.cards"));
+        assert_eq!(instruction_path(Path::new("cards/x\nwing/game.cards")), Path::new("cards"));
+        assert_eq!(instruction_path(Path::new("a\rb.cards")), Path::new("."), "the package folder");
+    }
 }
