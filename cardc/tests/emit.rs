@@ -118,3 +118,26 @@ fn two_sets_of_one_game_name_both_folders() {
         "{message}"
     );
 }
+
+#[test]
+fn a_carriage_return_in_card_text_still_generates_rust_that_parses() {
+    // Found by the check fuzz target: a lone carriage return (and other control
+    // characters) in a text block went raw into a `///` comment of the generated file,
+    // which then did not parse ("bare CR not allowed in doc-comment").
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("emit_control_characters");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(tricky().join("game.cards"), dir.join("game.cards")).unwrap();
+    let card = "upgrade \"Odd\" {\n  icon: type\n  text {\n    Roll 1 die,\rthen\u{1d} gain\u{0} 1 [x].\n  }\n}\n";
+    std::fs::write(dir.join("cards.cards"), card).unwrap();
+    let report = cardc::check_paths(&[&dir]).unwrap();
+    assert!(report.sets[0].set.is_some(), "the set is accepted: {:?}", report.sets[0].diagnostics);
+    for file in cardc::generate(&report).unwrap() {
+        if let Err(e) = syn::parse_file(&file.contents) {
+            panic!("{} does not parse: {e}\n{}", file.name, file.contents);
+        }
+        if file.name == "type.rs" {
+            assert!(file.contents.contains(r"die,\u{d}then\u{1d} gain\u{0} 1"), "escaped:\n{}", file.contents);
+        }
+    }
+}

@@ -35,9 +35,25 @@ fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
 }
 
+/// Doc attributes for `text`, a line each. The generated file writes them as `///`
+/// comments, where a carriage return is not allowed (the file would not compile) and other
+/// control characters would reach an editor raw: each is written as its escape (`\u{d}`).
 fn doc(text: &str) -> TokenStream {
-    let lines = text.lines().map(|l| Literal::string(&format!(" {l}")));
+    let lines = text.lines().map(|l| Literal::string(&format!(" {}", escape_controls(l))));
     quote!(#(#[doc = #lines])*)
+}
+
+/// `line` with each control character but the tab written as its escape (`\u{d}`).
+fn escape_controls(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Card text as inert Markdown: `[Charge]` must not become a link, `*` emphasis.
