@@ -3,11 +3,14 @@
 # process at a time, resuming from the corpus saved by earlier runs.
 #
 #   fuzz/run.sh [-t SECONDS] [TARGET...]      (from cardc/; default 60 s a target)
+#   fuzz/run.sh --report [TARGET...]          the totals of every run so far, a line a target
+#   fuzz/run.sh --cmin [TARGET...]            minimises each corpus in place (cargo fuzz cmin)
 #
 # Seeds are built at run time from the shared data ($CARDC_FUZZ_SHARED, default ../shared
 # beside the repository) into fuzz/seeds/<target>/; new inputs go to fuzz/corpus/<target>/
 # and crashes to fuzz/artifacts/<target>/. All three are ignored by git. Each run's log is
-# fuzz/logs/<target>.log; a summary line a target is printed at the end.
+# fuzz/logs/<target>.log and a line is added to fuzz/logs/tally.tsv (the running tally
+# `--report` reads); a summary line a target is printed at the end.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,11 +19,18 @@ shared="${CARDC_FUZZ_SHARED:-$(cd "$here/../../.." && pwd)/shared}"
 export CARDC_FUZZ_SHARED="$shared"
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
 seconds=60
-if [[ "${1:-}" == "-t" ]]; then
-    seconds="$2"
-    shift 2
-fi
-all=(check render fast_path ability xws scenario armada_list unpack)
+mode=run
+case "${1:-}" in
+    -t)
+        seconds="$2"
+        shift 2
+        ;;
+    --report | --cmin)
+        mode="${1#--}"
+        shift
+        ;;
+esac
+all=(check render fast_path ability xws scenario armada_list unpack importer_json lsp)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 
@@ -67,6 +77,19 @@ seed_xws() {
     head -n 300 "$shared"/data/listfortress-xws-lists/*.jsonl | grep '^{' | split -l 1 - "$out/line-"
 }
 
+# The xwing-data2 ship and upgrade files of both forks, one seed a file: its name in the
+# data folder on the first line (which says how the importer reads it), then its text.
+seed_importer_json() {
+    local out=$1 data f rel
+    for data in "$shared"/data/xwing-data2-*/data; do
+        [[ -d $data ]] || continue
+        while IFS= read -r f; do
+            rel=${f#"$data"/}
+            { printf '%s\n' "$rel"; cat "$f"; } >"$out/$(basename "$(dirname "$data")")-${rel//\//-}"
+        done < <(find "$data/pilots" "$data/upgrades" -name '*.json' | sort)
+    done
+}
+
 seed() {
     local target=$1 out="fuzz/seeds/$1"
     rm -rf "$out"
@@ -83,7 +106,8 @@ seed() {
         xws) seed_xws "$out" ;;
         scenario) cp "$shared"/examples/*/scenarios/*.json "$out"/ 2>/dev/null || true ;;
         armada_list) find "$shared/data/armada-fleet-list-parser" -name '*.txt' -exec sh -c 'cp "$1" "$2/$(echo "$1" | md5sum | cut -c1-12).txt"' _ {} "$out" \; ;;
-        unpack) ;; # the target packs the conformance sets into it when it starts
+        importer_json) seed_importer_json "$out" ;;
+        unpack | lsp) ;; # the target writes its seeds from the conformance sets when it starts
     esac
 }
 
@@ -91,13 +115,53 @@ dict_of() {
     case $1 in
         check | render | fast_path) echo fuzz/dict/cards.dict ;;
         ability) echo fuzz/dict/ability.dict ;;
-        xws | scenario) echo fuzz/dict/json.dict ;;
+        lsp) echo fuzz/dict/cards.dict ;;
+        xws | scenario | importer_json) echo fuzz/dict/json.dict ;;
         *) echo "" ;;
     esac
 }
 
-cargo +nightly fuzz build -O -s none --debug-assertions
+tally=fuzz/logs/tally.tsv
+fuzz_flags=(-O -s none --debug-assertions)
+
+# The totals of the tally, a line a target: the time and executions of all its runs, the
+# speed over them, the coverage of the last run, the corpus and crashes now.
+report() {
+    local target runs seconds execs last cov ft corpus crashes
+    printf '%-14s %6s %8s %14s %9s %7s %7s %8s %8s\n' target runs seconds executions exec/s cov ft corpus crashes
+    for target in "$@"; do
+        read -r runs seconds execs < <(awk -F'\t' -v t="$target" '
+            $2 == t { n++; s += $3; e += $4 } END { printf "%d %d %d\n", n, s, e }' "$tally" 2>/dev/null || echo "0 0 0")
+        last=$(awk -F'\t' -v t="$target" '$2 == t { line = $6 "\t" $7 } END { print line }' "$tally" 2>/dev/null || true)
+        cov=$(cut -f1 <<<"$last")
+        ft=$(cut -f2 <<<"$last")
+        corpus=$(find "fuzz/corpus/$target" -type f 2>/dev/null | wc -l)
+        crashes=$(find "fuzz/artifacts/$target" -type f 2>/dev/null | wc -l)
+        printf '%-14s %6s %8s %14s %9s %7s %7s %8s %8s\n' "$target" "$runs" "$seconds" "$execs" \
+            "$((seconds > 0 ? execs / seconds : 0))" "${cov:--}" "${ft:--}" "$corpus" "$crashes"
+    done
+}
+
+if [[ $mode == report ]]; then
+    report "${targets[@]}"
+    exit 0
+fi
+
+cargo +nightly fuzz build "${fuzz_flags[@]}"
 mkdir -p fuzz/logs
+
+if [[ $mode == cmin ]]; then
+    for target in "${targets[@]}"; do
+        [[ -d fuzz/corpus/$target ]] || continue
+        before=$(find "fuzz/corpus/$target" -type f | wc -l)
+        cargo +nightly fuzz cmin "${fuzz_flags[@]}" "$target" "fuzz/corpus/$target" -- -max_len=102400 -timeout=10 \
+            -rss_limit_mb=4096 >"fuzz/logs/$target.cmin.log" 2>&1
+        echo "$target: $before -> $(find "fuzz/corpus/$target" -type f | wc -l) inputs" >&2
+    done
+    exit 0
+fi
+
+[[ -f $tally ]] || printf 'date\ttarget\tseconds\texecutions\texec/s\tcov\tft\tcorpus\tstatus\n' >"$tally"
 summary=()
 for target in "${targets[@]}"; do
     seed "$target"
@@ -107,13 +171,22 @@ for target in "${targets[@]}"; do
     [[ -n $dict ]] && args+=(-dict="$dict")
     echo "== $target: $seconds s" >&2
     status=0
-    CARDC_FUZZ_SEEDS="fuzz/seeds/$target" cargo +nightly fuzz run -O -s none --debug-assertions "$target" \
+    started=$(date +%s)
+    CARDC_FUZZ_SEEDS="fuzz/seeds/$target" cargo +nightly fuzz run "${fuzz_flags[@]}" "$target" \
         "fuzz/corpus/$target" "fuzz/seeds/$target" -- "${args[@]}" >"fuzz/logs/$target.log" 2>&1 || status=$?
+    took=$(($(date +%s) - started))
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "fuzz/logs/$target.log" | grep -o '[0-9]*$' || true)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "fuzz/logs/$target.log" | grep -o '[0-9]*$' || true)
     last=$(grep -E '^#[0-9]+' "fuzz/logs/$target.log" | tail -n 1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [^ ]+' || true)
+    cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    corpus=$(find "fuzz/corpus/$target" -type f | wc -l)
     verdict=ok
     [[ $status -ne 0 ]] && verdict="FAILED (exit $status; see fuzz/logs/$target.log and fuzz/artifacts/$target/)"
-    summary+=("$(printf '%-12s %8s exec/s %12s runs  %s  %s' "$target" "${speed:-?}" "${runs:-?}" "${last:-}" "$verdict")")
+    # A run that stopped early (a crash) counts the time it ran.
+    [[ $status -eq 0 ]] && took=$seconds
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$target" "$took" "${runs:-0}" \
+        "${speed:-0}" "${cov:-}" "${ft:-}" "$corpus" "$([[ $status -eq 0 ]] && echo ok || echo "exit $status")" >>"$tally"
+    summary+=("$(printf '%-14s %8s exec/s %12s runs  %s  %s' "$target" "${speed:-?}" "${runs:-?}" "${last:-}" "$verdict")")
 done
 printf '%s\n' "${summary[@]}"

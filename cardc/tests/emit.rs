@@ -123,8 +123,9 @@ fn two_sets_of_one_game_name_both_folders() {
 /// carriage return that ends no line became a `///` comment rustc cannot read ("bare CR
 /// not allowed in doc-comment"; syn could not parse the file either), and names holding
 /// codepoints that change the direction of text became doc comments rustc denies
-/// (`text_direction_codepoint_in_comment`). Both are written as character references in
-/// the documentation; the string literals keep the names and the text exact.
+/// (`text_direction_codepoint_in_comment`). The documentation writes the first as its
+/// escape and the second as character references; the string literals keep the names and
+/// the text exact.
 #[test]
 fn a_lone_carriage_return_and_direction_codepoints_stay_out_of_doc_comments() {
     let dir = tempfile::tempdir().unwrap();
@@ -147,10 +148,33 @@ fn a_lone_carriage_return_and_direction_codepoints_stay_out_of_doc_comments() {
     }
     let code = &files[0].contents;
     assert!(code.contains("/// **&#x202E;Wrath** (`wrath`)"), "{code}");
-    assert!(code.contains("/// > Lone&#xD;return."), "{code}");
+    assert!(code.contains(r"/// > Lone\u{d}return."), "{code}");
     assert!(code.contains("/// &#x2066;Rebels&#x2069; (`rebel`)"), "{code}");
     assert!(files[1].contents.contains("/// The &#x202E;Evil&#x202C; Game (`g`), compiled by cardc."));
     // The data keeps them, escaped in string literals.
     assert!(code.contains(r"\u{202e}Wrath"), "{code}");
     assert!(code.contains(r"Lone\rreturn."), "{code}");
+}
+
+#[test]
+fn a_carriage_return_in_card_text_still_generates_rust_that_parses() {
+    // Found by the check fuzz target: a lone carriage return (and other control
+    // characters) in a text block went raw into a `///` comment of the generated file,
+    // which then did not parse ("bare CR not allowed in doc-comment").
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("emit_control_characters");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(tricky().join("game.cards"), dir.join("game.cards")).unwrap();
+    let card = "upgrade \"Odd\" {\n  icon: type\n  text {\n    Roll 1 die,\rthen\u{1d} gain\u{0} 1 [x].\n  }\n}\n";
+    std::fs::write(dir.join("cards.cards"), card).unwrap();
+    let report = cardc::check_paths(&[&dir]).unwrap();
+    assert!(report.sets[0].set.is_some(), "the set is accepted: {:?}", report.sets[0].diagnostics);
+    for file in cardc::generate(&report).unwrap() {
+        if let Err(e) = syn::parse_file(&file.contents) {
+            panic!("{} does not parse: {e}\n{}", file.name, file.contents);
+        }
+        if file.name == "type.rs" {
+            assert!(file.contents.contains(r"die,\u{d}then\u{1d} gain\u{0} 1"), "escaped:\n{}", file.contents);
+        }
+    }
 }

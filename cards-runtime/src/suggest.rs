@@ -14,10 +14,25 @@ pub const LONGEST: usize = 200;
 /// differ by more than `limit` are ruled out before measuring.
 pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     let (la, lb) = (a.chars().take(LONGEST + 1).count(), b.chars().take(LONGEST + 1).count());
-    if la > LONGEST || lb > LONGEST || la.abs_diff(lb) > limit {
+    if la > LONGEST || lb > LONGEST || la.abs_diff(lb) > limit || letters_apart(a, b) > limit {
         return None;
     }
     Some(strsim::osa_distance(a, b)).filter(|d| *d <= limit)
+}
+
+/// A lower bound of the edit distance, measured in linear time so that most candidates
+/// are ruled out before the quadratic measure: how many more of some letters one string
+/// has than the other (the larger of the two counts). An insertion, deletion or
+/// substitution changes each count by at most one and a swap changes neither; letters
+/// outside ASCII share one count, which only lowers the bound.
+fn letters_apart(a: &str, b: &str) -> usize {
+    let mut counts = [0i32; 129];
+    let slot = |c: char| if c.is_ascii() { c as usize } else { 128 };
+    a.chars().for_each(|c| counts[slot(c)] += 1);
+    b.chars().for_each(|c| counts[slot(c)] -= 1);
+    let more_in_a: i32 = counts.iter().filter(|n| **n > 0).sum();
+    let more_in_b: i32 = -counts.iter().filter(|n| **n < 0).sum::<i32>();
+    more_in_a.max(more_in_b) as usize
 }
 
 /// The closest candidate to `name`, if one is close enough; among equally close ones, the
@@ -95,5 +110,21 @@ mod tests {
         assert_eq!(closest(&long.to_uppercase(), [long.as_str()]), Some(long.as_str()), "another case still matches");
         assert_eq!(distance_within("abc", "abcdef", 2), None, "three letters longer");
         assert_eq!(distance_within("crwe", "crew", 1), Some(1));
+    }
+
+    #[test]
+    fn the_linear_bound_never_exceeds_the_distance() {
+        let words =
+            ["crew", "crwe", "cre", "screw", "", "abc", "xyz", "ébène", "ebene", "ordnance", "offensive-retrofit"];
+        for a in words {
+            for b in words {
+                let d = strsim::osa_distance(a, b);
+                assert!(letters_apart(a, b) <= d, "{a:?} {b:?}: bound {} over the distance {d}", letters_apart(a, b));
+                assert_eq!(distance_within(a, b, d), Some(d), "{a:?} {b:?} within its own distance");
+            }
+        }
+        assert_eq!(letters_apart("abc", "xyz"), 3, "three substitutions");
+        assert_eq!(letters_apart("abc", "bca"), 0, "the same letters");
+        assert_eq!(letters_apart("ab", "abcd"), 2, "two insertions");
     }
 }

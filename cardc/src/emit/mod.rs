@@ -43,19 +43,24 @@ fn doc(text: &str) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
-/// `line` with what a `///` comment cannot hold written as a Markdown character reference
-/// (`&#x202E;`), which rustdoc shows as the character itself: a carriage return (rustc
-/// refuses a bare one in a doc comment, and a name or a text may hold one that is not
-/// before a line feed) and the codepoints that change the direction of text (rustc's
-/// deny-by-default `text_direction_codepoint_in_comment`).
+/// `line` with what a `///` comment cannot hold written so that it can:
+/// - a control character but the tab as its escape (`\u{d}`): rustc refuses a bare carriage
+///   return in a doc comment (a name or a text may hold one that is not before a line
+///   feed), and the others would reach an editor raw;
+/// - a codepoint that changes the direction of text as a Markdown character reference
+///   (`&#x202E;`), which rustdoc shows as the character itself (rustc's deny-by-default
+///   `text_direction_codepoint_in_comment`).
 fn comment_safe(line: &str) -> std::borrow::Cow<'_, str> {
-    let refused = |c: char| c == '\r' || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-    if !line.contains(refused) {
+    let control = |c: char| c.is_control() && c != '\t';
+    let direction = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if !line.contains(|c| control(c) || direction(c)) {
         return line.into();
     }
     let mut out = String::with_capacity(line.len() + 16);
     for c in line.chars() {
-        if refused(c) {
+        if control(c) {
+            out.extend(c.escape_unicode());
+        } else if direction(c) {
             let _ = write!(out, "&#x{:X};", c as u32);
         } else {
             out.push(c);

@@ -250,8 +250,16 @@ impl Reader {
     /// When the file cannot be read or is not JSON.
     pub(crate) fn value(&mut self, path: &Path) -> Result<Value, ImportError> {
         let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
+        self.value_of(path, &text)
+    }
+
+    /// Reads `text` as the JSON file `path`, as [`Reader::value`] reads the file.
+    ///
+    /// # Errors
+    /// When the text is not JSON.
+    pub(crate) fn value_of(&mut self, path: &Path, text: &str) -> Result<Value, ImportError> {
         let mut duplicates = Vec::new();
-        let mut value = parse(&text, &mut duplicates).map_err(|e| ImportError::data(path, format!("not JSON: {e}")))?;
+        let mut value = parse(text, &mut duplicates).map_err(|e| ImportError::data(path, format!("not JSON: {e}")))?;
         let file = self.relative(path);
         let shape = self.shape;
         let mut notes = self.notes(&file);

@@ -31,7 +31,7 @@ use std::path::Path;
 use super::{id_of, ImportError, Imported};
 use crate::ast::{CardKind, Span};
 use crate::format::writer::{self, Card};
-use crate::resolve::ids::derive_id;
+use crate::resolve::ids::{derive_id, is_valid_id};
 use crate::text::says;
 
 pub(crate) mod game;
@@ -57,6 +57,35 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     let mut imported = Importer::new(&data).run();
     imported.format_files();
     Ok(imported)
+}
+
+/// Imports one xwing-data2 file on its own, given as its text: `file` names it as in the
+/// data folder, a ship file (`pilots/rebel-alliance/t-65-x-wing.json`) or an upgrade file
+/// (`upgrades/talent.json`), which says how it is read. The set holds that file's cards and
+/// a game declaring what they use (no factions: the data's `factions.json` is not read);
+/// the irregularities name `file`. It reads the file as [`import`] reads it in a folder,
+/// for tests and fuzzing of one file at a time.
+///
+/// # Errors
+/// When the text is not JSON, `file` names neither kind of file, or an upgrade file is
+/// not a list.
+pub fn import_file(file: &str, text: &str) -> Result<Imported, ImportError> {
+    let data = Data::of_file(file, text)?;
+    let mut imported = Importer::new(&data).run();
+    imported.format_files();
+    Ok(imported)
+}
+
+/// The ship icon of a ship's xws id: the id itself when it is a valid identifier (as every
+/// xws id of the data is), else the id it derives, so that no character of the data
+/// reaches the set's source unescaped (found by the `importer_json` fuzz target: an xws
+/// with `&` broke `game.cards`). Restrictions naming the ship map its xws the same way.
+fn ship_icon_id(xws: &str) -> String {
+    if is_valid_id(xws) {
+        xws.to_string()
+    } else {
+        id_of(xws)
+    }
 }
 
 fn arc_id(arc: &str) -> String {
@@ -220,6 +249,11 @@ impl<'d> Importer<'d> {
             file.push_str(&text);
         }
         for (i, (stem, upgrades)) in self.data.upgrades.iter().enumerate() {
+            // A file with no upgrade read (`[]`, or every card left out) is no file of
+            // the set: one that declares nothing is an error.
+            if upgrades.is_empty() {
+                continue;
+            }
             let mut text = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
             for (j, u) in upgrades.iter().enumerate() {
                 let at = self.data.upgrade_paths[i].get(j).cloned().unwrap_or_else(|| format!("$[{j}]"));

@@ -74,7 +74,7 @@ impl Importer<'_> {
             }
             "ships" => {
                 mapped(&mut self.imp, "ship-icon <ship xws>");
-                strings(value)?.iter().map(|s| format!("ship-icon {s}")).collect()
+                strings(value)?.iter().map(|s| format!("ship-icon {}", super::ship_icon_id(s))).collect()
             }
             "arcs" => {
                 let arcs = strings(value)?;

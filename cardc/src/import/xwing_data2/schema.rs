@@ -238,14 +238,19 @@ impl Reader {
     /// (of the ship or a pilot) is derived from the name. `None` when the ship itself
     /// cannot be read (noted). The paths of the pilots kept come with it.
     fn ship(&mut self, path: &Path) -> Result<Option<(ShipFile, Vec<String>)>, ImportError> {
-        let mut value = self.value(path)?;
+        let value = self.value(path)?;
+        Ok(self.ship_of(path, value))
+    }
+
+    /// The ship of a ship file read as a [`Value`] (see [`Reader::ship`]).
+    fn ship_of(&mut self, path: &Path, mut value: Value) -> Option<(ShipFile, Vec<String>)> {
         let file = self.relative(path);
         let pilots = match value.get_mut("pilots").map(Value::take) {
             Some(Value::Array(pilots)) => pilots,
             _ => {
                 let error = <serde_json::Error as serde::de::Error>::custom("no list of `pilots`");
                 self.left_out(path, "$", "ship file", &error);
-                return Ok(None);
+                return None;
             }
         };
         self.derive_xws(&file, "$", &mut value, "ship");
@@ -268,11 +273,11 @@ impl Reader {
         match serde_json::from_value::<ShipFile>(value) {
             Ok(mut ship) => {
                 ship.pilots = kept;
-                Ok(Some((ship, paths)))
+                Some((ship, paths))
             }
             Err(e) => {
                 self.left_out(path, "$", "ship (with all its pilots)", &e);
-                Ok(None)
+                None
             }
         }
     }
@@ -281,6 +286,11 @@ impl Reader {
     /// `xws` is derived from the name. The paths of the upgrades kept come with them.
     fn upgrades(&mut self, path: &Path) -> Result<(Vec<Upgrade>, Vec<String>), ImportError> {
         let value = self.value(path)?;
+        self.upgrades_of(path, value)
+    }
+
+    /// The upgrades of an upgrade file read as a [`Value`] (see [`Reader::upgrades`]).
+    fn upgrades_of(&mut self, path: &Path, value: Value) -> Result<(Vec<Upgrade>, Vec<String>), ImportError> {
         let file = self.relative(path);
         let Value::Array(items) = value else {
             return Err(ImportError::data(path, "not the JSON expected: not a list of upgrades"));
@@ -396,6 +406,48 @@ impl Data {
             pilot_paths,
             upgrade_paths,
         };
+        data.tell_derived_xws_apart();
+        Ok(data)
+    }
+
+    /// The data of one file given as text: `file` is its name in the data folder, a ship
+    /// file under `pilots/<faction>/` or an upgrade file under `upgrades/`; nothing else
+    /// (no factions, actions or stats) is read.
+    pub(super) fn of_file(file: &str, text: &str) -> Result<Data, ImportError> {
+        let path = Path::new(file);
+        let mut r = Reader::new(Path::new(""), &tolerant::SHAPE);
+        let value = r.value_of(path, text)?;
+        let mut data = Data {
+            version: None,
+            factions: Vec::new(),
+            actions: Vec::new(),
+            stats: Vec::new(),
+            ships: Vec::new(),
+            upgrades: Vec::new(),
+            extras: Vec::new(),
+            irregularities: Vec::new(),
+            pilot_paths: Vec::new(),
+            upgrade_paths: Vec::new(),
+        };
+        let parts: Vec<&str> = file.split('/').collect();
+        match parts.as_slice() {
+            ["pilots", folder, name] if name.ends_with(".json") => {
+                if let Some((ship, paths)) = r.ship_of(path, value) {
+                    data.ships.push((folder.to_string(), file_stem(path), ship));
+                    data.pilot_paths.push(paths);
+                }
+            }
+            ["upgrades", name] if name.ends_with(".json") => {
+                let (list, paths) = r.upgrades_of(path, value)?;
+                data.upgrades.push((file_stem(path), list));
+                data.upgrade_paths.push(paths);
+            }
+            _ => {
+                let expected = "a ship file (pilots/<faction>/<ship>.json) or an upgrade file (upgrades/<slot>.json)";
+                return Err(ImportError::data(path, format!("not {expected}")));
+            }
+        }
+        data.irregularities = r.irregularities;
         data.tell_derived_xws_apart();
         Ok(data)
     }

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::game::{Vocab, MANEUVERS};
 use super::schema::{Pilot, ShipFile, StatEntry};
-use super::{attack_stat, card, id_of, other_reason, recurring, write_card, Importer};
+use super::{attack_stat, card, id_of, other_reason, recurring, ship_icon_id, write_card, Importer};
 use crate::ast::CardKind;
 use crate::format::writer;
 
@@ -56,11 +56,12 @@ impl Importer<'_> {
         let mut text = String::new();
         writer::comment(&mut text, &format!("{} ({faction_name}): pilots/{folder}/{stem}.json", ship.name));
         text.push('\n');
-        Vocab::put(&mut self.vocab.ship_icons, ship.xws.clone(), &ship.name);
+        let ship_icon = ship_icon_id(&ship.xws);
+        Vocab::put(&mut self.vocab.ship_icons, ship_icon.clone(), &ship.name);
         let mut c = card(CardKind::Chassis, &ship.name, chassis_id);
         c.field("faction", &faction);
         c.field("size", self.vocab.size(&ship.size));
-        c.field("ship-icon", &ship.xws);
+        c.field("ship-icon", &ship_icon);
         let stats = self.stats(&ship.stats);
         c.row(stats.iter().map(|(s, v)| (s, v)));
         let arcs = self.arcs(&ship.stats);
