@@ -212,6 +212,7 @@ pub(super) struct Grant {
 }
 
 /// Everything read from one data folder.
+#[derive(Default)]
 pub(super) struct Data {
     pub(super) version: Option<String>,
     pub(super) factions: Vec<Entry>,
@@ -417,18 +418,7 @@ impl Data {
         let path = Path::new(file);
         let mut r = Reader::new(Path::new(""), &tolerant::SHAPE);
         let value = r.value_of(path, text)?;
-        let mut data = Data {
-            version: None,
-            factions: Vec::new(),
-            actions: Vec::new(),
-            stats: Vec::new(),
-            ships: Vec::new(),
-            upgrades: Vec::new(),
-            extras: Vec::new(),
-            irregularities: Vec::new(),
-            pilot_paths: Vec::new(),
-            upgrade_paths: Vec::new(),
-        };
+        let mut data = Data::default();
         let parts: Vec<&str> = file.split('/').collect();
         match parts.as_slice() {
             ["pilots", folder, name] if name.ends_with(".json") => {
@@ -517,17 +507,6 @@ impl Data {
                 Entry { name: name.into(), xws: xws.into(), other: BTreeMap::new() }
             })
             .collect();
-        Data {
-            version: None,
-            factions,
-            actions: Vec::new(),
-            stats: Vec::new(),
-            ships: Vec::new(),
-            upgrades: Vec::new(),
-            extras: Vec::new(),
-            irregularities: Vec::new(),
-            pilot_paths: Vec::new(),
-            upgrade_paths: Vec::new(),
-        }
+        Data { factions, ..Data::default() }
     }
 }
