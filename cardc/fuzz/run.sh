@@ -122,7 +122,7 @@ dict_of() {
 }
 
 tally=fuzz/logs/tally.tsv
-fuzz_flags=(-O -s none --debug-assertions)
+fuzz_flags=(-O -s none --debug-assertions --no-trace-compares)
 
 # The totals of the tally, a line a target: the time and executions of all its runs, the
 # speed over them, the coverage of the last run, the corpus and crashes now.
