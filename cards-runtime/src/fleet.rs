@@ -255,6 +255,29 @@ fn unique_names<'s, 'f>(
 }
 
 /// Faction, icons, restrictions and titles of one ship and its upgrades.
+/// The slots a ship has for its upgrades, one icon a slot: its printed `bar`, plus one
+/// slot of each implicit icon the bar does not print, plus and minus the slots `granted`
+/// adds and takes away. The fleet check and the XWS reader's left-out choice cards count
+/// slots with it.
+pub(crate) fn slot_pool<'a>(set: &Set, bar: &[u16], granted: impl Iterator<Item = &'a Grant>) -> Vec<u16> {
+    let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
+    let mut pool: Vec<u16> = bar.to_vec();
+    pool.extend((0..set.vocab.icons.len() as u16).filter(|i| implicit(*i) && !bar.contains(i)));
+    for grant in granted {
+        if let Grant::Slot(icon, n) = *grant {
+            if n > 0 {
+                pool.extend(std::iter::repeat_n(icon, n as usize));
+            }
+            for _ in n..0 {
+                if let Some(pos) = pool.iter().position(|i| *i == icon) {
+                    pool.swap_remove(pos);
+                }
+            }
+        }
+    }
+    pool
+}
+
 fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, out: &mut Vec<Violation>) {
     let builtin = |id: &'static str, message: String, card: Option<&Card>| Violation {
         id: id.into(),
@@ -278,23 +301,7 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         Some(f) if view.factions().is_empty() || view.factions().contains(&f) => vec![f],
         _ => view.factions().to_vec(),
     };
-    let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
-    // Slots: the printed bar, plus one slot of each implicit icon the bar does not print,
-    // plus and minus the slots the equipped upgrades grant.
-    let mut free: Vec<u16> = view.ship.upgrades.to_vec();
-    free.extend((0..set.vocab.icons.len() as u16).filter(|i| implicit(*i) && !view.ship.upgrades.contains(i)));
-    for grant in view.granted() {
-        if let Grant::Slot(icon, n) = *grant {
-            if n > 0 {
-                free.extend(std::iter::repeat_n(icon, n as usize));
-            }
-            for _ in n..0 {
-                if let Some(pos) = free.iter().position(|i| *i == icon) {
-                    free.swap_remove(pos);
-                }
-            }
-        }
-    }
+    let mut free = slot_pool(set, &view.ship.upgrades, view.granted());
     let loadout = &view.ship.standard_loadout;
     if !loadout.is_empty() {
         let (mut want, mut have) = (loadout.to_vec(), ship.upgrades.clone());

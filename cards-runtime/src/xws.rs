@@ -18,7 +18,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::fleet::{validate_fleet_with, Fleet, FleetShip, Options};
+use crate::fleet::{slot_pool, validate_fleet_with, Fleet, FleetShip, Options};
 use crate::model::{CardKind, Grant, Set};
 use crate::suggest::shown;
 use crate::violation::Violation;
@@ -70,8 +70,7 @@ impl<'s> XwsIndex<'s> {
                 CardKind::Upgrade if card.back_of.is_none() => &mut upgrades,
                 _ => continue,
             };
-            let id = card.xws.as_deref().map_or_else(|| xws_form(&card.id), str::to_string);
-            map.entry(id).or_insert(i as u32);
+            map.entry(xws_id(card)).or_insert(i as u32);
         }
         let vocab = |entries: &[crate::model::Entry]| -> HashMap<String, u16> {
             entries.iter().enumerate().map(|(i, e)| (xws_form(&e.id), i as u16)).collect()
@@ -183,15 +182,10 @@ impl<'s> XwsIndex<'s> {
         }
         let cards = &self.set.cards;
         let Some(bar) = cards.get(ship as usize).map(|c| &c.upgrades) else { return };
-        let is_choice_slot = |slot: u16| self.choices.keys().any(|(s, _)| *s == slot);
-        // The slots the ship prints and those the equipped cards grant, less those the
-        // equipped cards fill, one icon at a time.
-        let mut free: Vec<u16> = bar.to_vec();
-        for grant in upgrades.iter().filter_map(|&u| cards.get(u as usize)).flat_map(|c| c.grants.iter()) {
-            if let Grant::Slot(icon, n) = *grant {
-                free.extend(std::iter::repeat_n(icon, n.max(0) as usize));
-            }
-        }
+        // The ship's slots (as the fleet check counts them) less those the equipped cards
+        // fill, one icon at a time.
+        let granted = upgrades.iter().filter_map(|&u| cards.get(u as usize)).flat_map(|c| c.grants.iter());
+        let mut free = slot_pool(self.set, bar, granted);
         let mut short = Vec::new();
         for &u in upgrades.iter() {
             for &icon in cards.get(u as usize).map_or(&[][..], |c| &c.icons[..]) {
@@ -202,25 +196,17 @@ impl<'s> XwsIndex<'s> {
             }
         }
         for (u, icon) in short {
-            let chosen = free.iter().enumerate().find_map(|(k, &slot)| {
-                let choice = is_choice_slot(slot).then(|| self.choices.get(&(slot, icon))).flatten()?;
-                Some((k, *choice))
-            });
+            let chosen = free.iter().enumerate().find_map(|(k, &slot)| Some((k, *self.choices.get(&(slot, icon))?)));
             let Some((k, choice)) = chosen else { continue };
             free.swap_remove(k);
             upgrades.push(choice);
-            let xws = |c: u32| cards.get(c as usize).map_or(String::new(), |c| self.xws_of(c));
+            let xws = |c: u32| cards.get(c as usize).map_or(String::new(), xws_id);
             warnings.push(format!(
                 "`{}` on `{pilot}` needs a slot the ship prints none of: equipped through `{}`, which the squad leaves out",
                 xws(u),
                 xws(choice)
             ));
         }
-    }
-
-    /// A card's XWS id, as [`XwsIndex::new`] indexes it.
-    fn xws_of(&self, card: &crate::model::Card) -> String {
-        card.xws.as_deref().map_or_else(|| xws_form(&card.id), str::to_string)
     }
 
     fn check_slot_key(&self, key: &str, warnings: &mut Vec<String>) {
@@ -237,6 +223,11 @@ impl<'s> XwsIndex<'s> {
             }
         }
     }
+}
+
+/// A card's XWS id: its `xws:` field, else its id without dashes.
+fn xws_id(card: &crate::model::Card) -> String {
+    card.xws.as_deref().map_or_else(|| xws_form(&card.id), str::to_string)
 }
 
 /// `(slot, icon)` when `card` is a choice card (see [`XwsIndex::new`]).

@@ -20,6 +20,8 @@
 
 use std::collections::BTreeMap;
 
+use cards_runtime::xws::xws_form;
+
 use super::{card, write_card, Importer, ShipAbility};
 use crate::ast::CardKind;
 use crate::format::writer;
@@ -86,10 +88,10 @@ impl Importer<'_> {
             let prefix = BUILDER_PREFIXES
                 .iter()
                 .find(|(name, _)| name == ability)
-                .map_or_else(|| slot.replace('-', ""), |(_, prefix)| prefix.to_string());
+                .map_or_else(|| xws_form(slot), |(_, prefix)| prefix.to_string());
             for icon in icons {
                 let name = self.vocab.icons.get(icon).map_or(icon.as_str(), String::as_str);
-                let xws = format!("{prefix}{}", icon.replace('-', ""));
+                let xws = format!("{prefix}{}", xws_form(icon));
                 if self.upgrade_ids.contains_key(&xws) {
                     self.imp.unsupported("a choice slot's pseudo-upgrade whose XWS id a real upgrade has (left out)");
                     continue;
