@@ -184,7 +184,7 @@ impl Config {
                 format!("{}:{line}:{col}: ", file.name)
             });
             let line = format!("{}warning[{}]: {}", place.unwrap_or_default(), d.code.id, d.message);
-            println!("cargo:warning={}", one_line(&line));
+            println!("cargo:warning={}", crate::diagnostics::inert_line(&line));
         }
     }
 }
@@ -196,19 +196,6 @@ fn instruction_path(path: &Path) -> &Path {
         !p.as_os_str().is_empty() && !p.as_os_str().as_encoded_bytes().iter().any(|b| matches!(b, b'\n' | b'\r'))
     };
     path.ancestors().find(clean).unwrap_or(Path::new("."))
-}
-
-/// `text` on one line with no control character: each is written as its Rust escape
-/// (`\n`, `\u{1b}`), so that a message cannot end its `cargo:warning` line and start an
-/// instruction, or drive the terminal cargo prints it to.
-fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(char::is_control) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() })
-        .collect::<String>()
-        .into()
 }
 
 /// Writes `bytes` to `path` unless it already holds them, through a temporary file and a
@@ -247,8 +234,12 @@ mod tests {
 
     #[test]
     fn a_message_cannot_start_a_cargo_instruction_or_reach_the_terminal_raw() {
-        assert_eq!(one_line("unknown icon `crew`"), "unknown icon `crew`");
-        assert_eq!(one_line("name `X\ncargo:rustc-env=A=B`\u{1b}[2J\r"), "name `X\\ncargo:rustc-env=A=B`\\u{1b}[2J\\r");
+        use crate::diagnostics::inert_line;
+        assert_eq!(inert_line("unknown icon `crew`"), "unknown icon `crew`");
+        assert_eq!(
+            inert_line("name `X\ncargo:rustc-env=A=B`\u{1b}[2J\r"),
+            "name `X\\ncargo:rustc-env=A=B`\\u{1b}[2J\\r"
+        );
     }
 
     #[test]

@@ -574,7 +574,19 @@ fn clip_end(text: &str, max: usize) -> String {
 /// `\r`), so that what a file holds cannot move the cursor or recolour the terminal it is
 /// shown on.
 pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
-    let escaped = |c: char| c.is_control() && c != '\n' && c != '\t';
+    controls_escaped(text, |c| c == '\n' || c == '\t')
+}
+
+/// Text on one line: every control character escaped, line breaks and tabs too (`\n`,
+/// `\u{1b}`), so that it cannot end the line it is written on (a build script's
+/// `cargo:warning`) or drive a terminal.
+pub fn inert_line(text: &str) -> std::borrow::Cow<'_, str> {
+    controls_escaped(text, |_| false)
+}
+
+/// `text` with each control character but those `kept` written as its escape.
+fn controls_escaped(text: &str, kept: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() && !kept(c);
     if !text.contains(escaped) {
         return std::borrow::Cow::Borrowed(text);
     }
