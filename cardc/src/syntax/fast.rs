@@ -236,11 +236,17 @@ impl Reader<'_> {
     fn field(&mut self) -> Option<Field> {
         let start = self.pos;
         let key = self.ident()?;
+        // `ability_block` wants `WHITESPACE+` between the keyword and the name (a comment
+        // there would end the line, and no string follows it).
+        let blank_after_key = matches!(self.bytes[self.pos..], [b' ' | b'\t', ..] | [0xEF, 0xBB, 0xBF, ..]);
         self.skip();
         let colon = self.at(self.pos) == Some(&b':');
         let value = match key.text.as_str() {
             "text" if !colon => FieldValue::Text(self.raw_block()?),
             "ability" if !colon => {
+                if !blank_after_key {
+                    return None;
+                }
                 let name = self.string()?;
                 self.skip();
                 FieldValue::Ability { name, text: self.raw_block()? }
@@ -345,6 +351,10 @@ mod tests {
         "upgrade \"Open\" { text { x\n",
         "upgrade \"Escape\" { xws: \"a\\n\" }\n",
         "upgrade \"Two\" { } upgrade \"B\" { }\n",
+        // Found by the `fast_path` fuzz target: `ability` right against its name is a flag
+        // field and then a stray string to the grammar, a syntax error.
+        "part \"Il\" { hu ability\" At r\" {\n  }on}\n",
+        "upgrade \"Tight\" { ability\"A\" { x } }\n",
     ];
 
     fn corpus() -> Vec<String> {
@@ -433,6 +443,7 @@ mod tests {
             "A",
             "text {",
             "ability \"",
+            "ability\"",
             ": ",
             "\u{feff}",
             "}\n}",
