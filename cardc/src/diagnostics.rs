@@ -303,7 +303,7 @@ impl Diagnostic {
             .without_syntax_highlighting();
         let mut out = self.render_header(style);
         if let (None, Some(path)) = (self.primary(), &self.path) {
-            out.push_str(&format!("  --> {}\n", path.display()));
+            out.push_str(&format!("  --> {}\n", inert_line(&path.display().to_string())));
         }
         for (i, (file, labels)) in self.labels_by_file().into_iter().enumerate() {
             let file = sources.file(file);
@@ -443,7 +443,7 @@ fn character_location(file: &SourceFile, location: &str) -> Option<String> {
     let (line, column): (usize, usize) = (line.parse().ok()?, column.parse().ok()?);
     let start = *file.line_starts().get(line.checked_sub(1)?)? as usize;
     let (_, column) = file.line_col(start + column.checked_sub(1)?);
-    Some(format!("{}:{line}:{column}", file.name))
+    Some(format!("{}:{line}:{column}", inert_line(&file.name)))
 }
 
 /// The body of a rendering (snippet, help) without the line miette writes for the message,
@@ -490,12 +490,17 @@ const SNIPPET_LINE_MAX: usize = 1_000;
 /// How many characters [`plain_snippet`] shows on each side of a label, and of the label.
 const CLIP: usize = 60;
 
-/// Whether a file's labels must be shown in the plain form: a line they cover is longer
-/// than [`SNIPPET_LINE_MAX`] or holds a control character other than a tab.
+/// The lines miette shows around a label's own: one of context on each side, and up to
+/// [`JOIN_LINES`] more between two labels it joins into one snippet.
+const SHOWN_AROUND: usize = 1 + JOIN_LINES;
+
+/// Whether a file's labels must be shown in the plain form: a line the snippet could show
+/// (a label's lines and [`SHOWN_AROUND`] on each side) is longer than [`SNIPPET_LINE_MAX`]
+/// or holds a control character other than a tab.
 fn plain_only(file: &SourceFile, labels: &[(usize, &Label)]) -> bool {
     labels.iter().any(|(_, label)| {
         let (first, last) = (file.line_of(label.span.start as usize), file.line_of(label.span.end as usize));
-        (first..=last).any(|line| {
+        (first.saturating_sub(SHOWN_AROUND)..=last + SHOWN_AROUND).any(|line| {
             let text = file.line_text(line);
             text.len() > SNIPPET_LINE_MAX || text.contains(|c: char| c.is_control() && c != '\t')
         })
@@ -514,7 +519,7 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     let primary = labels.first().map_or(0, |(_, l)| l.span.start as usize);
     let (line, column) = file.line_col(primary);
     let arrow = if first { "-->" } else { ":::" };
-    let mut out = format!("{pad}{arrow} {}:{line}:{column}\n{pad} │\n", file.name);
+    let mut out = format!("{pad}{arrow} {}:{line}:{column}\n{pad} │\n", inert_line(&file.name));
     for (label, &line) in sorted.iter().zip(&lines) {
         let text = file.line_text(line);
         let line_start = file.line_start(line);
@@ -765,7 +770,7 @@ impl miette::SourceCode for Indexed {
         let read = slice.read_span(&shifted, context_lines_before, context_lines_after)?;
         let covered = SourceSpan::new((read.span().offset() + start).into(), read.span().len());
         Ok(Box::new(MietteSpanContents::new_named(
-            self.file.name.clone(),
+            inert_line(&self.file.name).into_owned(),
             read.data(),
             covered,
             read.line() + first,

@@ -34,6 +34,22 @@ fn a_diagnostic_past_column_65535_is_shown_clipped() {
     }
 }
 
+/// Found by the `render` fuzz target: miette shows a line of context on each side of a
+/// label (and the lines between labels it joins), so a control character or a very long
+/// line there reached the terminal even though the label's own line was clean.
+#[test]
+fn control_characters_or_a_long_line_beside_a_label_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(5_000);
+    set_with(dir.path(), &format!("ship \"S\" {{\n  upgrades: crow\n  # \x1b[2J\x07 {long}\n}}\n"));
+    let out = common::cardc(&["check", dir.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(common::code(&out), 1, "{stderr}");
+    assert!(stderr.contains("unknown"), "the unknown icon is reported: {stderr}");
+    assert!(!stderr.contains(['\x1b', '\x07']), "a raw control character reached the output: {stderr:?}");
+    assert!(!stderr.contains(&long), "the long line is shown whole: {} bytes", stderr.len());
+}
+
 #[test]
 fn control_characters_in_a_snippet_or_a_message_are_escaped() {
     let dir = tempfile::tempdir().unwrap();

@@ -9,7 +9,7 @@ use lsp_types::{
 
 use crate::ast::Span;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::source::SourceMap;
+use crate::source::{SourceFile, SourceMap};
 
 /// The LSP position of byte `offset` in `text` (clamped to the text, and to a character
 /// boundary before it).
@@ -51,6 +51,25 @@ pub fn range(text: &str, span: Span) -> Range {
     Range { start: position(text, span.start as usize), end: position(text, span.end as usize) }
 }
 
+/// [`position`] in a source file, found through its line index: the cost is the length
+/// of the offset's line, not of the text before it, so converting every diagnostic of a
+/// file with many is linear.
+pub fn position_in(file: &SourceFile, offset: usize) -> Position {
+    let text = &*file.text;
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let line = file.line_of(offset);
+    let character: usize = text[file.line_start(line)..offset].chars().map(char::len_utf16).sum();
+    Position { line: line as u32, character: character as u32 }
+}
+
+/// [`range`] in a source file, through its line index (see [`position_in`]).
+pub fn range_in(file: &SourceFile, span: Span) -> Range {
+    Range { start: position_in(file, span.start as usize), end: position_in(file, span.end as usize) }
+}
+
 /// The `file:` URI of a path.
 pub fn url(path: &Path) -> Option<Url> {
     Url::from_file_path(path).ok()
@@ -79,13 +98,13 @@ pub fn diagnostic(d: &Diagnostic, sources: &SourceMap) -> Option<(PathBuf, lsp_t
         .filter_map(|l| {
             let other = sources.file(l.file);
             Some(DiagnosticRelatedInformation {
-                location: Location { uri: url(&other.path)?, range: range(&other.text, l.span) },
+                location: Location { uri: url(&other.path)?, range: range_in(other, l.span) },
                 message: if l.message.is_empty() { "here".to_string() } else { l.message.clone() },
             })
         })
         .collect();
     let out = lsp_types::Diagnostic {
-        range: range(&file.text, primary.span),
+        range: range_in(file, primary.span),
         severity: Some(match d.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -119,5 +138,17 @@ mod tests {
         assert_eq!(offset(text, Position { line: 9, character: 0 }), text.len());
         // Inside a character: the boundary before it.
         assert_eq!(position(text, 4), Position { line: 1, character: 0 });
+    }
+
+    #[test]
+    fn the_line_index_gives_the_positions_a_scan_gives() {
+        let text = "ab\n“x” 𝔸y\r\n\n\rz\u{2028}w\n";
+        let file = SourceFile::new(PathBuf::from("a.cards"), text);
+        // Every byte offset, inside characters and past the end included.
+        for offset in 0..text.len() + 3 {
+            assert_eq!(position_in(&file, offset), position(text, offset), "at {offset}");
+        }
+        let span = Span::new(3, text.len());
+        assert_eq!(range_in(&file, span), range(text, span));
     }
 }

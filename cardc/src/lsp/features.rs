@@ -160,7 +160,7 @@ fn workspace_edit<'e>(a: &Analysis, edits: impl Iterator<Item = &'e crate::diagn
     for e in edits {
         let f = a.sources.file(e.file);
         let Some(uri) = convert::url(&f.path) else { continue };
-        let edit = lsp_types::TextEdit { range: convert::range(&f.text, e.span), new_text: e.replacement.clone() };
+        let edit = lsp_types::TextEdit { range: convert::range_in(f, e.span), new_text: e.replacement.clone() };
         changes.entry(uri).or_default().push(edit);
     }
     WorkspaceEdit { changes: Some(changes), ..Default::default() }
@@ -196,7 +196,7 @@ pub fn references(a: &Analysis, file: FileId, offset: usize, declaration: bool) 
 
 fn location(a: &Analysis, o: &Occurrence) -> Option<Location> {
     let file = a.sources.file(o.file);
-    Some(Location { uri: convert::url(&file.path)?, range: convert::range(&file.text, o.span) })
+    Some(Location { uri: convert::url(&file.path)?, range: convert::range_in(file, o.span) })
 }
 
 /// The cards and vocabulary entries declared in one file.
@@ -249,7 +249,7 @@ pub fn workspace_symbols(a: &Analysis, query: &str) -> Vec<SymbolInformation> {
     let mut push = |name: String, container: String, kind: SymbolKind, file: FileId, span: Span| {
         let f = a.sources.file(file);
         if let Some(uri) = convert::url(&f.path) {
-            let location = Location { uri, range: convert::range(&f.text, span) };
+            let location = Location { uri, range: convert::range_in(f, span) };
             out.push(SymbolInformation {
                 name,
                 kind,
