@@ -30,7 +30,7 @@ case "${1:-}" in
         shift
         ;;
 esac
-all=(check render fast_path ability xws scenario armada_list unpack importer_json lsp)
+all=(check render fast_path ability xws scenario armada_list unpack importer_json armada_json lsp)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 
@@ -90,6 +90,17 @@ seed_importer_json() {
     done
 }
 
+# The star-wars-armada-data card files, one seed a file: its name in the data folder on the
+# first line, then its text.
+seed_armada_json() {
+    local out=$1 data="$shared/data/star-wars-armada-data/data" f rel
+    [[ -d $data ]] || return 0
+    while IFS= read -r f; do
+        rel=${f#"$data"/}
+        { printf '%s\n' "$rel"; cat "$f"; } >"$out/${rel//\//-}"
+    done < <(find "$data" -name '*.json' | sort)
+}
+
 seed() {
     local target=$1 out="fuzz/seeds/$1"
     rm -rf "$out"
@@ -107,6 +118,7 @@ seed() {
         scenario) cp "$shared"/examples/*/scenarios/*.json "$out"/ 2>/dev/null || true ;;
         armada_list) find "$shared/data/armada-fleet-list-parser" -name '*.txt' -exec sh -c 'cp "$1" "$2/$(echo "$1" | md5sum | cut -c1-12).txt"' _ {} "$out" \; ;;
         importer_json) seed_importer_json "$out" ;;
+        armada_json) seed_armada_json "$out" ;;
         unpack | lsp) ;; # the target writes its seeds from the conformance sets when it starts
     esac
 }
@@ -116,7 +128,7 @@ dict_of() {
         check | render | fast_path) echo fuzz/dict/cards.dict ;;
         ability) echo fuzz/dict/ability.dict ;;
         lsp) echo fuzz/dict/cards.dict ;;
-        xws | scenario | importer_json) echo fuzz/dict/json.dict ;;
+        xws | scenario | importer_json | armada_json) echo fuzz/dict/json.dict ;;
         *) echo "" ;;
     esac
 }
@@ -128,7 +140,7 @@ dict_of() {
 # as fast and covers more edges in the same time (fuzz/README.md, Speed).
 counters_of() {
     case $1 in
-        check | render | fast_path | ability | importer_json | lsp) echo -use_counters=0 ;;
+        check | render | fast_path | ability | importer_json | armada_json | lsp) echo -use_counters=0 ;;
         *) echo "" ;;
     esac
 }

@@ -844,3 +844,55 @@ fn the_cli_tallies_a_batch() {
     assert_eq!(warnings[0]["kind"], fleet_list::kind::CRLF);
     assert!(!String::from_utf8_lossy(&run.stderr).contains("fleet lists:"), "no tally for one list");
 }
+
+/// Found by the `armada_json` fuzz target: data with upgrades and no ship (or ships and no
+/// upgrade) wrote a `ships.cards` (`upgrades.cards`) with no card in it, which the set
+/// then rejected as declaring nothing (E0005). The cards are made up.
+#[test]
+fn data_with_no_card_of_a_kind_gets_no_file_for_it() {
+    let upgrade = r#"[{"name": "Made-Up Officer", "slots": ["officer"], "points": 3, "text": "Nothing."}]"#;
+    let ship = r#"[{"name": "Made-Up Frigate", "size": "small", "faction": "Rebel Alliance", "hull": 3,
+        "command": 1, "squadron": 1, "engineering": 1, "slots": ["officer"], "points": 40}]"#;
+    for (file, text, absent) in
+        [("upgrade-card/officer.json", upgrade, "ships.cards"), ("ship-card/rebel/frigate.json", ship, "upgrades.cards")]
+    {
+        let data = tempfile::tempdir().unwrap();
+        for dir in ["ship-card/rebel", "upgrade-card"] {
+            std::fs::create_dir_all(data.path().join(dir)).unwrap();
+        }
+        std::fs::write(data.path().join(file), text).unwrap();
+        let imported = cardc::import::armada_data::import(data.path()).expect("the data is read");
+        assert!(!imported.files.contains_key(absent), "{file}: {absent} written with nothing in it");
+        assert!(!imported.files.contains_key("squadrons.cards"), "{file}: squadrons.cards written");
+        let out = tempfile::tempdir().unwrap();
+        let set = out.path().join("set");
+        cardc::import::write_set(&set, &imported.files, true).expect("the set is written");
+        let report = cardc::check_paths(&[&set]).expect("the set is read");
+        let errors: Vec<String> =
+            report.all_diagnostics().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code.id, d.message)).collect();
+        assert!(errors.is_empty(), "{file}: {errors:#?}");
+    }
+}
+
+/// Found by the `armada_json` fuzz target: a file holding one card (not a list) is read as
+/// a list of one, but its irregularities named the card `$[0]`, a place the file does not
+/// have; the card is the whole file, `$`. Named after its file, the note names the file
+/// as the data folder has it.
+#[test]
+fn a_file_of_one_card_names_its_place_as_the_whole_file() {
+    let data = tempfile::tempdir().unwrap();
+    for dir in ["ship-card", "upgrade-card"] {
+        std::fs::create_dir_all(data.path().join(dir)).unwrap();
+    }
+    std::fs::write(data.path().join("upgrade-card/made-up.json"), r#"{"slots": ["officer"], "points": 1}"#).unwrap();
+    let imported = cardc::import::armada_data::import(data.path()).expect("the data is read");
+    let seen: Vec<(&str, &str, &str)> =
+        imported.irregularities.iter().map(|i| (i.file.as_str(), i.path.as_str(), i.detail.as_str())).collect();
+    assert_eq!(
+        seen,
+        [
+            ("upgrade-card/made-up.json", "$", "read as a list of one"),
+            ("upgrade-card/made-up.json", "$", "named \"Made Up\" after `upgrade-card/made-up.json`"),
+        ]
+    );
+}

@@ -122,3 +122,35 @@ pub fn assert_labels_in_text(sources: &SourceMap, checked: &Checked) {
         }
     }
 }
+
+/// The value at `path` (`$`, `.key`, `[3]`, `["odd key"]`, as an importer's irregularity
+/// names a place) in `root`, if there is one.
+pub fn json_at<'v>(root: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
+    let mut rest = path.strip_prefix('$')?;
+    let mut value = root;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            value = value.as_object()?.get(&after[..end])?;
+            rest = &after[end..];
+        } else if let Some(after) = rest.strip_prefix("[\"") {
+            // A JSON string: up to the first quote not escaped.
+            let mut escaped = false;
+            let end = after.char_indices().find(|&(_, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            })?;
+            let key: String =
+                serde_json::from_str(&rest[1..end.0 + 3]).ok().filter(|_| after[end.0 + 1..].starts_with(']'))?;
+            value = value.as_object()?.get(&key)?;
+            rest = &after[end.0 + 2..];
+        } else {
+            let after = rest.strip_prefix('[')?;
+            let end = after.find(']')?;
+            value = value.as_array()?.get(after[..end].parse::<usize>().ok()?)?;
+            rest = &after[end + 1..];
+        }
+    }
+    Some(value)
+}

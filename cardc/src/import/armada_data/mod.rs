@@ -111,11 +111,17 @@ pub fn import(data_dir: &Path) -> Result<Imported, ImportError> {
     }
 
     out.files.insert("game.cards".into(), game_cards(&vocab, &families));
-    out.files.insert("ships.cards".into(), ship_text);
-    if !squadrons.is_empty() {
-        out.files.insert("squadrons.cards".into(), squadron_text);
+    // A file with no card would declare nothing, an error in the set (E0005): data with no
+    // readable card of a kind gets no file for it.
+    for (name, text, cards) in [
+        ("ships.cards", ship_text, ships.len()),
+        ("squadrons.cards", squadron_text, squadrons.len()),
+        ("upgrades.cards", upgrade_text, upgrades.len()),
+    ] {
+        if cards > 0 {
+            out.files.insert(name.into(), text);
+        }
     }
-    out.files.insert("upgrades.cards".into(), upgrade_text);
     out.format_files();
     Ok(out)
 }

@@ -170,11 +170,11 @@ fn faction_files(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
 /// restrictions come from is taken out.
 fn cards<T: DeserializeOwned>(r: &mut Reader, path: &Path, what: &str) -> Result<Vec<(String, T)>, ImportError> {
     let file = r.relative(path);
-    let items = match r.value(path)? {
-        Value::Array(items) => items,
+    let (items, one_card) = match r.value(path)? {
+        Value::Array(items) => (items, false),
         one @ Value::Object(_) => {
             r.notes(&file).note("$", ONE_CARD_FOR_A_LIST, "read as a list of one");
-            vec![one]
+            (vec![one], true)
         }
         _ => {
             r.left_out(path, "$", "card file", &"it holds neither a card nor a list of cards");
@@ -184,7 +184,8 @@ fn cards<T: DeserializeOwned>(r: &mut Reader, path: &Path, what: &str) -> Result
     let single = items.len() == 1;
     let mut out = Vec::new();
     for (i, mut item) in items.into_iter().enumerate() {
-        let at = format!("$[{i}]");
+        // The card's place in the file: the whole of it when it holds one card, not a list.
+        let at = if one_card { "$".to_string() } else { format!("$[{i}]") };
         name_if_unnamed(r, path, &at, &mut item, single);
         strip_text_html(r, &file, &at, &mut item);
         match serde_json::from_value::<T>(item) {
@@ -204,7 +205,7 @@ fn name_if_unnamed(r: &mut Reader, path: &Path, at: &str, card: &mut Value, sing
         return;
     }
     let image = map.get("image").and_then(Value::as_str).map(str::to_string);
-    let from_file = || single.then(|| path.to_string_lossy().into_owned());
+    let from_file = || single.then(|| r.relative(path));
     let Some(source) = image.or_else(from_file) else { return };
     let stem = source.rsplit(['/', '\\']).next().unwrap_or(&source);
     let stem = stem.split('.').next().unwrap_or(stem);
@@ -213,7 +214,6 @@ fn name_if_unnamed(r: &mut Reader, path: &Path, at: &str, card: &mut Value, sing
         return;
     }
     let file = r.relative(path);
-    let source = source.strip_prefix(&r.root.to_string_lossy().into_owned()).unwrap_or(&source).to_string();
     r.notes(&file).note(at, MISSING_NAME, format!("named {} after `{source}`", Value::String(name.clone())));
     map.insert("name".into(), Value::String(name));
 }
