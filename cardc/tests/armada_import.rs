@@ -853,9 +853,10 @@ fn data_with_no_card_of_a_kind_gets_no_file_for_it() {
     let upgrade = r#"[{"name": "Made-Up Officer", "slots": ["officer"], "points": 3, "text": "Nothing."}]"#;
     let ship = r#"[{"name": "Made-Up Frigate", "size": "small", "faction": "Rebel Alliance", "hull": 3,
         "command": 1, "squadron": 1, "engineering": 1, "slots": ["officer"], "points": 40}]"#;
-    for (file, text, absent) in
-        [("upgrade-card/officer.json", upgrade, "ships.cards"), ("ship-card/rebel/frigate.json", ship, "upgrades.cards")]
-    {
+    for (file, text, absent) in [
+        ("upgrade-card/officer.json", upgrade, "ships.cards"),
+        ("ship-card/rebel/frigate.json", ship, "upgrades.cards"),
+    ] {
         let data = tempfile::tempdir().unwrap();
         for dir in ["ship-card/rebel", "upgrade-card"] {
             std::fs::create_dir_all(data.path().join(dir)).unwrap();
@@ -868,8 +869,11 @@ fn data_with_no_card_of_a_kind_gets_no_file_for_it() {
         let set = out.path().join("set");
         cardc::import::write_set(&set, &imported.files, true).expect("the set is written");
         let report = cardc::check_paths(&[&set]).expect("the set is read");
-        let errors: Vec<String> =
-            report.all_diagnostics().filter(|d| d.is_error()).map(|d| format!("{}: {}", d.code.id, d.message)).collect();
+        let errors: Vec<String> = report
+            .all_diagnostics()
+            .filter(|d| d.is_error())
+            .map(|d| format!("{}: {}", d.code.id, d.message))
+            .collect();
         assert!(errors.is_empty(), "{file}: {errors:#?}");
     }
 }

@@ -4,7 +4,9 @@
 //! number written as a string, one string where a list is expected), and HTML taken out of
 //! text. Each thing forgiven is an [`Irregularity`] naming the file and the JSON path.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use serde::de::{DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -56,8 +58,9 @@ impl Notes<'_> {
 /// names more than once; the last value given wins.
 pub(crate) fn parse(text: &str, duplicates: &mut Vec<String>) -> Result<Value, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = ValueSeed { path: "$".into(), duplicates }.deserialize(&mut de)?;
+    let value = ValueSeed { path: "$".into(), duplicates: &mut *duplicates }.deserialize(&mut de)?;
     de.end()?;
+    duplicates.retain(|d| !d.is_empty());
     Ok(value)
 }
 
@@ -127,10 +130,21 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
+        // Where in `duplicates` each key's value noted its own: a value a later one under
+        // the same key replaces takes its notes with it (their paths name a place that is
+        // not in what is read). Cleared here, dropped by `parse`.
+        let mut noted: HashMap<String, Range<usize>> = HashMap::new();
         while let Some(key) = map.next_key::<String>()? {
             let path = member(&self.path, &key);
+            let start = self.duplicates.len();
             let value = map.next_value_seed(ValueSeed { path: path.clone(), duplicates: &mut *self.duplicates })?;
-            if out.insert(key, value).is_some() {
+            let inside = start..self.duplicates.len();
+            let replaced = out.insert(key.clone(), value).is_some();
+            let before = if inside.is_empty() { noted.remove(&key) } else { noted.insert(key, inside) };
+            if replaced {
+                for gone in &mut self.duplicates[before.unwrap_or_default()] {
+                    gone.clear();
+                }
                 self.duplicates.push(path);
             }
         }
@@ -298,6 +312,19 @@ mod tests {
         assert_eq!(v["pilots"][0]["xws"], "b");
         assert_eq!(dups, ["$.pilots[0].xws", "$.name"]);
         assert!(parse("{\"a\": 1} x", &mut dups).is_err(), "trailing characters are an error");
+    }
+
+    /// Found by the `importer_json` fuzz target: a key named twice inside a value that a
+    /// later one under the same key replaces was noted at a path the data read does not
+    /// have (`$.pilots[1].caption` when the last `pilots` has one pilot).
+    #[test]
+    fn what_a_replaced_value_held_is_not_noted() {
+        let mut dups = Vec::new();
+        let text = r#"{"pilots": [{"a": 1}, {"b": {"c": 1, "c": 2}, "b": 3}], "x": {"y": 1, "y": 2}, "pilots": [{"a": 1, "a": 2}]}"#;
+        let v = parse(text, &mut dups).unwrap();
+        assert_eq!(v["pilots"], serde_json::json!([{"a": 2}]));
+        // `$.pilots[1].b.c` and `$.pilots[1].b` were in the first `pilots`, which is gone.
+        assert_eq!(dups, ["$.x.y", "$.pilots[0].a", "$.pilots"]);
     }
 
     #[test]
