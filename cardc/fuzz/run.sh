@@ -145,6 +145,18 @@ counters_of() {
     esac
 }
 
+# The folders the `lsp` and `armada_json` targets work in (`cardc-fuzz-<name>-<pid>`) of
+# processes that have ended: libFuzzer leaves by `exit`, so a target cannot remove its own.
+clean_leftovers() {
+    local dir pid
+    for dir in "${TMPDIR:-/tmp}"/cardc-fuzz-lsp-* "${TMPDIR:-/tmp}"/cardc-fuzz-armada-* /dev/shm/cardc-fuzz-armada-*; do
+        [[ -d $dir ]] || continue
+        pid=${dir##*-}
+        [[ $pid =~ ^[0-9]+$ ]] && ! kill -0 "$pid" 2>/dev/null && rm -rf "$dir"
+    done
+    return 0
+}
+
 tally=fuzz/logs/tally.tsv
 fuzz_flags=(-O -s none --debug-assertions --no-trace-compares)
 
@@ -214,6 +226,7 @@ for target in "${targets[@]}"; do
     [[ $status -eq 0 ]] && took=$seconds
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$target" "$took" "${runs:-0}" \
         "${speed:-0}" "${cov:-}" "${ft:-}" "$corpus" "$([[ $status -eq 0 ]] && echo ok || echo "exit $status")" >>"$tally"
+    clean_leftovers
     summary+=("$(printf '%-14s %8s exec/s %12s runs  %s  %s' "$target" "${speed:-?}" "${runs:-?}" "${last:-}" "$verdict")")
 done
 printf '%s\n' "${summary[@]}"

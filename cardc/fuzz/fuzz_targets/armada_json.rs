@@ -18,7 +18,7 @@ use serde_json::Value;
 
 /// The data folder the target writes each input into (in memory, `/dev/shm`, where there
 /// is one: a file system's inodes cost more than the import), with the two folders the
-/// importer requires. Left behind, empty but for those, when the process ends.
+/// importer requires. Left behind when the process ends (`run.sh` removes it).
 static ROOT: LazyLock<PathBuf> = LazyLock::new(|| {
     let shm = std::path::Path::new("/dev/shm");
     let base = if shm.is_dir() { shm.to_path_buf() } else { std::env::temp_dir() };
