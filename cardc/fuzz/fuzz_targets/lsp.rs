@@ -241,9 +241,13 @@ fn uri(path: &Path) -> Url {
     Url::from_file_path(path).unwrap_or_else(|()| panic!("{} is no file URI", path.display()))
 }
 
+/// The requests sent, by id: the operation, the document, and the texts of the documents
+/// as the server sees them when it answers.
+type Sent = HashMap<RequestId, (Op, Url, Texts)>;
+
 /// Turns the input into the messages a client sends, with the texts each request is
 /// answered over (by request id).
-fn messages(data: &[u8]) -> (Vec<Message>, HashMap<RequestId, (Op, Url, Texts)>) {
+fn messages(data: &[u8]) -> (Vec<Message>, Sent) {
     let mut out = vec![
         Message::Request(Request::new(0.into(), "initialize".into(), json!({"capabilities": {}}))),
         Message::Notification(Notification::new("initialized".into(), json!({}))),
