@@ -900,3 +900,35 @@ fn a_file_of_one_card_names_its_place_as_the_whole_file() {
         ]
     );
 }
+
+/// Found by the `armada_json` fuzz target: a slot, faction, family, trait or size whose
+/// name folds to no id (`""`, `"!!!"`) or to one the language does not allow (`"3"`) was
+/// written as it folded, `icon  ""`, which does not parse. Each becomes a valid id the
+/// way card ids do (`unnamed`, `n-3`), the same at its declaration and at its uses. The
+/// cards are made up.
+#[test]
+fn names_that_fold_to_no_valid_id_still_write_files_that_parse() {
+    let data = tempfile::tempdir().unwrap();
+    for dir in ["ship-card/odd", "upgrade-card"] {
+        std::fs::create_dir_all(data.path().join(dir)).unwrap();
+    }
+    std::fs::write(
+        data.path().join("upgrade-card/odd.json"),
+        r#"[{"name": "Made-Up", "slots": ["", "3"], "ship": "!!!", "trait": ["", "7"], "faction": "!!!",
+            "text": "[] icon in your upgrade bar."}]"#,
+    )
+    .unwrap();
+    std::fs::write(
+        data.path().join("ship-card/odd/odd.json"),
+        r#"[{"name": "!!!", "size": "3", "faction": "%%%", "slots": ["", "3"], "points": 1}]"#,
+    )
+    .unwrap();
+    let imported = cardc::import::armada_data::import(data.path()).expect("the data is read");
+    for (name, source) in &imported.files {
+        let (_, diagnostics) = cardc::syntax::parse_file(0, source);
+        let errors: Vec<String> = diagnostics.iter().map(|d| format!("{}: {}", d.code.id, d.message)).collect();
+        assert!(errors.is_empty(), "{name} does not parse: {errors:?}\n{source}");
+    }
+    let game = &imported.files["game.cards"];
+    assert!(game.contains("icon unnamed") && game.contains("icon n-3"), "{game}");
+}

@@ -164,7 +164,7 @@ impl Vocab {
         }
         let mut sizes: Vec<String> = SIZES.iter().map(|s| s.to_string()).collect();
         for ship in ships {
-            let id = derive_id(&ship.size);
+            let id = id_of(&ship.size);
             if !sizes.contains(&id) {
                 sizes.push(id);
             }
@@ -173,7 +173,7 @@ impl Vocab {
         seen.insert("commander".into(), "Commander".into());
         seen.insert("title".into(), "Title".into());
         for slot in ships.iter().flat_map(|s| &s.slots).chain(upgrades.iter().flat_map(|u| &u.slots)) {
-            seen.entry(derive_id(slot)).or_insert_with(|| slot.clone());
+            seen.entry(id_of(slot)).or_insert_with(|| slot.clone());
         }
         let mut icons: Vec<(String, String)> = Vec::new();
         for id in ICON_ORDER {
@@ -187,7 +187,7 @@ impl Vocab {
 }
 
 fn faction_id(name: &str) -> String {
-    FACTIONS.iter().find(|(n, _)| *n == name).map_or_else(|| derive_id(name), |(_, id)| id.to_string())
+    FACTIONS.iter().find(|(n, _)| *n == name).map_or_else(|| id_of(name), |(_, id)| id.to_string())
 }
 
 /// The words of a name that tell families apart: its id's words, without `class` (which
@@ -243,7 +243,7 @@ fn image_stem(ship: &ShipData) -> Option<&str> {
 fn families(ships: &[ShipData], upgrades: &[UpgradeData], out: &mut Imported) -> Families {
     let mut named: BTreeMap<String, Family> = BTreeMap::new();
     for name in upgrades.iter().filter_map(|u| u.ship.as_deref()) {
-        named.entry(name.to_string()).or_insert_with(|| Family { id: derive_id(name), name: name.to_string() });
+        named.entry(name.to_string()).or_insert_with(|| Family { id: id_of(name), name: name.to_string() });
     }
     let family_words: Vec<(Family, Vec<String>)> = named.values().map(|f| (f.clone(), words(&f.name))).collect();
     let best = |candidates: Vec<&(Family, Vec<String>)>| -> Option<Family> {
@@ -288,7 +288,7 @@ fn families(ships: &[ShipData], upgrades: &[UpgradeData], out: &mut Imported) ->
     for (k, s) in ships.iter().enumerate() {
         if of_ship[k].is_none() {
             let name = image_stem(s).map_or_else(|| s.name.clone(), str::to_string);
-            let family = Family { id: derive_id(&name), name };
+            let family = Family { id: id_of(&name), name };
             out.unsupported("ship: no title names its family; it gets a ship icon of its own");
             if !all.contains(&family) {
                 all.push(family.clone());
@@ -372,7 +372,7 @@ fn write_ship(text: &mut String, s: &ShipData, id: Option<&str>, family: Option<
         c.field("ship-icon", &f.id);
         out.mapped("ship: ship icon of its family");
     }
-    c.field("size", derive_id(&s.size));
+    c.field("size", id_of(&s.size));
     if family.is_some_and(|f| FLOTILLA_FAMILIES.iter().any(|w| f.id.starts_with(w))) {
         c.field("traits", "flotilla");
         out.mapped("ship: flotilla trait (the GR-75 and Gozanti families, from the rules reference)");
@@ -382,7 +382,7 @@ fn write_ship(text: &mut String, s: &ShipData, id: Option<&str>, family: Option<
     }
     let stats = [("hull", s.hull), ("command", s.command), ("squadron", s.squadron), ("engineering", s.engineering)];
     c.row(stats.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))));
-    let mut bar: Vec<String> = s.slots.iter().map(|slot| derive_id(slot)).collect();
+    let mut bar: Vec<String> = s.slots.iter().map(|slot| id_of(slot)).collect();
     if !bar.iter().any(|i| i == "title") {
         bar.push("title".into());
         out.mapped("ship: title icon (every ship has one; the data leaves it out)");
@@ -420,7 +420,7 @@ struct UpgradeContext<'a> {
 
 fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, out: &mut Imported) {
     let mut c = Card::new(CardKind::Upgrade, &u.name, ctx.id);
-    let icons: Vec<String> = u.slots.iter().map(|s| derive_id(s)).collect();
+    let icons: Vec<String> = u.slots.iter().map(|s| id_of(s)).collect();
     match icons.as_slice() {
         [] => out.unsupported("upgrade: no slot"),
         [one] => c.field("icon", one),
@@ -448,7 +448,7 @@ fn write_upgrade(text: &mut String, u: &UpgradeData, ctx: &UpgradeContext<'_>, o
         out.mapped("upgrade: unique");
     }
     if let Some(traits) = &u.traits {
-        let ids: Vec<String> = traits.items().into_iter().map(derive_id).collect();
+        let ids: Vec<String> = traits.items().into_iter().map(id_of).collect();
         let known: Vec<&String> = ids.iter().filter(|t| *t == "modification").collect();
         for t in ids.iter().filter(|t| *t != "modification") {
             out.unsupported(format!("upgrade trait `{t}`"));
@@ -548,7 +548,7 @@ fn granted_icon(sentence: &str) -> Option<String> {
     let (icon, rest) = bracketed(rest)?;
     let rest = rest.trim_start();
     // "in you upgrade bar" is a typo on one card.
-    ["icon in your upgrade bar.", "icon in you upgrade bar."].contains(&rest).then(|| derive_id(icon))
+    ["icon in your upgrade bar.", "icon in you upgrade bar."].contains(&rest).then(|| id_of(icon))
 }
 
 /// `[Name]` at the start of `text`: the name and the rest.
@@ -568,7 +568,7 @@ fn cannot_equip(sentence: &str) -> Option<(String, String)> {
         let (icon, tail) = bracketed(rest)?;
         if tail.trim_start() == "icon in your upgrade bar." {
             let form = "You cannot equip this card if you have a [Icon] icon in your upgrade bar.".to_string();
-            return Some((format!("not icon {}", derive_id(icon)), form));
+            return Some((format!("not icon {}", id_of(icon)), form));
         }
         return None;
     }
@@ -581,7 +581,7 @@ fn cannot_equip(sentence: &str) -> Option<(String, String)> {
     }
     let form =
         format!("You cannot equip this card to a {} ship with a [Icon] icon in its upgrade bar.", size_words(&sizes));
-    Some((format!("not (size {} and icon {})", sizes.join(", "), derive_id(icon)), form))
+    Some((format!("not (size {} and icon {})", sizes.join(", "), id_of(icon)), form))
 }
 
 /// "small or medium", "small, medium, or large" → the size ids, if every word is a size.
