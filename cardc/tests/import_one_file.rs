@@ -99,7 +99,8 @@ fn text_that_is_no_data_file_is_an_error_naming_the_file() {
 fn an_upgrade_file_with_no_upgrade_read_writes_no_file() {
     // Found by the importer_json fuzz target: the file was written with its header comment
     // only, which declares nothing (E0005, an error), so the whole import failed.
-    for text in ["[]", r#"[{"name": "No Sides", "xws": "nosides"}]"#] {
+    // Then again, later: an upgrade read with an empty `sides` list prints no card either.
+    for text in ["[]", r#"[{"name": "No Sides", "xws": "nosides"}]"#, r#"[{"name": "", "sides": []}]"#] {
         let imported = import_file("upgrades/hyperdrive.json", text).expect("read");
         assert!(!imported.files.contains_key("upgrades-hyperdrive.cards"), "{text}: {:?}", imported.files.keys());
     }

@@ -254,13 +254,17 @@ impl<'d> Importer<'d> {
             if upgrades.is_empty() {
                 continue;
             }
-            let mut text = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
+            let header = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
+            let mut text = header.clone();
             for (j, u) in upgrades.iter().enumerate() {
                 let at = self.data.upgrade_paths[i].get(j).cloned().unwrap_or_else(|| format!("$[{j}]"));
                 self.at = (format!("upgrades/{stem}.json"), at);
                 self.upgrade(&mut text, u, &upgrade_ids[i][j], back_ids[i][j].as_deref());
             }
-            self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
+            // Upgrades with no side to print (`"sides": []`) write no card either.
+            if text.len() > header.len() {
+                self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
+            }
         }
         if let Some(text) = self.slot_choice_file() {
             let version = self.data.version.clone();
