@@ -3,7 +3,8 @@
 //! frame (the frames cover the sentences, in order) and there in the reading (a step, a
 //! reminder, the header or a timing overlaps it); every part of the reading that has a
 //! place lies inside its frame on character boundaries, and every effect, structured or
-//! opaque, inside its step.
+//! opaque, inside its step, but for a cost alternatives share: printed once, it is the same
+//! piece in a later step as in the earlier one.
 
 #![no_main]
 
@@ -45,13 +46,23 @@ fuzz_target!(|data: &[u8]| {
         for t in &frame.timings {
             check_piece(text, frame, &t.what, "timing");
         }
-        for step in &frame.steps {
+        for (k, step) in frame.steps.iter().enumerate() {
             check_piece(text, frame, &step.piece, "step");
-            for e in step.clauses.iter().flat_map(|c| c.effects()) {
-                check_piece(text, frame, &e.piece, "effect");
-                let inside = e.piece.span.end == 0
-                    || (step.piece.span.start <= e.piece.span.start && e.piece.span.end <= step.piece.span.end);
-                assert!(inside, "effect {:?} outside its step {:?}", e.piece, step.piece.span);
+            for c in &step.clauses {
+                for e in c.effects() {
+                    check_piece(text, frame, &e.piece, "effect");
+                    let inside = e.piece.span.end == 0
+                        || (step.piece.span.start <= e.piece.span.start && e.piece.span.end <= step.piece.span.end);
+                    // One cost paid for whichever alternative applies is printed once, in
+                    // an earlier step: the same piece as a cost there.
+                    let shared = c.costs.iter().any(|cost| std::ptr::eq(cost, e))
+                        && frame.steps[..k]
+                            .iter()
+                            .flat_map(|s| &s.clauses)
+                            .flat_map(|c| &c.costs)
+                            .any(|cost| cost.piece == e.piece);
+                    assert!(inside || shared, "effect {:?} outside its step {:?}", e.piece, step.piece.span);
+                }
             }
         }
     }

@@ -1291,3 +1291,23 @@ fn every_effect_is_in_the_group_of_its_letter() {
         }
     }
 }
+
+/// Found by the `ability` fuzz target, whose check was too strict, not the reading: one cost
+/// paid for whichever alternative applies is printed once, in the first, and the second
+/// alternative, split into a step of its own by its condition, pays the same cost, the
+/// same piece of text, outside that step's own words.
+#[test]
+fn a_cost_shared_by_an_alternative_in_a_step_of_its_own_is_the_first_steps_cost() {
+    let text = "Spend 1 [Charge] to gain 1 focus token, or 2 focus tokens if you are stressed.";
+    assert_eq!(
+        show(text),
+        ["unless=you are stressed; spend([Charge])->gain(1|focus token); \
+          if=you are stressed; spend([Charge])->gain(2|focus tokens)"]
+    );
+    let frames = frames(text, &[Span::new(0, text.len())]);
+    let [first, second] = frames[0].steps.as_slice() else { panic!("two steps: {:?}", frames[0].steps) };
+    let cost = |s: &crate::text::Step| s.clauses[0].costs[0].piece.clone();
+    assert_eq!(cost(first), cost(second));
+    assert_eq!(cost(first).text, "Spend 1 [Charge]");
+    assert!(cost(second).span.end <= second.piece.span.start, "{:?} in {:?}", cost(second), second.piece);
+}
