@@ -204,8 +204,9 @@ fn name_if_unnamed(r: &mut Reader, path: &Path, at: &str, card: &mut Value, sing
     if map.get("name").is_some_and(|n| n.as_str().is_none_or(|n| !n.trim().is_empty())) {
         return;
     }
+    let file = r.relative(path);
     let image = map.get("image").and_then(Value::as_str).map(str::to_string);
-    let from_file = || single.then(|| r.relative(path));
+    let from_file = || single.then(|| file.clone());
     let Some(source) = image.or_else(from_file) else { return };
     let stem = source.rsplit(['/', '\\']).next().unwrap_or(&source);
     let stem = stem.split('.').next().unwrap_or(stem);
@@ -213,7 +214,6 @@ fn name_if_unnamed(r: &mut Reader, path: &Path, at: &str, card: &mut Value, sing
     if derive_id(&name).is_empty() {
         return;
     }
-    let file = r.relative(path);
     r.notes(&file).note(at, MISSING_NAME, format!("named {} after `{source}`", Value::String(name.clone())));
     map.insert("name".into(), Value::String(name));
 }

@@ -249,11 +249,6 @@ impl<'d> Importer<'d> {
             file.push_str(&text);
         }
         for (i, (stem, upgrades)) in self.data.upgrades.iter().enumerate() {
-            // A file with no upgrade read (`[]`, or every card left out) is no file of
-            // the set: one that declares nothing is an error.
-            if upgrades.is_empty() {
-                continue;
-            }
             let header = header_comment(&format!("upgrades/{stem}.json"), self.data.version.as_deref());
             let mut text = header.clone();
             for (j, u) in upgrades.iter().enumerate() {
@@ -261,7 +256,9 @@ impl<'d> Importer<'d> {
                 self.at = (format!("upgrades/{stem}.json"), at);
                 self.upgrade(&mut text, u, &upgrade_ids[i][j], back_ids[i][j].as_deref());
             }
-            // Upgrades with no side to print (`"sides": []`) write no card either.
+            // A file that prints no card (no upgrade read: `[]`, every card left out, or
+            // only upgrades with no side, `"sides": []`) is no file of the set: one that
+            // declares nothing is an error.
             if text.len() > header.len() {
                 self.imp.files.insert(format!("upgrades-{}.cards", id_of(stem)), text);
             }
