@@ -12,8 +12,8 @@
 //! keeps the document and sends its whole new text, the sync the server asks for), the
 //! query of a workspace symbol search, the parameters of a raw request.
 //!
-//! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's; an open
-//! `game.cards` buffer wins over it, as in an editor. On start, when `CARDC_FUZZ_SEEDS`
+//! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's, parsed once
+//! per process; an open `game.cards` buffer wins over it, as in an editor. On start, when `CARDC_FUZZ_SEEDS`
 //! names a folder, seeds are written there: each conformance card file opened beside its
 //! game, then asked about all over, edited and formatted.
 
@@ -237,6 +237,20 @@ impl Texts {
 static GAME: LazyLock<String> =
     LazyLock::new(|| std::fs::read_to_string(ROOT.join("set/game.cards")).unwrap_or_default());
 
+thread_local! {
+    /// The set on disk, parsed once per process: every session starts from its trees (as
+    /// the `check` target parses its game once), so an execution parses only what its input
+    /// wrote. (A thread's own: the cache of sentences beside the trees is not `Sync`.)
+    static READ: cardc::lsp::analysis::Caches = {
+        let mut cache = cardc::lsp::analysis::Caches::default();
+        let set = ROOT.join("set");
+        if let Err(e) = cardc::lsp::analysis::Analysis::of_set(&set, &HashMap::new(), &mut cache) {
+            panic!("{}: {e}", set.display());
+        }
+        cache
+    };
+}
+
 fn uri(path: &Path) -> Url {
     Url::from_file_path(path).unwrap_or_else(|()| panic!("{} is no file URI", path.display()))
 }
@@ -451,6 +465,7 @@ fn check_symbols(text: &str, symbols: &[lsp_types::DocumentSymbol], parent: Opti
 fn write_seeds() {
     LazyLock::force(&ROOT);
     LazyLock::force(&GAME);
+    READ.with(|_| ());
     // The explanations of codes go to the target's folder, not the user's cache.
     std::env::set_var("XDG_CACHE_HOME", ROOT.join("cache"));
     let Some(dir) = std::env::var_os("CARDC_FUZZ_SEEDS") else { return };
@@ -505,7 +520,7 @@ fuzz_target!(init: write_seeds(), |data: &[u8]| {
     for m in messages {
         client.sender.send(m).unwrap_or_else(|e| panic!("the server's inbox is closed: {e}"));
     }
-    if let Err(e) = cardc::lsp::serve(&server) {
+    if let Err(e) = cardc::lsp::serve_from(&server, READ.with(|read| read.trees())) {
         panic!("the server stopped: {e}");
     }
     drop(server);

@@ -187,6 +187,12 @@ impl Caches {
         (tree, d)
     }
 
+    /// The trees this cache holds, and no sentence: what another session over the same
+    /// files can start from, so that it reads again only the files that changed.
+    pub fn trees(&self) -> Caches {
+        Caches { sentences: SentenceCache::default(), trees: self.trees.clone() }
+    }
+
     /// Forgets everything once it holds more than `limit` sentences.
     pub fn bound(&mut self, limit: usize) {
         if self.sentences.len() > limit {
@@ -377,5 +383,35 @@ fn bracketed(text: &str, file: FileId, block: Span, names: &Names<'_>, out: &mut
                 declaration: false,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes of an analysis's errors, in order.
+    fn errors(a: &Analysis) -> Vec<&str> {
+        a.checked.diagnostics.iter().map(|d| d.code.id).filter(|id| id.starts_with('E')).collect()
+    }
+
+    #[test]
+    fn a_session_started_from_trees_reads_again_only_what_changed() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let set = dir.path();
+        std::fs::write(set.join("game.cards"), "game g \"G\"\nicon crew\n").expect("write");
+        std::fs::write(set.join("x.cards"), "upgrade \"A\" {\n  icon: crew\n}\n").expect("write");
+        let mut first = Caches::default();
+        let cold = Analysis::of_set(set, &HashMap::new(), &mut first).expect("the set");
+        assert_eq!(errors(&cold), Vec::<&str>::new());
+        // Nothing changed: the same analysis from the trees.
+        let mut warm = first.trees();
+        assert_eq!(warm.sentences.len(), 0, "a new session starts with no sentence");
+        let again = Analysis::of_set(set, &HashMap::new(), &mut warm).expect("the set");
+        assert_eq!(format!("{:?}", again.files), format!("{:?}", cold.files));
+        // The file changed on disk since: its new text is read, not the old tree.
+        std::fs::write(set.join("x.cards"), "upgrade \"A\" {\n  icon: gunner\n}\n").expect("write");
+        let changed = Analysis::of_set(set, &HashMap::new(), &mut first.trees()).expect("the set");
+        assert_eq!(errors(&changed), ["E0105"], "`gunner` is no icon of the game");
     }
 }

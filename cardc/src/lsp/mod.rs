@@ -61,6 +61,15 @@ pub fn run_stdio() -> Result<(), BoxError> {
 /// # Errors
 /// When the handshake fails or the client goes away without `shutdown`.
 pub fn serve(connection: &Connection) -> Result<(), BoxError> {
+    serve_from(connection, analysis::Caches::default())
+}
+
+/// [`serve`], starting from what `cache` has read: a harness that serves session after
+/// session over one set on disk reads its files once ([`analysis::Caches::trees`]).
+///
+/// # Errors
+/// As [`serve`].
+pub fn serve_from(connection: &Connection, cache: analysis::Caches) -> Result<(), BoxError> {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
             open_close: Some(true),
@@ -88,7 +97,7 @@ pub fn serve(connection: &Connection) -> Result<(), BoxError> {
         ..Default::default()
     };
     connection.initialize(serde_json::to_value(capabilities)?)?;
-    Server::default().run(connection)
+    Server { cache, ..Server::default() }.run(connection)
 }
 
 /// The server's state.
