@@ -215,7 +215,11 @@ for target in "${targets[@]}"; do
         "fuzz/corpus/$target" "fuzz/seeds/$target" -- "${args[@]}" >"fuzz/logs/$target.log" 2>&1 || status=$?
     took=$(($(date +%s) - started))
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "fuzz/logs/$target.log" | grep -o '[0-9]*$' || true)
+    # A run stopped from outside prints no final figures: count what its last status line
+    # says it had run.
+    [[ -n $runs ]] || runs=$(grep -oE '^#[0-9]+' "fuzz/logs/$target.log" | tail -n 1 | tr -d '#' || true)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "fuzz/logs/$target.log" | grep -o '[0-9]*$' || true)
+    [[ -n $speed ]] || speed=$(grep -E '^#[0-9]+' "fuzz/logs/$target.log" | tail -n 1 | grep -oE 'exec/s: [0-9]+' | grep -oE '[0-9]+' || true)
     last=$(grep -E '^#[0-9]+' "fuzz/logs/$target.log" | tail -n 1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [^ ]+' || true)
     cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
     ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
