@@ -4,17 +4,15 @@
 //! (`ship-card/<faction>/<file>.json`, `squadron-card/<faction>/<file>.json`,
 //! `upgrade-card/<file>.json`, or one of the card files at its root), the rest its text; the
 //! target writes it alone into a data folder of its own and imports that. Nothing may
-//! panic; every irregularity names that file and a JSON path that exists in the input;
-//! every file of the set written parses with no syntax error.
+//! panic, and the import must give what `cardc_fuzz::assert_imported_from` asserts (as the
+//! `importer_json` target's does).
 
 #![no_main]
 
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use cardc::diagnostics::Severity;
 use libfuzzer_sys::fuzz_target;
-use serde_json::Value;
 
 /// The data folder the target writes each input into (in memory, `/dev/shm`, where there
 /// is one: a file system's inodes cost more than the import), with the two folders the
@@ -63,16 +61,5 @@ fuzz_target!(|data: &[u8]| {
         std::fs::remove_dir(parent).unwrap_or_else(|e| panic!("{}: {e}", parent.display()));
     }
     let Ok(imported) = result else { return };
-    for i in &imported.irregularities {
-        assert_eq!(i.file, file, "an irregularity names another file: {i}");
-        // The importer read it, so it is JSON; duplicate keys keep their last value here too.
-        let json: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("imported, yet not JSON: {e}\n{i}"));
-        assert!(cardc_fuzz::json_at(&json, &i.path).is_some(), "an irregularity's path is not in the input: {i}");
-    }
-    for (name, source) in &imported.files {
-        let (_, diagnostics) = cardc::syntax::parse_file(0, source);
-        if let Some(d) = diagnostics.iter().find(|d| d.severity == Severity::Error) {
-            panic!("the imported {name} does not parse: {} {}\n{source}", d.code.id, d.message);
-        }
-    }
+    cardc_fuzz::assert_imported_from(&imported, file, text);
 });

@@ -123,6 +123,24 @@ pub fn assert_labels_in_text(sources: &SourceMap, checked: &Checked) {
     }
 }
 
+/// Asserts what every import of one data file must give: each irregularity names `file`
+/// and a JSON path that exists in `text` (the importer read it, so it is JSON; duplicate
+/// keys keep their last value here too), and every file of the set written parses with no
+/// syntax error (names and text from the data are escaped).
+pub fn assert_imported_from(imported: &cardc::import::Imported, file: &str, text: &str) {
+    let json: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("imported, yet not JSON: {e}"));
+    for i in &imported.irregularities {
+        assert_eq!(i.file, file, "an irregularity names another file: {i}");
+        assert!(json_at(&json, &i.path).is_some(), "an irregularity's path is not in the input: {i}");
+    }
+    for (name, source) in &imported.files {
+        let (_, diagnostics) = cardc::syntax::parse_file(0, source);
+        if let Some(d) = diagnostics.iter().find(|d| d.severity == cardc::diagnostics::Severity::Error) {
+            panic!("the imported {name} does not parse: {} {}\n{source}", d.code.id, d.message);
+        }
+    }
+}
+
 /// The value at `path` (`$`, `.key`, `[3]`, `["odd key"]`, as an importer's irregularity
 /// names a place) in `root`, if there is one.
 pub fn json_at<'v>(root: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
