@@ -540,8 +540,8 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     out
 }
 
-/// The largest character boundary at or before byte `at`.
-fn char_prefix(text: &str, mut at: usize) -> usize {
+/// The largest character boundary at or before byte `at` (at most the text's length).
+pub(crate) fn char_prefix(text: &str, mut at: usize) -> usize {
     while !text.is_char_boundary(at) {
         at -= 1;
     }

@@ -44,22 +44,14 @@ fn number(data: &[u8], i: usize) -> usize {
 
 /// The offset `n` (modulo the text's length plus one) moved back to a character boundary.
 fn offset_in(text: &str, n: usize) -> usize {
-    let mut at = n % (text.len() + 1);
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
+    text.floor_char_boundary(n % (text.len() + 1))
 }
 
 /// Up to `max` bytes of `text` from offset `n` (see [`offset_in`]), ending on a character
 /// boundary.
 fn slice(text: &str, n: usize, max: usize) -> &str {
     let start = offset_in(text, n);
-    let mut end = (start + max).min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[start..end]
+    &text[start..text.floor_char_boundary(start.saturating_add(max))]
 }
 
 fuzz_target!(|data: &[u8]| {

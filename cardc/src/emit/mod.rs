@@ -69,11 +69,12 @@ fn comment_safe(line: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
-/// Card text as inert Markdown: `[Charge]` must not become a link, `*` emphasis.
+/// Card text as inert Markdown: `[Charge]` must not become a link, `*` emphasis, `&amp;`
+/// an `&`.
 fn escape_md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '~') {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '~' | '&') {
             out.push('\\');
         }
         out.push(c);
@@ -263,4 +264,19 @@ pub fn emit_index(modules: &[(String, &Set)]) -> String {
         /// Every compiled set.
         pub static SETS: &[&::cards_runtime::packed::PackedSet] = &[#(#refs),*];
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_md;
+
+    /// CommonMark shows a backslash-escaped punctuation character as itself, so each of
+    /// these stays as written in rustdoc: no link, no emphasis, no HTML, no character
+    /// reference.
+    #[test]
+    fn markdown_in_names_and_text_is_shown_as_written() {
+        assert_eq!(escape_md("R&amp;D"), "R\\&amp;D");
+        assert_eq!(escape_md("[Charge] *x* <b>"), "\\[Charge\\] \\*x\\* \\<b\\>");
+        assert_eq!(escape_md("plain text, 2-3."), "plain text, 2-3.");
+    }
 }
