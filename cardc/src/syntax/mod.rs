@@ -72,7 +72,16 @@ static ERROR_DETAIL: Mutex<()> = Mutex::new(());
 /// switch it off halfway. (A parse that starts while the switch is on just runs slower:
 /// the detail never changes whether or how an item parses.)
 pub(crate) fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
-    CardParser::parse(Rule::item, input).or_else(|_| {
+    parse_item_with(input, true)
+}
+
+/// [`parse_item`], with the error detail only when `detail` (an error whose message is not
+/// shown needs only where it is, which a parse without the detail finds the same).
+fn parse_item_with(input: &str, detail: bool) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    CardParser::parse(Rule::item, input).or_else(|e| {
+        if !detail {
+            return Err(e);
+        }
         let _lock = ERROR_DETAIL.lock().unwrap_or_else(PoisonError::into_inner);
         pest::set_error_detail(true);
         let detailed = CardParser::parse(Rule::item, input);
@@ -141,28 +150,26 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
         input = one_line(&input);
     }
     let builder = Build::new(file, c.start, c.end);
-    let e = match parse_item(&input) {
+    // The chunker already reported an error inside the item: what the parse finds after it
+    // is a follow-on, not reported, so its message is not worked out either.
+    let report = !c.had_error;
+    let e = match parse_item_with(&input, report) {
         Ok(pairs) => return builder.items(pairs, items, diagnostics),
         Err(e) => e,
     };
-    let mut report = |d: Diagnostic| {
-        if !c.had_error {
-            diagnostics.push(d);
-        }
-    };
     if let Some(recovery) = recover::keyword(&builder, &input).or_else(|| recover::trailing_comma(&builder, &input, &e))
     {
-        report(recovery.diagnostic);
-        match parse_item(&recovery.input) {
-            Ok(pairs) => return recovery.builder.items(pairs, items, diagnostics),
-            Err(e) => {
-                if recovery.and_report {
-                    report(recovery.builder.syntax_error(&recovery.input, &e));
-                }
-            }
+        let and_report = report && recovery.and_report;
+        if report {
+            diagnostics.push(recovery.diagnostic);
         }
-    } else {
-        report(builder.syntax_error(&input, &e));
+        match parse_item_with(&recovery.input, and_report) {
+            Ok(pairs) => return recovery.builder.items(pairs, items, diagnostics),
+            Err(e) if and_report => diagnostics.push(recovery.builder.syntax_error(&recovery.input, &e)),
+            Err(_) => {}
+        }
+    } else if report {
+        diagnostics.push(builder.syntax_error(&input, &e));
     }
     if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
         items.push(item);
