@@ -1349,6 +1349,15 @@ impl Sentence {
     }
 }
 
+/// The longest sentence the grammar reads, in bytes; a longer one is kept whole, as one
+/// opaque clause (reported as W0006). The longest sentence printed on a card in xwing-data2
+/// and the Armada data is 272 bytes. The grammar backtracks: on some shapes no card prints
+/// (`If and If` or `] , facedown` over and over) a try rescans the rest of the sentence from
+/// each word, so the work on one sentence grows with the square of its length, to 800 rule
+/// calls a byte at this bound where printed text takes 25 to 100. The bound keeps the work
+/// on a text of any length linear in its length (`tests/parse_work.rs`).
+pub const MAX_SENTENCE_BYTES: usize = 500;
+
 /// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.
 fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
     let b = Build { base: 0, text, reread };
@@ -1368,7 +1377,8 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
         },
         more: Vec::new(),
     };
-    let Ok(mut pairs) = AbilityParser::parse(Rule::sentence, text) else {
+    let parsed = if text.len() > MAX_SENTENCE_BYTES { None } else { AbilityParser::parse(Rule::sentence, text).ok() };
+    let Some(mut pairs) = parsed else {
         out.step = b.whole_opaque();
         return out;
     };

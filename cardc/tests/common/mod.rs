@@ -3,6 +3,7 @@
 
 use std::process::{Command, Output};
 
+pub mod ability_words;
 #[path = "../../../tests/common.rs"]
 mod checkout;
 pub mod mutate_json;
