@@ -197,3 +197,20 @@ fn a_10_mb_name_in_a_fleet_list_is_judged_at_once_and_shown_clipped() {
     assert!(stdout.len() < 2_000, "the name is not echoed whole: {} bytes", stdout.len());
     assert!(stdout.contains(&format!("`{}… (10800000 bytes)`", &name[..60])), "{stdout}");
 }
+
+/// A sentence longer than the reading reads (`MAX_SENTENCE_BYTES`) is one opaque clause,
+/// reported by its length: the warning does not repeat its 20,000 bytes.
+#[test]
+fn a_sentence_too_long_to_read_is_reported_by_its_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let sentence = "If and If ".repeat(2_000);
+    set_with(dir.path(), &format!("upgrade \"Long\" {{\n  icon: crew\n  text {{\n    {sentence}\n  }}\n}}\n"));
+    let out = common::cardc(&["check", dir.path().to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let bytes = sentence.trim_end().len();
+    assert!(
+        stderr.contains(&format!("warning[W0006]: opaque sentence of {bytes} bytes, longer than the 500")),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 4_000, "{} bytes of output", stderr.len());
+}

@@ -403,14 +403,28 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
                     }
                     _ => {}
                 }
-                for e in clause.effects() {
-                    if e.kind == EffectKind::Opaque {
-                        d.push(
-                            Diagnostic::new(&W0006, format!("opaque clause `{}`", lower::squash(&e.piece.text)))
-                                .label(site.file, e.piece.span, "kept as text: the rules engine cannot resolve it")
-                                .help("`allow opaque-clause` in game.cards if the set accepts opaque text"),
-                        );
-                    }
+                for e in clause.effects().filter(|e| e.kind == EffectKind::Opaque) {
+                    let long = e.piece.text.len() > crate::text::MAX_SENTENCE_BYTES;
+                    let (message, help) = if long {
+                        (
+                            format!(
+                                "opaque sentence of {} bytes, longer than the {} a sentence is read to",
+                                e.piece.text.len(),
+                                crate::text::MAX_SENTENCE_BYTES
+                            ),
+                            "end its sentences with `.`, or `allow opaque-clause` in game.cards".to_string(),
+                        )
+                    } else {
+                        (
+                            format!("opaque clause `{}`", lower::squash(&e.piece.text)),
+                            "`allow opaque-clause` in game.cards if the set accepts opaque text".to_string(),
+                        )
+                    };
+                    d.push(
+                        Diagnostic::new(&W0006, message)
+                            .label(site.file, e.piece.span, "kept as text: the rules engine cannot resolve it")
+                            .help(help),
+                    );
                 }
             }
             // The other parts the reading counts: triggers, the replaced event, conditions.
