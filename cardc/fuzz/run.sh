@@ -204,7 +204,7 @@ for target in "${targets[@]}"; do
     seed "$target"
     mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
     # An input that runs 3 s is a failure: the slowest input of any corpus runs in 0.2 s, and a
-    # 91 KB card file that took 3.7 s here was a quadratic parse (fuzz/README.md, Bugs found).
+    # 91 KB card file that took 3.7 s here was a quadratic parse (fuzz/README.md, Speed).
     args=(-max_len=102400 -max_total_time="$seconds" -timeout=3 -rss_limit_mb=4096 -print_final_stats=1)
     dict=$(dict_of "$target")
     [[ -n $dict ]] && args+=(-dict="$dict")
