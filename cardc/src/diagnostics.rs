@@ -206,13 +206,45 @@ impl Fix {
     }
 }
 
+/// The most characters a name, path or text quoted in a message (between backticks) is
+/// shown with; a longer one keeps its first [`QUOTED_HEAD`] and last [`QUOTED_TAIL`] around
+/// `…`. The label's snippet shows where it is whole. (A path is rarely half as long.)
+pub const QUOTED_MAX_CHARS: usize = 200;
+/// See [`QUOTED_MAX_CHARS`].
+const QUOTED_HEAD: usize = 120;
+/// See [`QUOTED_MAX_CHARS`].
+const QUOTED_TAIL: usize = 60;
+
+/// `message` with each quoted part longer than [`QUOTED_MAX_CHARS`] characters clipped, so
+/// that a 10,000-character name does not make a 10,000-character message.
+fn clip_quoted(message: String) -> String {
+    let long = |part: &str| part.chars().nth(QUOTED_MAX_CHARS).is_some();
+    if message.len() <= QUOTED_MAX_CHARS || !message.split('`').skip(1).step_by(2).any(long) {
+        return message;
+    }
+    let parts: Vec<String> = message
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 0 || !long(part) {
+                return part.to_string();
+            }
+            let head: String = part.chars().take(QUOTED_HEAD).collect();
+            let tail_start = part.char_indices().rev().nth(QUOTED_TAIL - 1).map_or(0, |(at, _)| at);
+            format!("{head}…{}", &part[tail_start..])
+        })
+        .collect();
+    parts.join("`")
+}
+
 impl Diagnostic {
-    /// A diagnostic with the code's own severity.
+    /// A diagnostic with the code's own severity. A name or text quoted in the message
+    /// longer than [`QUOTED_MAX_CHARS`] is clipped.
     pub fn new(code: &'static Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             severity: code.severity,
-            message: message.into(),
+            message: clip_quoted(message.into()),
             labels: Vec::new(),
             help: None,
             path: None,
@@ -808,5 +840,23 @@ impl miette::Diagnostic for MietteView {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         (!self.labels.is_empty()).then(|| Box::new(self.labels.iter().cloned()) as Box<dyn Iterator<Item = _>>)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_quoted_name_keeps_its_start_and_end() {
+        let name = format!("{}{}", "é".repeat(150), "x".repeat(100));
+        let clipped = clip_quoted(format!("unknown icon `{name}` and `crew`"));
+        let expected = format!("unknown icon `{}…{}` and `crew`", "é".repeat(120), "x".repeat(60));
+        assert_eq!(clipped, expected);
+        // At the bound, and with nothing quoted, a message is as written.
+        let at_bound = format!("unknown icon `{}`", "a".repeat(QUOTED_MAX_CHARS));
+        assert_eq!(clip_quoted(at_bound.clone()), at_bound);
+        let plain = "a".repeat(500);
+        assert_eq!(clip_quoted(plain.clone()), plain);
     }
 }

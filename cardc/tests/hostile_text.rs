@@ -214,3 +214,19 @@ fn a_sentence_too_long_to_read_is_reported_by_its_length() {
     );
     assert!(stderr.len() < 4_000, "{} bytes of output", stderr.len());
 }
+
+/// A name of 10,000 characters is quoted in the message by its start and end, not whole.
+#[test]
+fn a_huge_name_is_quoted_clipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("a{}z", "b".repeat(10_000));
+    set_with(dir.path(), &format!("upgrade \"Huge\" {{\n  icon: {name}\n}}\n"));
+    let out = common::cardc(&["check", dir.path().to_str().unwrap(), "--format", "json"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let message = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find_map(|d| d["message"].as_str().filter(|m| m.starts_with("unknown icon")).map(str::to_string))
+        .unwrap_or_else(|| panic!("no unknown-icon diagnostic: {stdout}"));
+    assert_eq!(message, format!("unknown icon `a{}…{}z`", "b".repeat(119), "b".repeat(59)));
+}
