@@ -555,8 +555,8 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     for (label, &line) in sorted.iter().zip(&lines) {
         let text = file.line_text(line);
         let line_start = file.line_start(line);
-        let from = char_prefix(text, (label.span.start as usize).saturating_sub(line_start).min(text.len()));
-        let to = char_prefix(text, (label.span.end as usize).saturating_sub(line_start).min(text.len())).max(from);
+        let from = char_prefix(text, (label.span.start as usize).saturating_sub(line_start));
+        let to = char_prefix(text, (label.span.end as usize).saturating_sub(line_start)).max(from);
         let shown_before = clip_start(&text[..from]);
         let shown_marked = clip_end(&text[from..to], CLIP);
         let shown_after = clip_end(&text[to..], CLIP);
@@ -572,8 +572,9 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     out
 }
 
-/// The largest character boundary at or before byte `at` (at most the text's length).
-pub(crate) fn char_prefix(text: &str, mut at: usize) -> usize {
+/// The largest character boundary at or before byte `at`, clamped to the text's length.
+pub(crate) fn char_prefix(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
     }

@@ -32,7 +32,7 @@ enum Place<'t> {
 /// The completions at byte `offset` of `file`.
 pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionItem> {
     let text = &a.sources.file(file).text;
-    let offset = crate::diagnostics::char_prefix(text, offset.min(text.len()));
+    let offset = crate::diagnostics::char_prefix(text, offset);
     let before = &text[..offset];
     let typed = typed_word(before);
     let place = place(before, typed);

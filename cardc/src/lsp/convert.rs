@@ -14,7 +14,7 @@ use crate::source::{SourceFile, SourceMap};
 /// The LSP position of byte `offset` in `text` (clamped to the text, and to a character
 /// boundary before it).
 pub fn position(text: &str, offset: usize) -> Position {
-    let offset = crate::diagnostics::char_prefix(text, offset.min(text.len()));
+    let offset = crate::diagnostics::char_prefix(text, offset);
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let line = before.bytes().filter(|b| *b == b'\n').count();
@@ -53,7 +53,7 @@ pub fn range(text: &str, span: Span) -> Range {
 /// file with many is linear.
 pub fn position_in(file: &SourceFile, offset: usize) -> Position {
     let text = &*file.text;
-    let offset = crate::diagnostics::char_prefix(text, offset.min(text.len()));
+    let offset = crate::diagnostics::char_prefix(text, offset);
     let line = file.line_of(offset);
     let character: usize = text[file.line_start(line)..offset].chars().map(char::len_utf16).sum();
     Position { line: line as u32, character: character as u32 }
