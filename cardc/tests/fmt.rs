@@ -447,3 +447,22 @@ fn splitting_a_long_vocabulary_line_keeps_the_export() {
     assert!(formatted.lines().all(|l| l.len() <= cardc::format::MAX_WIDTH), "{formatted}");
     assert_eq!(export(&dir), before);
 }
+
+/// Found by `formatting_keeps_meaning_and_is_a_fixed_point`: a text block whose first line,
+/// written after its `{`, starts like a card (`ship "`). Put on a line of its own, as the
+/// layout puts a block's text, that line starts a new item (the chunker's way of finding
+/// the card after a block whose `}` is missing), and the result did not parse.
+#[test]
+fn a_first_line_that_would_start_a_card_stays_after_the_brace() {
+    let text = "upgrade \"A\" {\n  text {ship \"\n    Gain 1 focus token.\n  }\n}\n";
+    assert!(meaning(text).is_some(), "the text parses");
+    let out = format_source(text).expect("formatted");
+    assert_eq!(out, text, "it is laid out already");
+    let text = "upgrade \"A\" {\n  cost:   1\n  text {upgrade \"   \n  Gain 1 focus token.}\n}\n";
+    let out = format_source(text).expect("formatted");
+    assert_eq!(out, "upgrade \"A\" {\n  cost: 1\n  text {upgrade \"\n    Gain 1 focus token.\n  }\n}\n");
+    assert_eq!(meaning(&out), meaning(text));
+    // Any other first line goes on a line of its own.
+    let out = format_source("upgrade \"A\" {\n  text {ships \"\n  }\n}\n").expect("formatted");
+    assert_eq!(out, "upgrade \"A\" {\n  text {\n    ships \"\n  }\n}\n");
+}

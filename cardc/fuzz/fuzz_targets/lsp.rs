@@ -12,10 +12,13 @@
 //! keeps the document and sends its whole new text, the sync the server asks for), the
 //! query of a workspace symbol search, the parameters of a raw request.
 //!
-//! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's, parsed once
-//! per process; an open `game.cards` buffer wins over it, as in an editor. On start, when `CARDC_FUZZ_SEEDS`
-//! names a folder, seeds are written there: each conformance card file opened beside its
-//! game, then asked about all over, edited and formatted.
+//! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's; an open
+//! `game.cards` buffer wins over it, as in an editor. Once per process the target reads
+//! that set, and each conformance card file opened in it; every session starts from what
+//! was read ([`cardc::lsp::analysis::Caches::over`]), so the sentences it reads are those
+//! no conformance set prints. On start, when `CARDC_FUZZ_SEEDS` names a folder, seeds are
+//! written there: each conformance card file opened beside its game, then asked about all
+//! over, edited and formatted.
 
 #![no_main]
 
@@ -238,17 +241,50 @@ static GAME: LazyLock<String> =
     LazyLock::new(|| std::fs::read_to_string(ROOT.join("set/game.cards")).unwrap_or_default());
 
 thread_local! {
-    /// The set on disk, parsed once per process: every session starts from its trees (as
-    /// the `check` target parses its game once), so an execution parses only what its input
-    /// wrote. (A thread's own: the cache of sentences beside the trees is not `Sync`.)
-    static READ: cardc::lsp::analysis::Caches = {
+    /// What every session starts from, read once per process (as the `check` target parses
+    /// its game once): the set on disk, and each conformance card file opened in it as the
+    /// seeds open it, so that a session reads again only the files and sentences its input
+    /// changed. Every session starts from the same state, so an input runs the same each
+    /// time. (A thread's own: the caches are not `Sync`.)
+    static READ: cardc::lsp::analysis::Read = {
         let mut cache = cardc::lsp::analysis::Caches::default();
         let set = ROOT.join("set");
-        if let Err(e) = cardc::lsp::analysis::Analysis::of_set(&set, &HashMap::new(), &mut cache) {
-            panic!("{}: {e}", set.display());
+        let analyse = |open: &HashMap<PathBuf, std::sync::Arc<str>>, cache: &mut cardc::lsp::analysis::Caches| {
+            if let Err(e) = cardc::lsp::analysis::Analysis::of_set(&set, open, cache) {
+                panic!("{}: {e}", set.display());
+            }
+        };
+        // X-Wing's last: the abilities kept lowered are those of the game on disk.
+        for game in cardc_fuzz::GAMES.iter().rev() {
+            let folder = cardc_fuzz::shared_dir().join("examples").join(game);
+            let game_text = std::fs::read_to_string(folder.join("game.cards")).unwrap_or_default();
+            for (_, text) in card_files(&folder) {
+                let mut open = HashMap::from([(set.join("a.cards"), text.into())]);
+                if *game != "xwing" {
+                    open.insert(set.join("game.cards"), game_text.as_str().into());
+                }
+                analyse(&open, &mut cache);
+            }
         }
-        cache
+        // Then the set on disk as it is, so that its game's tree is the disk's.
+        analyse(&HashMap::new(), &mut cache);
+        cache.freeze()
     };
+}
+
+/// The `.cards` files of a conformance set's folder, by name, with their texts.
+fn card_files(folder: &Path) -> Vec<(String, String)> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "cards"))
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_string_lossy().into_owned();
+            Some((name, std::fs::read_to_string(&p).ok()?))
+        })
+        .collect()
 }
 
 fn uri(path: &Path) -> Url {
@@ -472,13 +508,8 @@ fn write_seeds() {
     let dir = PathBuf::from(dir);
     for game in cardc_fuzz::GAMES {
         let folder = cardc_fuzz::shared_dir().join("examples").join(game);
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
         let game_text = std::fs::read_to_string(folder.join("game.cards")).unwrap_or_default();
-        let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        files.sort();
-        for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "cards")) {
-            let Ok(text) = std::fs::read_to_string(path) else { continue };
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        for (name, text) in card_files(&folder) {
             let seed = seed(&game_text, &text, game != "xwing");
             if let Err(e) = std::fs::write(dir.join(format!("{game}-{name}")), seed) {
                 eprintln!("cannot write a seed in {}: {e}", dir.display());
@@ -520,7 +551,7 @@ fuzz_target!(init: write_seeds(), |data: &[u8]| {
     for m in messages {
         client.sender.send(m).unwrap_or_else(|e| panic!("the server's inbox is closed: {e}"));
     }
-    if let Err(e) = cardc::lsp::serve_from(&server, READ.with(|read| read.trees())) {
+    if let Err(e) = cardc::lsp::serve_from(&server, READ.with(cardc::lsp::analysis::Caches::over)) {
         panic!("the server stopped: {e}");
     }
     drop(server);

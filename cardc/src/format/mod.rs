@@ -83,32 +83,47 @@ fn plural(n: usize) -> &'static str {
 /// file that declares nothing, or only comments, is formatted all the same);
 /// [`FormatError::Internal`] when the result would not read as the text does.
 pub fn format_source(text: &str) -> Result<String, FormatError> {
-    let errors = syntax_errors(text);
+    let (_, diagnostics) = crate::syntax::parse_file(0, text);
+    format_parsed(text, &diagnostics)
+}
+
+/// [`format_source`] of a text parsed already: `diagnostics` are what
+/// [`crate::syntax::parse_file`] gave for `text` (under any file id), so the text is not
+/// parsed again to learn whether it parses. The language server formats from the parse its
+/// last check kept.
+///
+/// # Errors
+/// As [`format_source`]; the labels of [`FormatError::Syntax`] point into the file id the
+/// diagnostics were made under.
+pub fn format_parsed(text: &str, diagnostics: &[Diagnostic]) -> Result<String, FormatError> {
+    let errors = syntax_errors(diagnostics);
     if !errors.is_empty() {
         return Err(FormatError::Syntax(errors));
     }
     let mut tree = Tree::parse(text).map_err(FormatError::Internal)?;
-    let before = fingerprint(text, &tree);
     let out = print::Printer::new(text, &mut tree).file().map_err(FormatError::Internal)?;
     let lost = tree.unused_comments();
     if lost > 0 {
         return Err(FormatError::Internal(format!("{lost} comment{} would be lost", plural(lost))));
     }
-    if !syntax_errors(&out).is_empty() {
+    // A text formatted already comes back as it is: it parses (above) and reads as itself.
+    if out == text {
+        return Ok(out);
+    }
+    if !syntax_errors(&crate::syntax::parse_file(0, &out).1).is_empty() {
         return Err(FormatError::Internal("the result does not parse".into()));
     }
     let after = Tree::parse(&out).map_err(FormatError::Internal)?;
-    if fingerprint(&out, &after) != before {
+    if fingerprint(&out, &after) != fingerprint(text, &tree) {
         return Err(FormatError::Internal("the result reads differently".into()));
     }
     Ok(out)
 }
 
-/// The parser's diagnostics for `text`, but for "this file declares nothing", which
-/// formatting a file of comments does not mind.
-fn syntax_errors(text: &str) -> Vec<Diagnostic> {
-    let (_, diagnostics) = crate::syntax::parse_file(0, text);
-    diagnostics.into_iter().filter(|d| d.code.id != crate::syntax::E0005.id).collect()
+/// The parser's diagnostics but for "this file declares nothing", which formatting a file
+/// of comments does not mind.
+fn syntax_errors(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
+    diagnostics.iter().filter(|d| d.code.id != crate::syntax::E0005.id).cloned().collect()
 }
 
 /// What a file says, blanks aside: per item its rule and tokens, a block's text as its

@@ -369,7 +369,13 @@ impl<'t> Printer<'t> {
             lines.push(Line::new(format!("{INDENT}{opener} {{}}"), comment));
             return;
         }
-        lines.push(Line::new(format!("{INDENT}{opener} {{"), None));
+        // A first line that would start a card on a line of its own (`ship "…`) stays after
+        // the `{`, where it was written: on a line of its own the block would end before it.
+        let first = match body.first() {
+            Some(l) if crate::syntax::chunk::starts_card(l) => body.remove(0),
+            _ => "",
+        };
+        lines.push(Line::new(format!("{INDENT}{opener} {{{first}"), None));
         for l in body {
             let text = if l.is_empty() { String::new() } else { format!("{INDENT}{INDENT}{l}") };
             lines.push(Line::new(text, None));

@@ -187,10 +187,25 @@ impl Caches {
         (tree, d)
     }
 
-    /// The trees this cache holds, and no sentence: what another session over the same
-    /// files can start from, so that it reads again only the files that changed.
-    pub fn trees(&self) -> Caches {
-        Caches { sentences: SentenceCache::default(), trees: self.trees.clone() }
+    /// The syntax diagnostics of the file at `path` when it was last parsed with `text`:
+    /// what a request about the text the last check read need not parse again for.
+    pub fn syntax(&self, path: &Path, text: &str) -> Option<&[crate::diagnostics::Diagnostic]> {
+        let (_, parsed, _, diagnostics) = self.trees.get(path)?;
+        (**parsed == *text).then_some(diagnostics.as_slice())
+    }
+
+    /// What this cache has read, to start other sessions over the same files from
+    /// ([`Caches::over`]): a harness that serves session after session reads the fixed
+    /// files, and the sentences it was given, once.
+    pub fn freeze(self) -> Read {
+        Read { trees: self.trees, sentences: self.sentences.freeze() }
+    }
+
+    /// A cache that starts from what `read` holds: a file whose text is the same is not
+    /// parsed again, a sentence read there is not read again, and every cache made over
+    /// the same `read` starts in the same state.
+    pub fn over(read: &Read) -> Caches {
+        Caches { sentences: SentenceCache::over(&read.sentences), trees: read.trees.clone() }
     }
 
     /// Forgets everything once it holds more than `limit` sentences.
@@ -199,6 +214,12 @@ impl Caches {
             *self = Caches::default();
         }
     }
+}
+
+/// What a [`Caches`] had read when it was frozen ([`Caches::freeze`]).
+pub struct Read {
+    trees: HashMap<PathBuf, (FileId, Arc<str>, File, Vec<crate::diagnostics::Diagnostic>)>,
+    sentences: crate::text::ReadSentences,
 }
 
 /// The folder of the set a `.cards` file belongs to: the nearest folder holding
@@ -396,22 +417,31 @@ mod tests {
     }
 
     #[test]
-    fn a_session_started_from_trees_reads_again_only_what_changed() {
+    fn a_session_started_over_what_was_read_reads_again_only_what_changed() {
         let dir = tempfile::tempdir().expect("a folder");
         let set = dir.path();
         std::fs::write(set.join("game.cards"), "game g \"G\"\nicon crew\n").expect("write");
-        std::fs::write(set.join("x.cards"), "upgrade \"A\" {\n  icon: crew\n}\n").expect("write");
+        let card =
+            "upgrade \"A\" {\n  icon: crew\n  text {\n    Gain 1 focus token. Then gain 1 stress token.\n  }\n}\n";
+        std::fs::write(set.join("x.cards"), card).expect("write");
         let mut first = Caches::default();
         let cold = Analysis::of_set(set, &HashMap::new(), &mut first).expect("the set");
         assert_eq!(errors(&cold), Vec::<&str>::new());
-        // Nothing changed: the same analysis from the trees.
-        let mut warm = first.trees();
-        assert_eq!(warm.sentences.len(), 0, "a new session starts with no sentence");
+        assert_eq!(first.sentences.len(), 3, "two sentences read, one ability lowered");
+        let read = first.freeze();
+        // Nothing changed: the same analysis, with no file parsed and no sentence read again.
+        let mut warm = Caches::over(&read);
         let again = Analysis::of_set(set, &HashMap::new(), &mut warm).expect("the set");
         assert_eq!(format!("{:?}", again.files), format!("{:?}", cold.files));
-        // The file changed on disk since: its new text is read, not the old tree.
-        std::fs::write(set.join("x.cards"), "upgrade \"A\" {\n  icon: gunner\n}\n").expect("write");
-        let changed = Analysis::of_set(set, &HashMap::new(), &mut first.trees()).expect("the set");
+        assert_eq!(format!("{:?}", again.checked.diagnostics), format!("{:?}", cold.checked.diagnostics));
+        assert_eq!(warm.sentences.len(), 0, "every sentence and ability was found in what was read");
+        // The file changed on disk since: its new text is read, not the old tree, and only
+        // the sentence that is new.
+        let changed_card = card.replace("icon: crew", "icon: gunner").replace("Then gain", "Then take");
+        std::fs::write(set.join("x.cards"), changed_card).expect("write");
+        let mut other = Caches::over(&read);
+        let changed = Analysis::of_set(set, &HashMap::new(), &mut other).expect("the set");
         assert_eq!(errors(&changed), ["E0105"], "`gunner` is no icon of the game");
+        assert_eq!(other.sentences.len(), 2, "one new sentence read, its ability lowered");
     }
 }

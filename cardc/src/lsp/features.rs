@@ -168,9 +168,14 @@ fn workspace_edit<'e>(a: &Analysis, edits: impl Iterator<Item = &'e crate::diagn
 
 /// The edits that give an open document the canonical layout of `cardc fmt`: one edit of
 /// the whole text, none when it is formatted already, and no answer when it does not
-/// parse (it is left as it is, as `cardc fmt` leaves it).
-pub fn format(text: &str) -> Option<Vec<lsp_types::TextEdit>> {
-    let formatted = crate::format::format_source(text).ok()?;
+/// parse (it is left as it is, as `cardc fmt` leaves it). `parsed` is the parser's
+/// diagnostics for `text` when a check has parsed it already.
+pub fn format(text: &str, parsed: Option<&[crate::diagnostics::Diagnostic]>) -> Option<Vec<lsp_types::TextEdit>> {
+    let formatted = match parsed {
+        Some(diagnostics) => crate::format::format_parsed(text, diagnostics),
+        None => crate::format::format_source(text),
+    }
+    .ok()?;
     if formatted == text {
         return Some(Vec::new());
     }

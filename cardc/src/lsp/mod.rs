@@ -247,7 +247,7 @@ impl Server {
             Formatting::METHOD => self.answer::<Formatting>(request, |s, p| {
                 let path = convert::path(&p.text_document.uri)?;
                 let text = s.open.get(&path)?;
-                features::format(text)
+                features::format(text, s.cache.syntax(&path, text))
             }),
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
                 let at = &p.text_document_position_params;

@@ -78,7 +78,7 @@ fn is_top_keyword(word: &str) -> bool {
 }
 
 /// Whether the line (from its first word on) starts a card: a card kind, blanks, a quote.
-fn starts_card(content: &str) -> bool {
+pub(crate) fn starts_card(content: &str) -> bool {
     let word = leading_word(content);
     CardKind::from_keyword(word).is_some() && {
         let rest = &content[word.len()..];

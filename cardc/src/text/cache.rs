@@ -7,6 +7,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::{Clause, Effect, Piece, Replacement, Sentence, Step, Timing};
 
@@ -135,6 +136,9 @@ impl Shift for Sentence {
 /// another entry rule (a timing's event), which repeat across sentences.
 #[derive(Default)]
 pub struct SentenceCache {
+    /// Read before, shared read-only with other caches ([`Self::over`]): looked in after
+    /// `parsed` and `lowered`, never written.
+    base: Option<Arc<Frozen>>,
     parsed: HashMap<String, Sentence>,
     reread: RefCell<super::Reread>,
     /// Abilities lowered against the vocabulary whose hash is `lowered_for`, by their
@@ -143,8 +147,40 @@ pub struct SentenceCache {
     lowered_for: u64,
 }
 
+/// What a [`SentenceCache`] had read when it was frozen ([`SentenceCache::freeze`]).
+struct Frozen {
+    parsed: HashMap<String, Sentence>,
+    lowered: HashMap<(String, Option<String>), cards_runtime::ability::Ability>,
+    lowered_for: u64,
+}
+
+/// The sentences and abilities a cache had read, shared read-only by the caches made over
+/// them ([`SentenceCache::over`]): a harness that serves many sessions over the same texts
+/// reads them once, and every session starts from the same state.
+#[derive(Clone)]
+pub struct ReadSentences(Arc<Frozen>);
+
 impl SentenceCache {
-    /// How many sentences and lowered abilities it holds.
+    /// What this cache has read, to share with caches made [`Self::over`] it.
+    pub fn freeze(self) -> ReadSentences {
+        let SentenceCache { base, mut parsed, reread: _, mut lowered, lowered_for } = self;
+        // What this cache read over another's holds that one's too.
+        if let Some(base) = base {
+            parsed.extend(base.parsed.iter().map(|(k, v)| (k.clone(), v.clone())));
+            if base.lowered_for == lowered_for {
+                lowered.extend(base.lowered.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+        }
+        ReadSentences(Arc::new(Frozen { parsed, lowered, lowered_for }))
+    }
+
+    /// An empty cache that finds what `read` holds without reading it again.
+    pub fn over(read: &ReadSentences) -> SentenceCache {
+        SentenceCache { base: Some(read.0.clone()), lowered_for: read.0.lowered_for, ..SentenceCache::default() }
+    }
+
+    /// How many sentences and lowered abilities it holds (not counting those it was made
+    /// [`Self::over`]).
     pub fn len(&self) -> usize {
         self.parsed.len() + self.lowered.len()
     }
@@ -177,7 +213,8 @@ impl SentenceCache {
     ) -> cards_runtime::ability::Ability {
         let words = cx.source.get(frame.span.range()).unwrap_or_default();
         let key = (words.to_string(), cx.name.map(str::to_string));
-        match self.lowered.get(&key) {
+        let base = self.base.as_deref().filter(|b| b.lowered_for == self.lowered_for);
+        match self.lowered.get(&key).or_else(|| base?.lowered.get(&key)) {
             Some(a) => {
                 let mut a = a.clone();
                 a.file = cx.file.to_string().into();
@@ -194,7 +231,7 @@ impl SentenceCache {
 
     /// The sentence `text`, which starts at byte `base` of its file.
     pub(super) fn parse(&mut self, text: &str, base: usize) -> Sentence {
-        let mut s = match self.parsed.get(text) {
+        let mut s = match self.parsed.get(text).or_else(|| self.base.as_deref()?.parsed.get(text)) {
             Some(s) => s.clone(),
             None => {
                 let s = super::parse_sentence(text, &self.reread);

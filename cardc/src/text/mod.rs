@@ -21,7 +21,7 @@ use crate::ast::Span;
 
 mod cache;
 
-pub use cache::SentenceCache;
+pub use cache::{ReadSentences, SentenceCache};
 
 mod grammar {
     #![allow(missing_docs)]

@@ -1311,3 +1311,17 @@ fn a_cost_shared_by_an_alternative_in_a_step_of_its_own_is_the_first_steps_cost(
     assert_eq!(cost(first).text, "Spend 1 [Charge]");
     assert!(cost(second).span.end <= second.piece.span.start, "{:?} in {:?}", cost(second), second.piece);
 }
+
+/// Found by the `ability` fuzz target: the grammar skipped only the ASCII blanks, so in
+/// `If x, <vertical tab>.` it read the tab as a clause, which its piece trimmed to nothing:
+/// an empty effect, after the end of its step. A blank is a blank wherever it comes from.
+#[test]
+fn a_blank_outside_ascii_is_a_blank_not_an_empty_clause() {
+    // Nothing follows the condition: the sentence stays whole, as with a space.
+    assert_eq!(show("If x, \u{b}."), ["opaque(If x, \u{b}.)"]);
+    assert_eq!(show("If x, \u{a0}."), ["opaque(If x, \u{a0}.)"]);
+    assert_eq!(show("I and If\0, \u{b}."), ["opaque(I and If\0, \u{b}.)"]);
+    // A no-break space between words is a space between them.
+    assert_eq!(show("Gain\u{a0}1 focus token."), ["gain(1|focus token)"]);
+    assert_eq!(show("If you are stressed,\u{2003}gain 1 focus token."), ["if=you are stressed; gain(1|focus token)"]);
+}
