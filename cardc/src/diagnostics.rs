@@ -133,6 +133,12 @@ impl Fixes {
     }
 }
 
+impl std::ops::DerefMut for Fixes {
+    fn deref_mut(&mut self) -> &mut [Fix] {
+        self.0.as_deref_mut().map_or(&mut [], Vec::as_mut_slice)
+    }
+}
+
 impl std::ops::Deref for Fixes {
     type Target = [Fix];
 

@@ -15,8 +15,8 @@
 //! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's; an open
 //! `game.cards` buffer wins over it, as in an editor. Once per process the target reads
 //! that set, and each conformance card file opened in it; every session starts from what
-//! was read ([`cardc::lsp::analysis::Caches::over`]), so the sentences it reads are those
-//! no conformance set prints. On start, when `CARDC_FUZZ_SEEDS` names a folder, seeds are
+//! was read ([`cardc::lsp::analysis::Caches::over`]), so the items and sentences it reads
+//! are those no conformance set prints. On start, when `CARDC_FUZZ_SEEDS` names a folder, seeds are
 //! written there: each conformance card file opened beside its game, then asked about all
 //! over, edited and formatted.
 
@@ -247,13 +247,17 @@ thread_local! {
     /// changed. Every session starts from the same state, so an input runs the same each
     /// time. (A thread's own: the caches are not `Sync`.)
     static READ: cardc::lsp::analysis::Read = {
-        let mut cache = cardc::lsp::analysis::Caches::default();
+        use cardc::lsp::analysis::{Analysis, Caches};
         let set = ROOT.join("set");
-        let analyse = |open: &HashMap<PathBuf, std::sync::Arc<str>>, cache: &mut cardc::lsp::analysis::Caches| {
-            if let Err(e) = cardc::lsp::analysis::Analysis::of_set(&set, open, cache) {
+        // Each analysis starts over what the ones before it read, so the last holds them all.
+        let analyse = |open: HashMap<PathBuf, std::sync::Arc<str>>, read: cardc::lsp::analysis::Read| {
+            let mut cache = Caches::over(&read);
+            if let Err(e) = Analysis::of_set(&set, &open, &mut cache) {
                 panic!("{}: {e}", set.display());
             }
+            cache.freeze()
         };
+        let mut read = Caches::default().freeze();
         // X-Wing's last: the abilities kept lowered are those of the game on disk.
         for game in cardc_fuzz::GAMES.iter().rev() {
             let folder = cardc_fuzz::shared_dir().join("examples").join(game);
@@ -263,12 +267,11 @@ thread_local! {
                 if *game != "xwing" {
                     open.insert(set.join("game.cards"), game_text.as_str().into());
                 }
-                analyse(&open, &mut cache);
+                read = analyse(open, read);
             }
         }
         // Then the set on disk as it is, so that its game's tree is the disk's.
-        analyse(&HashMap::new(), &mut cache);
-        cache.freeze()
+        analyse(HashMap::new(), read)
     };
 }
 
@@ -382,7 +385,7 @@ fn messages(data: &[u8]) -> (Vec<Message>, Sent) {
 
 /// Reads a result as `T`, the type the protocol gives it.
 fn shape<T: serde::de::DeserializeOwned>(value: Value, what: &str) -> T {
-    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{what}: {e}: {value}"))
+    T::deserialize(&value).unwrap_or_else(|e| panic!("{what}: {e}: {value}"))
 }
 
 /// Checks the answer to a request over the texts it was asked over.

@@ -169,43 +169,78 @@ impl Analysis {
 pub struct Caches {
     /// Ability sentences, and abilities lowered.
     pub sentences: SentenceCache,
-    /// By path: the file's id and text when parsed, its tree and its syntax diagnostics.
-    trees: HashMap<PathBuf, (FileId, Arc<str>, File, Vec<crate::diagnostics::Diagnostic>)>,
+    /// The last parse of each file, by path (shared with the caches made over this one's).
+    trees: HashMap<PathBuf, Arc<Parsed>>,
+    /// Items read before this cache was made, which a file parsed here for the first time
+    /// takes as well ([`Caches::over`]).
+    items: Option<Arc<crate::syntax::Reuse>>,
+}
+
+/// A file's last parse.
+#[derive(Clone)]
+struct Parsed {
+    /// The file's id then.
+    id: FileId,
+    /// Its text then.
+    text: Arc<str>,
+    tree: File,
+    /// Its syntax diagnostics.
+    diagnostics: Vec<crate::diagnostics::Diagnostic>,
+    /// Its items, to take those an edit did not touch from.
+    items: crate::syntax::Reuse,
 }
 
 impl Caches {
     /// The syntax tree and diagnostics of `file` (id `id`), parsed again only when its text
     /// or id changed since the last time.
+    /// When the text or id changed, only the items whose text changed are read again.
     fn parse(&mut self, id: FileId, file: &crate::source::SourceFile) -> (File, Vec<crate::diagnostics::Diagnostic>) {
-        if let Some((was, text, tree, d)) = self.trees.get(&file.path) {
-            if *was == id && **text == *file.text {
-                return (tree.clone(), d.clone());
+        let fresh;
+        let last = match self.trees.get(&file.path) {
+            Some(t) if t.id == id && *t.text == *file.text => return (t.tree.clone(), t.diagnostics.clone()),
+            Some(t) => &t.items,
+            None => {
+                fresh = self.items.clone().map(crate::syntax::Reuse::over).unwrap_or_default();
+                &fresh
             }
-        }
-        let (tree, d) = crate::syntax::parse_file(id, &file.text);
-        self.trees.insert(file.path.clone(), (id, file.text.clone(), tree.clone(), d.clone()));
-        (tree, d)
+        };
+        let (tree, diagnostics, items) = crate::syntax::parse_file_reusing(id, &file.text, last);
+        let parsed =
+            Parsed { id, text: file.text.clone(), tree: tree.clone(), diagnostics: diagnostics.clone(), items };
+        self.trees.insert(file.path.clone(), Arc::new(parsed));
+        (tree, diagnostics)
     }
 
     /// The syntax diagnostics of the file at `path` when it was last parsed with `text`:
     /// what a request about the text the last check read need not parse again for.
     pub fn syntax(&self, path: &Path, text: &str) -> Option<&[crate::diagnostics::Diagnostic]> {
-        let (_, parsed, _, diagnostics) = self.trees.get(path)?;
-        (**parsed == *text).then_some(diagnostics.as_slice())
+        let parsed = self.trees.get(path)?;
+        (*parsed.text == *text).then_some(parsed.diagnostics.as_slice())
     }
 
     /// What this cache has read, to start other sessions over the same files from
     /// ([`Caches::over`]): a harness that serves session after session reads the fixed
     /// files, and the sentences it was given, once.
     pub fn freeze(self) -> Read {
-        Read { trees: self.trees, sentences: self.sentences.freeze() }
+        let mut items = crate::syntax::Reuse::default();
+        for parsed in self.trees.values() {
+            items.absorb(&parsed.items);
+        }
+        if let Some(shared) = &self.items {
+            items.absorb(shared);
+        }
+        Read { trees: self.trees, sentences: self.sentences.freeze(), items: Arc::new(items) }
     }
 
     /// A cache that starts from what `read` holds: a file whose text is the same is not
     /// parsed again, a sentence read there is not read again, and every cache made over
     /// the same `read` starts in the same state.
     pub fn over(read: &Read) -> Caches {
-        Caches { sentences: SentenceCache::over(&read.sentences), trees: read.trees.clone() }
+        Caches {
+            sentences: SentenceCache::over(&read.sentences),
+            trees: read.trees.clone(),
+            items: Some(read.items.clone()),
+        }
     }
 
     /// Forgets everything once it holds more than `limit` sentences.
@@ -218,8 +253,10 @@ impl Caches {
 
 /// What a [`Caches`] had read when it was frozen ([`Caches::freeze`]).
 pub struct Read {
-    trees: HashMap<PathBuf, (FileId, Arc<str>, File, Vec<crate::diagnostics::Diagnostic>)>,
+    trees: HashMap<PathBuf, Arc<Parsed>>,
     sentences: crate::text::ReadSentences,
+    /// Every item of every file read.
+    items: Arc<crate::syntax::Reuse>,
 }
 
 /// The folder of the set a `.cards` file belongs to: the nearest folder holding

@@ -10,6 +10,7 @@ pub mod chunk;
 mod fast;
 mod recover;
 pub mod restriction;
+mod reuse;
 pub mod sentences;
 
 use std::sync::{Mutex, PoisonError};
@@ -21,6 +22,7 @@ use crate::ast::Rule as AstRule;
 use crate::ast::*;
 use crate::declare_code;
 use crate::diagnostics::{Diagnostic, Fix};
+pub use reuse::Reuse;
 
 declare_code! {
     /// ## What
@@ -92,17 +94,49 @@ fn parse_item_with(input: &str, detail: bool) -> Result<Pairs<'_, Rule>, pest::e
 
 /// Parses one file. Every syntax error is reported; items that parse are kept.
 pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
+    parse_items(file, text, None, None)
+}
+
+/// [`parse_file`] after an edit: an item whose text is the same as in the parse `last`
+/// kept is taken from it rather than read again (under this file id, whatever id it was
+/// read under). Gives what [`parse_file`] gives, and what to keep for the next parse.
+pub fn parse_file_reusing(file: FileId, text: &str, last: &Reuse) -> (File, Vec<Diagnostic>, Reuse) {
+    let mut next = Reuse { items: std::collections::HashMap::new(), shared: last.shared.clone() };
+    let (parsed, diagnostics) = parse_items(file, text, Some(last), Some(&mut next));
+    (parsed, diagnostics, next)
+}
+
+/// Reads each item of `text` on its own, at offset 0, and moves it into place: from
+/// `last` when it holds the item, kept in `next` when there is one.
+fn parse_items(
+    file: FileId,
+    text: &str,
+    last: Option<&Reuse>,
+    mut next: Option<&mut Reuse>,
+) -> (File, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut items = Vec::new();
+    let mut restrictions = Vec::new();
     let chunks = chunk::chunks(file, text, &mut diagnostics);
     for c in &chunks {
-        if c.unclosed == 0 && !c.had_error {
-            if let Some(card) = fast::card(c.start, &text[c.start..c.end]) {
-                items.push(Item::Card(card));
-                continue;
-            }
-        }
-        parse_chunk(file, text, c, &mut items, &mut diagnostics);
+        let key = reuse::Key {
+            text: text[c.start..c.end].to_string(),
+            unclosed: c.unclosed,
+            had_error: c.had_error,
+            open_strings: c.open_strings.iter().filter_map(|at| at.checked_sub(c.start)).collect(),
+        };
+        let read = match last.and_then(|l| l.get(&key)) {
+            Some(read) => read.clone(),
+            None => parse_alone(file, &key),
+        };
+        let mut placed = match next.as_deref_mut() {
+            Some(next) => next.items.entry(key).or_insert(read).clone(),
+            None => read,
+        };
+        placed.place(file, c.start as u32);
+        items.append(&mut placed.items);
+        diagnostics.append(&mut placed.diagnostics);
+        restrictions.append(&mut placed.restrictions);
     }
     if chunks.is_empty() && diagnostics.is_empty() {
         let span = Span::new(0, text.chars().next().map_or(0, char::len_utf8));
@@ -112,9 +146,29 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
                 .help("add cards to the file or delete it"),
         );
     }
-    let mut parsed = File { id: file, items };
-    restriction::parse_fields(&mut parsed, &mut diagnostics);
-    (parsed, diagnostics)
+    diagnostics.append(&mut restrictions);
+    (File { id: file, items }, diagnostics)
+}
+
+/// Reads one item, as the chunker cut it, at offset 0.
+fn parse_alone(file: FileId, key: &reuse::Key) -> reuse::Parsed {
+    let c = chunk::Chunk {
+        start: 0,
+        end: key.text.len(),
+        unclosed: key.unclosed,
+        had_error: key.had_error,
+        open_strings: key.open_strings.clone(),
+    };
+    let mut read = reuse::Parsed::default();
+    let fast = (c.unclosed == 0 && !c.had_error).then(|| fast::card(0, &key.text)).flatten();
+    match fast {
+        Some(card) => read.items.push(Item::Card(card)),
+        None => parse_chunk(file, &key.text, &c, &mut read.items, &mut read.diagnostics),
+    }
+    let mut alone = File { id: file, items: std::mem::take(&mut read.items) };
+    restriction::parse_fields(&mut alone, &mut read.restrictions);
+    read.items = alone.items;
+    read
 }
 
 /// Where the fast path and the grammar disagree on `text`, one file: for each item the fast
@@ -500,6 +554,9 @@ impl Build {
         if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant {
             expected.extend(positives.iter().map(|r| describe_rule(*r).to_string()));
         }
+        // pest names a token once per way it was tried: dozens of copies of a few.
+        expected.sort_unstable();
+        expected.dedup();
         expected.retain(|s| !s.is_empty());
         // Past the item's first word, "an item" is only the start of the next one.
         let first_word = input.len() - input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();

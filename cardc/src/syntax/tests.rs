@@ -182,3 +182,84 @@ fn the_fast_path_and_the_grammar_agree_on_cards_and_broken_items() {
     assert_eq!(fast_path_disagreement(&text), None);
     assert_eq!(fast_path_disagreement("upgrade \"Open\" { text { x\n"), None);
 }
+
+/// A file of one item of each kind, for the parses after edits below.
+const FILE: &str = "game g \"G\"\nicon crew, gunner \"Gunner\"\nsize small\n\nrule one-crew \"at most one crew\":\n  at most 1 upgrade with icon crew per ship\n\nupgrade \"A\" {\n  icon: crew  cost: 3\n  requires: size small\n  text {\n    Gain 1 focus token.\n  }\n}\n\nupgrade \"B\" {\n  icon: gunner\n  cost: 2\n}\n";
+
+#[test]
+fn an_item_an_edit_did_not_touch_is_taken_from_the_last_parse() {
+    let (fresh, d, reuse) = parse_file_reusing(0, FILE, &Reuse::default());
+    assert!(d.is_empty(), "{:?}", codes(&d));
+    assert_eq!(
+        reuse.items.len(),
+        6,
+        "the game, two vocabulary lines, the rule and two cards: {:?}",
+        reuse.items.keys()
+    );
+    // Pretend card B read otherwise last time: what the last parse kept is what is used.
+    let mut doctored = reuse.clone();
+    let b = doctored.items.iter_mut().find(|(k, _)| k.text.starts_with("upgrade \"B\"")).expect("card B");
+    let Item::Card(card) = &mut b.1.items[0] else { panic!("not a card") };
+    card.name.value = "Doctored".into();
+    let edited = FILE.replace("cost: 3", "cost: 4");
+    let (file, _, _) = parse_file_reusing(0, &edited, &doctored);
+    let names: Vec<&str> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Card(c) => Some(c.name.value.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["A", "Doctored"], "card A changed and was read again; card B was taken");
+    // Under another file id (a file added before it in the set) it is taken all the same,
+    // and its diagnostics point into the file under its new id.
+    let broken = FILE.replace("cost: 2", "cost: 2 }");
+    let (_, d, kept) = parse_file_reusing(0, &broken, &Reuse::default());
+    let (file, d1, _) = parse_file_reusing(1, &broken, &kept);
+    assert_eq!(file.id, 1);
+    assert_eq!(codes(&d1), codes(&d));
+    assert!(!d1.is_empty() && d1.iter().flat_map(|d| &d.labels).all(|l| l.file == 1), "{d1:?}");
+    assert_eq!(format!("{d1:?}"), format!("{:?}", parse_file(1, &broken).1));
+    // Taken and moved: the same tree as a fresh parse, spans and all.
+    let (moved, d, _) = parse_file_reusing(0, &format!("size medium\n{FILE}"), &reuse);
+    let (again, d2) = parse(&format!("size medium\n{FILE}"));
+    assert_eq!(format!("{moved:?}{d:?}"), format!("{again:?}{d2:?}"));
+    assert_ne!(format!("{moved:?}"), format!("{fresh:?}"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
+
+    /// A file parsed again after each of a run of edits, from the parse before, reads as it
+    /// reads parsed afresh: the same items, spans and diagnostics, in the same order.
+    #[test]
+    fn a_parse_after_edits_is_the_parse_afresh(
+        edits in proptest::collection::vec(
+            (proptest::prelude::any::<usize>(), 0usize..12, proptest::sample::select(vec![
+                "", "x", "\n", "{", "}", "\"", "#", ",", "upgrade \"C\" {\n", "  cost: 1\n", "text {", "requires: ",
+                "size", " and not ", "icon", "rule r \"m\": ", "é", "\t",
+            ])),
+            1..8,
+        ),
+    ) {
+        let mut text = FILE.to_string();
+        let mut reuse = Reuse::default();
+        for (at, cut, insert) in edits {
+            let mut at = at % (text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut end = (at + cut).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            text.replace_range(at..end, insert);
+            let (file, d, next) = parse_file_reusing(0, &text, &reuse);
+            let (fresh, fresh_d) = parse(&text);
+            proptest::prop_assert_eq!(format!("{file:?}"), format!("{fresh:?}"), "{:?}", text);
+            proptest::prop_assert_eq!(format!("{d:?}"), format!("{fresh_d:?}"), "{:?}", text);
+            reuse = next;
+        }
+    }
+}
