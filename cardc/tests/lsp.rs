@@ -119,6 +119,24 @@ impl Server {
         }
     }
 
+    /// Sends a request and returns the files diagnostics were published for before its
+    /// response came, in order.
+    fn published_before(&mut self, method: &str, params: Value) -> Vec<String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let mut published = Vec::new();
+        loop {
+            let m = self.incoming.recv_timeout(Duration::from_secs(60)).expect("a response within 60 s");
+            if m["id"] == json!(id) {
+                return published;
+            }
+            if m["method"] == "textDocument/publishDiagnostics" {
+                published.push(m["params"]["uri"].as_str().unwrap_or_default().to_string());
+            }
+        }
+    }
+
     /// The next diagnostics published for `uri`.
     fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
         loop {
@@ -227,6 +245,30 @@ fn diagnostics_follow_the_open_buffer_not_the_disk() {
     // Fixed in the buffer: the diagnostics are cleared.
     s.change(&ships, 2, SHIPS);
     assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+    s.stop();
+}
+
+#[test]
+fn diagnostics_are_sent_again_only_when_they_change() {
+    let (_dir, game, ships) = set();
+    let mut s = Server::start();
+    let symbols = |path: &Path| json!({ "textDocument": { "uri": uri(path) } });
+    // The first check: every file of the set is sent its diagnostics, none for a clean one.
+    let broken = SHIPS.replace("  faction: rebel\n  cost: 6", "  faction: rebels\n  cost: 6");
+    s.open(&ships, &broken);
+    let mut first = s.published_before("textDocument/documentSymbol", symbols(&ships));
+    first.sort();
+    assert_eq!(first, [uri(&game), uri(&ships)]);
+    // A file opened beside them: only it is new; theirs are what they were.
+    let extra = game.with_file_name("extra.cards");
+    s.open(&extra, "ship \"Wedge Antilles\" {\n  chassis: x-wing\n  faction: rebel\n  cost: 5\n}\n");
+    assert_eq!(s.published_before("textDocument/documentSymbol", symbols(&extra)), [uri(&extra)]);
+    // An edit that fixes `ships.cards` changes its diagnostics, and only its.
+    s.change(&ships, 2, SHIPS);
+    assert_eq!(s.published_before("textDocument/documentSymbol", symbols(&ships)), [uri(&ships)]);
+    // An edit that changes nothing reported sends nothing.
+    s.change(&ships, 3, &SHIPS.replace("cost: 6", "cost: 7"));
+    assert_eq!(s.published_before("textDocument/documentSymbol", symbols(&ships)), Vec::<String>::new());
     s.stop();
 }
 

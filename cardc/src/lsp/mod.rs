@@ -120,8 +120,10 @@ struct Server {
     sets: HashMap<PathBuf, Analysis>,
     /// Sets edited since their last check.
     dirty: BTreeSet<PathBuf>,
-    /// The files each set last published diagnostics for, to clear them when they go.
-    published: HashMap<PathBuf, BTreeSet<PathBuf>>,
+    /// What each set last published, by file: a file is sent its diagnostics after its first
+    /// check (none, when it has none) and then only when they change; one that had some and
+    /// left the set is cleared.
+    published: HashMap<PathBuf, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>,
     /// Trees and ability sentences read so far.
     cache: analysis::Caches,
 }
@@ -173,21 +175,28 @@ impl Server {
                 }
             }
             // A file that had diagnostics and has none now (or left the set) is cleared.
-            for path in self.published.remove(&dir).unwrap_or_default() {
-                by_file.entry(path).or_default();
+            let mut before = self.published.remove(&dir).unwrap_or_default();
+            for path in before.keys() {
+                by_file.entry(path.clone()).or_default();
             }
             let mut paths: Vec<&PathBuf> = by_file.keys().collect();
             paths.sort();
             for path in paths {
+                let diagnostics = &by_file[path];
+                if before.get(path) == Some(diagnostics) {
+                    continue;
+                }
                 let Some(uri) = convert::url(path) else { continue };
-                let diagnostics = by_file[path].clone();
-                let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
+                let params = PublishDiagnosticsParams { uri, diagnostics: diagnostics.clone(), version: None };
                 let n = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
                 connection.sender.send(Message::Notification(n))?;
             }
-            let published: BTreeSet<PathBuf> =
-                by_file.into_iter().filter(|(_, d)| !d.is_empty()).map(|(p, _)| p).collect();
-            self.published.insert(dir.clone(), published);
+            // What each file of the set now shows (none for a file that left it).
+            let in_set: Vec<&PathBuf> =
+                analysis.iter().flat_map(|a| (0..a.sources.len() as u32).map(|id| &a.sources.file(id).path)).collect();
+            before.clear();
+            before.extend(by_file.into_iter().filter(|(path, d)| !d.is_empty() || in_set.contains(&path)));
+            self.published.insert(dir.clone(), before);
             let old = match analysis {
                 Some(a) => self.sets.insert(dir, a),
                 None => self.sets.remove(&dir),
