@@ -119,19 +119,31 @@ fn parse_items(
     let mut restrictions = Vec::new();
     let chunks = chunk::chunks(file, text, &mut diagnostics);
     for c in &chunks {
-        let key = reuse::Key {
-            text: text[c.start..c.end].to_string(),
+        let slice = &text[c.start..c.end];
+        let alone = chunk::Chunk {
+            start: 0,
+            end: slice.len(),
             unclosed: c.unclosed,
             had_error: c.had_error,
             open_strings: c.open_strings.iter().filter_map(|at| at.checked_sub(c.start)).collect(),
         };
-        let read = match last.and_then(|l| l.get(&key)) {
-            Some(read) => read.clone(),
-            None => parse_alone(file, &key),
-        };
-        let mut placed = match next.as_deref_mut() {
-            Some(next) => next.items.entry(key).or_insert(read).clone(),
-            None => read,
+        let mut placed = if last.is_none() && next.is_none() {
+            parse_alone(file, slice, &alone)
+        } else {
+            let key = reuse::Key {
+                text: slice.to_string(),
+                unclosed: c.unclosed,
+                had_error: c.had_error,
+                open_strings: alone.open_strings.clone(),
+            };
+            let read = match last.and_then(|l| l.get(&key)) {
+                Some(read) => read.clone(),
+                None => parse_alone(file, slice, &alone),
+            };
+            match next.as_deref_mut() {
+                Some(next) => next.items.entry(key).or_insert(read).clone(),
+                None => read,
+            }
         };
         placed.place(file, c.start as u32);
         items.append(&mut placed.items);
@@ -150,20 +162,13 @@ fn parse_items(
     (File { id: file, items }, diagnostics)
 }
 
-/// Reads one item, as the chunker cut it, at offset 0.
-fn parse_alone(file: FileId, key: &reuse::Key) -> reuse::Parsed {
-    let c = chunk::Chunk {
-        start: 0,
-        end: key.text.len(),
-        unclosed: key.unclosed,
-        had_error: key.had_error,
-        open_strings: key.open_strings.clone(),
-    };
+/// Reads one item, `text` as the chunker cut it (`c`, at offset 0).
+fn parse_alone(file: FileId, text: &str, c: &chunk::Chunk) -> reuse::Parsed {
     let mut read = reuse::Parsed::default();
-    let fast = (c.unclosed == 0 && !c.had_error).then(|| fast::card(0, &key.text)).flatten();
+    let fast = (c.unclosed == 0 && !c.had_error).then(|| fast::card(0, text)).flatten();
     match fast {
         Some(card) => read.items.push(Item::Card(card)),
-        None => parse_chunk(file, &key.text, &c, &mut read.items, &mut read.diagnostics),
+        None => parse_chunk(file, text, c, &mut read.items, &mut read.diagnostics),
     }
     let mut alone = File { id: file, items: std::mem::take(&mut read.items) };
     restriction::parse_fields(&mut alone, &mut read.restrictions);
