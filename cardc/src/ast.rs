@@ -40,6 +40,40 @@ impl Span {
     }
 }
 
+/// Moves every span a value holds by `by` bytes: a part read on its own, at offset 0, put
+/// where it stands in its file (the caches of parsed items and of ability sentences).
+pub(crate) trait Shift {
+    fn shift(&mut self, by: u32);
+}
+
+impl Shift for Span {
+    fn shift(&mut self, by: u32) {
+        self.start += by;
+        self.end += by;
+    }
+}
+
+impl<T: Shift> Shift for Option<T> {
+    fn shift(&mut self, by: u32) {
+        if let Some(x) = self {
+            x.shift(by);
+        }
+    }
+}
+
+impl<T: Shift> Shift for Vec<T> {
+    fn shift(&mut self, by: u32) {
+        self.iter_mut().for_each(|x| x.shift(by));
+    }
+}
+
+impl<A: Shift, B: Shift> Shift for (A, B) {
+    fn shift(&mut self, by: u32) {
+        self.0.shift(by);
+        self.1.shift(by);
+    }
+}
+
 /// An identifier (`tie-advanced-x1`) with its span. In a field value (and as a field's
 /// key) the parser also reads a run of words that are not identifiers (`Rebel Alliance`,
 /// `pilot_skill`) as one `Ident`, so that the checker can say which id was meant; such a

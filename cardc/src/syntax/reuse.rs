@@ -86,32 +86,6 @@ impl Parsed {
     }
 }
 
-/// Moves every span by `by` bytes.
-pub(super) trait Shift {
-    fn shift(&mut self, by: u32);
-}
-
-impl Shift for Span {
-    fn shift(&mut self, by: u32) {
-        self.start += by;
-        self.end += by;
-    }
-}
-
-impl<T: Shift> Shift for Option<T> {
-    fn shift(&mut self, by: u32) {
-        if let Some(x) = self {
-            x.shift(by);
-        }
-    }
-}
-
-impl<T: Shift> Shift for Vec<T> {
-    fn shift(&mut self, by: u32) {
-        self.iter_mut().for_each(|x| x.shift(by));
-    }
-}
-
 impl Shift for Ident {
     fn shift(&mut self, by: u32) {
         let Ident { text: _, span } = self;

@@ -10,37 +10,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Clause, Effect, Piece, Replacement, Sentence, Step, Timing};
-
-/// Moves every span by `by` bytes.
-pub(super) trait Shift {
-    fn shift(&mut self, by: u32);
-}
+use crate::ast::Shift;
 
 impl Shift for Piece {
     fn shift(&mut self, by: u32) {
-        self.span.start += by;
-        self.span.end += by;
-    }
-}
-
-impl<T: Shift> Shift for Option<T> {
-    fn shift(&mut self, by: u32) {
-        if let Some(x) = self {
-            x.shift(by);
-        }
-    }
-}
-
-impl<T: Shift> Shift for Vec<T> {
-    fn shift(&mut self, by: u32) {
-        self.iter_mut().for_each(|x| x.shift(by));
-    }
-}
-
-impl<A: Shift, B: Shift> Shift for (A, B) {
-    fn shift(&mut self, by: u32) {
-        self.0.shift(by);
-        self.1.shift(by);
+        self.span.shift(by);
     }
 }
 

@@ -30,7 +30,7 @@ mod grammar {
     pub struct AbilityParser;
 }
 
-use cache::Shift;
+use crate::ast::Shift;
 use grammar::{AbilityParser, Rule};
 
 pub use cards_runtime::ability::EffectKind;
