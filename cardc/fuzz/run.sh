@@ -171,8 +171,9 @@ report() {
         last=$(awk -F'\t' -v t="$target" '$2 == t { line = $6 "\t" $7 } END { print line }' "$tally" 2>/dev/null || true)
         cov=$(cut -f1 <<<"$last")
         ft=$(cut -f2 <<<"$last")
-        corpus=$(find "fuzz/corpus/$target" -type f 2>/dev/null | wc -l)
-        crashes=$(find "fuzz/artifacts/$target" -type f 2>/dev/null | wc -l)
+        # A target never run here has no folders: 0, not the end of the report.
+        corpus=$({ find "fuzz/corpus/$target" -type f 2>/dev/null || true; } | wc -l)
+        crashes=$({ find "fuzz/artifacts/$target" -type f 2>/dev/null || true; } | wc -l)
         printf '%-14s %6s %8s %14s %9s %7s %7s %8s %8s\n' "$target" "$runs" "$seconds" "$execs" \
             "$((seconds > 0 ? execs / seconds : 0))" "${cov:--}" "${ft:--}" "$corpus" "$crashes"
     done
