@@ -44,7 +44,7 @@ declare_code! {
 }
 
 /// One top-level item's bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chunk {
     /// First byte.
     pub start: usize,

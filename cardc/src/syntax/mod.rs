@@ -94,7 +94,7 @@ fn parse_item_with(input: &str, detail: bool) -> Result<Pairs<'_, Rule>, pest::e
 
 /// Parses one file. Every syntax error is reported; items that parse are kept.
 pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
-    parse_items(file, text, None, None)
+    parse_items(file, text, None)
 }
 
 /// [`parse_file`] after an edit: an item whose text is the same as in the parse `last`
@@ -102,18 +102,14 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
 /// read under). Gives what [`parse_file`] gives, and what to keep for the next parse.
 pub fn parse_file_reusing(file: FileId, text: &str, last: &Reuse) -> (File, Vec<Diagnostic>, Reuse) {
     let mut next = Reuse { items: std::collections::HashMap::new(), shared: last.shared.clone() };
-    let (parsed, diagnostics) = parse_items(file, text, Some(last), Some(&mut next));
+    let (parsed, diagnostics) = parse_items(file, text, Some((last, &mut next)));
     (parsed, diagnostics, next)
 }
 
-/// Reads each item of `text` on its own, at offset 0, and moves it into place: from
-/// `last` when it holds the item, kept in `next` when there is one.
-fn parse_items(
-    file: FileId,
-    text: &str,
-    last: Option<&Reuse>,
-    mut next: Option<&mut Reuse>,
-) -> (File, Vec<Diagnostic>) {
+/// Reads each item of `text` on its own, at offset 0, and moves it into place. With
+/// `reuse` (the last parse's items, and where to keep this one's), an item the last parse
+/// holds is taken from it.
+fn parse_items(file: FileId, text: &str, mut reuse: Option<(&Reuse, &mut Reuse)>) -> (File, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut items = Vec::new();
     let mut restrictions = Vec::new();
@@ -127,22 +123,18 @@ fn parse_items(
             had_error: c.had_error,
             open_strings: c.open_strings.iter().filter_map(|at| at.checked_sub(c.start)).collect(),
         };
-        let mut placed = if last.is_none() && next.is_none() {
-            parse_alone(file, slice, &alone)
-        } else {
-            let key = reuse::Key {
-                text: slice.to_string(),
-                unclosed: c.unclosed,
-                had_error: c.had_error,
-                open_strings: alone.open_strings.clone(),
-            };
-            let read = match last.and_then(|l| l.get(&key)) {
-                Some(read) => read.clone(),
-                None => parse_alone(file, slice, &alone),
-            };
-            match next.as_deref_mut() {
-                Some(next) => next.items.entry(key).or_insert(read).clone(),
-                None => read,
+        let mut placed = match reuse.as_mut() {
+            None => parse_alone(file, slice, &alone),
+            Some((last, next)) => {
+                let key = reuse::Key { text: slice.to_string(), chunk: alone };
+                // An item written twice in the file is read once; every item is kept for
+                // the next parse, whether read or taken.
+                if let Some(read) = next.items.get(&key) {
+                    read.clone()
+                } else {
+                    let read = last.get(&key).cloned().unwrap_or_else(|| parse_alone(file, slice, &key.chunk));
+                    next.items.entry(key).or_insert(read).clone()
+                }
             }
         };
         placed.place(file, c.start as u32);

@@ -23,14 +23,12 @@ pub(super) struct Parsed {
     pub restrictions: Vec<Diagnostic>,
 }
 
-/// What makes two items read the same: the chunker's view of them.
+/// What makes two items read the same: their text, and the chunker's view of them (at
+/// offset 0).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Key {
     pub text: String,
-    pub unclosed: usize,
-    pub had_error: bool,
-    /// Where its strings the chunker closed end, from the item's start.
-    pub open_strings: Vec<usize>,
+    pub chunk: super::chunk::Chunk,
 }
 
 /// The items of a file's last parse, by their text: what [`super::parse_file_reusing`]
