@@ -277,12 +277,9 @@ thread_local! {
 
 /// The `.cards` files of a conformance set's folder, by name, with their texts.
 fn card_files(folder: &Path) -> Vec<(String, String)> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    files.sort();
-    files
+    let Ok(paths) = cardc::source::card_files(folder) else { return Vec::new() };
+    paths
         .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "cards"))
         .filter_map(|p| {
             let name = p.file_stem()?.to_string_lossy().into_owned();
             Some((name, std::fs::read_to_string(&p).ok()?))

@@ -174,10 +174,11 @@ impl Server {
                     }
                 }
             }
-            // A file that had diagnostics and has none now (or left the set) is cleared.
-            let mut before = self.published.remove(&dir).unwrap_or_default();
-            for path in before.keys() {
-                by_file.entry(path.clone()).or_default();
+            // A file that left the set since is cleared, then forgotten.
+            let before = self.published.remove(&dir).unwrap_or_default();
+            let left: Vec<PathBuf> = before.keys().filter(|p| !by_file.contains_key(*p)).cloned().collect();
+            for path in &left {
+                by_file.insert(path.clone(), Vec::new());
             }
             let mut paths: Vec<&PathBuf> = by_file.keys().collect();
             paths.sort();
@@ -191,12 +192,10 @@ impl Server {
                 let n = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
                 connection.sender.send(Message::Notification(n))?;
             }
-            // What each file of the set now shows (none for a file that left it).
-            let in_set: Vec<&PathBuf> =
-                analysis.iter().flat_map(|a| (0..a.sources.len() as u32).map(|id| &a.sources.file(id).path)).collect();
-            before.clear();
-            before.extend(by_file.into_iter().filter(|(path, d)| !d.is_empty() || in_set.contains(&path)));
-            self.published.insert(dir.clone(), before);
+            for path in &left {
+                by_file.remove(path);
+            }
+            self.published.insert(dir.clone(), by_file);
             let old = match analysis {
                 Some(a) => self.sets.insert(dir, a),
                 None => self.sets.remove(&dir),
