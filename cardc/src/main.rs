@@ -593,6 +593,13 @@ fn coverage_text(set: &cardc::Checked) -> String {
             part.as_str()
         ));
     }
+    out.push_str(&format!(
+        "  said back as printed: {} of {} abilities ({:.1}%); {} differ (N0003)\n",
+        c.round_trip_exact,
+        c.abilities,
+        c.round_trip_percent(),
+        c.abilities - c.round_trip_exact
+    ));
     out.push_str("  the most common opaque shapes:\n");
     for (shape, n) in c.top_shapes(TOP_SHAPES) {
         out.push_str(&format!("  {n:>5}  {shape}\n"));
@@ -615,6 +622,7 @@ fn coverage_json(set: &cardc::Checked) -> String {
         "structured_percent": (c.structured_percent() * 10.0).round() / 10.0,
         "parts": c.by_part.iter().map(|(k, (s, o))| (k.as_str().to_string(), serde_json::json!({ "structured": s, "opaque": o }))).collect::<serde_json::Map<_, _>>(),
         "top_opaque_shapes": top,
+        "round_trip": { "exact": c.round_trip_exact, "differs": c.abilities - c.round_trip_exact, "exact_percent": (c.round_trip_percent() * 10.0).round() / 10.0 },
     })
     .to_string()
 }
@@ -660,7 +668,16 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
                     let name = a.name.as_deref().map_or(String::new(), |n| format!(" \"{n}\""));
                     let opaque = a.opaque().count();
                     let note = if opaque > 0 { format!("  ({opaque} opaque)") } else { String::new() };
-                    format!("{}{name}: {}{note}\n{}", card.id, a.text, cards_runtime::ability_text::ability(&set, a))
+                    let said = cards_runtime::ability_card::ability(&set, a);
+                    let trip = cards_runtime::ability_card::round_trip(&a.text, &said.text);
+                    format!(
+                        "{}{name}: {}{note}\n{}  says back ({}): {}",
+                        card.id,
+                        a.text,
+                        cards_runtime::ability_text::ability(&set, a),
+                        trip.as_str(),
+                        said.text
+                    )
                 }
             };
             outln!("{line}");

@@ -322,6 +322,11 @@ fn hover_definition_references_and_symbols() {
         shown.contains("**Reads as:** Optional. After you perform 1 [Boost] action: gain 1 evade token."),
         "{shown}"
     );
+    // Said back as the card prints it, from the reading alone: the card's own words.
+    assert!(
+        shown.contains("**Says back:** After you perform a [Boost] action, you may gain 1 evade token. (as printed)"),
+        "{shown}"
+    );
     assert!(shown.contains("timing after you perform 1 action:boost"), "{shown}");
     assert!(shown.contains("clause you may gain 1 token:evade"), "{shown}");
 

@@ -8,7 +8,11 @@
 //! timing, duration, clauses: [{subject, qualifier, costs, effect, duration, modifiers, instead,
 //! alternative}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
-//! `opaque` (the texts of its opaque clauses). Vocabulary references are `"kind:id"`
+//! `opaque` (the texts of its opaque clauses), `said` (the ability said back as a card
+//! prints it, [`ability_card`](crate::ability_card)), `round_trip` (`exact` when `said` and
+//! `text` are the same words after its normalisation, else `differs`), `parts_at` (null, or where
+//! they part: `{"printed": [start, end], "said": [start, end]}`, bytes of `text` and `said`) and `kept` (how many
+//! of `said`'s words are a noun's printed words that name no entry). Vocabulary references are `"kind:id"`
 //! strings such as `"resource:charge"`.
 
 use serde_json::{json, Value};
@@ -130,6 +134,8 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
         .flat_map(|s| s.duration.iter().chain(s.clauses.iter().filter_map(|c| c.duration.as_ref())))
         .next()
         .map(|d| duration(set, d));
+    let said = crate::ability_card::ability(set, a);
+    let round_trip = crate::ability_card::round_trip(&a.text, &said.text);
     json!({
         "card": card.id,
         "name": a.name,
@@ -146,5 +152,14 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
         "duration": first_duration,
         "frequency": a.frequency.as_str(),
         "opaque": a.opaque().collect::<Vec<_>>(),
+        "said": said.text,
+        "round_trip": round_trip.as_str(),
+        "parts_at": match &round_trip {
+            crate::ability_card::RoundTrip::Exact => Value::Null,
+            crate::ability_card::RoundTrip::Differs { printed, said } => {
+                json!({ "printed": [printed.start, printed.end], "said": [said.start, said.end] })
+            }
+        },
+        "kept": said.kept,
     })
 }

@@ -139,7 +139,7 @@ fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
 
 /// Whether a subject's words name many (`attack dice`, `all remaining results`), so its
 /// verb is not in the third person singular.
-fn plural(s: &Subject) -> bool {
+pub(crate) fn plural(s: &Subject) -> bool {
     if !matches!(s.person, Person::That | Person::Thing) && !s.says_more() {
         return false;
     }
@@ -149,7 +149,7 @@ fn plural(s: &Subject) -> bool {
 
 /// The third person of a said effect's verb: `gains 1 focus token`, `fully executes`,
 /// `is destroyed`, `barrel rolls`.
-fn conjugate(said: &str) -> String {
+pub(crate) fn conjugate(said: &str) -> String {
     if said.starts_with('“') {
         return said.to_string();
     }
@@ -180,7 +180,7 @@ fn conjugate(said: &str) -> String {
 
 /// The participle of an effect's verb, for a passive clause: `recovered`, `rolled`,
 /// `dealt`, `modified`.
-fn participle(kind: EffectKind) -> String {
+pub(crate) fn participle(kind: EffectKind) -> String {
     let verb = verb(kind);
     let verb = verb.strip_prefix("be ").unwrap_or(verb);
     match verb {
@@ -361,7 +361,7 @@ fn subject(s: &Subject) -> String {
 
 /// Printed words inside a sentence: a capital only the sentence's start gave is lowered
 /// (`That ship` → `that ship`; `TIE` stays).
-fn words(text: &str) -> String {
+pub(crate) fn words(text: &str) -> String {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(first), Some(second)) if first.is_uppercase() && second.is_lowercase() => {
@@ -372,7 +372,7 @@ fn words(text: &str) -> String {
 }
 
 /// Whether a subject is plainly `you` (not `you or a friendly ship …`).
-fn is_you(s: &Subject) -> bool {
+pub(crate) fn is_you(s: &Subject) -> bool {
     s.person == Person::You && !s.says_more()
 }
 
@@ -511,7 +511,7 @@ fn test(set: &Set, c: &Condition) -> String {
 }
 
 /// `2 or more`, `no`, `exactly 2`.
-fn count(c: Count) -> String {
+pub(crate) fn count(c: Count) -> String {
     match (c.op, c.n) {
         (CmpOp::Eq, 0) | (CmpOp::Lt, 1) => "no".into(),
         (CmpOp::Ge, n) => format!("{n} or more"),
@@ -523,7 +523,7 @@ fn count(c: Count) -> String {
 }
 
 /// `lower than`, `equal to or higher than`.
-fn compare(op: CmpOp) -> &'static str {
+pub(crate) fn compare(op: CmpOp) -> &'static str {
     match op {
         CmpOp::Lt => "lower than",
         CmpOp::Le => "equal to or lower than",
@@ -542,7 +542,7 @@ fn joined(items: impl Iterator<Item = String>, sep: &str) -> String {
     items.collect::<Vec<_>>().join(sep)
 }
 
-fn capitalize(s: &str) -> String {
+pub(crate) fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),

@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod ability;
+pub mod ability_card;
 pub mod ability_json;
 pub mod ability_plain;
 pub mod ability_text;

@@ -591,12 +591,16 @@ pub struct Coverage {
     pub by_part: BTreeMap<PartKind, (usize, usize)>,
     /// Opaque parts by shape (first three words, numbers as `N`), with counts.
     pub shapes: BTreeMap<String, usize>,
+    /// Abilities whose reading, said back, is the printed text (N0003 reports the others).
+    pub round_trip_exact: usize,
 }
 
 impl Coverage {
-    /// Counts the parsed blocks of a set and their abilities.
-    pub fn of(sites: &[TextSite], cards: &[model::Card]) -> Coverage {
-        let mut c = Coverage::default();
+    /// Counts the parsed blocks of a set and their abilities, and those of `said` that
+    /// round-trip.
+    pub fn of(sites: &[TextSite], cards: &[model::Card], said: &[super::round_trip::SaidBack]) -> Coverage {
+        let exact = said.iter().filter(|s| s.round_trip == cards_runtime::ability_card::RoundTrip::Exact).count();
+        let mut c = Coverage { round_trip_exact: exact, ..Coverage::default() };
         for site in sites {
             c.blocks += 1;
             c.sentences += site.sentences;
@@ -617,6 +621,14 @@ impl Coverage {
             }
         }
         c
+    }
+
+    /// Abilities that round-trip as a share of all, in percent (100 when there are none).
+    pub fn round_trip_percent(&self) -> f64 {
+        match self.abilities {
+            0 => 100.0,
+            n => 100.0 * self.round_trip_exact as f64 / n as f64,
+        }
     }
 
     /// Structured parts as a share of all, in percent (100 when there are none).

@@ -25,6 +25,7 @@ pub mod cards;
 pub mod game;
 pub mod identifiers;
 pub mod restrictions;
+pub mod round_trip;
 pub mod rules;
 pub mod spend_without_resource;
 pub mod unequippable_upgrade;
@@ -53,6 +54,7 @@ pub static WARNINGS: &[&Code] = &[
     &spend_without_resource::W0007,
     &abilities::N0001,
     &abilities::N0002,
+    &round_trip::N0003,
 ];
 
 /// What checking one set gives.
@@ -139,18 +141,20 @@ pub fn check_files_cached(
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, cache);
+    let said = round_trip::say_back(&texts, &model, sources);
     if !d.iter().any(Diagnostic::is_error) {
         let mut lints = Vec::new();
         unequippable_upgrade::check(&model, &names, &mut lints);
         unused_icon::check(&model, &names, &mut lints);
         abilities::lints(&texts, &model, &mut lints);
         spend_without_resource::check(&texts, &model, &mut lints);
+        round_trip::check(&texts, &said, sources, &mut lints);
         d.extend(game::apply_levels(lints, &levels));
     }
     // A `deny` line can make a lint an error.
     let has_errors = d.iter().any(Diagnostic::is_error);
     Diagnostic::sort(&mut d);
-    let coverage = abilities::Coverage::of(&texts, &model.cards);
+    let coverage = abilities::Coverage::of(&texts, &model.cards, &said);
     let (set, partial) = if has_errors { (None, Some(model)) } else { (Some(model), None) };
     Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
 }

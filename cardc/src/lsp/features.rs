@@ -93,8 +93,21 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
                     0 => String::new(),
                     n => format!("\n\n{n} part(s) kept opaque (in “quotes”): the engine does not act on them."),
                 };
+                let said = cards_runtime::ability_card::ability(set, ability);
+                let back = match cards_runtime::ability_card::round_trip(&ability.text, &said.text) {
+                    cards_runtime::ability_card::RoundTrip::Exact => {
+                        format!("**Says back:** {} (as printed)", said.text)
+                    }
+                    cards_runtime::ability_card::RoundTrip::Differs { .. } => {
+                        let (_, only_said) = cards_runtime::ability_card::differing(&ability.text, &said.text);
+                        format!(
+                            "**Says back:** {} (differs from the card: the words it does not print are in ~~strikethrough~~)",
+                            marked(&said.text, &only_said)
+                        )
+                    }
+                };
                 return Some(format!(
-                    "**Reads as:** {plain}{note}\n\nPrinted: {}\n\n```text\n{}\n```",
+                    "**Reads as:** {plain}{note}\n\n{back}\n\nPrinted: {}\n\n```text\n{}\n```",
                     ability.text,
                     reading.trim_end()
                 ));
@@ -102,6 +115,20 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
         }
     }
     None
+}
+
+/// `text` with the byte ranges `marks` struck through (`~~word~~`), for a Markdown hover.
+fn marked(text: &str, marks: &[std::ops::Range<usize>]) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for m in marks {
+        let (Some(before), Some(word)) = (text.get(at..m.start), text.get(m.clone())) else { continue };
+        out.push_str(before);
+        out.push_str(&format!("~~{word}~~"));
+        at = m.end;
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    out
 }
 
 /// The fixes of the diagnostics whose primary label in `file` meets `range`, one quick fix

@@ -1,0 +1,1072 @@
+//! Abilities said back as a card prints them: "After you perform a [Barrel Roll] action,
+//! you may perform a red [Lock] action."
+//!
+//! [`ability_plain`](crate::ability_plain) says how the compiler read an ability in plain
+//! words, with notes (`Optional.`, `Cost:`); this is its stricter sibling. It writes the
+//! card text the reading means, in the game's templating, from the structured fields of
+//! the [`Ability`] alone: never its printed text or spans, nor the `text` of a clause,
+//! effect, duration or modifier. The only printed words it may say are a noun's own words
+//! where the model names no vocabulary entry for them (`the chosen ship`, `damage card`,
+//! `small ships`), and [`Said::kept`] counts those words.
+//!
+//! [`round_trip`] compares what is said back with what is printed, after the
+//! normalisation [`words`] documents: where the two part, the reading holds something
+//! other than the card, or less. A part the reading kept opaque is said as `“…”`, so an
+//! ability with one never round-trips.
+//!
+//! ```
+//! use cards_runtime::ability_card::{round_trip, RoundTrip};
+//!
+//! // Printed and said back differ only in what the normalisation forgives.
+//! let same = round_trip("After you perform a [Boost] action, gain 1 evade token.", "after you perform 1 [Boost] action, gain an evade token");
+//! assert_eq!(same, RoundTrip::Exact);
+//! // A lost amount is not forgiven: they part at `by`.
+//! let lost = round_trip("Increase your attack by 2.", "Increase your attack.");
+//! assert!(matches!(lost, RoundTrip::Differs { printed, .. } if printed == (21..23)));
+//! ```
+
+use crate::ability::{
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Duration, Effect, EffectKind, Facing, Frequency, Noun, Person,
+    Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
+};
+use crate::ability_plain::{capitalize, compare, conjugate, count, is_you, participle, plural, words as lowered};
+use crate::model::{Set, VocabKind};
+
+/// An ability said back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Said {
+    /// The card text the reading means.
+    pub text: String,
+    /// How many of its words are a noun's own printed words, kept because the model names
+    /// no entry for them.
+    pub kept: usize,
+    /// How many parts were kept opaque by the reading (each said as `“…”`).
+    pub opaque: usize,
+}
+
+/// Says `a` back as the card would print it.
+pub fn ability(set: &Set, a: &Ability) -> Said {
+    let mut s = Sayer { set, last: None, kept: 0, opaque: 0 };
+    let text = s.ability(a);
+    Said { text, kept: s.kept, opaque: s.opaque }
+}
+
+/// Whether the said-back text matches the printed one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundTrip {
+    /// Every normalised word is the same.
+    Exact,
+    /// They part: the byte range of the first printed word that differs (empty at the end
+    /// of the text when the printed text stops first), and of the said word there.
+    Differs {
+        /// In the printed text.
+        printed: std::ops::Range<usize>,
+        /// In the said text.
+        said: std::ops::Range<usize>,
+    },
+}
+
+impl RoundTrip {
+    /// `exact` or `differs`, as the JSON says it.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            RoundTrip::Exact => "exact",
+            RoundTrip::Differs { .. } => "differs",
+        }
+    }
+}
+
+/// Compares a printed ability with the one said back, word by word after [`words`].
+pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
+    let (p, s) = (words(printed), words(said));
+    let at = p.iter().zip(&s).take_while(|(a, b)| a.word == b.word).count();
+    if at == p.len() && at == s.len() {
+        return RoundTrip::Exact;
+    }
+    let end = |w: &[Word], text: &str| w.get(at).map_or(text.len()..text.len(), |w| w.span.clone());
+    RoundTrip::Differs { printed: end(&p, printed), said: end(&s, said) }
+}
+
+/// The words of `a` and `b` that the other lacks, as byte ranges of each (a longest common
+/// subsequence of their normalised words): what an editor marks.
+pub fn differing(a: &str, b: &str) -> (Vec<std::ops::Range<usize>>, Vec<std::ops::Range<usize>>) {
+    let (x, y) = (words(a), words(b));
+    let (n, m) = (x.len(), y.len());
+    // lcs[i][j]: the longest common subsequence of x[i..] and y[j..].
+    let mut lcs = vec![vec![0u16; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            lcs[i][j] = if x[i].word == y[j].word { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
+    while i < n || j < m {
+        if i < n && j < m && x[i].word == y[j].word {
+            i += 1;
+            j += 1;
+        } else if j == m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
+            only_a.push(x[i].span.clone());
+            i += 1;
+        } else {
+            only_b.push(y[j].span.clone());
+            j += 1;
+        }
+    }
+    (only_a, only_b)
+}
+
+/// One normalised word and where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// The word, normalised.
+    pub word: String,
+    /// Its bytes in the text.
+    pub span: std::ops::Range<usize>,
+}
+
+/// Words whose presence says nothing the reading holds: articles and the words that join
+/// clauses and list items (the model keeps what is joined, not whether `and`, `then` or a
+/// comma joined it).
+const SKIPPED: [&str; 7] = ["the", "and", "then", "of", "your", "its", "their"];
+
+/// The words of an ability text as the round trip compares them:
+/// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
+///   brackets (`[Focus]` is `focus`); `-` stays inside a word (`0-1`);
+/// - a parenthesis (`(This is not an action.)`) is reminder text and left out;
+/// - `a`, `an` and `one` are `1`;
+/// - `the`, `of`, `and`, `then`, `your`, `its` and `their` are left out ([`SKIPPED`]): what
+///   is joined is kept, not the word that joins it, and a possessive pronoun says the
+///   owner a thing has unless another is said;
+/// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
+///   are damaged` are one condition), `decrease` is `reduce`;
+/// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
+///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
+///   `x` or `ss`, and `dice` is `die`.
+pub fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = None;
+    let flush = |from: Option<usize>, to: usize, out: &mut Vec<Word>| {
+        if let Some(from) = from {
+            if let Some(word) = normal(&text[from..to]) {
+                out.push(Word { word, span: from..to });
+            }
+        }
+    };
+    let mut skip_to = 0;
+    for (i, c) in text.char_indices() {
+        if i < skip_to {
+            continue;
+        }
+        // A part said back as opaque is one word that no printed word equals.
+        if depth == 0 && text[i..].starts_with(OPAQUE) {
+            flush(start.take(), i, &mut out);
+            skip_to = i + OPAQUE.len();
+            out.push(Word { word: OPAQUE.to_string(), span: i..skip_to });
+            continue;
+        }
+        let part = c.is_alphanumeric() || c == '-' || c == '\'' || c == '’' || c == '°' || c == '/';
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if part && depth == 0 && !(c == '(' || c == ')') {
+            start.get_or_insert(i);
+        } else {
+            flush(start.take(), i, &mut out);
+        }
+    }
+    flush(start, text.len(), &mut out);
+    out
+}
+
+/// How a part the reading kept opaque is said back.
+pub const OPAQUE: &str = "“…”";
+
+/// A written word as [`words`] compares it, or `None` when it is left out.
+fn normal(word: &str) -> Option<String> {
+    let lower = word.trim_matches(|c| c == '-' || c == '\'' || c == '’' || c == '/').to_lowercase().replace('’', "'");
+    let lower = lower.strip_suffix("'s").or_else(|| lower.strip_suffix('\'')).unwrap_or(&lower).to_string();
+    if lower.is_empty() || SKIPPED.contains(&lower.as_str()) {
+        return None;
+    }
+    let word = match lower.as_str() {
+        "a" | "an" | "one" => "1".to_string(),
+        // Templating synonyms: the same meaning, worded two ways.
+        "while" => "if".to_string(),
+        "decrease" => "reduce".to_string(),
+        "dice" => "die".to_string(),
+        w if w.len() >= 5
+            && (w.ends_with("ches") || w.ends_with("shes") || w.ends_with("xes") || w.ends_with("sses")) =>
+        {
+            w[..w.len() - 2].to_string()
+        }
+        w if w.len() >= 4 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) && w.is_ascii() => {
+            w[..w.len() - 1].to_string()
+        }
+        w => w.to_string(),
+    };
+    Some(word)
+}
+
+struct Sayer<'s> {
+    set: &'s Set,
+    /// The subject of the last clause said: who `If it does` is about.
+    last: Option<Subject>,
+    kept: usize,
+    opaque: usize,
+}
+
+impl Sayer<'_> {
+    /// Words of a noun or subject the model holds only as words.
+    fn keep(&mut self, text: &str) -> String {
+        self.kept += text.split_whitespace().count();
+        lowered(text.trim())
+    }
+
+    fn opaque(&mut self) -> String {
+        self.opaque += 1;
+        OPAQUE.into()
+    }
+
+    fn ability(&mut self, a: &Ability) -> String {
+        let mut out = String::new();
+        if let Some(h) = a.header.and_then(|h| self.set.vocab.headers.get(h as usize)) {
+            out.push_str(&h.name);
+            if let Some(r) = &a.requirement {
+                let r = self.noun(r, None, false);
+                out.push_str(&format!(" ({r})"));
+            }
+            out.push_str(": ");
+        }
+        if !a.costs.is_empty() {
+            let costs = self.effects(&a.costs);
+            out.push_str(&format!("{}. ", capitalize(&costs)));
+        }
+        let mut lead = Vec::new();
+        match a.frequency {
+            Frequency::OncePerOpportunity => {}
+            Frequency::OncePerRound => lead.push("once per round".to_string()),
+            Frequency::OncePerPhase => lead.push("once per phase".to_string()),
+            Frequency::OncePerGame => lead.push("once per game".to_string()),
+        }
+        // `While you perform an attack at attack range 1-2`: the reading holds the range as
+        // a condition of the first step; the card prints it in the timing.
+        let mut steps: Vec<Step> = a.steps.to_vec();
+        let attack = a.timings.iter().position(|t| {
+            t.or_events.is_empty()
+                && t.event.as_ref().is_some_and(|e| is_you(&e.subject) && e.effect.kind == EffectKind::Perform)
+        });
+        let mut range = None;
+        if let (Some(_), Some(first)) = (attack, steps.first_mut()) {
+            let at = first.conditions.iter().position(|c| {
+                matches!(&c.test, Test::AtRange { who, of, .. } if who.person == Person::Defender && is_you(of))
+                    && c.kind == CondKind::If
+            });
+            if let Some(at) = at {
+                let mut conditions = first.conditions.to_vec();
+                if let Test::AtRange { range: r, .. } = conditions.remove(at).test {
+                    range = Some(r);
+                }
+                first.conditions = conditions.into();
+            }
+        }
+        for (i, t) in a.timings.iter().enumerate() {
+            let mut said = self.timing(t);
+            if let (Some((x, y)), true) = (range, attack == Some(i)) {
+                let band = if x == y { x.to_string() } else { format!("{x}-{y}") };
+                said.push_str(&format!(" at attack range {band}"));
+            }
+            lead.push(said);
+        }
+        if let Some(r) = &a.replacement {
+            let when = if r.before { "before" } else { "if" };
+            let who = self.subject(&r.subject);
+            let event = self.effect(&r.event);
+            lead.push(format!("{when} {who} would {event}"));
+        }
+        let mut first = true;
+        for step in steps.iter() {
+            let said = self.step(step);
+            if said.is_empty() {
+                continue;
+            }
+            if first && !lead.is_empty() {
+                out.push_str(&capitalize(&format!("{}, {said}", lead.join(", "))));
+            } else {
+                out.push_str(&capitalize(&said));
+            }
+            out.push_str(". ");
+            first = false;
+        }
+        if first && !lead.is_empty() {
+            out.push_str(&capitalize(&lead.join(", ")));
+            out.push('.');
+        }
+        out.trim_end().to_string()
+    }
+
+    fn step(&mut self, s: &Step) -> String {
+        let mut lead = Vec::new();
+        let mut unless = Vec::new();
+        let mut i = 0;
+        while i < s.conditions.len() {
+            let c = &s.conditions[i];
+            // `if you are not depleted or strained`: states of one ship, said once.
+            let run = s.conditions[i..]
+                .iter()
+                .take_while(|d| match (&d.test, &c.test) {
+                    (Test::State { who: a, not: x, .. }, Test::State { who: b, not: y, .. }) => {
+                        a == b && x == y && d.kind == c.kind
+                    }
+                    _ => false,
+                })
+                .count();
+            let said = match (run > 1, &c.test) {
+                (true, Test::State { who, not, .. }) => {
+                    let states: Vec<String> = s.conditions[i..i + run]
+                        .iter()
+                        .filter_map(|d| match &d.test {
+                            Test::State { state, .. } => Some(state.replace('-', " ")),
+                            _ => None,
+                        })
+                        .collect();
+                    let joined = states.join(if *not { " or " } else { " and " });
+                    let word = if c.kind == CondKind::Unless { "unless" } else { "if" };
+                    format!("{word} {} {joined}", self.is(who, *not))
+                }
+                _ => self.condition(c),
+            };
+            i += run.max(1);
+            match c.kind {
+                CondKind::Unless => unless.push(said),
+                _ => lead.push(said),
+            }
+        }
+        if let Some(f) = &s.for_each {
+            let f = self.noun(f, None, false);
+            lead.push(format!("for each {f}"));
+        }
+        if let Some(d) = &s.duration {
+            lead.push(self.duration(d));
+        }
+        for t in s.timings.iter() {
+            lead.push(self.timing(t));
+        }
+        let list: Vec<&Clause> = s.clauses.iter().collect();
+        let clauses = self.clauses(&list);
+        let mut out = lead;
+        if !clauses.is_empty() {
+            out.push(clauses);
+        }
+        let mut said = out.join(", ");
+        for u in unless {
+            said.push_str(&format!(" {u}"));
+        }
+        said
+    }
+
+    /// Clauses in a row: a subject and qualifier said once for the clauses that share them
+    /// (`you defend or perform an attack`), an object said once for verbs that share it
+    /// (`you drop or launch a device`), and slots added in one list (`Add [Turret] and
+    /// [Cargo] slots`).
+    fn clauses(&mut self, list: &[&Clause]) -> String {
+        if let Some(said) = self.shared_object(list) {
+            return said;
+        }
+        let mut out = String::new();
+        let mut i = 0;
+        while i < list.len() {
+            let c = list[i];
+            if i > 0 {
+                out.push_str(if c.alternative { " or " } else { ", and " });
+            }
+            // A run of slots added.
+            let run = list[i..]
+                .iter()
+                .take_while(|d| d.effect.kind == EffectKind::AddSlot && d.subject == c.subject && d.costs.is_empty())
+                .count();
+            if run > 1 {
+                let refs: Vec<_> = list[i..i + run]
+                    .iter()
+                    .filter_map(|d| d.effect.noun.as_ref())
+                    .flat_map(|n| n.refs.iter().copied())
+                    .collect();
+                let mut one = c.effect.clone();
+                one.noun = Some(Noun::new("", refs));
+                one.amount = None;
+                out.push_str(&self.effect(&one));
+                i += run;
+                continue;
+            }
+            let shares = i > 0 && {
+                let p = list[i - 1];
+                p.subject == c.subject && p.qualifier == c.qualifier && !c.subject.text.trim().is_empty()
+            };
+            let said = match shares {
+                true => {
+                    let mut bare = c.clone();
+                    bare.subject = Subject::YOU;
+                    bare.qualifier = Qualifier::None;
+                    let third = !is_you(&c.subject) && !plural(&c.subject) && c.qualifier.word().is_none();
+                    let said = self.clause(&bare);
+                    if third {
+                        conjugate(&said)
+                    } else {
+                        said
+                    }
+                }
+                false => self.clause(c),
+            };
+            out.push_str(&said);
+            i += 1;
+        }
+        out
+    }
+
+    /// `you drop or launch a device`: clauses that differ only in their verb, said with
+    /// their subject and object once.
+    fn shared_object(&mut self, list: &[&Clause]) -> Option<String> {
+        let (first, rest) = list.split_first()?;
+        fn object(c: &Clause) -> impl PartialEq + '_ {
+            let e = &c.effect;
+            (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, c.costs.is_empty())
+        }
+        let shared = !rest.is_empty()
+            && first.effect.noun.is_some()
+            && first.costs.is_empty()
+            && first.modifiers.is_empty()
+            && rest.iter().all(|c| object(c) == object(first) && c.alternative && c.modifiers.is_empty())
+            && list.iter().all(|c| c.effect.kind != EffectKind::Opaque && !c.effect.passive);
+        if !shared {
+            return None;
+        }
+        let third = !is_you(&first.subject) && !plural(&first.subject) && first.qualifier.word().is_none();
+        let verbs: Vec<String> = list
+            .iter()
+            .map(|c| if third { conjugate(verb(c.effect.kind)) } else { verb(c.effect.kind).to_string() })
+            .collect();
+        let verbs = match verbs.len() {
+            2 => verbs.join(" or "),
+            k => format!("{}, or {}", verbs[..k - 1].join(", "), verbs[k - 1]),
+        };
+        let mut one = (*first).clone();
+        one.effect.kind = EffectKind::Gain;
+        let said = self.clause(&one);
+        // The verbs in the place of the stand-in's.
+        let stand_in = if third { "gains" } else { "gain" };
+        let at = said.find(stand_in)?;
+        Some(format!("{}{verbs}{}", &said[..at], &said[at + stand_in.len()..]))
+    }
+
+    fn clause(&mut self, c: &Clause) -> String {
+        self.last = Some(c.subject.clone());
+        let mut parts = Vec::new();
+        let written = !c.subject.text.trim().is_empty();
+        let you = is_you(&c.subject);
+        if written || !you || c.qualifier != Qualifier::None {
+            parts.push(self.subject(&c.subject));
+        }
+        let qualifier = c.qualifier.word();
+        parts.extend(qualifier.map(str::to_string));
+        let third = !you && !plural(&c.subject) && qualifier.is_none();
+        let verb = |said: String| if third { conjugate(&said) } else { said };
+        if c.effect.passive && c.effect.kind != EffectKind::Opaque {
+            let many = plural(&c.subject);
+            let be = match (qualifier.is_some(), c.effect.negated, many, you) {
+                (true, _, _, _) => "be",
+                (false, false, _, true) | (false, false, true, _) => "are",
+                (false, true, _, true) | (false, true, true, _) => "are not",
+                (false, false, false, false) => "is",
+                (false, true, false, false) => "is not",
+            };
+            parts.push(format!("{be} {}", participle(c.effect.kind)));
+            let mut rest = c.effect.clone();
+            rest.noun = None;
+            rest.amount = None;
+            let rest = self.effect_object(&rest);
+            parts.extend(rest);
+        } else if !c.costs.is_empty() {
+            let costs = self.effects(&c.costs);
+            parts.push(format!("{} to", verb(costs)));
+            parts.push(self.effect(&c.effect));
+        } else {
+            let said = self.effect(&c.effect);
+            let said = match (said.strip_prefix("be "), you && qualifier.is_none()) {
+                (Some(rest), true) => format!("are {rest}"),
+                _ => verb(said),
+            };
+            parts.push(said);
+        }
+        for _ in c.modifiers.iter() {
+            parts.push(self.opaque());
+        }
+        if let Some(d) = &c.duration {
+            parts.push(self.duration(d));
+        }
+        if c.instead {
+            parts.push("instead".into());
+        }
+        parts.retain(|p| !p.is_empty());
+        parts.join(" ")
+    }
+
+    /// Several effects paid together: `spend 1 [Charge] and gain 1 stress token`.
+    fn effects(&mut self, list: &[Effect]) -> String {
+        let said: Vec<String> = list.iter().map(|e| self.effect(e)).collect();
+        said.join(" and ")
+    }
+
+    /// An effect in the imperative: verb, amount, object, and where it goes.
+    fn effect(&mut self, e: &Effect) -> String {
+        if e.kind == EffectKind::Opaque {
+            return self.opaque();
+        }
+        let mut parts = Vec::new();
+        if e.negated {
+            parts.push("do not".to_string());
+        }
+        if e.fully {
+            parts.push("fully".into());
+        }
+        parts.push(verb(e.kind).to_string());
+        parts.extend(self.effect_object(e));
+        parts.join(" ")
+    }
+
+    /// What follows an effect's verb: amount, colour, object, target, source, result.
+    fn effect_object(&mut self, e: &Effect) -> Vec<String> {
+        let mut parts = Vec::new();
+        // `choose another friendly ship`: the noun's own words count it.
+        let counted = e.noun.as_ref().is_some_and(|n| {
+            n.refs.is_empty() && {
+                let first = n.text.split_whitespace().next().unwrap_or_default().to_lowercase();
+                matches!(first.as_str(), "a" | "an" | "another" | "each" | "any" | "all" | "every" | "other")
+            }
+        });
+        let amount = if counted && e.amount == Some(Amount::Exactly(1)) { None } else { e.amount };
+        // A ship's possessive says whose (`1 of the defender's results`, `your focus
+        // tokens`); `from` says where a thing moves from (`transfer 1 focus token from it`).
+        let whose = match (&e.from, e.kind) {
+            (Some(_), EffectKind::Transfer | EffectKind::Spend | EffectKind::Remove | EffectKind::Gain) => None,
+            (Some(f), _) if e.noun.is_some() => Some(f.clone()),
+            _ => None,
+        };
+        let possessive = whose.map(|f| self.possessive(&f));
+        let many = match amount {
+            Some(Amount::Exactly(n)) => {
+                parts.push(n.to_string());
+                n != 1
+            }
+            Some(Amount::UpTo(n)) => {
+                parts.push(format!("up to {n}"));
+                n != 1
+            }
+            Some(Amount::All) => {
+                parts.push("all".into());
+                true
+            }
+            None => e.noun.as_ref().is_some_and(|n| n.refs.is_empty() && n.text.trim_end().ends_with('s')),
+        };
+        let many = many || (possessive.is_some() && amount.is_some());
+        if let Some(p) = &possessive {
+            if amount.is_some() {
+                parts.push("of".into());
+            }
+            parts.push(p.clone());
+        }
+        match e.kind {
+            EffectKind::Roll => parts.push("additional".into()),
+            EffectKind::RollFewer => parts.push("fewer".into()),
+            _ => {}
+        }
+        let facing_first = amount.is_some() && e.noun.is_some();
+        if let (Some(f), true) = (e.facing, facing_first) {
+            parts.push(facing(f).into());
+        }
+        match &e.noun {
+            Some(n) if e.kind == EffectKind::AddSlot => {
+                let said = self.noun(n, e.color.as_deref(), false);
+                parts.push(format!("{said} slot{}", if n.refs.len() > 1 || many { "s" } else { "" }));
+            }
+            Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
+            None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
+        }
+        if let (Some(f), false) = (e.facing, facing_first) {
+            parts.push(facing(f).into());
+        }
+        if let Some(t) = &e.target {
+            let to = match e.kind {
+                EffectKind::Lock => "on ",
+                EffectKind::Perform | EffectKind::Attack => "against ",
+                EffectKind::Destroyed | EffectKind::Modify if e.passive => "by ",
+                _ if e.passive => "by ",
+                EffectKind::Dock => "with ",
+                _ => "to ",
+            };
+            let t = self.subject(t);
+            parts.push(format!("{to}{t}"));
+        }
+        if let (Some(f), None) = (&e.from, &possessive) {
+            let f = self.subject(f);
+            parts.push(format!("from {f}"));
+        }
+        if let Some(to) = &e.to {
+            let word = if e.kind == EffectKind::Treat { "as" } else { "to" };
+            let many = !matches!(e.amount, Some(Amount::Exactly(1)) | None);
+            let said = self.noun(to, None, many);
+            let article = if many || to.refs.is_empty() { String::new() } else { format!("{} ", article(&said)) };
+            parts.push(format!("{word} {article}{said}"));
+        }
+        // One of a thing that is not counted out (an action, an attack, a ship) is `a`:
+        // `perform a [Boost] action`; tokens, results, dice and resources keep `1`.
+        let counted_kind = e.noun.as_ref().is_some_and(|n| {
+            n.refs
+                .iter()
+                .any(|r| matches!(r.kind, VocabKind::Token | VocabKind::Resource | VocabKind::Result | VocabKind::Die))
+        });
+        if amount == Some(Amount::Exactly(1)) && possessive.is_none() && e.noun.is_some() && !counted_kind {
+            if let Some(at) = parts.iter().position(|p| p == "1") {
+                let next = parts.get(at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
+                parts[at] = article(&next).to_string();
+            }
+        }
+        parts
+    }
+
+    /// A noun: its entries by display name with their colours and speeds, joined by `or`
+    /// for a choice and `and` otherwise; its own words when it names none.
+    fn noun(&mut self, n: &Noun, color: Option<&str>, many: bool) -> String {
+        if n.refs.is_empty() {
+            let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
+            let words = self.keep(&n.text);
+            return match color {
+                Some(c) => format!("{} {words}", c.replace('|', " or ")),
+                None => words,
+            };
+        }
+        let set = self.set;
+        // Entries of one kind share its word: `focus or calculate tokens`, `a red [Barrel
+        // Roll] or red [Boost] action`.
+        let kind = n.refs[0].kind;
+        let shared = n.refs.iter().all(|r| r.kind == kind) && kind_word(kind).is_some();
+        let items: Vec<String> = n
+            .refs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mark = n.marks.get(i);
+                let mut item = String::new();
+                if let Some(c) = mark.and_then(|m| m.color.as_deref()).or(color) {
+                    item.push_str(&c.replace('|', " or "));
+                    item.push(' ');
+                }
+                if let Some(s) = mark.and_then(|m| m.speed) {
+                    item.push_str(&format!("{s} "));
+                }
+                match shared {
+                    true => item.push_str(&name(set, r.kind, r.index)),
+                    false => item.push_str(&entry(set, r.kind, r.index, many)),
+                }
+                item
+            })
+            .collect();
+        let join = if n.choice { "or" } else { "and" };
+        let mut said = match items.len() {
+            0 | 1 => items.concat(),
+            2 => items.join(&format!(" {join} ")),
+            k => format!("{}, {join} {}", items[..k - 1].join(", "), items[k - 1]),
+        };
+        if let (true, Some(word)) = (shared, kind_word(kind)) {
+            let word = match (word, many || (n.refs.len() > 1 && !n.choice)) {
+                ("die", true) => "dice".to_string(),
+                (w, true) => format!("{w}s"),
+                (w, false) => w.to_string(),
+            };
+            said.push(' ');
+            said.push_str(&word);
+        }
+        said
+    }
+
+    fn subject(&mut self, s: &Subject) -> String {
+        if s.says_more() {
+            return self.keep(&s.text);
+        }
+        let quantifier = match s.person {
+            Person::You => return "you".into(),
+            Person::That | Person::Thing => {
+                return match s.text.trim().is_empty() {
+                    true => "that ship".into(),
+                    false => self.keep(&s.text),
+                }
+            }
+            Person::Attacker => return "the attacker".into(),
+            Person::Defender => return "the defender".into(),
+            Person::A => "a",
+            Person::Another => "another",
+            Person::Each => "each",
+            Person::EachOther => "each other",
+        };
+        let side = match s.side {
+            Side::Any => "",
+            Side::Friendly => " friendly",
+            Side::Enemy => " enemy",
+        };
+        let range = match s.range {
+            Some((a, b)) if a == b => format!(" at range {a}"),
+            Some((a, b)) => format!(" at range {a}-{b}"),
+            None => String::new(),
+        };
+        let quantifier = if quantifier == "a" && s.side == Side::Enemy { "an" } else { quantifier };
+        format!("{quantifier}{side} ship{range}")
+    }
+
+    fn timing(&mut self, t: &Timing) -> String {
+        let what = match (t.phase, &t.event) {
+            (Some(p), _) => entry(self.set, VocabKind::Phase, p, false),
+            (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
+                let list: Vec<&Clause> = std::iter::once(e).chain(t.or_events.iter()).collect();
+                self.events(&list)
+            }
+            _ if t.structured() => self.keep(&t.what),
+            _ => self.opaque(),
+        };
+        format!("{} {what}", t.when.as_str())
+    }
+
+    /// Events, any of which is enough: clauses in the present, joined by `or`, a subject
+    /// always said (`you defend or perform an attack`).
+    fn events(&mut self, list: &[&Clause]) -> String {
+        let list: Vec<Clause> = list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut c = (*c).clone();
+                if c.subject.text.trim().is_empty() && c.subject.person == Person::You {
+                    c.subject.text = "you".into();
+                }
+                c.alternative = i > 0;
+                c
+            })
+            .collect();
+        let refs: Vec<&Clause> = list.iter().collect();
+        let last = self.last.take();
+        let said = self.clauses(&refs);
+        self.last = last;
+        said
+    }
+
+    fn duration(&mut self, d: &Duration) -> String {
+        if d.this_round {
+            return "until the end of the round".into();
+        }
+        match d.until_end_of {
+            Some(p) => format!("until the end of {}", entry(self.set, VocabKind::Phase, p, false)),
+            None => self.opaque(),
+        }
+    }
+
+    fn condition(&mut self, c: &Condition) -> String {
+        let word = match (c.kind, &c.test) {
+            (CondKind::If, Test::OnResult(_)) => return self.test(c),
+            (CondKind::If, _) => "if",
+            (CondKind::Unless, _) => "unless",
+            (CondKind::Otherwise, _) => return "otherwise".into(),
+        };
+        format!("{word} {}", self.test(c))
+    }
+
+    fn is(&mut self, s: &Subject, not: bool) -> String {
+        let not = if not { " not" } else { "" };
+        match is_you(s) {
+            true => format!("you are{not}"),
+            false => format!("{} is{not}", self.subject(s)),
+        }
+    }
+
+    fn possessive(&mut self, s: &Subject) -> String {
+        if is_you(s) {
+            return "your".into();
+        }
+        match s.text.trim().to_lowercase().as_str() {
+            "it" => "its".into(),
+            "they" | "them" => "their".into(),
+            _ => format!("{}'s", self.subject(s)),
+        }
+    }
+
+    fn test(&mut self, c: &Condition) -> String {
+        match &c.test {
+            Test::YouDo { not } => {
+                // `If it does`: the ship that did the step before.
+                let who = match self.last.clone() {
+                    Some(s) if !is_you(&s) && !s.says_more() && s.person == Person::That => match plural(&s) {
+                        true => "they do".to_string(),
+                        false => format!("{} does", self.subject(&s)),
+                    },
+                    _ => "you do".to_string(),
+                };
+                match not {
+                    true => format!("{who} not"),
+                    false => who,
+                }
+            }
+            Test::State { who, state, not } => format!("{} {}", self.is(who, *not), state.replace('-', " ")),
+            Test::Has { who, count: n, noun: what, on } => {
+                let has = match is_you(who) {
+                    true => "you have".to_string(),
+                    false => format!("{} has", self.subject(who)),
+                };
+                let one = n.op == CmpOp::Ge && n.n == 1;
+                let what = self.noun(what, None, n.n != 1 && !one);
+                let n = if one { "a".to_string() } else { count(*n) };
+                let on = match on {
+                    Some(s) => format!(" on {}", self.subject(s)),
+                    None => String::new(),
+                };
+                format!("{has} {n} {what}{on}")
+            }
+            Test::InArc { who, arc, of, not } => {
+                // `there is an enemy ship in your [Bullseye Arc]`: one ship, not a named one.
+                let some = matches!(who.person, Person::A | Person::Another) && !*not;
+                let is = match some {
+                    true => format!("there is {}", self.subject(who)),
+                    false => self.is(who, *not),
+                };
+                let of = self.possessive(of);
+                let arc = self.noun(arc, None, false);
+                format!("{is} in {of} {arc}")
+            }
+            Test::AtRange { who, range: (a, b), of } => {
+                let is = self.is(who, false);
+                let of = if is_you(of) { String::new() } else { format!(" of {}", self.subject(of)) };
+                let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
+                format!("{is} at range {range}{of}")
+            }
+            Test::Stat { who, stat, op, than } => {
+                let name = entry(self.set, VocabKind::Stat, *stat, false);
+                let whose = self.possessive(who);
+                match than {
+                    Than::Number(n) => match op {
+                        CmpOp::Le => format!("{whose} {name} is {n} or lower"),
+                        CmpOp::Ge => format!("{whose} {name} is {n} or higher"),
+                        _ => format!("{whose} {name} is {} {n}", compare(*op)),
+                    },
+                    Than::Ship(s) => {
+                        let than = match is_you(s) {
+                            true => "yours".to_string(),
+                            false => self.possessive(s),
+                        };
+                        format!("{whose} {name} is {} {than}", compare(*op))
+                    }
+                }
+            }
+            Test::OnResult(n) => {
+                let n = self.noun(n, None, false);
+                format!("on a {n}")
+            }
+            Test::AttackHits { not: false } => "the attack hits".into(),
+            Test::AttackHits { not: true } => "the attack misses".into(),
+            Test::Event { events, not, within } => {
+                let list: Vec<&Clause> = events.iter().collect();
+                let said = self.events(&list);
+                let within = match within {
+                    Some(Within::Round) => " this round",
+                    Some(Within::Phase) => " this phase",
+                    None => "",
+                };
+                match not {
+                    true => format!("it is not so that {said}{within}"),
+                    false => format!("{said}{within}"),
+                }
+            }
+            Test::Exists { count: n, who } => {
+                if n.op == CmpOp::Ge && n.n == 1 {
+                    return format!("there is {}", self.subject(who));
+                }
+                if who.says_more() {
+                    let who = self.subject(who);
+                    return format!("there are {} {who}", count(*n));
+                }
+                let other = if matches!(who.person, Person::Another | Person::EachOther) { " other" } else { "" };
+                let side = match who.side {
+                    Side::Any => "",
+                    Side::Friendly => " friendly",
+                    Side::Enemy => " enemy",
+                };
+                let range = match who.range {
+                    Some((a, b)) if a == b => format!(" at range {a}"),
+                    Some((a, b)) => format!(" at range {a}-{b}"),
+                    None => String::new(),
+                };
+                format!("there are {}{other}{side} ships{range}", count(*n))
+            }
+            Test::Active { who, noun: what, which, active } => {
+                let which = match which {
+                    Which::The => "",
+                    Which::All => "all of ",
+                    Which::Any => "any of ",
+                };
+                let state = if *active { "active" } else { "inactive" };
+                let whose = self.possessive(who);
+                let what = self.noun(what, None, false);
+                format!("{which}{whose} {what} is {state}")
+            }
+            Test::Obstructed { by: None } => "the attack is obstructed".into(),
+            Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", self.subject(s)),
+            Test::Revealed { who, color, speed } => {
+                let mut out = format!("{} revealed maneuver is", self.possessive(who));
+                if let Some(c) = color {
+                    out.push_str(&format!(" {c}"));
+                }
+                match speed {
+                    Some((a, u8::MAX)) => out.push_str(&format!(" speed {a} or higher")),
+                    Some((a, b)) if a == b => out.push_str(&format!(" speed {a}")),
+                    Some((a, b)) => out.push_str(&format!(" speed {a}-{b}")),
+                    None => {}
+                }
+                out
+            }
+            Test::RevealedVs { who, part, op, than } => {
+                let whose = self.possessive(who);
+                let than = self.possessive(than);
+                format!("the {part} of {whose} revealed maneuver is {} {than}", compare(*op))
+            }
+            Test::Opaque => self.opaque(),
+        }
+    }
+}
+
+fn facing(f: Facing) -> &'static str {
+    match f {
+        Facing::Faceup => "faceup",
+        Facing::Facedown => "facedown",
+    }
+}
+
+/// The verb a card prints for an effect kind.
+fn verb(kind: EffectKind) -> &'static str {
+    match kind {
+        EffectKind::Lock => "acquire a lock",
+        EffectKind::Dealt => "be dealt",
+        EffectKind::RollFewer | EffectKind::RollDice => "roll",
+        EffectKind::AddSlot | EffectKind::AddResult | EffectKind::AddAction => "add",
+        EffectKind::MoveThrough => "move through",
+        EffectKind::PartiallyExecute => "partially execute",
+        EffectKind::BarrelRoll => "barrel roll",
+        EffectKind::Destroyed => "be destroyed",
+        other => other.as_str(),
+    }
+}
+
+/// `a` or `an`, as the words that follow begin (`an [Evade] result`, `a red action`).
+fn article(next: &str) -> &'static str {
+    let first = next.trim_start_matches(|c: char| !c.is_alphanumeric()).chars().next().unwrap_or('x');
+    match first.to_ascii_lowercase() {
+        'a' | 'e' | 'i' | 'o' => "an",
+        _ => "a",
+    }
+}
+
+/// The word a card prints after entries of a kind (`token`, `action`, `result`, `die`).
+fn kind_word(kind: VocabKind) -> Option<&'static str> {
+    match kind {
+        VocabKind::Token => Some("token"),
+        VocabKind::Action => Some("action"),
+        VocabKind::Result => Some("result"),
+        VocabKind::Die => Some("die"),
+        _ => None,
+    }
+}
+
+/// An entry's name without its kind's word: `focus` (a token), `[Boost]`, `attack` (a die).
+fn name(set: &Set, kind: VocabKind, index: u16) -> String {
+    let Some(e) = kind.entries(&set.vocab).get(index as usize) else {
+        return format!("{} #{index}", kind.keyword());
+    };
+    match kind {
+        VocabKind::Token | VocabKind::Die => e.name.to_lowercase(),
+        _ if e.name.starts_with(|c: char| c.is_lowercase()) => e.name.to_string(),
+        _ => format!("[{}]", e.name),
+    }
+}
+
+/// An entry as a card prints it: `[Boost] action`, `focus token`, `[Hit] result`,
+/// `[Charge]`, `attack die`, `the Engagement Phase`. A display name the game wrote in lower
+/// case is a word, not an icon (`shield`).
+fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
+    let Some(e) = kind.entries(&set.vocab).get(index as usize) else {
+        return format!("{} #{index}", kind.keyword());
+    };
+    let s = if many { "s" } else { "" };
+    let icon = match e.name.starts_with(|c: char| c.is_lowercase()) {
+        true => format!("{}{s}", e.name),
+        false => format!("[{}]", e.name),
+    };
+    match kind {
+        VocabKind::Token => format!("{} token{s}", e.name.to_lowercase()),
+        VocabKind::Action => format!("[{}] action{s}", e.name),
+        VocabKind::Result => format!("{icon} result{s}"),
+        VocabKind::Phase => format!("the {}", e.name),
+        VocabKind::Die => format!("{} {}", e.name.to_lowercase(), if many { "dice" } else { "die" }),
+        VocabKind::Stat => e.name.to_lowercase(),
+        _ => icon,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said_words(text: &str) -> Vec<String> {
+        words(text).into_iter().map(|w| w.word).collect()
+    }
+
+    #[test]
+    fn the_normalisation_forgives_articles_numbers_plurals_and_brackets_only() {
+        assert_eq!(said_words("Gain a [Focus] token."), ["gain", "1", "focus", "token"]);
+        assert_eq!(said_words("that ship gains 2 focus tokens"), ["that", "ship", "gain", "2", "focus", "token"]);
+        assert_eq!(said_words("roll 1 additional attack die"), said_words("rolls one additional attack dice"));
+        assert_eq!(said_words("the defender's dice"), ["defender", "die"]);
+        // Reminder text is not the reading's.
+        assert_eq!(said_words("Barrel roll (this is not an action)."), ["barrel", "roll"]);
+        // What carries meaning stays.
+        assert_ne!(said_words("gain 1 focus or evade token"), said_words("gain 1 focus and evade token"));
+        assert_ne!(said_words("up to 2"), said_words("2"));
+        assert_eq!(said_words("range 0-1"), ["range", "0-1"]);
+        assert_eq!(said_words("launches"), ["launch"]);
+        // A part said back opaque is a word of its own, which nothing printed equals.
+        assert_eq!(said_words("Setup: “…”."), ["setup", OPAQUE]);
+        assert!(matches!(round_trip("Setup: Sing.", "Setup: “…”."), RoundTrip::Differs { .. }));
+    }
+
+    #[test]
+    fn the_round_trip_parts_at_the_first_word_that_differs() {
+        let printed = "After you defend, gain 1 stress token.";
+        assert_eq!(round_trip(printed, "After you defend, gain a stress token."), RoundTrip::Exact);
+        let RoundTrip::Differs { printed: p, said: s } = round_trip(printed, "After you defend, gain 1 evade token.")
+        else {
+            panic!("differs")
+        };
+        assert_eq!(&printed[p], "stress");
+        assert_eq!(&"After you defend, gain 1 evade token."[s], "evade");
+        // The printed text stops first: it parts at its end.
+        let RoundTrip::Differs { printed: p, .. } = round_trip("Gain 1 stress token.", "Gain 1 stress token instead.")
+        else {
+            panic!("differs")
+        };
+        assert_eq!(p, 20..20);
+    }
+
+    #[test]
+    fn differing_marks_the_words_each_side_lacks() {
+        let (a, b) = differing("you may gain 1 focus token", "gain 1 evade token");
+        let printed = "you may gain 1 focus token";
+        let only: Vec<&str> = a.iter().map(|r| &printed[r.clone()]).collect();
+        assert_eq!(only, ["you", "may", "focus"]);
+        assert_eq!(b.len(), 1);
+    }
+}
