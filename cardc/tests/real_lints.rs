@@ -17,7 +17,7 @@ phase engagement "Engagement Phase"
 header action "Action" optional
 header attack "Attack" optional
 icon crew "Crew", missile "Missile"
-allow unused-icon, unequippable-upgrade
+allow unused-icon, unequippable-upgrade, reading-differs
 "#;
 
 /// One upgrade card with its icon and text.

@@ -139,7 +139,9 @@ const SKIPPED: [&str; 7] = ["the", "and", "then", "of", "your", "its", "their"];
 ///   is joined is kept, not the word that joins it, and a possessive pronoun says the
 ///   owner a thing has unless another is said;
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
-///   are damaged` are one condition), `decrease` is `reduce`;
+///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
+///   is `lower`, and `was`/`were` are `is`/`are` (a state is tested when the ability
+///   resolves: `if the defender was destroyed` is `is destroyed` then);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
@@ -197,6 +199,10 @@ fn normal(word: &str) -> Option<String> {
         // Templating synonyms: the same meaning, worded two ways.
         "while" => "if".to_string(),
         "decrease" => "reduce".to_string(),
+        "greater" => "higher".to_string(),
+        "less" => "lower".to_string(),
+        "was" => "is".to_string(),
+        "were" => "are".to_string(),
         "dice" => "die".to_string(),
         w if w.len() >= 5
             && (w.ends_with("ches") || w.ends_with("shes") || w.ends_with("xes") || w.ends_with("sses")) =>
@@ -466,7 +472,17 @@ impl Sayer<'_> {
         let mut parts = Vec::new();
         let written = !c.subject.text.trim().is_empty();
         let you = is_you(&c.subject);
-        if written || !you || c.qualifier != Qualifier::None {
+        // A rule for every ship of a side is printed in the plural: `Friendly ships can …`.
+        let rule = matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot)
+            && matches!(c.subject.person, Person::Each | Person::EachOther)
+            && c.subject.side != Side::Any
+            && !c.subject.says_more();
+        if rule {
+            let other = if c.subject.person == Person::EachOther { "other " } else { "" };
+            let side = if c.subject.side == Side::Friendly { "friendly" } else { "enemy" };
+            let range = at_range(c.subject.range);
+            parts.push(format!("{other}{side} ships{range}"));
+        } else if written || !you || c.qualifier != Qualifier::None {
             parts.push(self.subject(&c.subject));
         }
         let qualifier = c.qualifier.word();
@@ -715,11 +731,7 @@ impl Sayer<'_> {
             Side::Friendly => " friendly",
             Side::Enemy => " enemy",
         };
-        let range = match s.range {
-            Some((a, b)) if a == b => format!(" at range {a}"),
-            Some((a, b)) => format!(" at range {a}-{b}"),
-            None => String::new(),
-        };
+        let range = at_range(s.range);
         let quantifier = if quantifier == "a" && s.side == Side::Enemy { "an" } else { quantifier };
         format!("{quantifier}{side} ship{range}")
     }
@@ -841,7 +853,11 @@ impl Sayer<'_> {
                 format!("{is} in {of} {arc}")
             }
             Test::AtRange { who, range: (a, b), of } => {
-                let is = self.is(who, false);
+                // `there is another friendly ship at range 0-1`: one ship, not a named one.
+                let is = match matches!(who.person, Person::A | Person::Another) {
+                    true => format!("there is {}", self.subject(who)),
+                    false => self.is(who, false),
+                };
                 let of = if is_you(of) { String::new() } else { format!(" of {}", self.subject(of)) };
                 let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
                 format!("{is} at range {range}{of}")
@@ -897,11 +913,7 @@ impl Sayer<'_> {
                     Side::Friendly => " friendly",
                     Side::Enemy => " enemy",
                 };
-                let range = match who.range {
-                    Some((a, b)) if a == b => format!(" at range {a}"),
-                    Some((a, b)) => format!(" at range {a}-{b}"),
-                    None => String::new(),
-                };
+                let range = at_range(who.range);
                 format!("there are {}{other}{side} ships{range}", count(*n))
             }
             Test::Active { who, noun: what, which, active } => {
@@ -962,6 +974,15 @@ fn verb(kind: EffectKind) -> &'static str {
     }
 }
 
+/// ` at range 1`, ` at range 0-2`, or nothing.
+fn at_range(range: Option<(u8, u8)>) -> String {
+    match range {
+        Some((a, b)) if a == b => format!(" at range {a}"),
+        Some((a, b)) => format!(" at range {a}-{b}"),
+        None => String::new(),
+    }
+}
+
 /// `a` or `an`, as the words that follow begin (`an [Evade] result`, `a red action`).
 fn article(next: &str) -> &'static str {
     let first = next.trim_start_matches(|c: char| !c.is_alphanumeric()).chars().next().unwrap_or('x');
@@ -978,6 +999,7 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
         VocabKind::Action => Some("action"),
         VocabKind::Result => Some("result"),
         VocabKind::Die => Some("die"),
+        VocabKind::Maneuver => Some("maneuver"),
         _ => None,
     }
 }
@@ -1012,6 +1034,7 @@ fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
         VocabKind::Result => format!("{icon} result{s}"),
         VocabKind::Phase => format!("the {}", e.name),
         VocabKind::Die => format!("{} {}", e.name.to_lowercase(), if many { "dice" } else { "die" }),
+        VocabKind::Maneuver => format!("{icon} maneuver{s}"),
         VocabKind::Stat => e.name.to_lowercase(),
         _ => icon,
     }

@@ -247,7 +247,7 @@ pub(super) fn game_file(n: usize, options: &Options) -> String {
     g.push('\n');
     // Realistic text includes clauses the grammar keeps opaque (counted, not reported)
     // and many cards replacing the same event.
-    writer::allow(&mut g, &["opaque-clause", "competing-replacements"]);
+    writer::allow(&mut g, &["opaque-clause", "competing-replacements", "reading-differs"]);
     g.push('\n');
     g.push_str(RULES);
     if options.hostile {
