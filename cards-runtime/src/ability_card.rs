@@ -31,6 +31,7 @@ use crate::ability::{
 };
 use crate::ability_plain::{capitalize, compare, conjugate, count, is_you, participle, plural, words as lowered};
 use crate::model::{Set, VocabKind};
+use std::borrow::Cow;
 
 /// An ability said back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,13 +79,19 @@ impl RoundTrip {
 
 /// Compares a printed ability with the one said back, word by word after [`words`].
 pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
-    let (p, s) = (words(printed), words(said));
-    let at = p.iter().zip(&s).take_while(|(a, b)| a.word == b.word).count();
-    if at == p.len() && at == s.len() {
-        return RoundTrip::Exact;
+    let (mut p, mut s) = (Words::new(printed), Words::new(said));
+    loop {
+        match (p.next(), s.next()) {
+            (None, None) => return RoundTrip::Exact,
+            (Some(a), Some(b)) if a.word == b.word => continue,
+            (a, b) => {
+                return RoundTrip::Differs {
+                    printed: a.map_or(printed.len()..printed.len(), |w| w.span),
+                    said: b.map_or(said.len()..said.len(), |w| w.span),
+                }
+            }
+        }
     }
-    let end = |w: &[Word], text: &str| w.get(at).map_or(text.len()..text.len(), |w| w.span.clone());
-    RoundTrip::Differs { printed: end(&p, printed), said: end(&s, said) }
 }
 
 /// The words of `a` and `b` that the other lacks, as byte ranges of each (a longest common
@@ -118,9 +125,9 @@ pub fn differing(a: &str, b: &str) -> (Vec<std::ops::Range<usize>>, Vec<std::ops
 
 /// One normalised word and where it is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Word {
+pub struct Word<'a> {
     /// The word, normalised.
-    pub word: String,
+    pub word: Cow<'a, str>,
     /// Its bytes in the text.
     pub span: std::ops::Range<usize>,
 }
@@ -145,76 +152,112 @@ const SKIPPED: [&str; 7] = ["the", "and", "then", "of", "your", "its", "their"];
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
-pub fn words(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut start = None;
-    let flush = |from: Option<usize>, to: usize, out: &mut Vec<Word>| {
-        if let Some(from) = from {
-            if let Some(word) = normal(&text[from..to]) {
-                out.push(Word { word, span: from..to });
+pub fn words(text: &str) -> Vec<Word<'_>> {
+    Words::new(text).collect()
+}
+
+/// The normalised words of a text, one at a time (see [`words`]).
+struct Words<'a> {
+    text: &'a str,
+    at: usize,
+    /// How many parentheses are open.
+    depth: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(text: &'a str) -> Words<'a> {
+        Words { text, at: 0, depth: 0 }
+    }
+}
+
+/// Whether a character is part of a word.
+fn in_word(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '\'' | '’' | '°' | '/')
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Word<'a>;
+
+    fn next(&mut self) -> Option<Word<'a>> {
+        let text = self.text;
+        while self.at < text.len() {
+            let rest = &text[self.at..];
+            let c = rest.chars().next()?;
+            let start = self.at;
+            // A part said back as opaque is one word that no printed word equals.
+            if self.depth == 0 && rest.starts_with(OPAQUE) {
+                self.at += OPAQUE.len();
+                return Some(Word { word: Cow::Borrowed(OPAQUE), span: start..self.at });
+            }
+            match c {
+                '(' => self.depth += 1,
+                ')' => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+            if !in_word(c) || self.depth > 0 {
+                self.at += c.len_utf8();
+                continue;
+            }
+            let len = rest.find(|c: char| !in_word(c)).unwrap_or(rest.len());
+            self.at += len;
+            if let Some(word) = normal(&rest[..len]) {
+                return Some(Word { word, span: start..self.at });
             }
         }
-    };
-    let mut skip_to = 0;
-    for (i, c) in text.char_indices() {
-        if i < skip_to {
-            continue;
-        }
-        // A part said back as opaque is one word that no printed word equals.
-        if depth == 0 && text[i..].starts_with(OPAQUE) {
-            flush(start.take(), i, &mut out);
-            skip_to = i + OPAQUE.len();
-            out.push(Word { word: OPAQUE.to_string(), span: i..skip_to });
-            continue;
-        }
-        let part = c.is_alphanumeric() || c == '-' || c == '\'' || c == '’' || c == '°' || c == '/';
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        if part && depth == 0 && !(c == '(' || c == ')') {
-            start.get_or_insert(i);
-        } else {
-            flush(start.take(), i, &mut out);
-        }
+        None
     }
-    flush(start, text.len(), &mut out);
-    out
 }
 
 /// How a part the reading kept opaque is said back.
 pub const OPAQUE: &str = "“…”";
 
 /// A written word as [`words`] compares it, or `None` when it is left out.
-fn normal(word: &str) -> Option<String> {
-    let lower = word.trim_matches(|c| c == '-' || c == '\'' || c == '’' || c == '/').to_lowercase().replace('’', "'");
-    let lower = lower.strip_suffix("'s").or_else(|| lower.strip_suffix('\'')).unwrap_or(&lower).to_string();
-    if lower.is_empty() || SKIPPED.contains(&lower.as_str()) {
+fn normal(word: &str) -> Option<Cow<'_, str>> {
+    let word = word.trim_matches(|c| matches!(c, '-' | '\'' | '’' | '/'));
+    let mut lower: Cow<'_, str> = match word.chars().any(|c| c.is_uppercase() || c == '’') {
+        true => Cow::Owned(word.to_lowercase().replace('’', "'")),
+        false => Cow::Borrowed(word),
+    };
+    let cut = lower.strip_suffix("'s").or_else(|| lower.strip_suffix('\'')).map(str::len);
+    if let Some(len) = cut {
+        truncate(&mut lower, len);
+    }
+    if lower.is_empty() || SKIPPED.contains(&&*lower) {
         return None;
     }
-    let word = match lower.as_str() {
-        "a" | "an" | "one" => "1".to_string(),
+    let same = |w: &'static str| Some(Cow::Borrowed(w));
+    match &*lower {
+        "a" | "an" | "one" => return same("1"),
+        "dice" => return same("die"),
         // Templating synonyms: the same meaning, worded two ways.
-        "while" => "if".to_string(),
-        "decrease" => "reduce".to_string(),
-        "greater" => "higher".to_string(),
-        "less" => "lower".to_string(),
-        "was" => "is".to_string(),
-        "were" => "are".to_string(),
-        "dice" => "die".to_string(),
-        w if w.len() >= 5
-            && (w.ends_with("ches") || w.ends_with("shes") || w.ends_with("xes") || w.ends_with("sses")) =>
-        {
-            w[..w.len() - 2].to_string()
-        }
-        w if w.len() >= 4 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) && w.is_ascii() => {
-            w[..w.len() - 1].to_string()
-        }
-        w => w.to_string(),
+        "while" => return same("if"),
+        "decrease" => return same("reduce"),
+        "greater" => return same("higher"),
+        "less" => return same("lower"),
+        "was" => return same("is"),
+        "were" => return same("are"),
+        _ => {}
+    }
+    let w = &*lower;
+    let cut = if w.len() >= 5 && ["ches", "shes", "xes", "sses"].iter().any(|e| w.ends_with(e)) {
+        Some(w.len() - 2)
+    } else if w.len() >= 4 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) && w.is_ascii() {
+        Some(w.len() - 1)
+    } else {
+        None
     };
-    Some(word)
+    if let Some(len) = cut {
+        truncate(&mut lower, len);
+    }
+    Some(lower)
+}
+
+/// `word` cut to its first `len` bytes (a char boundary).
+fn truncate(word: &mut Cow<'_, str>, len: usize) {
+    match word {
+        Cow::Borrowed(w) => *w = &w[..len],
+        Cow::Owned(w) => w.truncate(len),
+    }
 }
 
 struct Sayer<'s> {
@@ -1045,7 +1088,7 @@ mod tests {
     use super::*;
 
     fn said_words(text: &str) -> Vec<String> {
-        words(text).into_iter().map(|w| w.word).collect()
+        words(text).into_iter().map(|w| w.word.into_owned()).collect()
     }
 
     #[test]
