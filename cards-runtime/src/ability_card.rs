@@ -47,7 +47,11 @@ pub struct Said {
 
 /// Says `a` back as the card would print it.
 pub fn ability(set: &Set, a: &Ability) -> Said {
-    let mut s = Sayer { set, last: None, kept: 0, opaque: 0 };
+    let attack = a
+        .header
+        .and_then(|h| set.vocab.headers.get(h as usize))
+        .is_some_and(|h| h.name.to_lowercase().contains("attack"));
+    let mut s = Sayer { set, last: None, attack, kept: 0, opaque: 0 };
     let text = s.ability(a);
     Said { text, kept: s.kept, opaque: s.opaque }
 }
@@ -147,7 +151,7 @@ const SKIPPED: [&str; 7] = ["the", "and", "then", "of", "your", "its", "their"];
 ///   owner a thing has unless another is said;
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
-///   is `lower`, and `was`/`were` are `is`/`are` (a state is tested when the ability
+///   and `fewer` are `lower`, and `was`/`were` are `is`/`are` (a state is tested when the ability
 ///   resolves: `if the defender was destroyed` is `is destroyed` then);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
@@ -233,7 +237,7 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "while" => return same("if"),
         "decrease" => return same("reduce"),
         "greater" => return same("higher"),
-        "less" => return same("lower"),
+        "less" | "fewer" => return same("lower"),
         "was" => return same("is"),
         "were" => return same("are"),
         _ => {}
@@ -264,6 +268,8 @@ struct Sayer<'s> {
     set: &'s Set,
     /// The subject of the last clause said: who `If it does` is about.
     last: Option<Subject>,
+    /// The ability sits under an attack header (`Attack:`): it is the attack.
+    attack: bool,
     kept: usize,
     opaque: usize,
 }
@@ -487,7 +493,9 @@ impl Sayer<'_> {
             && first.effect.noun.is_some()
             && first.costs.is_empty()
             && first.modifiers.is_empty()
-            && rest.iter().all(|c| object(c) == object(first) && c.alternative && c.modifiers.is_empty())
+            && rest
+                .iter()
+                .all(|c| object(c) == object(first) && c.alternative == rest[0].alternative && c.modifiers.is_empty())
             && list.iter().all(|c| c.effect.kind != EffectKind::Opaque && !c.effect.passive);
         if !shared {
             return None;
@@ -497,9 +505,10 @@ impl Sayer<'_> {
             .iter()
             .map(|c| if third { conjugate(verb(c.effect.kind)) } else { verb(c.effect.kind).to_string() })
             .collect();
+        let join = if rest[0].alternative { "or" } else { "and" };
         let verbs = match verbs.len() {
-            2 => verbs.join(" or "),
-            k => format!("{}, or {}", verbs[..k - 1].join(", "), verbs[k - 1]),
+            2 => verbs.join(&format!(" {join} ")),
+            k => format!("{}, {join} {}", verbs[..k - 1].join(", "), verbs[k - 1]),
         };
         let mut one = (*first).clone();
         one.effect.kind = EffectKind::Gain;
@@ -650,6 +659,15 @@ impl Sayer<'_> {
                 let said = self.noun(n, e.color.as_deref(), false);
                 parts.push(format!("{said} slot{}", if n.refs.len() > 1 || many { "s" } else { "" }));
             }
+            // `equip 1 [Torpedo] or [Missile] upgrade`: an upgrade card of those icons.
+            Some(n)
+                if e.kind == EffectKind::Equip
+                    && !n.refs.is_empty()
+                    && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
+            {
+                let said = self.noun(n, e.color.as_deref(), false);
+                parts.push(format!("{said} upgrade{}", if many { "s" } else { "" }));
+            }
             Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
             None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
         }
@@ -711,6 +729,15 @@ impl Sayer<'_> {
         // Roll] or red [Boost] action`.
         let kind = n.refs[0].kind;
         let shared = n.refs.iter().all(|r| r.kind == kind) && kind_word(kind).is_some();
+        // `a white 1 [Bank Left], 1 [Straight], or 1 [Bank Right] maneuver`: one colour for all.
+        let one_color = match (kind, n.marks.first().and_then(|m| m.color.as_deref())) {
+            (VocabKind::Maneuver, Some(c))
+                if n.refs.len() > 1 && n.marks.iter().all(|m| m.color.as_deref() == Some(c)) =>
+            {
+                Some(c.to_string())
+            }
+            _ => None,
+        };
         let items: Vec<String> = n
             .refs
             .iter()
@@ -718,7 +745,8 @@ impl Sayer<'_> {
             .map(|(i, r)| {
                 let mark = n.marks.get(i);
                 let mut item = String::new();
-                if let Some(c) = mark.and_then(|m| m.color.as_deref()).or(color) {
+                let said_once = one_color.is_some() && i > 0;
+                if let (Some(c), false) = (mark.and_then(|m| m.color.as_deref()).or(color), said_once) {
                     item.push_str(&c.replace('|', " or "));
                     item.push(' ');
                 }
@@ -927,8 +955,11 @@ impl Sayer<'_> {
                 let n = self.noun(n, None, false);
                 format!("on a {n}")
             }
-            Test::AttackHits { not: false } => "the attack hits".into(),
-            Test::AttackHits { not: true } => "the attack misses".into(),
+            // Under an attack header the ability is the attack: `If this attack hits`.
+            Test::AttackHits { not } => {
+                let which = if self.attack { "this" } else { "the" };
+                format!("{which} attack {}", if *not { "misses" } else { "hits" })
+            }
             Test::Event { events, not, within } => {
                 let list: Vec<&Clause> = events.iter().collect();
                 let said = self.events(&list);

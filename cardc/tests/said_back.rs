@@ -1,0 +1,152 @@
+//! Readings said back (`cards_runtime::ability_card`): a reading that holds what the card
+//! says says the card back, word for word after the documented normalisation; a reading
+//! that lost or changed a part parts from the card at the printed word it lost. The
+//! expectations are the printed cards themselves.
+
+use std::path::Path;
+
+use cards_runtime::ability::{Ability, Amount, Qualifier};
+use cards_runtime::ability_card::{self, RoundTrip};
+use cards_runtime::Set;
+
+const GAME: &str = r#"game demo "Demo"
+faction rebel "Rebel"
+size small "Small"
+stat initiative "Initiative"
+token focus "focus", evade "evade", stress "stress", lock "lock", strain "strain", deplete "deplete"
+resource charge "Charge", shield "shield", force "Force"
+action focus "Focus", boost "Boost", lock "Lock", barrel-roll "Barrel Roll", evade "Evade"
+die attack "attack", defense "defense"
+result hit "Hit", critical-hit "Critical Hit", focus "Focus", evade "Evade"
+arc front "Front Arc", bullseye "Bullseye Arc"
+phase engagement "Engagement Phase", system "System Phase", end "End Phase"
+header action "Action" optional
+header attack "Attack" optional
+header setup "Setup"
+icon crew "Crew", missile "Missile", torpedo "Torpedo", gunner "Gunner"
+allow unused-icon, unequippable-upgrade
+"#;
+
+/// Checks a set of one upgrade per text, and returns it.
+fn set_of(name: &str, texts: &[&str]) -> Set {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("said_back").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("game.cards"), GAME).unwrap();
+    let cards: String = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("upgrade \"Card {i}\" {{\n  icon: crew\n  text {{\n    {t}\n  }}\n}}\n"))
+        .collect();
+    std::fs::write(dir.join("cards.cards"), cards).unwrap();
+    let mut report = cardc::check_paths(&[&dir]).unwrap();
+    assert_eq!(report.errors(), 0, "{:?}", report.all_diagnostics().map(|d| &d.message).collect::<Vec<_>>());
+    report.sets.remove(0).set.take().unwrap()
+}
+
+/// The one ability of card `i`.
+fn ability(set: &Set, i: usize) -> &Ability {
+    let card = &set.cards[set.card(&format!("card-{i}")).unwrap().0 as usize];
+    assert_eq!(card.abilities.len(), 1, "{}", card.id);
+    &card.abilities[0]
+}
+
+/// Where the reading `a`, said back, parts from its printed text: the printed word, or
+/// `None` when they agree.
+fn parts_at(set: &Set, a: &Ability) -> Option<String> {
+    let said = ability_card::ability(set, a);
+    match ability_card::round_trip(&a.text, &said.text) {
+        RoundTrip::Exact => None,
+        RoundTrip::Differs { printed, .. } => Some(a.text[printed].to_string()),
+    }
+}
+
+/// Texts whose reading holds everything printed, in the templates X-Wing prints: timings,
+/// `may`, costs, a replacement, headers, conditions, lists and colours, a range in an
+/// attack's timing, whose dice, facing, slots and verbs that share an object.
+const TEMPLATES: &[&str] = &[
+    "After you perform a [Barrel Roll] action, you may perform a red [Lock] action.",
+    "At the start of the Engagement Phase, you may spend 1 [Charge] to gain 1 evade token.",
+    "Before you would gain a focus token, gain an evade token instead.",
+    "While you perform an attack, you may change 1 [Focus] result to a [Hit] result.",
+    "After you defend, you may acquire a lock on the attacker.",
+    "While you perform an attack, if the defender is in your [Bullseye Arc], roll 1 additional attack die.",
+    "While you defend, if you are stressed, roll 1 additional defense die.",
+    "After you perform an attack, you may spend 1 [Charge] to perform a [Focus] or [Boost] action.",
+    "While you perform a primary attack at attack range 1, roll 1 additional attack die.",
+    "Attack: If this attack hits, the defender gains 1 stress token.",
+    "During the System Phase, you may perform a red [Barrel Roll] or red [Boost] action.",
+    "While you defend or perform an attack, you may spend 1 [Force] to change 1 [Focus] result to an [Evade] or [Hit] result.",
+    "After you fully execute a maneuver, if you are not depleted or strained, you may gain 1 deplete or strain token to perform a [Lock] or [Barrel Roll] action.",
+    "While you perform an attack, you may change 1 of the defender's [Evade] results to a [Focus] result.",
+    "At the start of the End Phase, if there is an enemy ship in your [Front Arc], gain 1 focus token.",
+    "Add [Torpedo] and [Missile] slots.",
+    "Action: Spend 1 [Charge]. Recover 1 shield.",
+];
+
+#[test]
+fn a_reading_that_holds_the_card_says_it_back() {
+    let set = set_of("templates", TEMPLATES);
+    let mut wrong = Vec::new();
+    for (i, printed) in TEMPLATES.iter().enumerate() {
+        let a = ability(&set, i);
+        let said = ability_card::ability(&set, a);
+        if let Some(word) = parts_at(&set, a) {
+            wrong.push(format!("{printed}\n  said back: {}\n  parts at `{word}`", said.text));
+        }
+        // Nothing printed was copied: every word it keeps is a noun's own.
+        assert_eq!(said.opaque, 0, "{printed}");
+    }
+    assert!(wrong.is_empty(), "{} of {} did not round-trip:\n{}", wrong.len(), TEMPLATES.len(), wrong.join("\n"));
+}
+
+#[test]
+fn a_reading_that_lost_a_part_parts_from_the_card_where_it_lost_it() {
+    let set = set_of("lost", TEMPLATES);
+    // The colour of the action performed.
+    let mut a = ability(&set, 0).clone();
+    let clause = &mut a.steps.to_mut()[0].clauses.to_mut()[0];
+    let noun = clause.effect.noun.as_mut().unwrap();
+    noun.marks.to_mut().clear();
+    clause.effect.color = None;
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("red"));
+    // `may`: a mandatory reading of an optional clause.
+    let mut a = ability(&set, 0).clone();
+    a.steps.to_mut()[0].clauses.to_mut()[0].qualifier = Qualifier::None;
+    a.optional = false;
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("may"));
+    // The amount of an effect.
+    let mut a = ability(&set, 1).clone();
+    a.steps.to_mut()[0].clauses.to_mut()[0].effect.amount = Some(Amount::Exactly(2));
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("1"));
+    // A condition dropped.
+    let mut a = ability(&set, 5).clone();
+    a.steps.to_mut()[0].conditions.to_mut().clear();
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("if"));
+    // A cost read as a separate clause: no longer paid for the effect.
+    let mut a = ability(&set, 1).clone();
+    let clause = &mut a.steps.to_mut()[0].clauses.to_mut()[0];
+    clause.costs.to_mut().clear();
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("spend"));
+    // `up to 1` is not `1`.
+    let mut a = ability(&set, 3).clone();
+    a.steps.to_mut()[0].clauses.to_mut()[0].effect.amount = Some(Amount::UpTo(1));
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("1"));
+}
+
+#[test]
+fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
+    // `1 or more` kept nowhere: the reading says `choose friendly ships`.
+    let text = "At the start of the Engagement Phase, you may choose 1 or more friendly ships at range 0-2. Each chosen ship gains 1 focus token.";
+    let set = set_of("unheld", &[text]);
+    let a = ability(&set, 0);
+    assert_eq!(parts_at(&set, a).as_deref(), Some("1"));
+    // The lint says so at that word, with the ability said back in its help.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("said_back").join("unheld");
+    let report = cardc::check_paths(&[&dir]).unwrap();
+    let notes: Vec<&cardc::Diagnostic> = report.all_diagnostics().filter(|d| d.code.id == "N0003").collect();
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].message, "the reading parts from the card at `1`");
+    let help = notes[0].help.as_deref().unwrap_or_default();
+    assert!(help.starts_with("said back: At the start of the Engagement Phase, you may choose"), "{help}");
+}
