@@ -102,7 +102,7 @@ fn the_extensions_set_exports_every_field() {
                    {"action": "boost", "difficulty": "purple"}],
                "arcs": ["front"],
                "ship_abilities": [{"name": "Wing Leader",
-                   "text": "While you perform a [Bank Left] maneuver, you may gain 1 focus token."}]}),
+                   "text": "While you execute a [Bank Left] maneuver, you may gain 1 focus token."}]}),
         json!({"id": "freighter", "name": "Freighter", "kind": "chassis", "factions": ["rebel", "scum"],
                "size": "large", "ship_icon": "yt", "stats": {"agility": 1, "hull": 8},
                "actions": [{"action": "focus", "difficulty": "white"}, {"action": "boost", "difficulty": "red"}],

@@ -507,6 +507,10 @@ pub struct Clause {
     pub costs: List<Effect>,
     /// The effect.
     pub effect: Effect,
+    /// Further effects done together with `effect`, as one (`you may spend 1 [Charge] and
+    /// gain 1 stress token`: one choice, paid whole or not at all). Its costs pay for all of
+    /// them, and `If you do` after it holds only when all of them were done.
+    pub also: List<Effect>,
     /// How long it lasts, if it lasts.
     pub duration: Option<Duration>,
     /// Trailing phrases that qualify the effect: `even while stressed`, `using the
@@ -942,6 +946,7 @@ impl Ability {
             for c in step.clauses.iter() {
                 out.extend(c.costs.iter().map(|e| effect(PartKind::Cost, e)));
                 out.push(effect(PartKind::Effect, &c.effect));
+                out.extend(c.also.iter().map(|e| effect(PartKind::Effect, e)));
             }
         }
         out
@@ -1052,6 +1057,7 @@ impl Clause {
             qualifier,
             costs: List::Borrowed(&[]),
             effect,
+            also: List::Borrowed(&[]),
             duration: None,
             modifiers: List::Borrowed(&[]),
             instead: false,

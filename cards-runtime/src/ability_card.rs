@@ -29,7 +29,10 @@ use crate::ability::{
     Ability, Amount, Clause, CmpOp, CondKind, Condition, Duration, Effect, EffectKind, Facing, Frequency, Noun, Person,
     Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
 };
-use crate::ability_plain::{capitalize, compare, conjugate, count, is_you, participle, plural, words as lowered};
+use crate::ability_plain::{
+    amount as said_amount, capitalize, compare, conjugate, count, is_you, participle, plural, quantified, side_words,
+    words as lowered,
+};
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
 
@@ -568,6 +571,12 @@ impl Sayer<'_> {
             };
             parts.push(said);
         }
+        // What it does together with its effect, as one: `spend 1 [Charge] and gain 1 stress
+        // token`.
+        for also in c.also.iter() {
+            let said = self.effect(also);
+            parts.push(format!("and {}", if third && c.costs.is_empty() { conjugate(&said) } else { said }));
+        }
         for _ in c.modifiers.iter() {
             parts.push(self.opaque());
         }
@@ -624,17 +633,10 @@ impl Sayer<'_> {
         };
         let possessive = whose.map(|f| self.possessive(&f));
         let many = match amount {
-            Some(Amount::Exactly(n)) => {
-                parts.push(n.to_string());
-                n != 1
-            }
-            Some(Amount::UpTo(n)) => {
-                parts.push(format!("up to {n}"));
-                n != 1
-            }
-            Some(Amount::All) => {
-                parts.push("all".into());
-                true
+            Some(a) => {
+                let (said, many) = said_amount(a);
+                parts.push(said);
+                many
             }
             None => e.noun.as_ref().is_some_and(|n| n.refs.is_empty() && n.text.trim_end().ends_with('s')),
         };
@@ -782,29 +784,14 @@ impl Sayer<'_> {
         if s.says_more() {
             return self.keep(&s.text);
         }
-        let quantifier = match s.person {
-            Person::You => return "you".into(),
-            Person::That | Person::Thing => {
-                return match s.text.trim().is_empty() {
-                    true => "that ship".into(),
-                    false => self.keep(&s.text),
-                }
-            }
-            Person::Attacker => return "the attacker".into(),
-            Person::Defender => return "the defender".into(),
-            Person::A => "a",
-            Person::Another => "another",
-            Person::Each => "each",
-            Person::EachOther => "each other",
-        };
-        let side = match s.side {
-            Side::Any => "",
-            Side::Friendly => " friendly",
-            Side::Enemy => " enemy",
-        };
-        let range = at_range(s.range);
-        let quantifier = if quantifier == "a" && s.side == Side::Enemy { "an" } else { quantifier };
-        format!("{quantifier}{side} ship{range}")
+        match s.person {
+            Person::You => "you".into(),
+            Person::That | Person::Thing if s.text.trim().is_empty() => "that ship".into(),
+            Person::That | Person::Thing => self.keep(&s.text),
+            Person::Attacker => "the attacker".into(),
+            Person::Defender => "the defender".into(),
+            _ => quantified(s, &at_range(s.range)).unwrap_or_default(),
+        }
     }
 
     fn timing(&mut self, t: &Timing) -> String {
@@ -982,11 +969,7 @@ impl Sayer<'_> {
                     return format!("there are {} {who}", count(*n));
                 }
                 let other = if matches!(who.person, Person::Another | Person::EachOther) { " other" } else { "" };
-                let side = match who.side {
-                    Side::Any => "",
-                    Side::Friendly => " friendly",
-                    Side::Enemy => " enemy",
-                };
+                let side = side_words(who.side);
                 let range = at_range(who.range);
                 format!("there are {}{other}{side} ships{range}", count(*n))
             }

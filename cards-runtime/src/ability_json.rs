@@ -5,7 +5,7 @@
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
 //! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
 //! of effects), `effect` (the steps: `{conditions: [{kind, text, reading}], for_each,
-//! timing, duration, clauses: [{subject, qualifier, costs, effect, duration, modifiers, instead,
+//! timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers, instead,
 //! alternative}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses), `said` (the ability said back as a card
@@ -88,6 +88,7 @@ fn clause(set: &Set, c: &Clause) -> Value {
         "qualifier": qualifier,
         "costs": c.costs.iter().map(|e| effect(set, e)).collect::<Vec<_>>(),
         "effect": effect(set, &c.effect),
+        "also": c.also.iter().map(|e| effect(set, e)).collect::<Vec<_>>(),
         "duration": c.duration.as_ref().map(|d| duration(set, d)),
         "modifiers": c.modifiers,
         "instead": c.instead,

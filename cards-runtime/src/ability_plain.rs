@@ -128,6 +128,10 @@ fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
         let said = effect(set, &c.effect);
         parts.push(if third_person { conjugate(&said) } else { said });
     }
+    for also in c.also.iter() {
+        let said = effect(set, also);
+        parts.push(format!("and {}", if third_person && c.costs.is_empty() { conjugate(&said) } else { said }));
+    }
     if let Some(d) = &c.duration {
         parts.push(duration(set, d));
     }
@@ -217,17 +221,10 @@ fn effect(set: &Set, e: &Effect) -> String {
     }
     parts.push(verb(e.kind).to_string());
     let many = match e.amount {
-        Some(Amount::Exactly(n)) => {
-            parts.push(n.to_string());
-            n != 1
-        }
-        Some(Amount::UpTo(n)) => {
-            parts.push(format!("up to {n}"));
-            n != 1
-        }
-        Some(Amount::All) => {
-            parts.push("all".into());
-            true
+        Some(a) => {
+            let (said, many) = amount(a);
+            parts.push(said);
+            many
         }
         None => false,
     };
@@ -263,6 +260,15 @@ fn effect(set: &Set, e: &Effect) -> String {
         parts.push(format!("{word} {}", noun(set, to, None, false)));
     }
     parts.join(" ")
+}
+
+/// An amount as said (`1`, `up to 2`, `all`), and whether it is more than one.
+pub(crate) fn amount(a: Amount) -> (String, bool) {
+    match a {
+        Amount::Exactly(n) => (n.to_string(), n != 1),
+        Amount::UpTo(n) => (format!("up to {n}"), n != 1),
+        Amount::All => ("all".into(), true),
+    }
 }
 
 /// The verb an effect kind says.
@@ -339,24 +345,39 @@ fn subject(s: &Subject) -> String {
     if s.says_more() {
         return words(&s.text);
     }
+    match s.person {
+        Person::You => "you".into(),
+        Person::That | Person::Thing => words(&s.text),
+        Person::Attacker => "the attacker".into(),
+        Person::Defender => "the defender".into(),
+        _ => {
+            let range = s.range.map(|(a, b)| format!(" at range {a}-{b}")).unwrap_or_default();
+            quantified(s, &range).unwrap_or_default()
+        }
+    }
+}
+
+/// The words of a side, with a leading space: ` friendly`, ` enemy`, or nothing.
+pub(crate) fn side_words(side: Side) -> &'static str {
+    match side {
+        Side::Any => "",
+        Side::Friendly => " friendly",
+        Side::Enemy => " enemy",
+    }
+}
+
+/// A ship a quantifier picks, with its side and `range` words: `another friendly ship at
+/// range 1-2`, `an enemy ship`. `None` for a ship named otherwise (you, the defender, that).
+pub(crate) fn quantified(s: &Subject, range: &str) -> Option<String> {
     let quantifier = match s.person {
-        Person::You => return "you".into(),
-        Person::That | Person::Thing => return words(&s.text),
-        Person::Attacker => return "the attacker".into(),
-        Person::Defender => return "the defender".into(),
+        Person::A if s.side == Side::Enemy => "an",
         Person::A => "a",
         Person::Another => "another",
         Person::Each => "each",
         Person::EachOther => "each other",
+        _ => return None,
     };
-    let side = match s.side {
-        Side::Any => "",
-        Side::Friendly => " friendly",
-        Side::Enemy => " enemy",
-    };
-    let range = s.range.map(|(a, b)| format!(" at range {a}-{b}")).unwrap_or_default();
-    let quantifier = if quantifier == "a" && s.side == Side::Enemy { "an" } else { quantifier };
-    format!("{quantifier}{side} ship{range}")
+    Some(format!("{quantifier}{} ship{range}", side_words(s.side)))
 }
 
 /// Printed words inside a sentence: a capital only the sentence's start gave is lowered

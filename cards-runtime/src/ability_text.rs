@@ -160,6 +160,9 @@ pub fn clause(set: &Set, c: &Clause) -> String {
         parts.push("=>".into());
     }
     parts.push(effect(set, &c.effect));
+    for also in c.also.iter() {
+        parts.push(format!("& {}", effect(set, also)));
+    }
     if let Some(d) = &c.duration {
         parts.push(format!("until {}", duration(set, d)));
     }

@@ -834,3 +834,70 @@ fn a_count_of_ships_is_counted_from_the_games_ships() {
     engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
     assert_eq!(game.tokens(a)[3], 1, "a friendly ship at range 2: the condition fails");
 }
+
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, you
+/// may spend 1 [Charge] and gain 1 stress token. If you do, gain 1 focus token." One
+/// optional choice of two parts (`also`), then a step that needs all of it done.
+fn charge_and_stress() -> Ability {
+    let spend = effect(EffectKind::Spend, "spend 1 [Charge]", Some(1), "[Charge]", &[CHARGE]);
+    let mut choice = clause(you(), Qualifier::May, None, spend);
+    choice.also = vec![gain(1, "stress token", STRESS)].into();
+    let mut then = step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "focus token", FOCUS))]);
+    then.conditions =
+        vec![Condition { kind: CondKind::If, text: "you do".into(), test: Test::YouDo { not: false } }].into();
+    let mut a = ability(
+        "At the start of the Engagement Phase, you may spend 1 [Charge] and gain 1 stress token. If you do, gain 1 focus token.",
+        vec![step(vec![choice]), then],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a.optional = true;
+    a
+}
+
+/// A compound choice ("spend X and gain Y. If you do, …") is taken whole or not at all:
+/// never offered part by part, done only when every part can resolve, and "If you do"
+/// holds only when all of it was done.
+#[test]
+fn a_compound_choice_is_paid_whole_or_not_at_all() {
+    let malarus = charge_and_stress();
+    let start = Window::phase(When::StartOf, ENGAGEMENT);
+
+    // A charge to spend: both parts, then the focus token. A chooser that would decline
+    // any further question is asked none: the choice was taken once, whole.
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("commander-malarus", &malarus)]);
+    game.set_resource(a, CHARGE, (1, 1));
+    let mut engine = Engine::new();
+    let mut chooser = Script { accept: false, ..Script::new() };
+    engine.window(&mut game, &mut chooser, start.clone());
+    assert_eq!(game.resource(a, CHARGE), (0, 1));
+    assert_eq!((game.tokens(a)[3], game.tokens(a)[0]), (1, 1), "stress and focus: {:?}", game.log);
+
+    // No charge: the choice cannot be paid whole, so no part of it happens (no stress
+    // token alone) and "If you do" does not hold (no focus token).
+    let mut game = Game::default();
+    let b = game.ship(0, 0, &[("commander-malarus", &malarus)]);
+    game.set_resource(b, CHARGE, (0, 1));
+    let mut engine = Engine::new();
+    engine.window(&mut game, &mut Script::new(), start.clone());
+    assert_eq!((game.tokens(b)[3], game.tokens(b)[0]), (0, 0), "{:?}", game.log);
+    assert!(game.log.is_empty(), "{:?}", game.log);
+
+    // The part that cannot resolve is the second: still nothing.
+    let mut reversed = charge_and_stress();
+    let first = &mut reversed.steps.to_mut()[0].clauses.to_mut()[0];
+    let spend = std::mem::replace(&mut first.effect, gain(1, "stress token", STRESS));
+    first.also = vec![spend].into();
+    let mut game = Game::default();
+    let d = game.ship(0, 0, &[("commander-malarus", &reversed)]);
+    game.set_resource(d, CHARGE, (0, 1));
+    Engine::new().window(&mut game, &mut Script::new(), start.clone());
+    assert_eq!((game.tokens(d)[3], game.tokens(d)[0]), (0, 0), "{:?}", game.log);
+
+    // Declined: nothing.
+    let mut game = Game::default();
+    let c = game.ship(0, 0, &[("commander-malarus", &malarus)]);
+    game.set_resource(c, CHARGE, (1, 1));
+    Engine::new().window(&mut game, &mut Decline, start);
+    assert_eq!((game.resource(c, CHARGE), game.tokens(c)[3], game.tokens(c)[0]), ((1, 1), 0, 0));
+}

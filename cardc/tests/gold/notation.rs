@@ -68,6 +68,8 @@ pub struct Clause {
     pub costs: Vec<Effect>,
     /// The effect.
     pub effect: Effect,
+    /// The effects after it joined by `&`: done together with it, as one.
+    pub also: Vec<Effect>,
     /// `until …`.
     pub until: String,
     /// `instead`.
@@ -278,13 +280,16 @@ pub fn clause(line: &str, or: bool) -> Clause {
         i += 1;
     }
     let rest = &t[i.min(t.len())..];
-    match rest.iter().position(|w| w == "=>") {
+    let done = match rest.iter().position(|w| w == "=>") {
         Some(arrow) => {
             c.costs = rest[..arrow].split(|w| w == "+").map(effect).collect();
-            c.effect = effect(&rest[arrow + 1..]);
+            &rest[arrow + 1..]
         }
-        None => c.effect = effect(rest),
-    }
+        None => rest,
+    };
+    let mut parts = done.split(|w| w == "&").map(effect);
+    c.effect = parts.next().unwrap_or_default();
+    c.also = parts.collect();
     c
 }
 
@@ -445,6 +450,7 @@ pub fn show_clause(c: &Clause) -> String {
         parts.push("=>".into());
     }
     parts.push(show_effect(&c.effect));
+    parts.extend(c.also.iter().map(|e| format!("& {}", show_effect(e))));
     if !c.until.is_empty() {
         parts.push(format!("until {}", c.until));
     }

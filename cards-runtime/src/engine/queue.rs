@@ -332,6 +332,10 @@ impl<'a> Engine<'a> {
                 self.happen(state, chooser, Event { ship, effect: cost.clone() });
             }
             self.happen(state, chooser, Event { ship, effect: clause.effect.clone() });
+            // Done together with the effect, as one choice.
+            for also in clause.also.iter() {
+                self.happen(state, chooser, Event { ship, effect: also.clone() });
+            }
             if clause.duration.is_some() {
                 let until = Until::of(clause.duration.as_ref());
                 self.lasting.push(Lasting { ship, source: p.key(), clause, until });
@@ -344,12 +348,16 @@ impl<'a> Engine<'a> {
     /// and no `cannot` in force forbids either.
     fn can_do<S: GameState<'a> + ?Sized>(&self, state: &S, ship: ShipId, clause: &Clause) -> bool {
         let allowed = |e: &Effect| self.permission(state, ship, e) != Permission::Forbidden;
-        can_pay(state, ship, clause) && clause.costs.iter().all(allowed) && allowed(&clause.effect)
+        can_pay(state, ship, clause)
+            && clause.costs.iter().all(allowed)
+            && allowed(&clause.effect)
+            && clause.also.iter().all(allowed)
     }
 }
 
-/// Whether a clause's cost (if any) and effect can both resolve for `ship`.
+/// Whether a clause's cost (if any), its effect and what it does together with it can
+/// all resolve for `ship`: a compound choice is paid whole or not at all.
 fn can_pay<'a, S: GameState<'a> + ?Sized>(state: &S, ship: ShipId, clause: &Clause) -> bool {
-    let cost = clause.costs.iter().all(|c| state.can_resolve(&Event { ship, effect: c.clone() }));
-    cost && state.can_resolve(&Event { ship, effect: clause.effect.clone() })
+    let resolves = |e: &Effect| state.can_resolve(&Event { ship, effect: e.clone() });
+    clause.costs.iter().all(resolves) && resolves(&clause.effect) && clause.also.iter().all(resolves)
 }

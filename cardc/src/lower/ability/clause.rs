@@ -95,11 +95,50 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         qualifier: qualifier(c.qualifier.as_ref()),
         costs: c.costs.iter().map(|e| effect(e, vocab)).collect(),
         effect: what,
+        also: List::Borrowed(&[]),
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),
         modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
         instead: c.instead,
         alternative: c.alternative,
     }
+}
+
+/// Whether a step's clauses share one `may` said once (`you may spend 1 [Charge] and gain 1
+/// stress token`, `you may spend 1 [Force] to look at …, choose 1, and expose it`): one
+/// choice, which [`join_choice`] makes one clause. A step with an `or` keeps its clauses
+/// apart.
+pub fn one_choice(clauses: &[Clause]) -> bool {
+    let shared = |c: &Clause, first: &Clause| {
+        c.qualifier.is_some()
+            && c.qualifier == first.qualifier
+            && c.subject == first.subject
+            && c.costs.is_empty()
+            && c.duration.is_none()
+            && !c.instead
+    };
+    clauses.len() > 1
+        && !clauses.iter().any(|c| c.alternative)
+        && clauses[0].qualifier.as_ref().is_some_and(|q| q.text.eq_ignore_ascii_case("may"))
+        && clauses[1..].iter().all(|c| shared(c, &clauses[0]))
+}
+
+/// Makes a step that is [`one_choice`] one clause: the first, doing the others' effects
+/// with its own ([`RtClause::also`]), paid whole or not at all, so that `If you do` after
+/// it holds only when all of it was done.
+pub fn join_choice(clauses: &mut Vec<RtClause>) {
+    if clauses.len() < 2 {
+        return;
+    }
+    let rest = clauses.split_off(1);
+    let first = &mut clauses[0];
+    let mut also = first.also.to_vec();
+    let mut modifiers = first.modifiers.to_vec();
+    for c in rest {
+        also.push(c.effect);
+        modifiers.extend(c.modifiers.iter().cloned());
+    }
+    first.also = also.into();
+    first.modifiers = modifiers.into();
 }
 
 /// Lowers a timing clause; `None` for words that name no timing.

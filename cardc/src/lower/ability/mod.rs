@@ -14,7 +14,7 @@ mod pronoun;
 #[cfg(test)]
 mod tests;
 
-pub use clause::{clause, lead, timing, Lead};
+pub use clause::{clause, join_choice, lead, one_choice, timing, Lead};
 pub use condition::{condition, conditions};
 pub use effect::{qualifier, subject};
 pub use noun::{noun, possessor};
@@ -161,12 +161,15 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
         })
         .collect();
+    // Steps whose clauses are one choice, joined once pronouns are resolved clause by clause.
+    let mut choices: Vec<bool> = frame.steps.iter().map(|s| one_choice(&s.clauses)).collect();
     // A header's leading cost sentence, when more follows, is the cost of the ability.
     // `Attack ([Focus]): Spend 1 [Charge].` alone is the cost of the attack, with no step.
     let (costs, steps) = match leading_cost(frame) {
         Some(_) => {
             let mut steps = steps;
             let first = steps.remove(0);
+            choices.remove(0);
             (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
         }
         _ => (Vec::new(), steps),
@@ -222,6 +225,13 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         _ => Cow::Borrowed(&r.event),
     });
     resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
+    // A step of states alone was put first: the frame's steps come after it.
+    let skip = steps.len().saturating_sub(choices.len());
+    for (step, _) in steps.iter_mut().skip(skip).zip(&choices).filter(|(_, one)| **one) {
+        let mut clauses = step.clauses.to_vec();
+        join_choice(&mut clauses);
+        step.clauses = clauses.into();
+    }
     Ability {
         name: cx.name.map(|n| Cow::Owned(n.to_string())),
         text: text.into(),

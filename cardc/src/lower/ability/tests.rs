@@ -3,7 +3,7 @@
 
 use cards_runtime::ability::{
     Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Qualifier, Side, Subject,
-    Test, Than, Timing as RtTiming,
+    Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -555,4 +555,49 @@ fn a_colour_inside_words_is_taken_out_as_their_mark() {
 fn shapes_group_opaque_clauses() {
     assert_eq!(shape("Assign 2 stress tokens to it"), "assign N stress");
     assert_eq!(shape("flip this card."), "flip this card");
+}
+
+#[test]
+fn clauses_that_share_one_may_are_one_choice_paid_whole() {
+    let mut v = vocab();
+    v.tokens = vec![
+        Entry { id: "focus".into(), name: "focus".into(), marked: false },
+        Entry { id: "stress".into(), name: "stress".into(), marked: false },
+    ]
+    .into();
+    // "you may spend 1 [Charge] and gain 1 stress token. If you do, …": one optional
+    // choice, both parts or neither; "If you do" is about the whole of it.
+    let a = &read(
+        "At the start of the Engagement Phase, you may spend 1 [Charge] and gain 1 stress token. If you do, gain 1 focus token.",
+        &v,
+    )[0];
+    assert_eq!(a.steps.len(), 2);
+    let choice = &a.steps[0].clauses;
+    assert_eq!(choice.len(), 1, "{choice:?}");
+    assert_eq!((choice[0].qualifier, choice[0].effect.kind), (Qualifier::May, EffectKind::Spend));
+    let also: Vec<EffectKind> = choice[0].also.iter().map(|e| e.kind).collect();
+    assert_eq!(also, [EffectKind::Gain]);
+    assert_eq!(
+        choice[0].also[0].noun.as_ref().map(|n| n.refs.to_vec()),
+        Some(vec![VocabRef::new(VocabKind::Token, 1)])
+    );
+    assert!(a.optional);
+    // A cost before `to` pays for every effect the clause does: "spend 1 [Force] to look at
+    // …, choose 1, and expose it" is one clause with its cost once.
+    let a = &read("Action: You may spend 1 [Force] to gain 1 focus token and recover 1 shield.", &v)[0];
+    let c = &a.steps[0].clauses;
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert_eq!(c[0].costs.len(), 1);
+    assert_eq!(
+        (c[0].effect.kind, c[0].also.iter().map(|e| e.kind).collect::<Vec<_>>()),
+        (EffectKind::Gain, vec![EffectKind::Recover])
+    );
+    // A choice of one keeps its clauses apart: "you may gain 1 focus token or recover 1
+    // shield" is two alternatives.
+    let a = &read("At the start of the Engagement Phase, you may gain 1 focus token or recover 1 shield.", &v)[0];
+    assert_eq!(a.steps[0].clauses.len(), 2);
+    assert!(a.steps[0].clauses.iter().all(|c| c.also.is_empty()));
+    // Two clauses that each say their own subject are two things done, not one choice.
+    let a = &read("At the start of the Engagement Phase, you may gain 1 focus token. You may recover 1 shield.", &v);
+    assert!(a.iter().flat_map(|a| a.clauses()).all(|c| c.also.is_empty()));
 }
