@@ -362,6 +362,38 @@ pub struct Effect {
     pub passive: bool,
     /// Negated (`you are not removed`): it does not happen.
     pub negated: bool,
+    /// What a trailing phrase lets it do or how it is done, where the model holds it
+    /// (`even while stressed`, `ignoring range restrictions`, `if able`, `treating it as
+    /// red`). A game's [`GameState`](crate::engine::GameState) sees them on the event.
+    pub provisos: List<Proviso>,
+}
+
+/// A trailing phrase of an effect that the model holds: what it lets the effect do, or how.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Proviso {
+    /// `even while stressed`, `even if you are stressed`: the effect may happen while the
+    /// ship is in this state (one of the states a condition tests: `stressed`, `ionized`…),
+    /// which would otherwise forbid it.
+    EvenWhile(Text),
+    /// `ignoring range restrictions`: the effect reaches a ship at any range.
+    IgnoringRange,
+    /// `if able`: it happens only if it can; not being able is no failure.
+    IfAble,
+    /// `treating it as red`, `treating that action as white`: the action performed counts
+    /// as this colour.
+    TreatedAs(Text),
+}
+
+impl Proviso {
+    /// The words a card prints for it: `even while stressed`.
+    pub fn words(&self) -> String {
+        match self {
+            Proviso::EvenWhile(state) => format!("even while {state}"),
+            Proviso::IgnoringRange => "ignoring range restrictions".into(),
+            Proviso::IfAble => "if able".into(),
+            Proviso::TreatedAs(color) => format!("treating it as {color}"),
+        }
+    }
 }
 
 impl Effect {
@@ -1110,6 +1142,7 @@ impl Effect {
             from: None,
             passive: false,
             negated: false,
+            provisos: List::Borrowed(&[]),
         }
     }
 

@@ -142,16 +142,16 @@ pub struct Word<'a> {
 /// Words whose presence says nothing the reading holds: articles and the words that join
 /// clauses and list items (the model keeps what is joined, not whether `and`, `then` or a
 /// comma joined it).
-const SKIPPED: [&str; 7] = ["the", "and", "then", "of", "your", "its", "their"];
+const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 
 /// The words of an ability text as the round trip compares them:
 /// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
 ///   brackets (`[Focus]` is `focus`); `-` stays inside a word (`0-1`);
 /// - a parenthesis (`(This is not an action.)`) is reminder text and left out;
 /// - `a`, `an` and `one` are `1`;
-/// - `the`, `of`, `and`, `then`, `your`, `its` and `their` are left out ([`SKIPPED`]): what
-///   is joined is kept, not the word that joins it, and a possessive pronoun says the
-///   owner a thing has unless another is said;
+/// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
+///   kept, not the word that joins it, and `your` names the owner a thing has unless
+///   another is said (`its` and `their` name another ship, and are kept);
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
 ///   and `fewer` are `lower`, and `was`/`were` are `is`/`are` (a state is tested when the ability
@@ -577,6 +577,7 @@ impl Sayer<'_> {
             let said = self.effect(also);
             parts.push(format!("and {}", if third && c.costs.is_empty() { conjugate(&said) } else { said }));
         }
+        parts.extend(c.effect.provisos.iter().map(|p| p.words()));
         for _ in c.modifiers.iter() {
             parts.push(self.opaque());
         }
@@ -670,6 +671,9 @@ impl Sayer<'_> {
                 let said = self.noun(n, e.color.as_deref(), false);
                 parts.push(format!("{said} upgrade{}", if many { "s" } else { "" }));
             }
+            // `assign the defender 1 jam token` read as the words "defender 1 jam token": a
+            // count the model does not hold, so the reading is not the card's.
+            Some(n) if n.refs.is_empty() && counts_unheld(&n.text) => parts.push(self.opaque()),
             Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
             None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
         }
@@ -1031,6 +1035,21 @@ fn verb(kind: EffectKind) -> &'static str {
     }
 }
 
+/// Whether a noun's own words count something the model would hold as an amount of an
+/// entry (`defender 1 jam token`, `more than 1 attack die`): a number followed within three
+/// words by a token, die, result or card.
+fn counts_unheld(text: &str) -> bool {
+    let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let counted = |w: &str| {
+        let w = w.trim_end_matches([',', '.']);
+        matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards")
+    };
+    words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
+}
+
 /// ` at range 1`, ` at range 0-2`, or nothing.
 fn at_range(range: Option<(u8, u8)>) -> String {
     match range {
@@ -1139,6 +1158,14 @@ mod tests {
             panic!("differs")
         };
         assert_eq!(p, 20..20);
+    }
+
+    #[test]
+    fn a_count_in_kept_words_is_one_the_model_does_not_hold() {
+        assert!(counts_unheld("defender 1 jam token"));
+        assert!(counts_unheld("more than 1 attack die"));
+        assert!(!counts_unheld("Bomblet with the 1 [Straight] template"));
+        assert!(!counts_unheld("friendly ship at range 0-1"));
     }
 
     #[test]

@@ -52,6 +52,7 @@ fn effect(set: &Set, e: &Effect) -> Value {
         "from": e.from.as_ref().map(subject),
         "passive": e.passive,
         "negated": e.negated,
+        "provisos": e.provisos.iter().map(|p| p.words()).collect::<Vec<_>>(),
     })
 }
 

@@ -132,6 +132,7 @@ fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
         let said = effect(set, also);
         parts.push(format!("and {}", if third_person && c.costs.is_empty() { conjugate(&said) } else { said }));
     }
+    parts.extend(c.effect.provisos.iter().map(|p| p.words()));
     if let Some(d) = &c.duration {
         parts.push(duration(set, d));
     }

@@ -4,7 +4,8 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Person, Subject, Test, Timing as RtTiming, When,
+    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Person, Proviso, Subject, Test, Timing as RtTiming,
+    When,
 };
 use cards_runtime::model::{List, Vocabulary};
 
@@ -89,6 +90,17 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             what.noun = Some(noun(&x, vocab, Some(what.kind)));
         }
     }
+    // Trailing phrases the model holds become the effect's provisos; the rest stay words.
+    let mut modifiers = Vec::new();
+    let mut provisos = what.provisos.to_vec();
+    for m in &c.modifiers {
+        let words = squash(m.text.trim_start_matches([',', ' ']));
+        match proviso(&words) {
+            Some(p) => provisos.push(p),
+            None => modifiers.push(Cow::Owned(words)),
+        }
+    }
+    what.provisos = provisos.into();
     RtClause {
         text: squash(&c.piece.text).into(),
         subject: who,
@@ -97,9 +109,33 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         effect: what,
         also: List::Borrowed(&[]),
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),
-        modifiers: c.modifiers.iter().map(|m| Cow::Owned(squash(m.text.trim_start_matches([',', ' '])))).collect(),
+        modifiers: modifiers.into(),
         instead: c.instead,
         alternative: c.alternative,
+    }
+}
+
+/// A trailing phrase the model holds as a [`Proviso`]: `even while stressed`, `even if you
+/// are stressed` (a state a condition tests), `ignoring range restrictions`, `if able`,
+/// `treating it as red` (`that action`, `the action`).
+pub fn proviso(words: &str) -> Option<Proviso> {
+    let lower = words.trim().trim_end_matches(['.', ',']).to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let state = |rest: &[&str]| {
+        let s = rest.join(" ");
+        STATES.contains(&s.as_str()).then(|| Proviso::EvenWhile(s.into()))
+    };
+    match words.as_slice() {
+        ["even", "while", rest @ ..] => state(rest),
+        ["even", "if", "you" | "it" | "they", "are" | "is", rest @ ..] => state(rest),
+        ["ignoring", "range", "restrictions"] => Some(Proviso::IgnoringRange),
+        ["if", "able"] => Some(Proviso::IfAble),
+        ["treating", .., "as", color] if COLORS.contains(color) => {
+            let what = &words[1..words.len() - 2];
+            matches!(what, ["it"] | ["that", "action"] | ["the", "action"] | ["this", "action"])
+                .then(|| Proviso::TreatedAs(color.to_string().into()))
+        }
+        _ => None,
     }
 }
 
@@ -118,7 +154,7 @@ pub fn one_choice(clauses: &[Clause]) -> bool {
     };
     clauses.len() > 1
         && !clauses.iter().any(|c| c.alternative)
-        && clauses[0].qualifier.as_ref().is_some_and(|q| q.text.eq_ignore_ascii_case("may"))
+        && qualifier(clauses[0].qualifier.as_ref()) == cards_runtime::ability::Qualifier::May
         && clauses[1..].iter().all(|c| shared(c, &clauses[0]))
 }
 

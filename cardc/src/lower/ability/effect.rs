@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use cards_runtime::ability::{
     Amount, Duration, Effect as RtEffect, EffectKind, Facing, Mark, Noun, Person, Qualifier, Side, Subject, VocabRef,
 };
-use cards_runtime::model::{VocabKind, Vocabulary};
+use cards_runtime::model::{List, VocabKind, Vocabulary};
 
 use super::noun::{amount, noun, phase, possessor, COLORS};
 use super::pronoun::AFTER_HEAD;
@@ -121,6 +121,11 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         (Some(_), Some(n)) if n.text.to_lowercase().starts_with("that ship's ") => {
             Some(subject(Some(&Piece::bare("that ship"))))
         }
+        // `look at its dial`: the ship named before (`it`) owns it. (`its speed`, `its
+        // difficulty` are a maneuver's.)
+        (Some(o), Some(n)) if o.refs.is_empty() && n.text.to_lowercase().starts_with("its dial") => {
+            Some(subject(Some(&Piece::bare("it"))))
+        }
         _ => None,
     };
     // `choose another friendly ship`: one ship, other than you; `perform another action`:
@@ -170,6 +175,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         from: e.from.as_ref().map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
+        provisos: List::Borrowed(&[]),
     }
 }
 

@@ -474,11 +474,12 @@ fn devices_owners_and_what_a_count_names() {
     // Gaining an action's icon with no token adds the action.
     let c = clauses("While you are docked, your carrier ship gains [Coordinate].");
     assert_eq!(c[0].effect.kind, EffectKind::AddAction);
-    // A ship's possessive and a facing: whose, and how they lie; `choose 1` of them.
+    // A ship's possessive and a facing: whose, and how they lie; `choose 1` of them (one
+    // choice with the look, under one `may`).
     let c = clauses("You may look at the defender's facedown damage cards, choose 1, and expose it.");
     assert_eq!(c[0].effect.from.as_ref().map(|f| f.person), Some(Person::Defender));
     assert_eq!(c[0].effect.facing, Some(Facing::Facedown));
-    assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
+    assert_eq!(c[0].also[0].noun.as_ref().map(|n| n.text.to_string()).as_deref(), Some("damage cards"));
     // `that ship's dial` is that ship's, and `that ships` a possessive missing its
     // apostrophe.
     let c = clauses("You may look at that ship's dial. You gain that ships dial.");
