@@ -13,7 +13,7 @@ const GAME: &str = r#"game demo "Demo"
 faction rebel "Rebel"
 size small "Small"
 stat initiative "Initiative"
-token focus "focus", evade "evade", stress "stress", lock "lock", strain "strain", deplete "deplete"
+token focus "focus", evade "evade", stress "stress", lock "lock", strain "strain", deplete "deplete", jam "jam"
 resource charge "Charge", shield "shield", force "Force"
 action focus "Focus", boost "Boost", lock "Lock", barrel-roll "Barrel Roll", evade "Evade"
 die attack "attack", defense "defense"
@@ -141,6 +141,12 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
     let set = set_of("unheld", &[text]);
     let a = ability(&set, 0);
     assert_eq!(parts_at(&set, a).as_deref(), Some("1"));
+    // `assign the defender 1 jam token` read as the words "defender 1 jam token": the
+    // target and the count are not held, so it is never said back as printed (the one
+    // silent wrong reading of the blind sample of 2026-11-27).
+    let text = "After you perform an attack, you may spend 1 [Charge] to assign the defender 1 jam token.";
+    let jam = set_of("unheld-count", &[text]);
+    assert!(parts_at(&jam, ability(&jam, 0)).is_some());
     // The lint says so at that word, with the ability said back in its help.
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("said_back").join("unheld");
     let report = cardc::check_paths(&[&dir]).unwrap();
