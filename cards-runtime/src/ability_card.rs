@@ -27,11 +27,11 @@
 
 use crate::ability::{
     Ability, Amount, Clause, CmpOp, CondKind, Condition, Duration, Effect, EffectKind, Facing, Frequency, Noun, Person,
-    Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
+    Qualifier, Side, Step, Subject, Test, Than, Timing,
 };
 use crate::ability_plain::{
-    amount as said_amount, capitalize, compare, conjugate, count, is_you, participle, plural, quantified, side_words,
-    words as lowered,
+    active_words, amount as said_amount, capitalize, compare, conjugate, count, event_test, is_you, participle, plural,
+    quantified, side_words, verb_words, words as lowered,
 };
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
@@ -602,14 +602,7 @@ impl Sayer<'_> {
         if e.kind == EffectKind::Opaque {
             return self.opaque();
         }
-        let mut parts = Vec::new();
-        if e.negated {
-            parts.push("do not".to_string());
-        }
-        if e.fully {
-            parts.push("fully".into());
-        }
-        parts.push(verb(e.kind).to_string());
+        let mut parts = verb_words(e, "do not", verb(e.kind));
         parts.extend(self.effect_object(e));
         parts.join(" ")
     }
@@ -954,15 +947,7 @@ impl Sayer<'_> {
             Test::Event { events, not, within } => {
                 let list: Vec<&Clause> = events.iter().collect();
                 let said = self.events(&list);
-                let within = match within {
-                    Some(Within::Round) => " this round",
-                    Some(Within::Phase) => " this phase",
-                    None => "",
-                };
-                match not {
-                    true => format!("it is not so that {said}{within}"),
-                    false => format!("{said}{within}"),
-                }
+                event_test(&said, *not, *within)
             }
             Test::Exists { count: n, who } => {
                 if n.op == CmpOp::Ge && n.n == 1 {
@@ -978,12 +963,7 @@ impl Sayer<'_> {
                 format!("there are {}{other}{side} ships{range}", count(*n))
             }
             Test::Active { who, noun: what, which, active } => {
-                let which = match which {
-                    Which::The => "",
-                    Which::All => "all of ",
-                    Which::Any => "any of ",
-                };
-                let state = if *active { "active" } else { "inactive" };
+                let (which, state) = active_words(*which, *active);
                 let whose = self.possessive(who);
                 let what = self.noun(what, None, false);
                 format!("{which}{whose} {what} is {state}")

@@ -213,14 +213,7 @@ fn effect(set: &Set, e: &Effect) -> String {
     if e.kind == EffectKind::Opaque {
         return opaque(&e.text);
     }
-    let mut parts = Vec::new();
-    if e.negated {
-        parts.push("not".to_string());
-    }
-    if e.fully {
-        parts.push("fully".into());
-    }
-    parts.push(verb(e.kind).to_string());
+    let mut parts = verb_words(e, "not", verb(e.kind));
     let many = match e.amount {
         Some(a) => {
             let (said, many) = amount(a);
@@ -261,6 +254,19 @@ fn effect(set: &Set, e: &Effect) -> String {
         parts.push(format!("{word} {}", noun(set, to, None, false)));
     }
     parts.join(" ")
+}
+
+/// An effect's verb as said: `not` (or how `negated` says it), `fully`, then the verb.
+pub(crate) fn verb_words(e: &Effect, negated: &str, verb: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    if e.negated {
+        parts.push(negated.to_string());
+    }
+    if e.fully {
+        parts.push("fully".into());
+    }
+    parts.push(verb.to_string());
+    parts
 }
 
 /// An amount as said (`1`, `up to 2`, `all`), and whether it is more than one.
@@ -491,24 +497,11 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::AttackHits { not: true } => "the attack misses".into(),
         Test::Event { events, not, within } => {
             let said = joined(events.iter().map(|e| clause(set, e, false)), " or ");
-            let within = match within {
-                Some(Within::Round) => " this round",
-                Some(Within::Phase) => " this phase",
-                None => "",
-            };
-            match not {
-                true => format!("it is not so that {said}{within}"),
-                false => format!("{said}{within}"),
-            }
+            event_test(&said, *not, *within)
         }
         Test::Exists { count: n, who } => format!("there are {} of {}", count(*n), subject(who)),
         Test::Active { who, noun: what, which, active } => {
-            let which = match which {
-                Which::The => "",
-                Which::All => "all of ",
-                Which::Any => "any of ",
-            };
-            let state = if *active { "active" } else { "inactive" };
+            let (which, state) = active_words(*which, *active);
             format!("{which}{} {} is {state}", possessive(who), noun(set, what, None, false))
         }
         Test::Obstructed { by: None } => "the attack is obstructed".into(),
@@ -530,6 +523,30 @@ fn test(set: &Set, c: &Condition) -> String {
         }
         Test::Opaque => opaque(&c.text),
     }
+}
+
+/// An event condition around its said events: `… this round`, `it is not so that …`.
+pub(crate) fn event_test(said: &str, not: bool, within: Option<Within>) -> String {
+    let within = match within {
+        Some(Within::Round) => " this round",
+        Some(Within::Phase) => " this phase",
+        None => "",
+    };
+    match not {
+        true => format!("it is not so that {said}{within}"),
+        false => format!("{said}{within}"),
+    }
+}
+
+/// The words around an active-resource test: `all of ` / `any of ` / nothing, and
+/// `active` / `inactive`.
+pub(crate) fn active_words(which: Which, active: bool) -> (&'static str, &'static str) {
+    let which = match which {
+        Which::The => "",
+        Which::All => "all of ",
+        Which::Any => "any of ",
+    };
+    (which, if active { "active" } else { "inactive" })
 }
 
 /// `2 or more`, `no`, `exactly 2`.
