@@ -1,13 +1,15 @@
 //! Property test for ability text: sentences built from the words card text uses (and
 //! stray punctuation) never make the grammar or the lowering panic, every sentence lands
-//! in a frame, and every span a frame reports lies inside the text.
+//! in a frame, and every span a frame reports lies inside the text; every reading says
+//! itself back, and the round trip reads any text.
 
 mod common;
 
 use cardc::ast::Span;
 use cardc::lower::ability as lower;
 use cardc::text::frames;
-use cards_runtime::model::{Entry, Vocabulary};
+use cards_runtime::ability_card::{self, RoundTrip};
+use cards_runtime::model::{Entry, Set, Vocabulary};
 use common::ability_words::WORDS;
 use proptest::prelude::*;
 
@@ -48,6 +50,44 @@ proptest! {
             }
             let a = lower::ability(f, &cx);
             prop_assert_eq!(a.span.start, f.span.start);
+            // Said back: never a panic, a text that says itself back exactly, and where it
+            // parts from the printed text, ranges inside both texts on char boundaries.
+            let set = Set {
+                game: "demo".into(),
+                name: "Demo".into(),
+                vocab: vocab.clone(),
+                flagship_icon: None,
+                cards: Vec::new().into(),
+                rules: Vec::new().into(),
+            };
+            let said = ability_card::ability(&set, &a);
+            prop_assert_eq!(ability_card::round_trip(&said.text, &said.text), RoundTrip::Exact);
+            let printed = &text[f.span.start as usize..f.span.end as usize];
+            if let RoundTrip::Differs { printed: p, said: q } = ability_card::round_trip(printed, &said.text) {
+                prop_assert!(printed.get(p.clone()).is_some(), "{p:?} in {printed:?}");
+                prop_assert!(said.text.get(q.clone()).is_some(), "{q:?} in {:?}", said.text);
+            }
+        }
+    }
+
+    /// The round trip's words of any text at all: spans on char boundaries, in order and
+    /// inside the text; a text is its own round trip, and differs from nothing in nothing.
+    #[test]
+    fn the_round_trip_reads_any_text(text in "\\PC{0,80}", other in "[a-z ()\\[\\]’'.,“…”0-9-]{0,40}") {
+        let mut end = 0;
+        for w in ability_card::words(&text) {
+            prop_assert!(w.span.start >= end && w.span.end <= text.len() && text.get(w.span.clone()).is_some());
+            prop_assert!(!w.word.is_empty());
+            end = w.span.end;
+        }
+        prop_assert_eq!(ability_card::round_trip(&text, &text), RoundTrip::Exact);
+        let (a, b) = ability_card::differing(&text, &text);
+        prop_assert!(a.is_empty() && b.is_empty());
+        let (a, b) = ability_card::differing(&text, &other);
+        prop_assert!(a.iter().all(|r| text.get(r.clone()).is_some()));
+        prop_assert!(b.iter().all(|r| other.get(r.clone()).is_some()));
+        if let RoundTrip::Differs { printed, said } = ability_card::round_trip(&text, &other) {
+            prop_assert!(text.get(printed).is_some() && other.get(said).is_some());
         }
     }
 }

@@ -101,11 +101,22 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     }
 }
 
+/// The most cells [`differing`] fills (4 MiB of `u16`): the longest ability printed has
+/// under 60 words.
+const MAX_CELLS: usize = 2 * 1024 * 1024;
+
 /// The words of `a` and `b` that the other lacks, as byte ranges of each (a longest common
 /// subsequence of their normalised words): what an editor marks.
 pub fn differing(a: &str, b: &str) -> (Vec<std::ops::Range<usize>>, Vec<std::ops::Range<usize>>) {
     let (x, y) = (words(a), words(b));
     let (n, m) = (x.len(), y.len());
+    // A table past this many cells (texts no card prints) is not worked out: every word
+    // from where the two part is marked.
+    if n.saturating_mul(m) > MAX_CELLS {
+        let at = x.iter().zip(&y).take_while(|(p, q)| p.word == q.word).count();
+        let rest = |w: &[Word]| w[at..].iter().map(|w| w.span.clone()).collect();
+        return (rest(&x), rest(&y));
+    }
     // lcs[i][j]: the longest common subsequence of x[i..] and y[j..].
     let mut lcs = vec![vec![0u16; m + 1]; n + 1];
     for i in (0..n).rev() {
@@ -1155,5 +1166,10 @@ mod tests {
         let only: Vec<&str> = a.iter().map(|r| &printed[r.clone()]).collect();
         assert_eq!(only, ["you", "may", "focus"]);
         assert_eq!(b.len(), 1);
+        // Texts too long to compare word with word are marked from where they part.
+        let long = "gain 1 focus token ".repeat(800);
+        let other = format!("gain 1 evade token {long}");
+        let (a, b) = differing(&long, &other);
+        assert_eq!((a.len(), b.len()), (words(&long).len() - 2, words(&other).len() - 2));
     }
 }

@@ -306,3 +306,18 @@ pub fn workspace_symbols(a: &Analysis, query: &str) -> Vec<SymbolInformation> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::marked;
+
+    #[test]
+    fn the_words_the_card_does_not_print_are_struck_through() {
+        let said = "you may gain 1 evade token";
+        let printed = "you may gain 1 focus token";
+        let (_, only_said) = cards_runtime::ability_card::differing(printed, said);
+        assert_eq!(marked(said, &only_said), "you may gain 1 ~~evade~~ token");
+        // Nothing differs: nothing is marked.
+        assert_eq!(marked(said, &[]), said);
+    }
+}
