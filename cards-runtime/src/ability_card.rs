@@ -686,7 +686,8 @@ impl Sayer<'_> {
         }
         if let Some(t) = &e.target {
             let to = match e.kind {
-                EffectKind::Lock => "on ",
+                // `spend a lock you have on the defender`.
+                EffectKind::Lock | EffectKind::Spend => "on ",
                 EffectKind::Perform | EffectKind::Attack => "against ",
                 EffectKind::Destroyed | EffectKind::Modify if e.passive => "by ",
                 _ if e.passive => "by ",

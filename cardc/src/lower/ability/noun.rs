@@ -287,6 +287,14 @@ fn at_each_speed(
 pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun {
     // `1 of your focus tokens`, `all of its [Charge]`: whose is not what.
     let mut text = text.trim();
+    // `spend a lock you have on the defender`: the lock is yours; what is spent is a lock.
+    if let Some(at) = text
+        .len()
+        .checked_sub(" you have".len())
+        .filter(|&at| text.is_char_boundary(at) && text[at..].eq_ignore_ascii_case(" you have"))
+    {
+        text = text[..at].trim_end();
+    }
     // Where a ship's possessive starts: kept in the words of a noun that names no entry
     // (`the attacker's results`); an entry's owner is where it is taken from instead.
     let mut whose = None;

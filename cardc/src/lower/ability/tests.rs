@@ -602,3 +602,27 @@ fn clauses_that_share_one_may_are_one_choice_paid_whole() {
     let a = &read("At the start of the Engagement Phase, you may gain 1 focus token. You may recover 1 shield.", &v);
     assert!(a.iter().flat_map(|a| a.clauses()).all(|c| c.also.is_empty()));
 }
+
+#[test]
+fn a_lock_you_have_on_a_ship_is_spent_from_that_ship_as_a_cost() {
+    let mut v = vocab();
+    v.tokens = vec![
+        Entry { id: "focus".into(), name: "focus".into(), marked: false },
+        Entry { id: "lock".into(), name: "lock".into(), marked: false },
+    ]
+    .into();
+    // "spend a lock you have on the defender to add 1 [Focus] result": the lock on the
+    // defender pays for the result; neither is lost in a trailing phrase.
+    let a = &read(
+        "While you perform an attack, you may spend a lock you have on the defender to add 1 [Focus] result.",
+        &v,
+    )[0];
+    let c = &a.steps[0].clauses[0];
+    assert_eq!(c.costs.len(), 1, "{c:?}");
+    let cost = &c.costs[0];
+    assert_eq!((cost.kind, cost.amount), (EffectKind::Spend, Some(Amount::Exactly(1))));
+    assert_eq!(cost.noun.as_ref().map(|n| n.refs.to_vec()), Some(vec![VocabRef::new(VocabKind::Token, 1)]));
+    assert_eq!(cost.target.as_ref().map(|t| t.person), Some(Person::Defender));
+    assert_eq!(c.effect.kind, EffectKind::AddResult);
+    assert!(c.modifiers.is_empty(), "{:?}", c.modifiers);
+}
