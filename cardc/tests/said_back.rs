@@ -74,6 +74,8 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if you are stressed, roll 1 additional defense die.",
     "After you perform an attack, you may spend 1 [Charge] to perform a [Focus] or [Boost] action.",
     "While you perform a primary attack at attack range 1, roll 1 additional attack die.",
+    "While you defend at attack range 1, you may spend 1 [Force] to gain 1 evade token.",
+    "While another friendly ship at range 0-1 defends, if you are in the attack arc and are not stressed, you may gain 1 focus token.",
     "Attack: If this attack hits, the defender gains 1 stress token.",
     "During the System Phase, you may perform a red [Barrel Roll] or red [Boost] action.",
     "While you defend or perform an attack, you may spend 1 [Force] to change 1 [Focus] result to an [Evade] or [Hit] result.",

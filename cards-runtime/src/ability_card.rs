@@ -322,16 +322,23 @@ impl Sayer<'_> {
             Frequency::OncePerGame => lead.push("once per game".to_string()),
         }
         // `While you perform an attack at attack range 1-2`: the reading holds the range as
-        // a condition of the first step; the card prints it in the timing.
+        // a condition of the first step (the defender's); the card prints it in the timing.
         let mut steps: Vec<Step> = a.steps.to_vec();
+        // `While you defend at attack range 1` likewise holds the attacker's range.
         let attack = a.timings.iter().position(|t| {
             t.or_events.is_empty()
-                && t.event.as_ref().is_some_and(|e| is_you(&e.subject) && e.effect.kind == EffectKind::Perform)
+                && t.event.as_ref().is_some_and(|e| {
+                    is_you(&e.subject) && matches!(e.effect.kind, EffectKind::Perform | EffectKind::Defend)
+                })
         });
+        let other = match attack.and_then(|i| a.timings[i].event.as_ref()).map(|e| e.effect.kind) {
+            Some(EffectKind::Defend) => Person::Attacker,
+            _ => Person::Defender,
+        };
         let mut range = None;
         if let (Some(_), Some(first)) = (attack, steps.first_mut()) {
             let at = first.conditions.iter().position(|c| {
-                matches!(&c.test, Test::AtRange { who, of, .. } if who.person == Person::Defender && is_you(of))
+                matches!(&c.test, Test::AtRange { who, of, .. } if who.person == other && is_you(of))
                     && c.kind == CondKind::If
             });
             if let Some(at) = at {
@@ -378,7 +385,7 @@ impl Sayer<'_> {
     }
 
     fn step(&mut self, s: &Step) -> String {
-        let mut lead = Vec::new();
+        let mut lead: Vec<String> = Vec::new();
         let mut unless = Vec::new();
         let mut i = 0;
         while i < s.conditions.len() {
@@ -408,10 +415,30 @@ impl Sayer<'_> {
                 }
                 _ => self.condition(c),
             };
+            // `if you are in the attack arc and are not ionized`: a second condition about
+            // the same ship goes on from the first.
+            let same = i > 0
+                && c.kind == CondKind::If
+                && s.conditions[i - 1].kind == CondKind::If
+                && tested(&c.test).is_some_and(|w| Some(w) == tested(&s.conditions[i - 1].test));
+            let said = match (same, lead.last_mut(), tested(&c.test)) {
+                (true, Some(before), Some(who)) => {
+                    let subject = format!("if {} ", if is_you(who) { "you".to_string() } else { self.subject(who) });
+                    match said.strip_prefix(&subject) {
+                        Some(rest) => {
+                            before.push_str(&format!(" and {rest}"));
+                            None
+                        }
+                        None => Some(said),
+                    }
+                }
+                _ => Some(said),
+            };
             i += run.max(1);
-            match c.kind {
-                CondKind::Unless => unless.push(said),
-                _ => lead.push(said),
+            match (c.kind, said) {
+                (_, None) => {}
+                (CondKind::Unless, Some(said)) => unless.push(said),
+                (_, Some(said)) => lead.push(said),
             }
         }
         if let Some(f) = &s.for_each {
@@ -915,6 +942,10 @@ impl Sayer<'_> {
                     true => format!("there is {}", self.subject(who)),
                     false => self.is(who, *not),
                 };
+                // `the attack arc` is the attacker's by name.
+                if arc.refs.is_empty() && arc.text.eq_ignore_ascii_case("attack arc") && of.person == Person::Attacker {
+                    return format!("{is} in the attack arc");
+                }
                 let of = self.possessive(of);
                 let arc = self.noun(arc, None, false);
                 format!("{is} in {of} {arc}")
@@ -1040,6 +1071,15 @@ fn counts_unheld(text: &str) -> bool {
         .iter()
         .enumerate()
         .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
+}
+
+/// The ship a condition is about, where it says one first (`you are stressed`, `you are in
+/// …`, `the defender is at range 1`).
+fn tested(t: &Test) -> Option<&Subject> {
+    match t {
+        Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } => Some(who),
+        _ => None,
+    }
 }
 
 /// ` at range 1`, ` at range 0-2`, or nothing.
