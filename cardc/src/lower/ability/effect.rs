@@ -142,6 +142,8 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         && article.is_none()
         && e.noun.as_ref().is_some_and(|n| n.text.trim_start().starts_with('['))
         && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Action));
+    let spent_from = e.kind == EffectKind::Spend
+        && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Resource));
     RtEffect {
         kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
@@ -170,9 +172,11 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
                 Facing::Facedown
             }
         }),
-        // `reduce its speed to 1`, `rotate … to your [Rear Arc]`: a value, not a ship.
-        target: e.target.as_ref().filter(|_| !valued).map(|t| subject(Some(t))),
-        from: e.from.as_ref().map(|t| subject(Some(t))).or(owner),
+        // `reduce its speed to 1`, `rotate … to your [Rear Arc]`: a value, not a ship;
+        // `spend 1 [Charge] on an equipped upgrade`: a resource is spent from what it is on
+        // (a lock you have on a ship is spent with that ship its target).
+        target: e.target.as_ref().filter(|_| !valued && !spent_from).map(|t| subject(Some(t))),
+        from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
         provisos: List::Borrowed(&[]),
