@@ -928,7 +928,7 @@ impl Sayer<'_> {
                 };
                 let one = n.op == CmpOp::Ge && n.n == 1;
                 let what = self.noun(what, None, n.n != 1 && !one);
-                let n = if one { "a".to_string() } else { count(*n) };
+                let n = if one { article(&what).to_string() } else { count(*n) };
                 let on = match on {
                     Some(s) => format!(" on {}", self.subject(s)),
                     None => String::new(),
