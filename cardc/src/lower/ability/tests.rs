@@ -558,14 +558,15 @@ fn shapes_group_opaque_clauses() {
     assert_eq!(shape("flip this card."), "flip this card");
 }
 
+/// The test vocabulary with these tokens (id and name alike).
+fn with_tokens(tokens: &[&str]) -> Vocabulary {
+    let entry = |t: &&str| Entry { id: t.to_string().into(), name: t.to_string().into(), marked: false };
+    Vocabulary { tokens: tokens.iter().map(entry).collect::<Vec<_>>().into(), ..vocab() }
+}
+
 #[test]
 fn clauses_that_share_one_may_are_one_choice_paid_whole() {
-    let mut v = vocab();
-    v.tokens = vec![
-        Entry { id: "focus".into(), name: "focus".into(), marked: false },
-        Entry { id: "stress".into(), name: "stress".into(), marked: false },
-    ]
-    .into();
+    let v = with_tokens(&["focus", "stress"]);
     // "you may spend 1 [Charge] and gain 1 stress token. If you do, …": one optional
     // choice, both parts or neither; "If you do" is about the whole of it.
     let a = &read(
@@ -605,12 +606,7 @@ fn clauses_that_share_one_may_are_one_choice_paid_whole() {
 
 #[test]
 fn a_lock_you_have_on_a_ship_is_spent_from_that_ship_as_a_cost() {
-    let mut v = vocab();
-    v.tokens = vec![
-        Entry { id: "focus".into(), name: "focus".into(), marked: false },
-        Entry { id: "lock".into(), name: "lock".into(), marked: false },
-    ]
-    .into();
+    let v = with_tokens(&["focus", "lock"]);
     // "spend a lock you have on the defender to add 1 [Focus] result": the lock on the
     // defender pays for the result; neither is lost in a trailing phrase.
     let a = &read(
