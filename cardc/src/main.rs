@@ -668,8 +668,7 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
                     let name = a.name.as_deref().map_or(String::new(), |n| format!(" \"{n}\""));
                     let opaque = a.opaque().count();
                     let note = if opaque > 0 { format!("  ({opaque} opaque)") } else { String::new() };
-                    let said = cards_runtime::ability_card::ability(&set, a);
-                    let trip = cards_runtime::ability_card::round_trip(&a.text, &said.text);
+                    let (said, trip) = cards_runtime::ability_card::said_back(&set, a);
                     format!(
                         "{}{name}: {}{note}\n{}  says back ({}): {}",
                         card.id,

@@ -59,6 +59,13 @@ pub fn ability(set: &Set, a: &Ability) -> Said {
     Said { text, kept: s.kept, opaque: s.opaque }
 }
 
+/// Says `a` back and compares it with its printed text (`Ability::text`).
+pub fn said_back(set: &Set, a: &Ability) -> (Said, RoundTrip) {
+    let said = ability(set, a);
+    let trip = round_trip(&a.text, &said.text);
+    (said, trip)
+}
+
 /// Whether the said-back text matches the printed one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoundTrip {
@@ -1132,19 +1139,15 @@ fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
         return format!("{} #{index}", kind.keyword());
     };
     let s = if many { "s" } else { "" };
-    let icon = match e.name.starts_with(|c: char| c.is_lowercase()) {
-        true => format!("{}{s}", e.name),
-        false => format!("[{}]", e.name),
-    };
-    match kind {
-        VocabKind::Token => format!("{} token{s}", e.name.to_lowercase()),
-        VocabKind::Action => format!("[{}] action{s}", e.name),
-        VocabKind::Result => format!("{icon} result{s}"),
-        VocabKind::Phase => format!("the {}", e.name),
-        VocabKind::Die => format!("{} {}", e.name.to_lowercase(), if many { "dice" } else { "die" }),
-        VocabKind::Maneuver => format!("{icon} maneuver{s}"),
-        VocabKind::Stat => e.name.to_lowercase(),
-        _ => icon,
+    let said = name(set, kind, index);
+    match (kind, kind_word(kind)) {
+        (VocabKind::Phase, _) => format!("the {}", e.name),
+        (VocabKind::Stat, _) => e.name.to_lowercase(),
+        (VocabKind::Die, _) => format!("{said} {}", if many { "dice" } else { "die" }),
+        (_, Some(word)) => format!("{said} {word}{s}"),
+        // A word, not an icon, takes the plural itself (`recover 2 shields`).
+        (_, None) if e.name.starts_with(|c: char| c.is_lowercase()) => format!("{said}{s}"),
+        (_, None) => said,
     }
 }
 

@@ -136,8 +136,7 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
         .flat_map(|s| s.duration.iter().chain(s.clauses.iter().filter_map(|c| c.duration.as_ref())))
         .next()
         .map(|d| duration(set, d));
-    let said = crate::ability_card::ability(set, a);
-    let round_trip = crate::ability_card::round_trip(&a.text, &said.text);
+    let (said, round_trip) = crate::ability_card::said_back(set, a);
     json!({
         "card": card.id,
         "name": a.name,

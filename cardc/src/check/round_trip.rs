@@ -69,8 +69,9 @@ pub fn say_back(sites: &[TextSite], set: &Set, sources: &SourceMap) -> Vec<SaidB
 pub fn check(sites: &[TextSite], said: &[SaidBack], sources: &SourceMap, d: &mut Vec<Diagnostic>) {
     for back in said {
         let RoundTrip::Differs { printed: at, said: there } = &back.round_trip else { continue };
-        let (Some(site), said) = (sites.get(back.site), &back.said) else { continue };
+        let Some(site) = sites.get(back.site) else { continue };
         let Some(frame) = site.frames.get(back.frame) else { continue };
+        let said = &back.said;
         let printed = sources.file(site.file).text.get(frame.span.range()).unwrap_or_default();
         let start = frame.span.start as usize + at.start;
         let (span, word) = match at.is_empty() {

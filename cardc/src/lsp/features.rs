@@ -93,8 +93,8 @@ fn ability_hover(a: &Analysis, file: FileId, offset: usize) -> Option<String> {
                     0 => String::new(),
                     n => format!("\n\n{n} part(s) kept opaque (in “quotes”): the engine does not act on them."),
                 };
-                let said = cards_runtime::ability_card::ability(set, ability);
-                let back = match cards_runtime::ability_card::round_trip(&ability.text, &said.text) {
+                let (said, trip) = cards_runtime::ability_card::said_back(set, ability);
+                let back = match trip {
                     cards_runtime::ability_card::RoundTrip::Exact => {
                         format!("**Says back:** {} (as printed)", said.text)
                     }
