@@ -84,6 +84,19 @@ const TEMPLATES: &[&str] = &[
     "At the start of the End Phase, if there is an enemy ship in your [Front Arc], gain 1 focus token.",
     "Add [Torpedo] and [Missile] slots.",
     "Action: Spend 1 [Charge]. Recover 1 shield.",
+    // An attack's outcome said with it; a subject the card leaves unwritten; a state the
+    // rules define by a token; what has happened this round; two conditions as one; one
+    // verb for two costs; a header alone; how it is done.
+    "After you perform an attack that hits, gain 1 focus token.",
+    "While defending, you may spend 1 [Charge] to gain 1 evade token.",
+    "While you defend, if you are focused, roll 1 additional defense die.",
+    "During the End Phase, if you have not defended this round, gain 1 evade token.",
+    "After you fully execute a maneuver, if you moved through an enemy ship, gain 1 focus token.",
+    "While you defend, if the attack range is 1 and you are in the attacker's [Front Arc], roll 1 additional defense die.",
+    "After you perform an attack, you may spend 1 [Charge] and 1 focus token to gain 1 evade token.",
+    "Attack",
+    "After you perform an attack that misses, you may perform a bonus attack using a different weapon.",
+    "While you perform an attack, you may spend your lock on the defender to reroll 1 attack die.",
 ];
 
 #[test]

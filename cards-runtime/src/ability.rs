@@ -382,6 +382,22 @@ pub enum Proviso {
     /// `treating it as red`, `treating that action as white`: the action performed counts
     /// as this colour.
     TreatedAs(Text),
+    /// `using the 1 [Straight] template`, `using a different weapon`: what it is done with.
+    Using(Noun),
+    /// `instead of damage`, `instead of your rear guides`: what it is done with or gives in
+    /// the place of what the rules would use.
+    InsteadOf(Noun),
+    /// `as a bonus attack`, `as a sideslip`: what it counts as.
+    As(Noun),
+    /// `on 1 of your equipped upgrades`, `on your ship card`: where it happens (the card a
+    /// resource is recovered or spent on).
+    On(Noun),
+    /// `as if that ship has them`: another ship uses what is yours as its own.
+    AsIfTheirs,
+    /// `to a maximum of 4`: the most a value changed becomes.
+    AtMost(u8),
+    /// `to a minimum of 1`: the least a value changed becomes.
+    AtLeast(u8),
 }
 
 impl Proviso {
@@ -392,6 +408,13 @@ impl Proviso {
             Proviso::IgnoringRange => "ignoring range restrictions".into(),
             Proviso::IfAble => "if able".into(),
             Proviso::TreatedAs(color) => format!("treating it as {color}"),
+            Proviso::Using(n) => format!("using {}", n.text),
+            Proviso::InsteadOf(n) => format!("instead of {}", n.text),
+            Proviso::As(n) => format!("as {}", n.text),
+            Proviso::On(n) => format!("on {}", n.text),
+            Proviso::AsIfTheirs => "as if that ship has them".into(),
+            Proviso::AtMost(n) => format!("to a maximum of {n}"),
+            Proviso::AtLeast(n) => format!("to a minimum of {n}"),
         }
     }
 }
@@ -553,6 +576,17 @@ pub struct Clause {
     /// Joined to the clause before by `or`: one of the two happens, not both.
     pub alternative: bool,
 }
+
+/// The states the rules define by a token, each with the token it names: a ship is
+/// focused while it has a focus token, and not focused while it has none. A condition
+/// `you are focused` is read as a count of that token, and said back as the state.
+pub const TOKEN_STATES: [(&str, &str); 5] = [
+    ("focused", "focus token"),
+    ("evading", "evade token"),
+    ("calculating", "calculate token"),
+    ("reinforced", "reinforce token"),
+    ("disarmed", "disarm token"),
+];
 
 /// Whether a condition must hold or must not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -954,16 +988,21 @@ impl Ability {
     }
 
     /// Every part the reading counts, in order: triggers, the replaced event, costs,
-    /// conditions, then each clause's costs and effect.
+    /// conditions, then each clause's costs, effect and the phrases it keeps only as words
+    /// (a [`PartKind::Modifier`], never structured).
     pub fn parts(&self) -> Vec<Part<'_>> {
         let mut out = Vec::new();
         fn effect(what: PartKind, e: &Effect) -> Part<'_> {
             Part { what, text: &e.text, structured: e.kind != EffectKind::Opaque }
         }
-        fn trigger(t: &Timing) -> Part<'_> {
-            Part { what: PartKind::Trigger, text: &t.what, structured: t.structured() }
+        fn modifiers(c: &Clause) -> impl Iterator<Item = Part<'_>> {
+            c.modifiers.iter().map(|m| Part { what: PartKind::Modifier, text: m, structured: false })
         }
-        out.extend(self.timings.iter().map(trigger));
+        fn trigger(t: &Timing) -> impl Iterator<Item = Part<'_>> {
+            let events = t.event.iter().chain(t.or_events.iter()).flat_map(modifiers);
+            std::iter::once(Part { what: PartKind::Trigger, text: &t.what, structured: t.structured() }).chain(events)
+        }
+        out.extend(self.timings.iter().flat_map(trigger));
         if let Some(r) = &self.replacement {
             out.push(effect(PartKind::Replaced, &r.event));
         }
@@ -974,11 +1013,12 @@ impl Ability {
                 text: &c.text,
                 structured: c.kind == CondKind::Otherwise || c.test != Test::Opaque,
             }));
-            out.extend(step.timings.iter().map(trigger));
+            out.extend(step.timings.iter().flat_map(trigger));
             for c in step.clauses.iter() {
                 out.extend(c.costs.iter().map(|e| effect(PartKind::Cost, e)));
                 out.push(effect(PartKind::Effect, &c.effect));
                 out.extend(c.also.iter().map(|e| effect(PartKind::Effect, e)));
+                out.extend(modifiers(c));
             }
         }
         out
@@ -1004,12 +1044,21 @@ pub enum PartKind {
     Condition,
     /// An effect.
     Effect,
+    /// A phrase of a clause the model holds only as words (`using a different weapon`):
+    /// never structured.
+    Modifier,
 }
 
 impl PartKind {
     /// Every kind, in the order reported.
-    pub const ALL: [PartKind; 5] =
-        [PartKind::Trigger, PartKind::Replaced, PartKind::Cost, PartKind::Condition, PartKind::Effect];
+    pub const ALL: [PartKind; 6] = [
+        PartKind::Trigger,
+        PartKind::Replaced,
+        PartKind::Cost,
+        PartKind::Condition,
+        PartKind::Effect,
+        PartKind::Modifier,
+    ];
 
     /// The lowercase name used in reports.
     pub fn as_str(self) -> &'static str {
@@ -1019,6 +1068,7 @@ impl PartKind {
             PartKind::Cost => "cost",
             PartKind::Condition => "condition",
             PartKind::Effect => "effect",
+            PartKind::Modifier => "kept phrase",
         }
     }
 }

@@ -26,12 +26,12 @@
 //! ```
 
 use crate::ability::{
-    Ability, Amount, Clause, CmpOp, CondKind, Condition, Duration, Effect, EffectKind, Facing, Frequency, Noun, Person,
-    Qualifier, Side, Step, Subject, Test, Than, Timing,
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency, Noun,
+    Person, Proviso, Qualifier, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
-    active_words, amount as said_amount, capitalize, compare, conjugate, count, event_test, is_you, participle, plural,
-    quantified, side_words, verb_words, words as lowered,
+    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
+    participle, participle_word, plural, quantified, side_words, verb_words, words as lowered,
 };
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
@@ -54,7 +54,8 @@ pub fn ability(set: &Set, a: &Ability) -> Said {
         .header
         .and_then(|h| set.vocab.headers.get(h as usize))
         .is_some_and(|h| h.name.to_lowercase().contains("attack"));
-    let mut s = Sayer { set, last: None, attack, kept: 0, opaque: 0 };
+    let ongoing = a.timings.iter().any(|t| t.when == When::While);
+    let mut s = Sayer { set, last: None, attack, tense: Tense::Present, ongoing, kept: 0, opaque: 0 };
     let text = s.ability(a);
     Said { text, kept: s.kept, opaque: s.opaque }
 }
@@ -93,7 +94,7 @@ impl RoundTrip {
 
 /// Compares a printed ability with the one said back, word by word after [`words`].
 pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
-    let (mut p, mut s) = (Words::new(printed), Words::new(said));
+    let (mut p, mut s) = (phrased(printed).into_iter(), phrased(said).into_iter());
     loop {
         match (p.next(), s.next()) {
             (None, None) => return RoundTrip::Exact,
@@ -115,7 +116,7 @@ const MAX_CELLS: usize = 2 * 1024 * 1024;
 /// The words of `a` and `b` that the other lacks, as byte ranges of each (a longest common
 /// subsequence of their normalised words): what an editor marks.
 pub fn differing(a: &str, b: &str) -> (Vec<std::ops::Range<usize>>, Vec<std::ops::Range<usize>>) {
-    let (x, y) = (words(a), words(b));
+    let (x, y) = (phrased(a), phrased(b));
     let (n, m) = (x.len(), y.len());
     // A table past this many cells (texts no card prints) is not worked out: every word
     // from where the two part is marked.
@@ -172,13 +173,41 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   another is said (`its` and `their` name another ship, and are kept);
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
-///   and `fewer` are `lower`, and `was`/`were` are `is`/`are` (a state is tested when the ability
+///   and `fewer` are `lower`, `receive` is `gain`, and `was`/`were` are `is`/`are` (a state is tested when the ability
 ///   resolves: `if the defender was destroyed` is `is destroyed` then);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
 pub fn words(text: &str) -> Vec<Word<'_>> {
     Words::new(text).collect()
+}
+
+/// Phrases a card set words two ways for one meaning, each said as its first form: `until
+/// the end of the round` is `this round`, and `do not` or `does not` is `cannot` (`If you
+/// do not` and `If you cannot` are one condition, and an order not to do a thing is a
+/// thing the ship cannot do while it holds).
+const PHRASES: [(&[&str], &str); 4] = [
+    (&["this", "round"], "this round"),
+    (&["until", "end", "round"], "this round"),
+    (&["do", "not"], "cannot"),
+    (&["doe", "not"], "cannot"),
+];
+
+/// [`words`], with each phrase of [`PHRASES`] one word spanning its words.
+fn phrased(text: &str) -> Vec<Word<'_>> {
+    let mut words = words(text);
+    let mut i = 0;
+    while i < words.len() {
+        let rest = &words[i..];
+        let found =
+            PHRASES.iter().find(|(p, _)| p.len() <= rest.len() && p.iter().zip(rest).all(|(a, w)| w.word == *a));
+        if let Some((p, one)) = found {
+            let span = words[i].span.start..words[i + p.len() - 1].span.end;
+            words.splice(i..i + p.len(), [Word { word: Cow::Borrowed(*one), span }]);
+        }
+        i += 1;
+    }
+    words
 }
 
 /// The normalised words of a text, one at a time (see [`words`]).
@@ -260,6 +289,7 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "greater" => return same("higher"),
         "less" | "fewer" => return same("lower"),
         "was" => return same("is"),
+        "receive" => return same("gain"),
         "were" => return same("are"),
         _ => {}
     }
@@ -291,8 +321,25 @@ struct Sayer<'s> {
     last: Option<Subject>,
     /// The ability sits under an attack header (`Attack:`): it is the attack.
     attack: bool,
+    /// The tense events are said in.
+    tense: Tense,
+    /// The ability times itself while an event goes on (`While you execute a maneuver`).
+    ongoing: bool,
     kept: usize,
     opaque: usize,
+}
+
+/// The tense an event is said in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tense {
+    /// `you defend`, `that ship engages`.
+    Present,
+    /// `defending`: a timing whose subject the card leaves unwritten (`After defending`).
+    Gerund,
+    /// `you have not attacked the defender` (this round), or `have attacked`.
+    Perfect { not: bool },
+    /// `you moved through an enemy ship`, `you did not …`.
+    Past { not: bool },
 }
 
 impl Sayer<'_> {
@@ -356,8 +403,25 @@ impl Sayer<'_> {
                 first.conditions = conditions.into();
             }
         }
+        // `After you perform an attack that hits`: the reading holds the outcome as a
+        // condition; the card prints it with the attack.
+        let performed = a.timings.iter().position(|t| {
+            t.when == When::After
+                && t.or_events.is_empty()
+                && t.event.as_ref().is_some_and(|e| e.effect.kind == EffectKind::Perform)
+        });
+        let mut outcome = None;
+        if let (Some(_), Some(first)) = (performed, steps.first_mut()) {
+            if let Some(Test::AttackHits { not }) = first.conditions.first().map(|c| &c.test) {
+                outcome = Some(if *not { "that misses" } else { "that hits" });
+                first.conditions = first.conditions[1..].to_vec().into();
+            }
+        }
         for (i, t) in a.timings.iter().enumerate() {
             let mut said = self.timing(t);
+            if let (Some(o), true) = (outcome, performed == Some(i)) {
+                said.push_str(&format!(" {o}"));
+            }
             if let (Some((x, y)), true) = (range, attack == Some(i)) {
                 let band = if x == y { x.to_string() } else { format!("{x}-{y}") };
                 said.push_str(&format!(" at attack range {band}"));
@@ -431,7 +495,31 @@ impl Sayer<'_> {
             let said = match (same, lead.last_mut(), tested(&c.test)) {
                 (true, Some(before), Some(who)) => {
                     let subject = format!("if {} ", if is_you(who) { "you".to_string() } else { self.subject(who) });
+                    // `if you are damaged and not shielded`: one verb for two states.
+                    let states =
+                        matches!((&s.conditions[i - 1].test, &c.test), (Test::State { .. }, Test::State { .. }));
                     match said.strip_prefix(&subject) {
+                        Some(rest) => {
+                            let rest = match states {
+                                true => rest.strip_prefix("are ").or_else(|| rest.strip_prefix("is ")).unwrap_or(rest),
+                                false => rest,
+                            };
+                            before.push_str(&format!(" and {rest}"));
+                            None
+                        }
+                        None => Some(said),
+                    }
+                }
+                // `if the attack range is 1 and you are in the attacker's [Front Arc]`: two
+                // conditions in a row are said as one.
+                (false, Some(before), _)
+                    if i > 0
+                        && c.kind == CondKind::If
+                        && s.conditions[i - 1].kind == CondKind::If
+                        && !matches!(s.conditions[i - 1].test, Test::YouDo { .. })
+                        && before.starts_with("if ") =>
+                {
+                    match said.strip_prefix("if ") {
                         Some(rest) => {
                             before.push_str(&format!(" and {rest}"));
                             None
@@ -448,10 +536,6 @@ impl Sayer<'_> {
                 (_, Some(said)) => lead.push(said),
             }
         }
-        if let Some(f) = &s.for_each {
-            let f = self.noun(f, None, false);
-            lead.push(format!("for each {f}"));
-        }
         if let Some(d) = &s.duration {
             lead.push(self.duration(d));
         }
@@ -465,6 +549,11 @@ impl Sayer<'_> {
             out.push(clauses);
         }
         let mut said = out.join(", ");
+        // `roll 1 additional die for each …`: a card prints what is counted last.
+        if let Some(f) = &s.for_each {
+            let f = self.noun(f, None, false);
+            said.push_str(&format!(" for each {f}"));
+        }
         for u in unless {
             said.push_str(&format!(" {u}"));
         }
@@ -476,7 +565,7 @@ impl Sayer<'_> {
     /// (`you drop or launch a device`), and slots added in one list (`Add [Turret] and
     /// [Cargo] slots`).
     fn clauses(&mut self, list: &[&Clause]) -> String {
-        if let Some(said) = self.shared_object(list) {
+        if let Some(said) = self.shared_object(list, false) {
             return said;
         }
         let mut out = String::new();
@@ -485,6 +574,18 @@ impl Sayer<'_> {
             let c = list[i];
             if i > 0 {
                 out.push_str(if c.alternative { " or " } else { ", and " });
+            }
+            // `you may perform an attack and drop or launch 1 device`: a run of clauses that
+            // share an object, after one that shares their subject.
+            let run = list[i..].iter().take_while(|d| same_object(d, c)).count();
+            if i > 0 && run > 1 {
+                let p = list[i - 1];
+                let bare = p.subject == c.subject && p.qualifier == c.qualifier && !c.subject.text.trim().is_empty();
+                if let Some(said) = self.shared_object(&list[i..i + run], bare) {
+                    out.push_str(&said);
+                    i += run;
+                    continue;
+                }
             }
             // A run of slots added.
             let run = list[i..]
@@ -523,7 +624,27 @@ impl Sayer<'_> {
                 }
                 false => self.clause(c),
             };
-            out.push_str(&said);
+            let p = i.checked_sub(1).map(|i| list[i]);
+            match p.filter(|p| shares && c.alternative && !c.costs.is_empty() && !p.costs.is_empty()) {
+                // `spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit]
+                // result to a [Critical Hit] result`: one cost, and one verb, said once.
+                Some(p) if p.costs == c.costs && p.effect.kind == c.effect.kind => {
+                    let lead = format!("{} to {} ", self.effects(&c.costs), verb(c.effect.kind));
+                    out.push_str(said.strip_prefix(&lead).unwrap_or(&said));
+                }
+                // `spend 1 focus token or suffer 1 [Critical Hit] damage to flip this card`:
+                // one effect, either cost.
+                Some(p) if p.effect == c.effect && p.effect.kind != EffectKind::Opaque => {
+                    let effect = format!(" to {}", self.effect(&c.effect));
+                    let tail = said.find(&effect).map(|at| &said[at..]);
+                    let before = tail.and_then(|t| out.strip_suffix(" or ")?.strip_suffix(t));
+                    match before {
+                        Some(before) => out = format!("{before} or {said}"),
+                        None => out.push_str(&said),
+                    }
+                }
+                _ => out.push_str(&said),
+            }
             i += 1;
         }
         out
@@ -531,28 +652,24 @@ impl Sayer<'_> {
 
     /// `you drop or launch a device`: clauses that differ only in their verb, said with
     /// their subject and object once.
-    fn shared_object(&mut self, list: &[&Clause]) -> Option<String> {
+    /// With `bare`, the subject and qualifier are left to the clause before.
+    fn shared_object(&mut self, list: &[&Clause], bare: bool) -> Option<String> {
         let (first, rest) = list.split_first()?;
-        fn object(c: &Clause) -> impl PartialEq + '_ {
-            let e = &c.effect;
-            (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, c.costs.is_empty())
-        }
         let shared = !rest.is_empty()
             && first.effect.noun.is_some()
             && first.costs.is_empty()
             && first.modifiers.is_empty()
             && rest
                 .iter()
-                .all(|c| object(c) == object(first) && c.alternative == rest[0].alternative && c.modifiers.is_empty())
+                .all(|c| same_object(c, first) && c.alternative == rest[0].alternative && c.modifiers.is_empty())
             && list.iter().all(|c| c.effect.kind != EffectKind::Opaque && !c.effect.passive);
         if !shared {
             return None;
         }
         let third = !is_you(&first.subject) && !plural(&first.subject) && first.qualifier.word().is_none();
-        let verbs: Vec<String> = list
-            .iter()
-            .map(|c| if third { conjugate(verb(c.effect.kind)) } else { verb(c.effect.kind).to_string() })
-            .collect();
+        // Under a tense with a helping verb (`have dropped or launched`), it is said once.
+        let (aux, _) = tensed("gain", self.tense, third);
+        let verbs: Vec<String> = list.iter().map(|c| tensed(verb(c.effect.kind), self.tense, third).1).collect();
         let join = if rest[0].alternative { "or" } else { "and" };
         let verbs = match verbs.len() {
             2 => verbs.join(&format!(" {join} ")),
@@ -560,10 +677,18 @@ impl Sayer<'_> {
         };
         let mut one = (*first).clone();
         one.effect.kind = EffectKind::Gain;
+        if bare {
+            one.subject = Subject::YOU;
+            one.qualifier = Qualifier::None;
+        }
         let said = self.clause(&one);
         // The verbs in the place of the stand-in's.
-        let stand_in = if third { "gains" } else { "gain" };
-        let at = said.find(stand_in)?;
+        let stand_in = inflect("gain", self.tense, third);
+        let at = said.find(&stand_in)?;
+        let verbs = match aux {
+            Some(aux) => format!("{aux} {verbs}"),
+            None => verbs,
+        };
         Some(format!("{}{verbs}{}", &said[..at], &said[at + stand_in.len()..]))
     }
 
@@ -582,13 +707,14 @@ impl Sayer<'_> {
             let side = if c.subject.side == Side::Friendly { "friendly" } else { "enemy" };
             let range = at_range(c.subject.range);
             parts.push(format!("{other}{side} ships{range}"));
-        } else if written || !you || c.qualifier != Qualifier::None {
+        } else if (written || !you || c.qualifier != Qualifier::None) && self.tense != Tense::Gerund {
             parts.push(self.subject(&c.subject));
         }
         let qualifier = c.qualifier.word();
         parts.extend(qualifier.map(str::to_string));
         let third = !you && !plural(&c.subject) && qualifier.is_none();
-        let verb = |said: String| if third { conjugate(&said) } else { said };
+        let tense = self.tense;
+        let verb = |said: String| inflect(&said, tense, third);
         if c.effect.passive && c.effect.kind != EffectKind::Opaque {
             let many = plural(&c.subject);
             let be = match (qualifier.is_some(), c.effect.negated, many, you) {
@@ -618,27 +744,71 @@ impl Sayer<'_> {
         }
         // What it does together with its effect, as one: `spend 1 [Charge] and gain 1 stress
         // token`.
+        let mut before = &c.effect;
         for also in c.also.iter() {
-            let said = self.effect(also);
-            parts.push(format!("and {}", if third && c.costs.is_empty() { conjugate(&said) } else { said }));
+            // `gain 1 deplete and 1 strain token`: the verb said once.
+            let said = self.effects(&[before.clone(), also.clone()]);
+            let said = said.split_once(" and ").map_or(said.clone(), |(_, rest)| rest.to_string());
+            let said = match also.kind == before.kind {
+                true => said,
+                false if third && c.costs.is_empty() => conjugate(&said),
+                false => said,
+            };
+            parts.push(format!("and {said}"));
+            before = also;
         }
-        parts.extend(c.effect.provisos.iter().map(|p| p.words()));
+        for p in c.effect.provisos.iter() {
+            let said = self.proviso(p);
+            parts.push(said);
+        }
         for _ in c.modifiers.iter() {
             parts.push(self.opaque());
         }
         if let Some(d) = &c.duration {
             parts.push(self.duration(d));
         }
-        if c.instead {
+        // `inflict ion tokens instead of damage`: the proviso says `instead` already.
+        let instead_of = c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_)));
+        if c.instead && !instead_of {
             parts.push("instead".into());
         }
         parts.retain(|p| !p.is_empty());
         parts.join(" ")
     }
 
+    /// A trailing phrase the model holds: `even while stressed`, `using the 1 [Straight]
+    /// template`.
+    fn proviso(&mut self, p: &Proviso) -> String {
+        let (word, n) = match p {
+            Proviso::Using(n) => ("using", n),
+            Proviso::InsteadOf(n) => ("instead of", n),
+            Proviso::As(n) => ("as", n),
+            Proviso::On(n) => ("on", n),
+            _ => return p.words(),
+        };
+        // A maneuver used for its template: `the 1 [Straight] template`.
+        let said = self.noun(n, None, false);
+        let said = match said.strip_suffix(" maneuver") {
+            Some(m) if !n.refs.is_empty() => format!("{m} template"),
+            _ => said,
+        };
+        format!("{word} {said}")
+    }
+
     /// Several effects paid together: `spend 1 [Charge] and gain 1 stress token`.
+    /// A verb said once for the effects in a row that share it: `spend 1 [Charge] and 1
+    /// calculate token`.
     fn effects(&mut self, list: &[Effect]) -> String {
-        let said: Vec<String> = list.iter().map(|e| self.effect(e)).collect();
+        let mut said: Vec<String> = Vec::new();
+        for (i, e) in list.iter().enumerate() {
+            let one = self.effect(e);
+            let same = i > 0 && list[i - 1].kind == e.kind && !e.negated && !e.fully;
+            let verb = format!("{} ", verb(e.kind));
+            said.push(match (same, one.strip_prefix(&verb)) {
+                (true, Some(rest)) => rest.to_string(),
+                _ => one,
+            });
+        }
         said.join(" and ")
     }
 
@@ -666,7 +836,12 @@ impl Sayer<'_> {
         // A ship's possessive says whose (`1 of the defender's results`, `your focus
         // tokens`); `from` says where a thing moves from (`transfer 1 focus token from it`).
         let whose = match (&e.from, e.kind) {
-            (Some(_), EffectKind::Transfer | EffectKind::Spend | EffectKind::Remove | EffectKind::Gain) => None,
+            // `spend your focus tokens`: what is yours is said so.
+            (Some(f), _) if is_you(f) && e.noun.is_some() => Some(f.clone()),
+            (
+                Some(_),
+                EffectKind::Transfer | EffectKind::Spend | EffectKind::Remove | EffectKind::Gain | EffectKind::Discard,
+            ) => None,
             (Some(f), _) if e.noun.is_some() => Some(f.clone()),
             _ => None,
         };
@@ -726,6 +901,7 @@ impl Sayer<'_> {
                 EffectKind::Destroyed | EffectKind::Modify if e.passive => "by ",
                 _ if e.passive => "by ",
                 EffectKind::Dock => "with ",
+                EffectKind::Place => "on ",
                 _ => "to ",
             };
             let t = self.subject(t);
@@ -811,7 +987,8 @@ impl Sayer<'_> {
             2 => items.join(&format!(" {join} ")),
             k => format!("{}, {join} {}", items[..k - 1].join(", "), items[k - 1]),
         };
-        if let (true, Some(word)) = (shared, kind_word(kind)) {
+        let unworded = n.refs.iter().all(|r| unworded(set, r.kind, r.index));
+        if let (true, Some(word), false) = (shared, kind_word(kind), unworded) {
             let word = match (word, many || (n.refs.len() > 1 && !n.choice)) {
                 ("die", true) => "dice".to_string(),
                 (w, true) => format!("{w}s"),
@@ -842,7 +1019,11 @@ impl Sayer<'_> {
             (Some(p), _) => entry(self.set, VocabKind::Phase, p, false),
             (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
                 let list: Vec<&Clause> = std::iter::once(e).chain(t.or_events.iter()).collect();
-                self.events(&list)
+                // `After defending`: a timing with no subject written is your own.
+                let unwritten =
+                    e.subject.text.trim().is_empty() && e.subject.person == Person::You && !e.effect.passive;
+                let tense = if unwritten { Tense::Gerund } else { Tense::Present };
+                self.in_tense(tense, |s| s.events(&list))
             }
             _ if t.structured() => self.keep(&t.what),
             _ => self.opaque(),
@@ -858,7 +1039,7 @@ impl Sayer<'_> {
             .enumerate()
             .map(|(i, c)| {
                 let mut c = (*c).clone();
-                if c.subject.text.trim().is_empty() && c.subject.person == Person::You {
+                if c.subject.text.trim().is_empty() && c.subject.person == Person::You && self.tense != Tense::Gerund {
                     c.subject.text = "you".into();
                 }
                 c.alternative = i > 0;
@@ -869,6 +1050,14 @@ impl Sayer<'_> {
         let last = self.last.take();
         let said = self.clauses(&refs);
         self.last = last;
+        said
+    }
+
+    /// What `say` says with events in `tense`.
+    fn in_tense(&mut self, tense: Tense, say: impl FnOnce(&mut Self) -> String) -> String {
+        let before = std::mem::replace(&mut self.tense, tense);
+        let said = say(self);
+        self.tense = before;
         said
     }
 
@@ -900,6 +1089,19 @@ impl Sayer<'_> {
         }
     }
 
+    /// The state a count of one token is (`focused` for 1 or more focus tokens, `not
+    /// focused` for none), where the rules name one ([`TOKEN_STATES`]).
+    fn token_state(&self, what: &Noun, n: Count) -> Option<(&'static str, bool)> {
+        let not = match (n.op, n.n) {
+            (CmpOp::Ge, 1) => false,
+            (CmpOp::Eq, 0) => true,
+            _ => return None,
+        };
+        let [r] = &what.refs[..] else { return None };
+        let token = (r.kind == VocabKind::Token).then(|| entry(self.set, r.kind, r.index, false))?;
+        TOKEN_STATES.iter().find(|(_, t)| *t == token).map(|(state, _)| (*state, not))
+    }
+
     fn possessive(&mut self, s: &Subject) -> String {
         if is_you(s) {
             return "your".into();
@@ -928,6 +1130,10 @@ impl Sayer<'_> {
                 }
             }
             Test::State { who, state, not } => format!("{} {}", self.is(who, *not), state.replace('-', " ")),
+            Test::Has { who, count: n, noun: what, on: None } if self.token_state(what, *n).is_some() => {
+                let (state, not) = self.token_state(what, *n).unwrap_or_default();
+                format!("{} {state}", self.is(who, not))
+            }
             Test::Has { who, count: n, noun: what, on } => {
                 let has = match is_you(who) {
                     true => "you have".to_string(),
@@ -956,6 +1162,13 @@ impl Sayer<'_> {
                 let of = self.possessive(of);
                 let arc = self.noun(arc, None, false);
                 format!("{is} in {of} {arc}")
+            }
+            // `the attack range is 1`: the defender at range 1 of the attacker.
+            Test::AtRange { who, range: (a, b), of }
+                if who.person == Person::Defender && of.person == Person::Attacker && !who.says_more() =>
+            {
+                let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
+                format!("the attack range is {range}")
             }
             Test::AtRange { who, range: (a, b), of } => {
                 // `there is another friendly ship at range 0-1`: one ship, not a named one.
@@ -991,13 +1204,34 @@ impl Sayer<'_> {
             }
             // Under an attack header the ability is the attack: `If this attack hits`.
             Test::AttackHits { not } => {
-                let which = if self.attack { "this" } else { "the" };
-                format!("{which} attack {}", if *not { "misses" } else { "hits" })
+                // `If this attack hits` under the header; `if the attack missed` of one done.
+                match (self.attack, not) {
+                    (true, true) => "this attack misses".into(),
+                    (true, false) => "this attack hits".into(),
+                    (false, true) => "the attack missed".into(),
+                    (false, false) => "the attack hit".into(),
+                }
             }
             Test::Event { events, not, within } => {
                 let list: Vec<&Clause> = events.iter().collect();
-                let said = self.events(&list);
-                event_test(&said, *not, *within)
+                // What has happened is said in the past: `if you moved through an enemy
+                // ship` (while an event goes on, what happens in it is present: `While you
+                // execute a maneuver, if you overlap an obstacle`), and within a round or phase in the perfect: `you have not attacked
+                // the defender this round`. A passive event, or one a step is done unless,
+                // keeps the present (`unless it removes 1 green token`).
+                let passive = events.iter().any(|e| e.effect.passive || e.effect.kind == EffectKind::Opaque);
+                let tense = match (within, c.kind) {
+                    _ if passive => None,
+                    (Some(_), _) => Some(Tense::Perfect { not: *not }),
+                    (None, CondKind::If) if !self.ongoing => Some(Tense::Past { not: *not }),
+                    (None, _) => None,
+                };
+                let Some(tense) = tense else {
+                    let said = self.events(&list);
+                    return event_test(&said, *not, *within);
+                };
+                let said = self.in_tense(tense, |s| s.events(&list));
+                event_test(&said, false, *within)
             }
             Test::Exists { count: n, who } => {
                 if n.op == CmpOp::Ge && n.n == 1 {
@@ -1016,7 +1250,8 @@ impl Sayer<'_> {
                 let (which, state) = active_words(*which, *active);
                 let whose = self.possessive(who);
                 let what = self.noun(what, None, false);
-                format!("{which}{whose} {what} is {state}")
+                let is = if which == "all of " { "are" } else { "is" };
+                format!("{which}{whose} {what} {is} {state}")
             }
             Test::Obstructed { by: None } => "the attack is obstructed".into(),
             Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", self.subject(s)),
@@ -1043,6 +1278,64 @@ impl Sayer<'_> {
     }
 }
 
+/// Whether two clauses do what they do to the same object, with the same subject.
+fn same_object(a: &Clause, b: &Clause) -> bool {
+    fn object(c: &Clause) -> impl PartialEq + '_ {
+        let e = &c.effect;
+        (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, c.costs.is_empty())
+    }
+    object(a) == object(b)
+}
+
+/// An effect said in the imperative (`drop a device`, `fully execute a maneuver`), put in
+/// a tense for its subject: `drops`, `dropping`, `have dropped`, `dropped`.
+fn inflect(said: &str, tense: Tense, third: bool) -> String {
+    // What a helping verb cannot go before is said in the present.
+    let plain = tense == Tense::Present
+        || said.starts_with('“')
+        || ["be ", "not ", "do not "].iter().any(|p| said.starts_with(p));
+    if plain {
+        return if third { conjugate(said) } else { said.to_string() };
+    }
+    // A word before the verb stays before it: `have fully executed`, `barrel rolling`.
+    let lead = ["fully ", "partially ", "barrel "].iter().find(|p| said.starts_with(**p)).copied().unwrap_or("");
+    let rest = &said[lead.len()..];
+    let (word, tail) = rest.split_once(' ').map_or((rest, ""), |(w, t)| (w, t));
+    let (aux, word) = tensed(word, tense, third);
+    [aux.as_deref().unwrap_or(""), lead.trim_end(), &word, tail]
+        .iter()
+        .filter(|w| !w.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A verb in a tense, with the helping verb it needs said apart: `(Some("have not"),
+/// "dropped")`.
+fn tensed(word: &str, tense: Tense, third: bool) -> (Option<String>, String) {
+    let has = if third { "has" } else { "have" };
+    match tense {
+        Tense::Present if third => (None, conjugate(word)),
+        Tense::Present => (None, word.to_string()),
+        Tense::Gerund => (None, gerund(word)),
+        Tense::Perfect { not } => (Some(format!("{has}{}", if not { " not" } else { "" })), participle_word(word)),
+        Tense::Past { not: true } => (Some("did not".into()), word.to_string()),
+        Tense::Past { not: false } => (None, participle_word(word)),
+    }
+}
+
+/// A verb's `-ing` form: `defending`, `executing`, `dropping`.
+fn gerund(word: &str) -> String {
+    match word {
+        "be" | "see" | "flee" => format!("{word}ing"),
+        _ if doubled(word) => format!("{word}{}ing", &word[word.len() - 1..]),
+        _ => match word.strip_suffix('e') {
+            Some(stem) => format!("{stem}ing"),
+            None => format!("{word}ing"),
+        },
+    }
+}
+
 fn facing(f: Facing) -> &'static str {
     match f {
         Facing::Faceup => "faceup",
@@ -1061,6 +1354,7 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::PartiallyExecute => "partially execute",
         EffectKind::BarrelRoll => "barrel roll",
         EffectKind::Destroyed => "be destroyed",
+        EffectKind::Look => "look at",
         other => other.as_str(),
     }
 }
@@ -1119,6 +1413,12 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
     }
 }
 
+/// Whether a card prints an entry without its kind's word: X-Wing's lock is a token, but a
+/// card says `spend your lock`, `if you have a lock on the defender`.
+fn unworded(set: &Set, kind: VocabKind, index: u16) -> bool {
+    kind == VocabKind::Token && kind.entries(&set.vocab).get(index as usize).is_some_and(|e| e.name == "lock")
+}
+
 /// An entry's name without its kind's word: `focus` (a token), `[Boost]`, `attack` (a die).
 fn name(set: &Set, kind: VocabKind, index: u16) -> String {
     let Some(e) = kind.entries(&set.vocab).get(index as usize) else {
@@ -1140,6 +1440,9 @@ fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
     };
     let s = if many { "s" } else { "" };
     let said = name(set, kind, index);
+    if unworded(set, kind, index) {
+        return format!("{said}{s}");
+    }
     match (kind, kind_word(kind)) {
         (VocabKind::Phase, _) => format!("the {}", e.name),
         (VocabKind::Stat, _) => e.name.to_lowercase(),

@@ -196,16 +196,33 @@ pub(crate) fn participle(kind: EffectKind) -> String {
     }
     let (word, tail) = verb.split_once(' ').map_or((verb, ""), |(w, t)| (w, t));
     let sep = if tail.is_empty() { "" } else { " " };
-    let done = if word.ends_with('e') {
+    format!("{}{sep}{tail}", participle_word(word))
+}
+
+/// A verb's past participle: `dropped`, `spent`, `executed`.
+pub(crate) fn participle_word(word: &str) -> String {
+    match word {
+        "spend" => return "spent".into(),
+        "lose" => return "lost".into(),
+        "deal" => return "dealt".into(),
+        "choose" => return "chosen".into(),
+        "be" => return "been".into(),
+        _ => {}
+    }
+    if word.ends_with('e') {
         format!("{word}d")
     } else if word.ends_with('y') && !word.ends_with("ay") {
         format!("{}ied", &word[..word.len() - 1])
-    } else if matches!(word, "drop" | "flip" | "skip" | "jam") {
+    } else if doubled(word) {
         format!("{word}{}ed", &word[word.len() - 1..])
     } else {
         format!("{word}ed")
-    };
-    format!("{done}{sep}{tail}")
+    }
+}
+
+/// Whether a verb doubles its last letter before `-ed` and `-ing` (`dropped`, `jamming`).
+pub(crate) fn doubled(word: &str) -> bool {
+    matches!(word, "drop" | "flip" | "skip" | "jam" | "overlap" | "stop" | "plan")
 }
 
 /// An effect: its verb, amount, object, and whom it goes to or comes from.

@@ -137,6 +137,10 @@ pub fn effect(set: &Set, e: &Effect) -> String {
     if e.negated {
         parts.push("not".into());
     }
+    // How it is done, where the model holds it: `with "using the 1 [Straight] template"`.
+    for p in e.provisos.iter() {
+        parts.push(format!("with {}", quote(&p.words())));
+    }
     parts.join(" ")
 }
 

@@ -901,3 +901,54 @@ fn a_compound_choice_is_paid_whole_or_not_at_all() {
     Engine::new().window(&mut game, &mut Decline, start);
     assert_eq!((game.resource(c, CHARGE), game.tokens(c)[3], game.tokens(c)[0]), ((1, 1), 0, 0));
 }
+
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase,
+/// gain 1 stress token unless you spend 1 [Charge]." The `unless` names what the ship may
+/// do to stop the step.
+fn stress_unless_charge() -> Ability {
+    let spend = effect(EffectKind::Spend, "spend 1 [Charge]", Some(1), "[Charge]", &[CHARGE]);
+    let mut s = step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))]);
+    s.conditions = vec![Condition {
+        kind: CondKind::Unless,
+        text: "you spend 1 [Charge]".into(),
+        test: Test::Event {
+            events: vec![clause(you(), Qualifier::None, None, spend)].into(),
+            not: false,
+            within: None,
+        },
+    }]
+    .into();
+    let mut a =
+        ability("At the start of the Engagement Phase, gain 1 stress token unless you spend 1 [Charge].", vec![s]);
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// "X unless you do Y" offers Y to the ship it names: doing Y stops X; declining it, or
+/// being unable to, leaves X to happen.
+#[test]
+fn an_unless_offers_what_stops_the_step() {
+    let start = Window::phase(When::StartOf, ENGAGEMENT);
+    let ability = stress_unless_charge();
+
+    // Accepted: the charge is spent and no stress token is gained.
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("stress-unless-charge", &ability)]);
+    game.set_resource(a, CHARGE, (1, 1));
+    Engine::new().window(&mut game, &mut First, start.clone());
+    assert_eq!((game.resource(a, CHARGE), game.tokens(a)[3]), ((0, 1), 0), "{:?}", game.log);
+
+    // Declined: the stress token, and the charge kept.
+    let mut game = Game::default();
+    let b = game.ship(0, 0, &[("stress-unless-charge", &ability)]);
+    game.set_resource(b, CHARGE, (1, 1));
+    Engine::new().window(&mut game, &mut Decline, start.clone());
+    assert_eq!((game.resource(b, CHARGE), game.tokens(b)[3]), ((1, 1), 1), "{:?}", game.log);
+
+    // Unable (no charge): the stress token, and nothing asked.
+    let mut game = Game::default();
+    let c = game.ship(0, 0, &[("stress-unless-charge", &ability)]);
+    game.set_resource(c, CHARGE, (0, 1));
+    Engine::new().window(&mut game, &mut First, start);
+    assert_eq!((game.resource(c, CHARGE), game.tokens(c)[3]), ((0, 1), 1), "{:?}", game.log);
+}

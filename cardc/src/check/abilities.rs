@@ -3,7 +3,7 @@
 //! frames into the card's [`Ability`](cards_runtime::ability::Ability) list. The templating
 //! lints read the same frames and the abilities lowered from them.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use cards_runtime::ability::{Ability, EffectKind, PartKind, Person, Qualifier, Test};
 use cards_runtime::model::{self, Vocabulary};
@@ -455,6 +455,23 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
                 let tests = lower::conditions(c, vocab);
                 if c.kind != crate::text::CondKind::Otherwise && tests.iter().any(|t| t.test == Test::Opaque) {
                     d.push(opaque("condition", &c.piece));
+                }
+            }
+            // A phrase the lowering keeps only as words: the model does not hold what it says.
+            let kept: Vec<&str> =
+                ability.parts().into_iter().filter(|p| p.what == PartKind::Modifier).map(|p| p.text).collect();
+            let timings = frame.timings.iter().chain(frame.steps.iter().flat_map(|s| &s.timings));
+            let events = timings.flat_map(|t| t.event.iter().chain(&t.events));
+            let written = events.chain(frame.steps.iter().flat_map(|s| &s.clauses)).flat_map(|c| &c.modifiers);
+            let mut reported = HashSet::new();
+            for m in written {
+                let words = lower::squash(m.text.trim_start_matches([',', ' ']));
+                if kept.contains(&words.as_str()) && reported.insert(m.span) {
+                    d.push(
+                        Diagnostic::new(&W0006, format!("opaque phrase `{words}`"))
+                            .label(site.file, m.span, "kept as words: the model does not hold what it says")
+                            .help("`allow opaque-clause` in game.cards if the set accepts opaque text"),
+                    );
                 }
             }
             if ability.replacement.is_some() {

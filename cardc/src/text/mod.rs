@@ -1261,11 +1261,24 @@ impl Sentence {
     /// `If it does, after defending, the defender gains 1 strain token`: a timing written as
     /// a participle with no subject of its own is done by the subject of the clause it
     /// opens, as English reads it (here the defender defends); with none written, you.
+    /// A subject of `you` is left unwritten, as the card leaves it (`While defending`).
     fn participles_take_the_subject(&mut self) {
         let Some(subject) = self.step.clauses.first().and_then(|c| c.subject.clone()) else { return };
+        if subject.text.trim().eq_ignore_ascii_case("you") {
+            return;
+        }
         for t in self.timings.iter_mut().chain(self.step.timings.iter_mut()) {
-            let participle = t.what.text.split_whitespace().next().is_some_and(|w| w.len() > 4 && w.ends_with("ing"));
-            if !participle {
+            let first = t.what.text.split_whitespace().next().unwrap_or_default().to_lowercase();
+            let participle = first.len() > 4 && first.ends_with("ing");
+            // `While defending, the attacker may …`: the attacker is not the one defending,
+            // so it is you, as with no subject.
+            let who = subject.text.trim().to_lowercase();
+            let other_side = match first.as_str() {
+                "defending" => who == "the attacker",
+                "attacking" | "performing" => who == "the defender",
+                _ => false,
+            };
+            if !participle || other_side {
                 continue;
             }
             for e in t.event.iter_mut().chain(t.events.iter_mut()).filter(|e| e.subject.is_none()) {

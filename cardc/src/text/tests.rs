@@ -425,7 +425,7 @@ fn events_read_participles_lock_verbs_either_subject_and_a_during() {
     let cases = [
         (
             "While attacking or defending, you may reroll 1 die.",
-            "while=attacking or defending [you:attack(), or you:defend()]; you:may reroll(1|die)",
+            "while=attacking or defending [attack(), or defend()]; you:may reroll(1|die)",
         ),
         (
             "After performing an attack that hits, gain 1 focus token.",
@@ -674,11 +674,12 @@ fn of_the_same_says_which_thing_and_stays_in_the_noun() {
 
 #[test]
 fn a_participle_timing_is_done_by_the_subject_of_its_clause() {
-    // The defender defends; with no subject written, you attack or defend.
+    // The defender defends; with no subject written, you attack or defend, and the subject
+    // is left unwritten, as the card leaves it.
     let f = show("If you do, after defending, the defender gains 1 strain token.");
     assert!(f[0].contains("after=defending [the defender:defend()]"), "{f:?}");
     let f = show("While attacking or defending, you may reroll 1 die.");
-    assert_eq!(f, ["while=attacking or defending [you:attack(), or you:defend()]; you:may reroll(1|die)"]);
+    assert_eq!(f, ["while=attacking or defending [attack(), or defend()]; you:may reroll(1|die)"]);
     let f = show("While attacking, reroll 1 die.");
     assert_eq!(f, ["while=attacking [attack()]; reroll(1|die)"]);
 }
@@ -735,7 +736,7 @@ fn instead_of_durations_how_phrases_and_steps_of_the_round() {
         // A step of the round after a cost says when the step happens.
         (
             "While defending, you may spend 1 [Focus] result at the end of the Neutralize Results step to remove 1 red or orange token.",
-            "while=defending [you:defend()]; at the end of=the Neutralize Results step; you:may spend([Focus] result)->remove(1|red or orange token)",
+            "while=defending [defend()]; at the end of=the Neutralize Results step; you:may spend([Focus] result)->remove(1|red or orange token)",
         ),
         // An infinitive that names the action performed again says what it is aimed at.
         (
@@ -852,7 +853,7 @@ fn events_passives_shared_objects_and_reminders() {
         // A participle with no subject of its own: the clause's (you).
         (
             "Before rolling defense dice, you may spend 1 calculate token.",
-            "before=rolling defense dice [you:roll-dice(defense dice)]; you:may spend(1|calculate token)",
+            "before=rolling defense dice [roll-dice(defense dice)]; you:may spend(1|calculate token)",
         ),
         // A parenthesis that ends the event is reminder text.
         (

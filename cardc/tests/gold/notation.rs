@@ -168,7 +168,7 @@ pub fn canon(line: &str) -> String {
 }
 
 const EFFECT_END: &[&str] =
-    &["to", "from", "->", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>"];
+    &["to", "from", "->", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>", "with"];
 
 /// An object: items joined by `|` (a choice) or `/` (any combination), each
 /// `[colour] [speed] kind:id` or quoted words. Items are sorted.
@@ -239,6 +239,8 @@ pub fn effect(t: &[String]) -> Effect {
                 target.push(format!("{} {}", t[i], canon_token(&t[i + 1])));
                 i += 2;
             }
+            // A how-phrase (`with "even while stressed"`): the gold leaves them out.
+            "with" => i += 2,
             "->" => {
                 let s = i + 1;
                 i = s;

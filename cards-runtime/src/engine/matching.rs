@@ -78,6 +78,9 @@ impl<'a> Engine<'a> {
 /// the action only when the pattern names one from the game's actions (`perform a [Focus]
 /// action`).
 ///
+/// A pattern with provisos (`using your Adaptive Ailerons ship ability`) covers only an
+/// event that happened with them: the game says so on the event it reports.
+///
 /// When either effect is unstructured, their words are compared: `a or b` covers either,
 /// and a pattern whose words begin the event's covers it (`move through`, of `move through
 /// and overlap obstacles`, covers `move through obstacles`).
@@ -87,6 +90,10 @@ pub fn matches(pattern: &Effect, event: &Effect) -> bool {
         return alternatives(&normalize(&pattern.text)).any(|a| begins(a, &event));
     }
     if pattern.kind != event.kind || pattern.facing.is_some() && pattern.facing != event.facing {
+        return false;
+    }
+    // `a maneuver using your Adaptive Ailerons ship ability`: the event happened so.
+    if !pattern.provisos.iter().all(|p| event.provisos.contains(p)) {
         return false;
     }
     if pattern.kind == EffectKind::Perform {
@@ -149,4 +156,24 @@ fn words(s: &str) -> Vec<&str> {
             _ => w,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ability::{Noun, Proviso};
+
+    #[test]
+    fn a_proviso_of_the_pattern_must_be_the_events() {
+        let execute = |provisos: Vec<Proviso>| Effect {
+            provisos: provisos.into(),
+            ..Effect::new(EffectKind::Execute, "execute a speed 1 maneuver")
+        };
+        let ailerons = Proviso::Using(Noun::new("Adaptive Ailerons ship ability", Vec::new()));
+        let pattern = execute(vec![ailerons.clone()]);
+        assert!(!matches(&pattern, &execute(Vec::new())), "a maneuver executed otherwise");
+        assert!(matches(&pattern, &execute(vec![ailerons])));
+        // A pattern without one covers the event either way.
+        assert!(matches(&execute(Vec::new()), &execute(vec![Proviso::IfAble])));
+    }
 }

@@ -254,7 +254,8 @@ impl<'a> Engine<'a> {
             if i > 0 {
                 taken = false;
             }
-            let go = step.conditions.iter().all(|c| {
+            let mut go = true;
+            for c in step.conditions.iter() {
                 let holds = match &c.test {
                     Test::YouDo { not } => previous != *not,
                     // `there are no other friendly ships at range 0-2`: counted from the
@@ -263,14 +264,24 @@ impl<'a> Engine<'a> {
                         let n = self.candidates(state, p.ship, who, None).len();
                         count.op.holds(n as i64, i64::from(count.n))
                     }
+                    // `gain 1 disarm token unless you flip this card`: the ship the event
+                    // names may do it to stop the step; doing it is what makes it hold.
+                    Test::Event { events, not: false, within: None }
+                        if c.kind == CondKind::Unless && events.len() == 1 && !events[0].effect.passive =>
+                    {
+                        self.offer(state, chooser, p, &events[0])
+                    }
                     _ => state.holds(p.ship, c),
                 };
-                match c.kind {
+                go = match c.kind {
                     CondKind::If => holds,
                     CondKind::Unless => !holds,
                     CondKind::Otherwise => !previous,
+                };
+                if !go {
+                    break;
                 }
-            });
+            }
             previous = go && self.step(state, chooser, p, step, &mut taken);
         }
     }
@@ -342,6 +353,27 @@ impl<'a> Engine<'a> {
             }
         }
         !ships.is_empty()
+    }
+
+    /// Offers the ship an `unless` names the event that stops the step (`unless it removes
+    /// 1 green token`): the first that can do it is asked, and does it if it accepts.
+    /// Whether it did.
+    fn offer<S: GameState<'a> + ?Sized>(
+        &mut self,
+        state: &mut S,
+        chooser: &mut dyn Chooser,
+        p: &Pending<'a>,
+        event: &'a Clause,
+    ) -> bool {
+        let ships = self.candidates(state, p.ship, &event.subject, p.that);
+        let Some(ship) = ships.into_iter().find(|&t| self.can_do(state, t, event)) else { return false };
+        if !chooser.accept(ship, event) {
+            return false;
+        }
+        for effect in event.costs.iter().chain(std::iter::once(&event.effect)).chain(event.also.iter()) {
+            self.happen(state, chooser, Event { ship, effect: effect.clone() });
+        }
+        true
     }
 
     /// Whether `ship` can pay a clause's cost and resolve its effect: the game says it can,

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Person, Proviso, Subject, Test, Timing as RtTiming,
-    When,
+    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Noun, Person, Proviso, Subject, Test,
+    Timing as RtTiming, When,
 };
 use cards_runtime::model::{List, Vocabulary};
 
@@ -95,9 +95,18 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut provisos = Vec::new();
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
-        match proviso(&words) {
-            Some(p) => provisos.push(p),
-            None => modifiers.push(Cow::Owned(words)),
+        // `discard 1 command dial from this card`: where it is taken from, when it names a
+        // ship or card the ability knows.
+        let from = words.strip_prefix("from ").map(|w| subject(Some(&Piece::bare(w))));
+        let from = from.filter(|f| {
+            what.from.is_none()
+                && !f.says_more()
+                && matches!(f.person, Person::You | Person::That | Person::Thing | Person::Attacker | Person::Defender)
+        });
+        match (from, proviso(&words, vocab)) {
+            (Some(f), _) => what.from = Some(f),
+            (None, Some(p)) => provisos.push(p),
+            (None, None) => modifiers.push(Cow::Owned(words)),
         }
     }
     what.provisos = provisos.into();
@@ -117,8 +126,41 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 
 /// A trailing phrase the model holds as a [`Proviso`]: `even while stressed`, `even if you
 /// are stressed` (a state a condition tests), `ignoring range restrictions`, `if able`,
-/// `treating it as red` (`that action`, `the action`).
-pub fn proviso(words: &str) -> Option<Proviso> {
+/// `treating it as red` (`that action`, `the action`), what it is done `using`, `instead
+/// of`, `as` or `on`, `as if that ship has them`, and `to a maximum of 4`.
+pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
+    let trimmed = words.trim().trim_end_matches(['.', ',']);
+    // A phrase that names a thing: the thing after its leading words, read as a noun.
+    let thing = |lead: &str| {
+        let rest = trimmed.get(lead.len()..).filter(|_| trimmed.to_lowercase().starts_with(lead))?.trim();
+        // A count of the thing (`on 1 of your equipped upgrades`, `that many`) is more
+        // than a noun holds.
+        let first = rest.split_whitespace().next().unwrap_or_default().to_lowercase();
+        let counted = first.chars().all(|c| c.is_ascii_digit()) || first == "that";
+        // A thing that names no entry keeps all its words (`a different weapon`).
+        let read = |rest: &str| match noun(rest, vocab, None) {
+            n if n.refs.is_empty() => Noun { text: rest.to_string().into(), ..n },
+            n => n,
+        };
+        (!rest.is_empty() && !counted && !rest.contains(" instead")).then(|| read(rest))
+    };
+    if let Some(p) = thing("using ").map(Proviso::Using) {
+        return Some(p);
+    }
+    // `instead of removing it` is a replacement of a step, not of a thing.
+    let of_a_step = trimmed.split_whitespace().nth(2).is_some_and(|w| w.ends_with("ing"));
+    if let Some(p) = thing("instead of ").filter(|_| !of_a_step).map(Proviso::InsteadOf) {
+        return Some(p);
+    }
+    if let Some(p) = thing("on ").map(Proviso::On) {
+        return Some(p);
+    }
+    // `as a bonus attack`, not `as if …`, `as though …` or `as a result of …`.
+    let counts_as = ["as a ", "as an "].iter().any(|a| trimmed.to_lowercase().starts_with(a))
+        && !trimmed.to_lowercase().starts_with("as a result");
+    if let Some(p) = counts_as.then(|| thing("as ")).flatten().map(Proviso::As) {
+        return Some(p);
+    }
     let lower = words.trim().trim_end_matches(['.', ',']).to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let state = |rest: &[&str]| {
@@ -130,6 +172,9 @@ pub fn proviso(words: &str) -> Option<Proviso> {
         ["even", "if", "you" | "it" | "they", "are" | "is", rest @ ..] => state(rest),
         ["ignoring", "range", "restrictions"] => Some(Proviso::IgnoringRange),
         ["if", "able"] => Some(Proviso::IfAble),
+        ["as", "if", "that", "ship", "has", "them"] => Some(Proviso::AsIfTheirs),
+        ["to", "a", "maximum", "of", n] => n.parse().ok().map(Proviso::AtMost),
+        ["to", "a", "minimum", "of", n] => n.parse().ok().map(Proviso::AtLeast),
         ["treating", .., "as", color] if COLORS.contains(color) => {
             let what = &words[1..words.len() - 2];
             matches!(what, ["it"] | ["that", "action"] | ["the", "action"] | ["this", "action"])
@@ -222,7 +267,7 @@ pub(super) fn event_clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 pub enum Lead {
     /// A timing, with the condition its event's words imply (`While you perform an attack
     /// at attack range 1`: the defender is at range 1).
-    Timing(Box<RtTiming>, Option<Condition>),
+    Timing(Box<RtTiming>, Vec<Condition>),
     /// A state rather than an event (`While you are stressed`): a condition of the ability.
     State(Condition),
     /// Words that name no timing.
@@ -244,7 +289,8 @@ pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
         Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
         None => match timing(t, vocab) {
             Some(mut rt) => {
-                let implied = attack_range(&mut rt).or_else(|| event_state(&mut rt));
+                let range = attack_range(&mut rt).or_else(|| event_state(&mut rt));
+                let implied = range.into_iter().chain(attack_outcome(&mut rt)).collect();
                 Lead::Timing(Box::new(rt), implied)
             }
             None => Lead::Nothing,
@@ -268,6 +314,33 @@ fn event_state(t: &mut RtTiming) -> Option<Condition> {
         text: format!("{} is {state}", who.text).into(),
         test: Test::State { who, state: state.into(), not: false },
     })
+}
+
+/// `After you perform an attack that hits`: whether it hit is a condition of the ability
+/// (`if the attack hits`), not words of the attack.
+fn attack_outcome(t: &mut RtTiming) -> Option<Condition> {
+    if t.when != When::After {
+        return None;
+    }
+    let event = t.event.as_mut().filter(|e| t.or_events.is_empty() && e.effect.kind == EffectKind::Perform)?;
+    let outcome = |words: &str| match words.trim().trim_end_matches([',', '.']).to_lowercase().as_str() {
+        "that hits" | "that hit" => Some(false),
+        "that misses" | "that missed" => Some(true),
+        _ => None,
+    };
+    let kept = event.modifiers.iter().position(|m| outcome(m).is_some());
+    let in_modifier = kept.and_then(|i| outcome(&event.modifiers.to_mut().remove(i)));
+    // `a [Turret] or [Missile] attack that misses`: the noun's words end with it.
+    let in_noun = event.effect.noun.as_mut().and_then(|noun| {
+        let text = noun.text.to_string();
+        let at = text.to_lowercase().rfind(" that ")?;
+        let not = outcome(text.get(at..)?)?;
+        noun.text = text.get(..at)?.trim_end().to_string().into();
+        Some(not)
+    });
+    let not = in_modifier.or(in_noun)?;
+    let text = if not { "the attack misses" } else { "the attack hits" };
+    Some(Condition { kind: CondKind::If, text: text.into(), test: Test::AttackHits { not } })
 }
 
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of

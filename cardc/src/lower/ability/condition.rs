@@ -31,19 +31,9 @@ pub(super) const STATES: [&str; 15] = [
     "limited",
 ];
 
-/// The states the rules define by a token (a ship is focused while it has a focus token),
-/// with the token each names.
-const TOKEN_STATES: [(&str, &str); 5] = [
-    ("focused", "focus token"),
-    ("evading", "evade token"),
-    ("calculating", "calculate token"),
-    ("reinforced", "reinforce token"),
-    ("disarmed", "disarm token"),
-];
-
 /// `you are focused`: the ship has 1 or more focus tokens; `is not focused`, none.
 fn token_state(who: &str, rest: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
-    let (_, token) = TOKEN_STATES.iter().find(|(state, _)| *state == rest)?;
+    let (_, token) = cards_runtime::ability::TOKEN_STATES.iter().find(|(state, _)| *state == rest)?;
     let noun = noun(token, vocab, None);
     if noun.refs.is_empty() {
         return None;
@@ -272,7 +262,10 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
     }
     // `<who> is/are [not] …`.
     let verbs = [" is not ", " are not ", " was not ", " were not ", " is ", " are ", " was ", " were "];
-    if let Some((who, verb, rest)) = verbs.iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b))) {
+    // The first verb written is the subject's: in `it is limited or has … and you are not
+    // strained`, `it`, never `it is limited … and you`.
+    let first = verbs.iter().filter_map(|v| lower.find(v).map(|at| (at, std::cmp::Reverse(v.len()), *v))).min();
+    if let Some((who, verb, rest)) = first.map(|(at, _, v)| (&lower[..at], v, &lower[at + v.len()..])) {
         let not = verb.contains("not");
         let who_s = subject_words(who);
         // `the defender was a limited ship`: the ship's state.

@@ -144,6 +144,16 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Action));
     let spent_from = e.kind == EffectKind::Spend
         && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Resource));
+    // `spend your lock on the defender`: the ship a token is on is what it is spent on.
+    let tokens =
+        object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Token));
+    let held_on = e
+        .noun
+        .as_ref()
+        .filter(|_| e.kind == EffectKind::Spend && e.target.is_none() && tokens)
+        .and_then(|n| n.text.to_lowercase().find(" on ").and_then(|at| n.text.get(at + " on ".len()..)))
+        .map(|w| subject(Some(&Piece::bare(w))))
+        .filter(|s| !s.says_more());
     RtEffect {
         kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
@@ -175,7 +185,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         // `reduce its speed to 1`, `rotate … to your [Rear Arc]`: a value, not a ship;
         // `spend 1 [Charge] on an equipped upgrade`: a resource is spent from what it is on
         // (a lock you have on a ship is spent with that ship its target).
-        target: e.target.as_ref().filter(|_| !valued && !spent_from).map(|t| subject(Some(t))),
+        target: e.target.as_ref().filter(|_| !valued && !spent_from).map(|t| subject(Some(t))).or(held_on),
         from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,

@@ -22,7 +22,7 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Effect as RtEffect, EffectKind, Frequency, Qualifier, Replacement as RtReplacement, SourceSpan,
+    Ability, Effect as RtEffect, EffectKind, Frequency, Proviso, Qualifier, Replacement as RtReplacement, SourceSpan,
     Step as RtStep, Timing as RtTiming,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
@@ -112,11 +112,12 @@ fn event_duration(s: &crate::text::Step) -> Option<&Piece> {
 fn names_what_it_replaces(step: &mut RtStep) {
     for c in step.clauses.to_mut() {
         let ends_instead = c.text.trim_end_matches(['.', ' ']).to_lowercase().ends_with("instead");
-        let instead_of_noun = c.modifiers.iter().any(|m| {
-            let m = m.to_lowercase();
-            m.strip_prefix("instead of ")
-                .is_some_and(|rest| !rest.split_whitespace().next().is_some_and(|w| w.ends_with("ing")))
-        });
+        let instead_of_noun = c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_)))
+            || c.modifiers.iter().any(|m| {
+                let m = m.to_lowercase();
+                m.strip_prefix("instead of ")
+                    .is_some_and(|rest| !rest.split_whitespace().next().is_some_and(|w| w.ends_with("ing")))
+            });
         if c.instead && instead_of_noun && !ends_instead {
             c.instead = false;
         }
@@ -138,7 +139,14 @@ fn this_phase_is_the_timings(timings: &[RtTiming], steps: &mut [RtStep]) {
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
     let text = cx.source.get(frame.span.range()).map(squash).unwrap_or_default();
-    let header = frame.header.as_ref().and_then(|h| header(h, vocab));
+    // `Attack` printed alone: the header with nothing under it (the card is the attack),
+    // not an order to attack.
+    let bare = text.trim_end_matches(['.', ':']).trim();
+    let lone = match frame.header {
+        None => vocab.headers.iter().position(|h| h.name.eq_ignore_ascii_case(bare)).map(|h| h as u16),
+        Some(_) => None,
+    };
+    let header = frame.header.as_ref().and_then(|h| header(h, vocab)).or(lone);
     let optional_header = header.is_some_and(|h| vocab.headers[h as usize].marked);
     let steps: Vec<RtStep> = frame
         .steps
@@ -190,8 +198,8 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     for t in &frame.timings {
         match lead(t, vocab) {
             Lead::State(c) => states.push(c),
-            Lead::Timing(rt, range) => {
-                states.extend(range);
+            Lead::Timing(rt, implied) => {
+                states.extend(implied);
                 timings.push(*rt);
             }
             Lead::Nothing => {}
@@ -225,6 +233,9 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         _ => Cow::Borrowed(&r.event),
     });
     resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
+    if lone.is_some() {
+        steps.clear();
+    }
     // A step of states alone was put first: the frame's steps come after it.
     let skip = steps.len().saturating_sub(choices.len());
     for (step, _) in steps.iter_mut().skip(skip).zip(&choices).filter(|(_, one)| **one) {

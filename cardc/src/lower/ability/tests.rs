@@ -2,8 +2,8 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Qualifier, Side, Subject,
-    Test, Than, Timing as RtTiming, VocabRef,
+    Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso, Qualifier, Side,
+    Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -436,6 +436,24 @@ fn what_a_timing_or_a_header_implies_for_the_steps() {
     let step = &a.steps[1];
     assert!(step.duration.as_ref().is_some_and(|d| d.this_round));
     assert!(step.timings[0].event.as_ref().is_some_and(|e| e.duration.is_none()));
+    // `Attack` printed alone is the header with nothing under it, not an order to attack.
+    let a = &lowered("Attack", &v)[0];
+    assert_eq!((a.header, a.steps.len(), a.costs.len()), (Some(0), 0, 0));
+    // `After you perform an attack that hits`: the attack, and whether it hit a condition.
+    for (text, not) in [
+        ("After you perform an attack that hits, gain 1 focus token.", false),
+        ("After you perform a primary attack that misses, gain 1 focus token.", true),
+    ] {
+        let a = &lowered(text, &v)[0];
+        let event = a.timings[0].event.as_ref().unwrap();
+        assert_eq!(event.effect.kind, EffectKind::Perform, "{text}");
+        assert!(event.effect.noun.as_ref().is_some_and(|n| !n.text.contains("that")), "{text}: {event:?}");
+        assert!(event.modifiers.is_empty(), "{text}");
+        assert_eq!(a.steps[0].conditions[0].test, Test::AttackHits { not }, "{text}");
+    }
+    // `While defending, the attacker may …`: the attacker is not the one defending; you are.
+    let a = &lowered("While defending, the attacker may spend 1 focus token.", &v)[0];
+    assert_eq!(a.timings[0].event.as_ref().unwrap().subject.person, Person::You);
     // What is on a card is what the card has.
     let c = conditions(&Cond { kind: CondKind::If, piece: Piece::bare("there are 1 or more tokens on this card") }, &v);
     assert!(
@@ -621,4 +639,51 @@ fn a_lock_you_have_on_a_ship_is_spent_from_that_ship_as_a_cost() {
     assert_eq!(cost.target.as_ref().map(|t| t.person), Some(Person::Defender));
     assert_eq!(c.effect.kind, EffectKind::AddResult);
     assert!(c.modifiers.is_empty(), "{:?}", c.modifiers);
+}
+
+#[test]
+fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
+    let v = vocab();
+    let effect = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].clone();
+    // How it is done, what it is done instead of, what it counts as, where.
+    let c = effect("You may perform a bonus attack using a different weapon.");
+    assert!(matches!(&c.effect.provisos[..], [Proviso::Using(n)] if n.text == "a different weapon"), "{c:?}");
+    assert!(c.modifiers.is_empty());
+    let c = effect("Your [Critical Hit] results inflict focus tokens instead of damage.");
+    assert!(matches!(&c.effect.provisos[..], [Proviso::InsteadOf(n)] if n.text == "damage"), "{c:?}");
+    assert!(!c.instead, "instead of a thing, not of an event");
+    let c = effect("You may spend 1 [Charge] to perform a primary attack against the defender as a bonus attack.");
+    assert!(matches!(&c.effect.provisos[..], [Proviso::As(n)] if n.text.contains("bonus attack")), "{c:?}");
+    let c = effect("Another friendly ship may spend your focus tokens as if that ship has them.");
+    assert_eq!(&c.effect.provisos[..], [Proviso::AsIfTheirs]);
+    let c = effect("Gain 1 focus token for each enemy ship, to a maximum of 2.");
+    assert_eq!(&c.effect.provisos[..], [Proviso::AtMost(2)]);
+    // `from this card`: where it is taken from.
+    let c = effect("You may discard 1 focus token from this card.");
+    assert!(c.effect.from.as_ref().is_some_and(|f| f.person == Person::Thing), "{c:?}");
+    assert!(c.modifiers.is_empty());
+    // A count in the phrase is more than the model holds: kept as words.
+    let c = effect("You may recover 1 [Charge] on 1 of your equipped upgrades.");
+    assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+    // `instead of removing it` replaces a step: no proviso.
+    let c = effect("You may flip 1 focus token instead of removing it.");
+    assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_))), "{c:?}");
+}
+
+#[test]
+fn two_conditions_joined_by_and_never_make_a_subject() {
+    let v = vocab();
+    // The first verb is the subject's: `it … and you` is no ship.
+    let c = conditions(
+        &Cond {
+            kind: CondKind::If,
+            piece: Piece::bare("it is limited or has the Dedicated upgrade and you are not strained"),
+        },
+        &v,
+    );
+    assert!(
+        c.iter().all(|c| !matches!(&c.test, Test::State { who, .. } if who.text.contains(" and "))),
+        "{:?}",
+        c.iter().map(|c| &c.test).collect::<Vec<_>>()
+    );
 }
