@@ -97,6 +97,8 @@ const TEMPLATES: &[&str] = &[
     "Attack",
     "After you perform an attack that misses, you may perform a bonus attack using a different weapon.",
     "While you perform an attack, you may spend your lock on the defender to reroll 1 attack die.",
+    "At the end of the End Phase, if you have no active [Charge], gain 1 focus token.",
+    "While you are stressed, you can still perform [Focus] actions.",
 ];
 
 #[test]

@@ -290,6 +290,45 @@ pub struct Noun {
     /// with no entry may have one mark: the colour printed in its words (`another non-red
     /// maneuver`), taken out of them.
     pub marks: List<Mark>,
+    /// Words before its entries that say which of them (`1 active [Charge]`, `1 additional
+    /// [Charge]`, `1 non-recurring [Charge]`). Empty for a noun that names no entry: its
+    /// words keep them.
+    pub adjectives: List<Adjective>,
+}
+
+/// A word that says which of the things a noun names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Adjective {
+    /// `active`: a charge or Force that can be spent.
+    Active,
+    /// `inactive`: one spent and not yet recovered.
+    Inactive,
+    /// `recurring`: a charge that recovers each End Phase.
+    Recurring,
+    /// `non-recurring`: a charge that does not.
+    NonRecurring,
+    /// `additional`: one more than the rules or the ability would otherwise give.
+    Additional,
+}
+
+impl Adjective {
+    /// The word a card prints.
+    pub fn word(self) -> &'static str {
+        match self {
+            Adjective::Active => "active",
+            Adjective::Inactive => "inactive",
+            Adjective::Recurring => "recurring",
+            Adjective::NonRecurring => "non-recurring",
+            Adjective::Additional => "additional",
+        }
+    }
+
+    /// The adjective a printed word is (any case).
+    pub fn from_word(word: &str) -> Option<Adjective> {
+        [Adjective::Active, Adjective::Inactive, Adjective::Recurring, Adjective::NonRecurring, Adjective::Additional]
+            .into_iter()
+            .find(|a| a.word().eq_ignore_ascii_case(word))
+    }
 }
 
 /// What is printed with one entry of a noun.
@@ -1171,7 +1210,13 @@ impl VocabRef {
 impl Noun {
     /// A noun as written, naming these vocabulary entries.
     pub fn new(text: impl Into<Text>, refs: impl Into<List<VocabRef>>) -> Noun {
-        Noun { text: text.into(), refs: refs.into(), choice: false, marks: List::Borrowed(&[]) }
+        Noun {
+            text: text.into(),
+            refs: refs.into(),
+            choice: false,
+            marks: List::Borrowed(&[]),
+            adjectives: List::Borrowed(&[]),
+        }
     }
 }
 

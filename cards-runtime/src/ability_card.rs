@@ -183,10 +183,12 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 }
 
 /// Phrases a card set words two ways for one meaning, each said as its first form: `until
-/// the end of the round` is `this round`, and `do not` or `does not` is `cannot` (`If you
-/// do not` and `If you cannot` are one condition, and an order not to do a thing is a
-/// thing the ship cannot do while it holds).
-const PHRASES: [(&[&str], &str); 4] = [
+/// the end of the round` is `this round`, `do not` or `does not` is `cannot` (`If you do
+/// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
+/// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
+/// do whatever else holds).
+const PHRASES: [(&[&str], &str); 5] = [
+    (&["can", "still"], "can"),
     (&["this", "round"], "this round"),
     (&["until", "end", "round"], "this round"),
     (&["do", "not"], "cannot"),
@@ -817,6 +819,13 @@ impl Sayer<'_> {
         if e.kind == EffectKind::Opaque {
             return self.opaque();
         }
+        // `cause the defender to suffer 1 [Hit] damage`: a ship made to suffer is named first.
+        if let (EffectKind::Suffer, Some(t), false) = (e.kind, &e.target, e.negated) {
+            let who = self.subject(t);
+            let mut rest = e.clone();
+            rest.target = None;
+            return format!("cause {who} to {}", self.effect(&rest));
+        }
         let mut parts = verb_words(e, "do not", verb(e.kind));
         parts.extend(self.effect_object(e));
         parts.join(" ")
@@ -982,11 +991,14 @@ impl Sayer<'_> {
             })
             .collect();
         let join = if n.choice { "or" } else { "and" };
-        let mut said = match items.len() {
-            0 | 1 => items.concat(),
-            2 => items.join(&format!(" {join} ")),
-            k => format!("{}, {join} {}", items[..k - 1].join(", "), items[k - 1]),
-        };
+        // `1 active [Charge]`: which of them, before them all.
+        let which: String = n.adjectives.iter().map(|a| format!("{} ", a.word())).collect();
+        let mut said = which
+            + &match items.len() {
+                0 | 1 => items.concat(),
+                2 => items.join(&format!(" {join} ")),
+                k => format!("{}, {join} {}", items[..k - 1].join(", "), items[k - 1]),
+            };
         let unworded = n.refs.iter().all(|r| unworded(set, r.kind, r.index));
         if let (true, Some(word), false) = (shared, kind_word(kind), unworded) {
             let word = match (word, many || (n.refs.len() > 1 && !n.choice)) {

@@ -30,7 +30,8 @@ fn noun(set: &Set, n: &Noun) -> Value {
         })
         .collect();
     let marks: Vec<Value> = n.marks.iter().map(|m| json!({ "color": m.color, "speed": m.speed })).collect();
-    json!({ "text": n.text, "refs": refs, "choice": n.choice, "marks": marks })
+    let adjectives: Vec<&str> = n.adjectives.iter().map(|a| a.word()).collect();
+    json!({ "text": n.text, "refs": refs, "choice": n.choice, "marks": marks, "adjectives": adjectives })
 }
 
 fn effect(set: &Set, e: &Effect) -> Value {

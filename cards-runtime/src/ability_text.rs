@@ -83,7 +83,10 @@ fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
         };
     }
     let sep = if n.choice { "|" } else { "/" };
-    n.refs
+    // `1 active [Charge]` is `active resource:charge`.
+    let which: String = n.adjectives.iter().map(|a| format!("{} ", a.word())).collect();
+    let items = n
+        .refs
         .iter()
         .enumerate()
         .map(|(i, r)| {
@@ -100,7 +103,8 @@ fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
             item
         })
         .collect::<Vec<_>>()
-        .join(sep)
+        .join(sep);
+    format!("{which}{items}")
 }
 
 /// An effect: `gain 1 token:focus`, `assign 1 token:stress to that`.

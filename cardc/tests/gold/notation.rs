@@ -151,6 +151,18 @@ pub fn tokens(line: &str) -> Vec<String> {
     if !cur.is_empty() {
         out.push(cur);
     }
+    // `active resource:charge`: the reading's adjectives of an entry, which the gold
+    // leaves out.
+    let adjective = |t: &str| matches!(t, "active" | "inactive" | "recurring" | "non-recurring" | "additional");
+    let mut i = 0;
+    while i < out.len() {
+        let entry = out.get(i + 1).is_some_and(|n| !n.starts_with('"') && n.contains(':'));
+        if adjective(&out[i]) && entry {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
+    }
     out
 }
 

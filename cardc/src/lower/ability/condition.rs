@@ -4,7 +4,7 @@ use cards_runtime::ability::{
     Clause as RtClause, CmpOp, CondKind, Condition, Count, EffectKind, Noun, Person, Side, Subject, Test, Than,
     VocabRef, Which, Within,
 };
-use cards_runtime::model::{List, VocabKind, Vocabulary};
+use cards_runtime::model::{VocabKind, Vocabulary};
 
 use super::clause::event_clause;
 use super::effect::subject;
@@ -100,11 +100,9 @@ fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
                 .map(|n| find(&vocab.arcs, n).map(|index| VocabRef { kind: VocabKind::Arc, index }))
                 .collect::<Option<Vec<_>>>()?;
             let choice = refs.len() > 1;
-            Noun { text: name.to_string().into(), refs: refs.into(), choice, marks: List::Borrowed(&[]) }
+            Noun { choice, ..Noun::new(name.to_string(), refs) }
         }
-        None => {
-            Noun { text: name.to_string().into(), refs: List::Borrowed(&[]), choice: false, marks: List::Borrowed(&[]) }
-        }
+        None => Noun::new(name.to_string(), Vec::new()),
     };
     let whose = whose.trim();
     let of = match (of, whose) {

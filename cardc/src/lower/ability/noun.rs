@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use cards_runtime::ability::{Amount, EffectKind, Mark, Noun, VocabRef};
+use cards_runtime::ability::{Adjective, Amount, EffectKind, Mark, Noun, VocabRef};
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
 use super::pronoun::AFTER_HEAD;
@@ -75,7 +75,7 @@ const DETERMINERS: [&str; 20] = [
 
 /// Words before a noun's head that say which, not what: `1 recurring charge` is a charge,
 /// `1 additional calculate token` a calculate token.
-const ADJECTIVES: [&str; 3] = ["recurring", "active", "additional"];
+const ADJECTIVES: [&str; 5] = ["recurring", "non-recurring", "active", "inactive", "additional"];
 
 /// The words that may follow a bracketed name as its head: its kind (`[Hit] results`,
 /// `[Focus] tokens`, `[Straight] maneuver`). Any other head (`[Single Turret Arc]
@@ -443,7 +443,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     }
     let choice = refs.len() > 1 && (speeds || is_choice(text));
     let shown = whose.filter(|_| refs.is_empty()).unwrap_or(whole);
-    Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into() }
+    // `1 active [Charge]`: which of the entries (a noun of no entry keeps its words).
+    let adjectives: Vec<Adjective> = match refs.is_empty() {
+        true => Vec::new(),
+        false => words.iter().map_while(|w| Adjective::from_word(w)).collect(),
+    };
+    Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into(), adjectives: adjectives.into() }
 }
 
 /// Whose a noun says it is, when a ship's possessive opens it: `the defender` in `1 of the

@@ -2,8 +2,8 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso, Qualifier, Side,
-    Subject, Test, Than, Timing as RtTiming, VocabRef,
+    Ability, Adjective, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso,
+    Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -49,6 +49,12 @@ fn nouns_resolve_by_display_name_suffix_and_plural() {
     // A plain word names no die, and a bracket after `non-` names what the noun is not.
     assert!(noun("attack", &v, Some(EffectKind::Declare)).refs.is_empty());
     assert!(noun("non-focus ([Focus]) result", &v, None).refs.is_empty());
+    // Which of them: `active`, `non-recurring`, `additional`, kept with the entry.
+    assert_eq!(noun("active [Charge]", &v, None).adjectives[..], [Adjective::Active]);
+    assert_eq!(noun("non-recurring [Charge]", &v, None).adjectives[..], [Adjective::NonRecurring]);
+    let n = noun("additional focus token", &v, Some(EffectKind::Gain));
+    assert_eq!((refs(&n), &n.adjectives[..]), (vec![(VocabKind::Token, 0)], &[Adjective::Additional][..]));
+    assert!(noun("charge", &v, None).adjectives.is_empty());
 }
 
 #[test]
