@@ -126,8 +126,10 @@ fn can_and_cannot_meet_only_on_one_ship_about_the_same_ship() {
         ships("", "You can perform [Boost] actions even while stressed.", "You cannot perform [Boost] actions.");
     assert!(!codes("apart", &apart).contains(&"N0002".to_string()));
     // `Enemy ships cannot … on you` is about other ships: whichever ship can meets it.
+    // (`beyond range 3` is a phrase the model keeps as words: W0006, not this test's.)
     let others = ships("You can acquire locks beyond range 3.", "", "Enemy ships cannot acquire locks on you.");
-    assert_eq!(codes("others", &others), ["N0002"]);
+    let others: Vec<String> = codes("others", &others).into_iter().filter(|c| c != "W0006").collect();
+    assert_eq!(others, ["N0002"]);
     // `can … only` restricts.
     let only = ships(
         "You can perform [Boost] actions only during the Engagement Phase.",

@@ -1373,17 +1373,22 @@ fn verb(kind: EffectKind) -> &'static str {
 
 /// Whether a noun's own words count something the model would hold as an amount of an
 /// entry (`defender 1 jam token`, `more than 1 attack die`): a number followed within three
-/// words by a token, die, result or card.
+/// words by a token, die, result or card, or a count by another (`equal to the number of
+/// enemy ships`, `that many`).
 fn counts_unheld(text: &str) -> bool {
     let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
     let counted = |w: &str| {
         let w = w.trim_end_matches([',', '.']);
         matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards")
     };
-    words
-        .iter()
-        .enumerate()
-        .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
+    // `evade tokens equal to the number of enemy ships`: a count by another count.
+    let lower = text.to_lowercase();
+    let by_count = ["equal to", "number of", "that many"].iter().any(|w| lower.contains(w));
+    by_count
+        || words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
 }
 
 /// The ship a condition is about, where it says one first (`you are stressed`, `you are in
@@ -1516,6 +1521,7 @@ mod tests {
         assert!(counts_unheld("more than 1 attack die"));
         assert!(!counts_unheld("Bomblet with the 1 [Straight] template"));
         assert!(!counts_unheld("friendly ship at range 0-1"));
+        assert!(counts_unheld("additional evade tokens equal to the number of enemy ships at range 0-1"));
     }
 
     #[test]

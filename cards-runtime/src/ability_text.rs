@@ -44,7 +44,11 @@ pub fn subject(s: &Subject) -> String {
         Person::That => return "that".into(),
         Person::Attacker => return "attacker".into(),
         Person::Defender => return "defender".into(),
-        Person::Thing => return "thing".into(),
+        // `thing "your [Critical Hit] results"`: a thing other than the card itself says which.
+        Person::Thing => {
+            let own = matches!(s.text.trim().to_lowercase().as_str(), "" | "this card" | "this card's" | "it" | "its");
+            return if own { "thing".into() } else { format!("thing {}", quote(&s.text)) };
+        }
         Person::A => "a",
         Person::Another => "another",
         Person::Each => "each",

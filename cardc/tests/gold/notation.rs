@@ -153,11 +153,13 @@ pub fn tokens(line: &str) -> Vec<String> {
     }
     // `active resource:charge`: the reading's adjectives of an entry, which the gold
     // leaves out.
+    // `thing "your [Critical Hit] results"`: the words of a thing, which the gold leaves out.
     let adjective = |t: &str| matches!(t, "active" | "inactive" | "recurring" | "non-recurring" | "additional");
     let mut i = 0;
     while i < out.len() {
         let entry = out.get(i + 1).is_some_and(|n| !n.starts_with('"') && n.contains(':'));
-        if adjective(&out[i]) && entry {
+        let words_of_a_thing = i > 0 && out[i - 1] == "thing" && out[i].starts_with('"');
+        if (adjective(&out[i]) && entry) || words_of_a_thing {
             out.remove(i);
         } else {
             i += 1;
