@@ -94,6 +94,30 @@ impl RoundTrip {
 
 /// Compares a printed ability with the one said back, word by word after [`words`].
 pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
+    // Word for word first, with nothing collected: the same words are the same phrases, and
+    // where no phrase begins at or just before the first word that differs (a phrase is at
+    // most three words), they part there too.
+    let (mut p, mut s) = (Words::new(printed), Words::new(said));
+    let starts = |w: &str| PHRASES.iter().any(|(p, _)| p[0] == w);
+    let mut recent = [false; 2];
+    loop {
+        match (p.next(), s.next()) {
+            (None, None) => return RoundTrip::Exact,
+            (Some(a), Some(b)) if a.word == b.word => recent = [recent[1], starts(&a.word)],
+            (a, b) => {
+                let near = recent.contains(&true)
+                    || a.as_ref().is_some_and(|w| starts(&w.word))
+                    || b.as_ref().is_some_and(|w| starts(&w.word));
+                if !near {
+                    return RoundTrip::Differs {
+                        printed: a.map_or(printed.len()..printed.len(), |w| w.span),
+                        said: b.map_or(said.len()..said.len(), |w| w.span),
+                    };
+                }
+                break;
+            }
+        }
+    }
     let (mut p, mut s) = (phrased(printed).into_iter(), phrased(said).into_iter());
     loop {
         match (p.next(), s.next()) {
@@ -241,7 +265,7 @@ impl<'a> Iterator for Words<'a> {
             let c = rest.chars().next()?;
             let start = self.at;
             // A part said back as opaque is one word that no printed word equals.
-            if self.depth == 0 && rest.starts_with(OPAQUE) {
+            if c == '“' && self.depth == 0 && rest.starts_with(OPAQUE) {
                 self.at += OPAQUE.len();
                 return Some(Word { word: Cow::Borrowed(OPAQUE), span: start..self.at });
             }
@@ -659,7 +683,6 @@ impl Sayer<'_> {
         let (first, rest) = list.split_first()?;
         let shared = !rest.is_empty()
             && first.effect.noun.is_some()
-            && first.costs.is_empty()
             && first.modifiers.is_empty()
             && rest
                 .iter()
@@ -671,7 +694,19 @@ impl Sayer<'_> {
         let third = !is_you(&first.subject) && !plural(&first.subject) && first.qualifier.word().is_none();
         // Under a tense with a helping verb (`have dropped or launched`), it is said once.
         let (aux, _) = tensed("gain", self.tense, third);
-        let verbs: Vec<String> = list.iter().map(|c| tensed(verb(c.effect.kind), self.tense, third).1).collect();
+        let verbs: Vec<String> = list
+            .iter()
+            .map(|c| {
+                // `move through`: the first word takes the tense.
+                let (word, tail) = verb(c.effect.kind).split_once(' ').unwrap_or((verb(c.effect.kind), ""));
+                let word = tensed(word, self.tense, third).1;
+                if tail.is_empty() {
+                    word
+                } else {
+                    format!("{word} {tail}")
+                }
+            })
+            .collect();
         let join = if rest[0].alternative { "or" } else { "and" };
         let verbs = match verbs.len() {
             2 => verbs.join(&format!(" {join} ")),
@@ -686,7 +721,8 @@ impl Sayer<'_> {
         let said = self.clause(&one);
         // The verbs in the place of the stand-in's.
         let stand_in = inflect("gain", self.tense, third);
-        let at = said.find(&stand_in)?;
+        // The effect's verb comes after any cost (`spend 2 [Charge] to drop or launch …`).
+        let at = said.rfind(&stand_in)?;
         let verbs = match aux {
             Some(aux) => format!("{aux} {verbs}"),
             None => verbs,
@@ -1290,11 +1326,11 @@ impl Sayer<'_> {
     }
 }
 
-/// Whether two clauses do what they do to the same object, with the same subject.
+/// Whether two clauses do what they do to the same object, with the same subject and cost.
 fn same_object(a: &Clause, b: &Clause) -> bool {
     fn object(c: &Clause) -> impl PartialEq + '_ {
         let e = &c.effect;
-        (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, c.costs.is_empty())
+        (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, &c.costs)
     }
     object(a) == object(b)
 }

@@ -458,13 +458,17 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
                 }
             }
             // A phrase the lowering keeps only as words: the model does not hold what it says.
-            let kept: Vec<&str> =
-                ability.parts().into_iter().filter(|p| p.what == PartKind::Modifier).map(|p| p.text).collect();
+            // (The ability's modifiers are its kept parts, `PartKind::Modifier`.)
+            let kept: Vec<&str> = (ability.timings.iter().chain(ability.steps.iter().flat_map(|s| s.timings.iter())))
+                .flat_map(|t| t.event.iter().chain(t.or_events.iter()))
+                .chain(ability.clauses())
+                .flat_map(|c| c.modifiers.iter().map(|m| &**m))
+                .collect();
             let timings = frame.timings.iter().chain(frame.steps.iter().flat_map(|s| &s.timings));
             let events = timings.flat_map(|t| t.event.iter().chain(&t.events));
             let written = events.chain(frame.steps.iter().flat_map(|s| &s.clauses)).flat_map(|c| &c.modifiers);
             let mut reported = HashSet::new();
-            for m in written {
+            for m in written.filter(|_| !kept.is_empty()) {
                 let words = lower::squash(m.text.trim_start_matches([',', ' ']));
                 if kept.contains(&words.as_str()) && reported.insert(m.span) {
                     d.push(

@@ -262,8 +262,11 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
     let verbs = [" is not ", " are not ", " was not ", " were not ", " is ", " are ", " was ", " were "];
     // The first verb written is the subject's: in `it is limited or has … and you are not
     // strained`, `it`, never `it is limited … and you`.
-    let first = verbs.iter().filter_map(|v| lower.find(v).map(|at| (at, std::cmp::Reverse(v.len()), *v))).min();
-    if let Some((who, verb, rest)) = first.map(|(at, _, v)| (&lower[..at], v, &lower[at + v.len()..])) {
+    let first = lower.match_indices(' ').find_map(|(at, _)| {
+        let rest = &lower[at..];
+        verbs.iter().find(|v| rest.starts_with(**v)).map(|v| (at, *v))
+    });
+    if let Some((who, verb, rest)) = first.map(|(at, v)| (&lower[..at], v, &lower[at + v.len()..])) {
         let not = verb.contains("not");
         let who_s = subject_words(who);
         // `the defender was a limited ship`: the ship's state.
