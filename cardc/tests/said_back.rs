@@ -99,6 +99,9 @@ const TEMPLATES: &[&str] = &[
     "While you perform an attack, you may spend your lock on the defender to reroll 1 attack die.",
     "At the end of the End Phase, if you have no active [Charge], gain 1 focus token.",
     "While you are stressed, you can still perform [Focus] actions.",
+    "While you perform an attack, you may change 1 [Hit] result to a [Critical Hit] result or 1 [Focus] result to a [Hit] result.",
+    "After you perform an attack, another friendly ship at range 0-1 may gain 1 stress token. If it does, gain 1 focus token.",
+    "You can perform [Focus], [Boost], and [Lock] actions, even while stressed.",
 ];
 
 #[test]

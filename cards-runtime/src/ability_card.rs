@@ -651,16 +651,19 @@ impl Sayer<'_> {
                 false => self.clause(c),
             };
             let p = i.checked_sub(1).map(|i| list[i]);
-            match p.filter(|p| shares && c.alternative && !c.costs.is_empty() && !p.costs.is_empty()) {
+            match p.filter(|_| shares && c.alternative) {
                 // `spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit]
                 // result to a [Critical Hit] result`: one cost, and one verb, said once.
-                Some(p) if p.costs == c.costs && p.effect.kind == c.effect.kind => {
-                    let lead = format!("{} to {} ", self.effects(&c.costs), verb(c.effect.kind));
+                Some(p) if p.costs == c.costs && p.effect.kind == c.effect.kind && !c.effect.negated => {
+                    let lead = match c.costs.is_empty() {
+                        true => format!("{} ", verb(c.effect.kind)),
+                        false => format!("{} to {} ", self.effects(&c.costs), verb(c.effect.kind)),
+                    };
                     out.push_str(said.strip_prefix(&lead).unwrap_or(&said));
                 }
                 // `spend 1 focus token or suffer 1 [Critical Hit] damage to flip this card`:
                 // one effect, either cost.
-                Some(p) if p.effect == c.effect && p.effect.kind != EffectKind::Opaque => {
+                Some(p) if p.effect == c.effect && p.effect.kind != EffectKind::Opaque && !c.costs.is_empty() => {
                     let effect = format!(" to {}", self.effect(&c.effect));
                     let tail = said.find(&effect).map(|at| &said[at..]);
                     let before = tail.and_then(|t| out.strip_suffix(" or ")?.strip_suffix(t));
@@ -1170,6 +1173,11 @@ impl Sayer<'_> {
                         true => "they do".to_string(),
                         false => format!("{} does", self.subject(&s)),
                     },
+                    // `Another friendly ship may … If it does`.
+                    Some(s) if !is_you(&s) && s.person != Person::Thing => match plural(&s) {
+                        true => "they do".to_string(),
+                        false => "it does".to_string(),
+                    },
                     _ => "you do".to_string(),
                 };
                 match not {
@@ -1330,7 +1338,7 @@ impl Sayer<'_> {
 fn same_object(a: &Clause, b: &Clause) -> bool {
     fn object(c: &Clause) -> impl PartialEq + '_ {
         let e = &c.effect;
-        (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, &c.costs)
+        (&c.subject, c.qualifier, e.amount, &e.noun, &e.target, &e.from, &e.to, &e.color, &c.costs, &e.provisos)
     }
     object(a) == object(b)
 }

@@ -931,9 +931,13 @@ impl Build<'_> {
             }
             let span_end = out[end].piece.span.end as usize;
             let (instead, duration) = (out[end].instead, out[end].duration.clone());
+            // `…, and [Jam] actions, even while stressed`: what follows the last item is the
+            // list's.
+            let trailing: Vec<Piece> = out[i + 1..=end].iter().flat_map(|c| c.modifiers.iter().cloned()).collect();
             let c = &mut out[i];
             c.instead |= instead;
             c.duration = c.duration.take().or(duration);
+            c.modifiers.extend(trailing);
             c.piece.span = Span::new(c.piece.span.start as usize, span_end);
             c.effect.piece.span = Span::new(c.effect.piece.span.start as usize, last);
             out.drain(i + 1..=end);

@@ -22,8 +22,8 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Effect as RtEffect, EffectKind, Frequency, Proviso, Qualifier, Replacement as RtReplacement, SourceSpan,
-    Step as RtStep, Timing as RtTiming,
+    Ability, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Proviso, Qualifier,
+    Replacement as RtReplacement, SourceSpan, Step as RtStep, Timing as RtTiming,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
 
@@ -120,6 +120,30 @@ fn names_what_it_replaces(step: &mut RtStep) {
             });
         if c.instead && instead_of_noun && !ends_instead {
             c.instead = false;
+        }
+    }
+}
+
+/// `drop or launch a bomb using the 1 [Straight] template`, `perform [Focus], [Coordinate],
+/// and [Jam] actions, even while stressed`: a trailing phrase is said once after a list of
+/// clauses that do one thing to one object, or one kind of thing, and holds for each.
+fn share_provisos(step: &mut RtStep) {
+    let clauses = step.clauses.to_mut();
+    for i in (0..clauses.len().saturating_sub(1)).rev() {
+        let (a, b) = (&clauses[i], &clauses[i + 1]);
+        let kinds = |c: &RtClause| c.effect.noun.as_ref().map(|n| n.refs.iter().map(|r| r.kind).collect::<Vec<_>>());
+        let one_kind = a.effect.kind == b.effect.kind && kinds(a).is_some_and(|k| k.len() == 1) && kinds(a) == kinds(b);
+        let one_object =
+            a.effect.noun.is_some() && a.effect.noun == b.effect.noun && a.effect.amount == b.effect.amount;
+        let listed = a.effect.provisos.is_empty()
+            && !b.effect.provisos.is_empty()
+            && a.subject == b.subject
+            && a.qualifier == b.qualifier
+            && a.costs == b.costs
+            && a.modifiers.is_empty()
+            && a.duration.is_none();
+        if listed && (one_object || one_kind) {
+            clauses[i].effect.provisos = clauses[i + 1].effect.provisos.clone();
         }
     }
 }
@@ -236,6 +260,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     if lone.is_some() {
         steps.clear();
     }
+    steps.iter_mut().for_each(share_provisos);
     // A step of states alone was put first: the frame's steps come after it.
     let skip = steps.len().saturating_sub(choices.len());
     for (step, _) in steps.iter_mut().skip(skip).zip(&choices).filter(|(_, one)| **one) {

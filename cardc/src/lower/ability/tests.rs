@@ -671,6 +671,24 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     // A count in the phrase is more than the model holds: kept as words.
     let c = effect("You may recover 1 [Charge] on 1 of your equipped upgrades.");
     assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+    // A phrase after a list of clauses doing one thing to one object holds for each, and
+    // after a list of entries for the list.
+    let a = &lowered("You may drop or launch 1 focus token using the 1 [Straight] template.", &v)[0];
+    let provisos: Vec<usize> = a.clauses().map(|c| c.effect.provisos.len()).collect();
+    assert_eq!(provisos, [1, 1], "{:?}", a.steps[0].clauses);
+    let v3 = Vocabulary {
+        actions: vec![
+            Entry { id: "focus".into(), name: "Focus".into(), marked: false },
+            Entry { id: "boost".into(), name: "Boost".into(), marked: false },
+            Entry { id: "lock".into(), name: "Lock".into(), marked: false },
+        ]
+        .into(),
+        ..vocab()
+    };
+    let a = &lowered("You can perform [Focus], [Boost], and [Lock] actions, even while stressed.", &v3)[0];
+    let c = &a.steps[0].clauses[0];
+    assert_eq!((a.steps[0].clauses.len(), c.effect.noun.as_ref().map(|n| n.refs.len())), (1, Some(3)));
+    assert!(matches!(&c.effect.provisos[..], [Proviso::EvenWhile(s)] if s == "stressed"), "{c:?}");
     // `instead of removing it` replaces a step: no proviso.
     let c = effect("You may flip 1 focus token instead of removing it.");
     assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_))), "{c:?}");
