@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Clause as RtClause, CondKind, Condition, EffectKind, Noun, Person, Proviso, Subject, Test,
-    Timing as RtTiming, When,
+    Amount, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person, Proviso, Subject,
+    Test, Timing as RtTiming, When,
 };
 use cards_runtime::model::{List, Vocabulary};
 
@@ -110,11 +110,22 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         }
     }
     what.provisos = provisos.into();
+    let mut costs: Vec<RtEffect> = c.costs.iter().map(|e| effect(e, vocab)).collect();
+    // `choose not to use your Adaptive Ailerons` is a choice not to do a thing, not a cost
+    // paid to do it: kept as words.
+    let declined = costs
+        .iter()
+        .any(|e| e.kind == EffectKind::Choose && e.noun.as_ref().is_some_and(|n| n.text.eq_ignore_ascii_case("not")));
+    if declined {
+        let words = c.piece.text.get(c.costs[0].piece.span.start.saturating_sub(c.piece.span.start) as usize..);
+        what = RtEffect::new(EffectKind::Opaque, squash(words.unwrap_or(&c.piece.text)));
+        costs.clear();
+    }
     RtClause {
         text: squash(&c.piece.text).into(),
         subject: who,
         qualifier: qualifier(c.qualifier.as_ref()),
-        costs: c.costs.iter().map(|e| effect(e, vocab)).collect(),
+        costs: costs.into(),
         effect: what,
         also: List::Borrowed(&[]),
         duration: c.duration.as_ref().map(|d| duration(d, vocab)),

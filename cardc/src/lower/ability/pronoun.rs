@@ -2,7 +2,7 @@
 //! before them.
 
 use cards_runtime::ability::{
-    Condition, Effect as RtEffect, EffectKind, Noun, Person, Step as RtStep, Timing as RtTiming,
+    Condition, Effect as RtEffect, EffectKind, Noun, Person, Step as RtStep, Test, Timing as RtTiming,
 };
 use cards_runtime::model::Vocabulary;
 
@@ -142,6 +142,14 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
         card = e.noun.as_ref().filter(|n| is_card(n)).map(head).or(card);
     }
     for step in steps {
+        // `if the defender is in your [Front Arc], you may acquire a lock on it`: a ship the
+        // step's conditions name is what a target pronoun stands for.
+        let named_ship = step.conditions.iter().any(|c| match &c.test {
+            Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } => {
+                matches!(who.person, Person::Defender | Person::Attacker | Person::That)
+            }
+            _ => false,
+        });
         for cond in step.conditions.iter() {
             if let Some(thing) = condition_thing(cond) {
                 last = Some(thing);
@@ -172,7 +180,7 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                         "ship" | "ships" | "object" | "objects" | "wingmate" | "wingmates" | "attacker" | "defender"
                     )
                 });
-                if pronoun && !ship && b.refs.is_empty() {
+                if pronoun && !ship && b.refs.is_empty() && !named_ship {
                     t.person = Person::Thing;
                 }
             }

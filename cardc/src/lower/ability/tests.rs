@@ -181,6 +181,14 @@ fn another_ship_is_one_and_a_pronoun_target_may_be_a_thing() {
     assert_eq!(objects(&a[0]), ["electro-chaff cloud", "fuse marker"]);
     let place = &a[0].steps[1].clauses[0].effect;
     assert_eq!(place.target.as_ref().map(|t| t.person), Some(Person::Thing));
+    // A ship the step's conditions name is what `it` stands for: the defender, not the attack.
+    let a = read("After you perform an attack, if the defender is stressed, you may acquire a lock on it.", &v);
+    let lock = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(lock.target.as_ref().map(|t| t.person), Some(Person::That), "{:?}", a[0].steps);
+    // `choose not to use …` is a choice not to do it, never a cost paid to do it.
+    let a = read("You may choose not to use your Adaptive Ailerons.", &v);
+    let c = &a[0].steps[0].clauses[0];
+    assert_eq!((c.costs.len(), c.effect.kind), (0, EffectKind::Opaque), "{c:?}");
 }
 
 #[test]
