@@ -102,6 +102,8 @@ const TEMPLATES: &[&str] = &[
     "While you perform an attack, you may change 1 [Hit] result to a [Critical Hit] result or 1 [Focus] result to a [Hit] result.",
     "After you perform an attack, another friendly ship at range 0-1 may gain 1 stress token. If it does, gain 1 focus token.",
     "You can perform [Focus], [Boost], and [Lock] actions, even while stressed.",
+    "Before you would suffer damage, you may spend 2 [Charge]. If you do, gain 1 evade token.",
+    "After you perform an attack, you may gain 1 stress and 1 strain token. If you do, gain 1 focus token.",
 ];
 
 #[test]

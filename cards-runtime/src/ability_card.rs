@@ -366,6 +366,8 @@ enum Tense {
     Perfect { not: bool },
     /// `you moved through an enemy ship`, `you did not …`.
     Past { not: bool },
+    /// `Before you would suffer damage`: an event that may yet be prevented.
+    Would,
 }
 
 impl Sayer<'_> {
@@ -787,11 +789,21 @@ impl Sayer<'_> {
         // token`.
         let mut before = &c.effect;
         for also in c.also.iter() {
-            // `gain 1 deplete and 1 strain token`: the verb said once.
-            let said = self.effects(&[before.clone(), also.clone()]);
-            let said = said.split_once(" and ").map_or(said.clone(), |(_, rest)| rest.to_string());
-            let said = match also.kind == before.kind {
-                true => said,
+            let said = self.effect(also);
+            let same = also.kind == before.kind && !also.negated && !also.fully;
+            let said = match same {
+                // `gain 1 deplete and 1 strain token`: the verb said once, and the word of
+                // one kind of entry once, last.
+                true => {
+                    let word = shared_kind_word(before, also);
+                    if let (Some(w), Some(last)) = (word, parts.last_mut()) {
+                        if let Some(cut) = last.strip_suffix(&format!(" {w}")) {
+                            *last = cut.to_string();
+                        }
+                    }
+                    let lead = format!("{} ", self::verb(also.kind));
+                    said.strip_prefix(&lead).map_or(said.clone(), str::to_string)
+                }
                 false if third && c.costs.is_empty() => conjugate(&said),
                 false => said,
             };
@@ -1073,7 +1085,14 @@ impl Sayer<'_> {
                 // `After defending`: a timing with no subject written is your own.
                 let unwritten =
                     e.subject.text.trim().is_empty() && e.subject.person == Person::You && !e.effect.passive;
-                let tense = if unwritten { Tense::Gerund } else { Tense::Present };
+                // `Before you would suffer damage`: what may be prevented is said so.
+                let prevented =
+                    t.when == When::Before && matches!(e.effect.kind, EffectKind::Suffer | EffectKind::Detonate);
+                let tense = match (unwritten, prevented) {
+                    (true, _) => Tense::Gerund,
+                    (false, true) => Tense::Would,
+                    (false, false) => Tense::Present,
+                };
                 self.in_tense(tense, |s| s.events(&list))
             }
             _ if t.structured() => self.keep(&t.what),
@@ -1334,6 +1353,19 @@ impl Sayer<'_> {
     }
 }
 
+/// The word two effects' single entries of one kind share (`token` for `1 deplete` and `1
+/// strain token`), when both are counted.
+fn shared_kind_word(a: &Effect, b: &Effect) -> Option<&'static str> {
+    let one = |e: &Effect| match e.noun.as_ref().map(|n| &n.refs[..]) {
+        Some([r]) if e.amount.is_some() && e.noun.as_ref().is_some_and(|n| n.adjectives.is_empty()) => Some(r.kind),
+        _ => None,
+    };
+    match (one(a), one(b)) {
+        (Some(x), Some(y)) if x == y && x == VocabKind::Token => kind_word(x),
+        _ => None,
+    }
+}
+
 /// Whether two clauses do what they do to the same object, with the same subject and cost.
 fn same_object(a: &Clause, b: &Clause) -> bool {
     fn object(c: &Clause) -> impl PartialEq + '_ {
@@ -1377,6 +1409,7 @@ fn tensed(word: &str, tense: Tense, third: bool) -> (Option<String>, String) {
         Tense::Perfect { not } => (Some(format!("{has}{}", if not { " not" } else { "" })), participle_word(word)),
         Tense::Past { not: true } => (Some("did not".into()), word.to_string()),
         Tense::Past { not: false } => (None, participle_word(word)),
+        Tense::Would => (Some("would".into()), word.to_string()),
     }
 }
 
