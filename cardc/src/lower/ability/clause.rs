@@ -110,6 +110,24 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         }
     }
     what.provisos = provisos.into();
+    // `against a ship you have not attacked this round`, `from a [Single Turret Arc] you
+    // have not attacked from this round`: the round is the relative clause's, not a duration
+    // of the clause.
+    let mut duration = c.duration.as_ref().map(|d| duration(d, vocab));
+    let relative = |words: &str| {
+        let lower = words.to_lowercase();
+        [" have not ", " has not ", " did not ", " have already ", " have "].iter().any(|w| lower.contains(w))
+    };
+    if duration.as_ref().is_some_and(|d| d.this_round) {
+        let round = duration.as_ref().map_or_else(String::new, |d| d.text.to_string());
+        if let Some(m) = modifiers.iter_mut().rev().find(|m| relative(m)) {
+            *m = Cow::Owned(format!("{m} {round}"));
+            duration = None;
+        } else if let Some(t) = what.target.as_mut().filter(|t| relative(&t.text)) {
+            t.text = format!("{} {round}", t.text).into();
+            duration = None;
+        }
+    }
     let mut costs: Vec<RtEffect> = c.costs.iter().map(|e| effect(e, vocab)).collect();
     // `choose not to use your Adaptive Ailerons` is a choice not to do a thing, not a cost
     // paid to do it: kept as words.
@@ -128,7 +146,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         costs: costs.into(),
         effect: what,
         also: List::Borrowed(&[]),
-        duration: c.duration.as_ref().map(|d| duration(d, vocab)),
+        duration,
         modifiers: modifiers.into(),
         instead: c.instead,
         alternative: c.alternative,

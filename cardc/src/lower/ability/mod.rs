@@ -22,7 +22,7 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Proviso, Qualifier,
+    Ability, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso, Qualifier,
     Replacement as RtReplacement, SourceSpan, Step as RtStep, Timing as RtTiming,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
@@ -120,6 +120,27 @@ fn names_what_it_replaces(step: &mut RtStep) {
             });
         if c.instead && instead_of_noun && !ends_instead {
             c.instead = false;
+        }
+    }
+}
+
+/// `choose yourself or a ship in your [Single Turret Arc] with 1 or more circular tokens`:
+/// what follows the `or` of a choice, read as a clause with no verb, is the other thing
+/// chosen (kept as the choice's words).
+fn choices_of_one(step: &mut RtStep) {
+    let clauses = step.clauses.to_mut();
+    for i in (1..clauses.len()).rev() {
+        let (a, b) = (&clauses[i - 1], &clauses[i]);
+        let other = b.alternative
+            && b.effect.kind == EffectKind::Opaque
+            && b.qualifier == Qualifier::None
+            && a.effect.kind == EffectKind::Choose
+            && a.effect.noun.is_some();
+        if other {
+            let b = clauses.remove(i);
+            let a = &mut clauses[i - 1];
+            let words = a.effect.noun.as_ref().map(|n| format!("{} or {}", n.text, b.text)).unwrap_or_default();
+            a.effect.noun = Some(Noun::new(words, Vec::new()));
         }
     }
 }
@@ -260,6 +281,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     if lone.is_some() {
         steps.clear();
     }
+    steps.iter_mut().for_each(choices_of_one);
     steps.iter_mut().for_each(share_provisos);
     // A step of states alone was put first: the frame's steps come after it.
     let skip = steps.len().saturating_sub(choices.len());

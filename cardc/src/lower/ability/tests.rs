@@ -697,6 +697,19 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     let c = &a.steps[0].clauses[0];
     assert_eq!((a.steps[0].clauses.len(), c.effect.noun.as_ref().map(|n| n.refs.len())), (1, Some(3)));
     assert!(matches!(&c.effect.provisos[..], [Proviso::EvenWhile(s)] if s == "stressed"), "{c:?}");
+    // What follows the `or` of a choice is the other thing chosen, never a clause of its own.
+    let a =
+        &lowered("You may spend 2 [Charge] to choose yourself or a ship in your arc with 1 or more focus tokens.", &v)
+            [0];
+    let c = &a.steps[0].clauses[..];
+    assert_eq!(c.len(), 1, "{c:?}");
+    assert!(c[0].effect.noun.as_ref().is_some_and(|n| n.text.starts_with("yourself or a ship")), "{c:?}");
+    // `this round` after a relative clause is the relative clause's, not a duration.
+    let c = effect("You may perform a bonus attack against a ship you have not attacked this round.");
+    assert!(c.duration.is_none(), "{c:?}");
+    assert!(c.effect.target.as_ref().is_some_and(|t| t.text.ends_with("this round")), "{c:?}");
+    let c = effect("You may gain 1 focus token this round.");
+    assert!(c.duration.as_ref().is_some_and(|d| d.this_round), "{c:?}");
     // `instead of removing it` replaces a step: no proviso.
     let c = effect("You may flip 1 focus token instead of removing it.");
     assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_))), "{c:?}");
