@@ -1316,14 +1316,22 @@ impl Sentence {
 
     /// A sentence that states a rule of its own rather than going on from the one before:
     /// every clause a `can` or `cannot` (`You can perform [SLAM] actions …`, `This card's
-    /// [Charge] cannot be recovered.`) or an added slot (`Add [Crew] slot.`), with no
+    /// [Charge] cannot be recovered.`) or an added or removed slot (`Add [Crew] slot.`,
+    /// `Remove [Crew] slot.`), with no
     /// `If you do`, `Then` or timing tying it to what came before.
     fn stands_alone(&self) -> bool {
         let step = &self.step;
         let refers_back = self.refers_back();
         let rule = |c: &Clause| {
             let q = c.qualifier.as_ref().map(|q| q.text.to_lowercase());
-            matches!(q.as_deref(), Some("can" | "cannot" | "can't")) || c.effect.kind == EffectKind::AddSlot
+            // `Remove [Crew] slot.`: a slot taken away, like one added.
+            let slot = c.effect.noun.as_ref().is_some_and(|n| {
+                let t = n.text.to_lowercase();
+                t.ends_with(" slot") || t.ends_with(" slots")
+            });
+            matches!(q.as_deref(), Some("can" | "cannot" | "can't"))
+                || c.effect.kind == EffectKind::AddSlot
+                || (c.effect.kind == EffectKind::Remove && slot)
         };
         !refers_back
             && step.timings.is_empty()
