@@ -1064,6 +1064,9 @@ impl Sayer<'_> {
     }
 
     fn subject(&mut self, s: &Subject) -> String {
+        if s.says_more() && counts_unheld(&s.text) {
+            return self.opaque();
+        }
         if s.says_more() {
             return self.keep(&s.text);
         }
@@ -1450,17 +1453,20 @@ fn verb(kind: EffectKind) -> &'static str {
 
 /// Whether a noun's own words count something the model would hold as an amount of an
 /// entry (`defender 1 jam token`, `more than 1 attack die`): a number followed within three
-/// words by a token, die, result or card, or a count by another (`equal to the number of
-/// enemy ships`, `that many`).
+/// words by a token, die, result or card, a count by another (`equal to the number of
+/// enemy ships`, `that many`), an exception (`[Force] except while attacking`), or a clause
+/// of its own (`dice cannot be rerolled`, read as the object of `attack`).
 fn counts_unheld(text: &str) -> bool {
     let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
     let counted = |w: &str| {
         let w = w.trim_end_matches([',', '.']);
         matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards")
     };
-    // `evade tokens equal to the number of enemy ships`: a count by another count.
-    let lower = text.to_lowercase();
-    let by_count = ["equal to", "number of", "that many"].iter().any(|w| lower.contains(w));
+    // `evade tokens equal to the number of enemy ships`: a count by another count; `[Force]
+    // except while attacking`: an exception; `dice cannot be rerolled`: a clause of its own.
+    let lower = format!(" {} ", text.to_lowercase());
+    let unheld = [" equal to ", " number of ", " that many ", " except ", " cannot ", " can't ", " must ", " be "];
+    let by_count = unheld.iter().any(|w| lower.contains(w));
     by_count
         || words
             .iter()
@@ -1599,6 +1605,8 @@ mod tests {
         assert!(!counts_unheld("Bomblet with the 1 [Straight] template"));
         assert!(!counts_unheld("friendly ship at range 0-1"));
         assert!(counts_unheld("additional evade tokens equal to the number of enemy ships at range 0-1"));
+        assert!(counts_unheld("[Force] except while attacking"));
+        assert!(counts_unheld("dice cannot be rerolled"));
     }
 
     #[test]
