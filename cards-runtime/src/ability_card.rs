@@ -1457,17 +1457,16 @@ fn verb(kind: EffectKind) -> &'static str {
 /// enemy ships`, `that many`), an exception (`[Force] except while attacking`), or a clause
 /// of its own (`dice cannot be rerolled`, read as the object of `attack`).
 fn counts_unheld(text: &str) -> bool {
-    let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
-    let counted = |w: &str| {
-        let w = w.trim_end_matches([',', '.']);
-        matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards")
-    };
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().map(|w| w.trim_end_matches([',', '.'])).collect();
+    let counted = |w: &str| matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards");
+    let phrase = |p: &[&str]| words.windows(p.len()).any(|w| w == p);
     // `evade tokens equal to the number of enemy ships`: a count by another count; `[Force]
     // except while attacking`: an exception; `dice cannot be rerolled`: a clause of its own.
-    let lower = format!(" {} ", text.to_lowercase());
-    let unheld = [" equal to ", " number of ", " that many ", " except ", " cannot ", " can't ", " must ", " be "];
-    let by_count = unheld.iter().any(|w| lower.contains(w));
+    let by_count = phrase(&["equal", "to"]) || phrase(&["number", "of"]) || phrase(&["that", "many"]);
+    let clause = words.iter().any(|w| matches!(*w, "except" | "cannot" | "can't" | "must" | "be"));
     by_count
+        || clause
         || words
             .iter()
             .enumerate()
