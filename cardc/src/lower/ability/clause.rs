@@ -92,7 +92,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     }
     // Trailing phrases the model holds become the effect's provisos; the rest stay words.
     let mut modifiers = Vec::new();
-    let mut provisos = Vec::new();
+    let mut provisos = what.provisos.to_vec();
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
         // `discard 1 command dial from this card`: where it is taken from, when it names a

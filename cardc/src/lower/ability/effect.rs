@@ -4,9 +4,10 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Duration, Effect as RtEffect, EffectKind, Facing, Mark, Noun, Person, Qualifier, Side, Subject, VocabRef,
+    Amount, Duration, Effect as RtEffect, EffectKind, Facing, Mark, Noun, Person, Proviso, Qualifier, Side, Subject,
+    VocabRef,
 };
-use cards_runtime::model::{List, VocabKind, Vocabulary};
+use cards_runtime::model::{VocabKind, Vocabulary};
 
 use super::noun::{amount, noun, phase, possessor, COLORS};
 use super::pronoun::AFTER_HEAD;
@@ -154,6 +155,15 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         .and_then(|n| n.text.to_lowercase().find(" on ").and_then(|at| n.text.get(at + " on ".len()..)))
         .map(|w| subject(Some(&Piece::bare(w))))
         .filter(|s| !s.says_more());
+    // `perform a [Calculate] or [Focus] action on its action bar`: which actions it may be
+    // is held apart from the entries named.
+    let on_bar = (e.kind == EffectKind::Perform && object.as_ref().is_some_and(|o| !o.refs.is_empty()))
+        .then(|| {
+            let lower = object.as_ref()?.text.to_lowercase();
+            ["your", "its", "their"].into_iter().find(|w| lower.contains(&format!(" on {w} action bar")))
+        })
+        .flatten()
+        .map(|whose| Proviso::On(Noun::new(format!("{whose} action bar"), Vec::new())));
     RtEffect {
         kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
@@ -189,7 +199,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
-        provisos: List::Borrowed(&[]),
+        provisos: on_bar.into_iter().collect(),
     }
 }
 

@@ -697,6 +697,9 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     let c = &a.steps[0].clauses[0];
     assert_eq!((a.steps[0].clauses.len(), c.effect.noun.as_ref().map(|n| n.refs.len())), (1, Some(3)));
     assert!(matches!(&c.effect.provisos[..], [Proviso::EvenWhile(s)] if s == "stressed"), "{c:?}");
+    // `on its action bar` says which of the named actions: held as where the action is.
+    let c = effect("That ship may perform a [Focus] or [Barrel Roll] action on its action bar.");
+    assert!(matches!(&c.effect.provisos[..], [Proviso::On(n)] if n.text == "its action bar"), "{c:?}");
     // A slot taken away is a rule of its own, not a step of the ability before it.
     let a = lowered("While you perform a primary attack, roll 1 additional attack die. Remove [Crew] slot.", &v);
     assert_eq!(a.len(), 2, "{a:?}");
