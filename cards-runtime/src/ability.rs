@@ -311,6 +311,14 @@ pub enum Adjective {
     Additional,
 }
 
+impl Noun {
+    /// Its adjectives as printed before its entries, each followed by a space (`active `),
+    /// or nothing.
+    pub fn which(&self) -> String {
+        self.adjectives.iter().map(|a| format!("{} ", a.word())).collect()
+    }
+}
+
 impl Adjective {
     /// The word a card prints.
     pub fn word(self) -> &'static str {
@@ -1038,7 +1046,7 @@ impl Ability {
             c.modifiers.iter().map(|m| Part { what: PartKind::Modifier, text: m, structured: false })
         }
         fn trigger(t: &Timing) -> impl Iterator<Item = Part<'_>> {
-            let events = t.event.iter().chain(t.or_events.iter()).flat_map(modifiers);
+            let events = t.events().flat_map(modifiers);
             std::iter::once(Part { what: PartKind::Trigger, text: &t.what, structured: t.structured() }).chain(events)
         }
         out.extend(self.timings.iter().flat_map(trigger));
@@ -1061,6 +1069,13 @@ impl Ability {
             }
         }
         out
+    }
+
+    /// The phrases its clauses and timing events keep only as words (its
+    /// [`PartKind::Modifier`] parts), in no particular order.
+    pub fn kept(&self) -> impl Iterator<Item = &str> {
+        let timings = self.timings.iter().chain(self.steps.iter().flat_map(|s| s.timings.iter()));
+        timings.flat_map(Timing::events).chain(self.clauses()).flat_map(|c| c.modifiers.iter().map(|m| &**m))
     }
 
     /// The texts of its opaque parts: triggers, replaced events, costs, conditions and
@@ -1125,6 +1140,11 @@ pub struct Part<'a> {
 }
 
 impl Timing {
+    /// Its event clauses: `event`, then `or_events`.
+    pub fn events(&self) -> impl Iterator<Item = &Clause> {
+        self.event.iter().chain(self.or_events.iter())
+    }
+
     /// Whether a timing's words name a step of the game rather than an event of a ship:
     /// `the Neutralize Results step`, `placing forces`, `Setup`; the ability's attack and
     /// its steps (`after this attack`, `after this attack hits`, `after the attack is
@@ -1184,6 +1204,12 @@ impl Clause {
             instead: false,
             alternative: false,
         }
+    }
+
+    /// What doing it does, in order: its costs, its effect, and what it does together with
+    /// its effect (`also`).
+    pub fn done(&self) -> impl Iterator<Item = &Effect> {
+        self.costs.iter().chain(std::iter::once(&self.effect)).chain(self.also.iter())
     }
 }
 

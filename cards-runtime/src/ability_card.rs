@@ -109,10 +109,7 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
                     || a.as_ref().is_some_and(|w| starts(&w.word))
                     || b.as_ref().is_some_and(|w| starts(&w.word));
                 if !near {
-                    return RoundTrip::Differs {
-                        printed: a.map_or(printed.len()..printed.len(), |w| w.span),
-                        said: b.map_or(said.len()..said.len(), |w| w.span),
-                    };
+                    return parted((printed, a), (said, b));
                 }
                 break;
             }
@@ -123,13 +120,16 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
         match (p.next(), s.next()) {
             (None, None) => return RoundTrip::Exact,
             (Some(a), Some(b)) if a.word == b.word => continue,
-            (a, b) => {
-                return RoundTrip::Differs {
-                    printed: a.map_or(printed.len()..printed.len(), |w| w.span),
-                    said: b.map_or(said.len()..said.len(), |w| w.span),
-                }
-            }
+            (a, b) => return parted((printed, a), (said, b)),
         }
+    }
+}
+
+/// Where two texts part: at each one's word, or at its end when it has no more.
+fn parted((printed, a): (&str, Option<Word>), (said, b): (&str, Option<Word>)) -> RoundTrip {
+    RoundTrip::Differs {
+        printed: a.map_or(printed.len()..printed.len(), |w| w.span),
+        said: b.map_or(said.len()..said.len(), |w| w.span),
     }
 }
 
@@ -514,46 +514,30 @@ impl Sayer<'_> {
                 }
                 _ => self.condition(c),
             };
-            // `if you are in the attack arc and are not ionized`: a second condition about
-            // the same ship goes on from the first.
-            let same = i > 0
-                && c.kind == CondKind::If
-                && s.conditions[i - 1].kind == CondKind::If
-                && tested(&c.test).is_some_and(|w| Some(w) == tested(&s.conditions[i - 1].test));
-            let said = match (same, lead.last_mut(), tested(&c.test)) {
-                (true, Some(before), Some(who)) => {
-                    let subject = format!("if {} ", if is_you(who) { "you".to_string() } else { self.subject(who) });
-                    // `if you are damaged and not shielded`: one verb for two states.
-                    let states =
-                        matches!((&s.conditions[i - 1].test, &c.test), (Test::State { .. }, Test::State { .. }));
-                    match said.strip_prefix(&subject) {
-                        Some(rest) => {
-                            let rest = match states {
-                                true => rest.strip_prefix("are ").or_else(|| rest.strip_prefix("is ")).unwrap_or(rest),
-                                false => rest,
-                            };
-                            before.push_str(&format!(" and {rest}"));
-                            None
-                        }
-                        None => Some(said),
-                    }
-                }
-                // `if the attack range is 1 and you are in the attacker's [Front Arc]`: two
-                // conditions in a row are said as one.
-                (false, Some(before), _)
-                    if i > 0
-                        && c.kind == CondKind::If
-                        && s.conditions[i - 1].kind == CondKind::If
-                        && !matches!(s.conditions[i - 1].test, Test::YouDo { .. })
-                        && before.starts_with("if ") =>
-                {
-                    match said.strip_prefix("if ") {
-                        Some(rest) => {
-                            before.push_str(&format!(" and {rest}"));
-                            None
-                        }
-                        None => Some(said),
-                    }
+            // Two conditions in a row are said as one (`if the attack range is 1 and you are in
+            // the attacker's [Front Arc]`); a second about the same ship goes on from the
+            // first (`if you are in the attack arc and are not ionized`), and two states share
+            // one verb (`if you are damaged and not shielded`).
+            let prev = i.checked_sub(1).map(|k| &s.conditions[k]);
+            let follows = prev.is_some_and(|p| {
+                c.kind == CondKind::If && p.kind == CondKind::If && !matches!(p.test, Test::YouDo { .. })
+            });
+            let same = follows && tested(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| tested(&p.test)));
+            let states =
+                same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
+            let opening = match (same, tested(&c.test)) {
+                (true, Some(who)) => format!("if {} ", if is_you(who) { "you".to_string() } else { self.subject(who) }),
+                _ => "if ".to_string(),
+            };
+            let said = match (lead.last_mut().filter(|b| follows && b.starts_with("if ")), said.strip_prefix(&opening))
+            {
+                (Some(before), Some(rest)) => {
+                    let rest = match states {
+                        true => rest.strip_prefix("are ").or_else(|| rest.strip_prefix("is ")).unwrap_or(rest),
+                        false => rest,
+                    };
+                    before.push_str(&format!(" and {rest}"));
+                    None
                 }
                 _ => Some(said),
             };
@@ -603,13 +587,16 @@ impl Sayer<'_> {
             if i > 0 {
                 out.push_str(if c.alternative { " or " } else { ", and " });
             }
+            // The subject and qualifier of the clause before, said once for both.
+            let shares = i > 0 && {
+                let p = list[i - 1];
+                p.subject == c.subject && p.qualifier == c.qualifier && !c.subject.text.trim().is_empty()
+            };
             // `you may perform an attack and drop or launch 1 device`: a run of clauses that
             // share an object, after one that shares their subject.
             let run = list[i..].iter().take_while(|d| same_object(d, c)).count();
             if i > 0 && run > 1 {
-                let p = list[i - 1];
-                let bare = p.subject == c.subject && p.qualifier == c.qualifier && !c.subject.text.trim().is_empty();
-                if let Some(said) = self.shared_object(&list[i..i + run], bare) {
+                if let Some(said) = self.shared_object(&list[i..i + run], shares) {
                     out.push_str(&said);
                     i += run;
                     continue;
@@ -633,10 +620,6 @@ impl Sayer<'_> {
                 i += run;
                 continue;
             }
-            let shares = i > 0 && {
-                let p = list[i - 1];
-                p.subject == c.subject && p.qualifier == c.qualifier && !c.subject.text.trim().is_empty()
-            };
             let said = match shares {
                 true => {
                     let mut bare = c.clone();
@@ -656,12 +639,13 @@ impl Sayer<'_> {
             match p.filter(|_| shares && c.alternative) {
                 // `spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit]
                 // result to a [Critical Hit] result`: one cost, and one verb, said once.
-                Some(p) if p.costs == c.costs && p.effect.kind == c.effect.kind && !c.effect.negated => {
+                Some(p) if p.costs == c.costs && shares_verb(&p.effect, &c.effect) => {
                     let lead = match c.costs.is_empty() {
-                        true => format!("{} ", verb(c.effect.kind)),
-                        false => format!("{} to {} ", self.effects(&c.costs), verb(c.effect.kind)),
+                        true => String::new(),
+                        false => format!("{} to ", self.effects(&c.costs)),
                     };
-                    out.push_str(said.strip_prefix(&lead).unwrap_or(&said));
+                    let rest = said.strip_prefix(&lead).and_then(|r| without_verb(r, c.effect.kind));
+                    out.push_str(rest.unwrap_or(&said));
                 }
                 // `spend 1 focus token or suffer 1 [Critical Hit] damage to flip this card`:
                 // one effect, either cost.
@@ -790,8 +774,7 @@ impl Sayer<'_> {
         let mut before = &c.effect;
         for also in c.also.iter() {
             let said = self.effect(also);
-            let same = also.kind == before.kind && !also.negated && !also.fully;
-            let said = match same {
+            let said = match shares_verb(before, also) {
                 // `gain 1 deplete and 1 strain token`: the verb said once, and the word of
                 // one kind of entry once, last.
                 true => {
@@ -801,8 +784,7 @@ impl Sayer<'_> {
                             *last = cut.to_string();
                         }
                     }
-                    let lead = format!("{} ", self::verb(also.kind));
-                    said.strip_prefix(&lead).map_or(said.clone(), str::to_string)
+                    without_verb(&said, also.kind).map_or(said.clone(), str::to_string)
                 }
                 false if third && c.costs.is_empty() => conjugate(&said),
                 false => said,
@@ -848,16 +830,14 @@ impl Sayer<'_> {
         format!("{word} {said}")
     }
 
-    /// Several effects paid together: `spend 1 [Charge] and gain 1 stress token`.
-    /// A verb said once for the effects in a row that share it: `spend 1 [Charge] and 1
-    /// calculate token`.
+    /// Several effects paid together (`spend 1 [Charge] and gain 1 stress token`), a verb
+    /// said once for those in a row that share it (`spend 1 [Charge] and 1 calculate token`).
     fn effects(&mut self, list: &[Effect]) -> String {
         let mut said: Vec<String> = Vec::new();
         for (i, e) in list.iter().enumerate() {
             let one = self.effect(e);
-            let same = i > 0 && list[i - 1].kind == e.kind && !e.negated && !e.fully;
-            let verb = format!("{} ", verb(e.kind));
-            said.push(match (same, one.strip_prefix(&verb)) {
+            let shared = i.checked_sub(1).is_some_and(|k| shares_verb(&list[k], e));
+            said.push(match (shared, without_verb(&one, e.kind)) {
                 (true, Some(rest)) => rest.to_string(),
                 _ => one,
             });
@@ -1043,7 +1023,7 @@ impl Sayer<'_> {
             .collect();
         let join = if n.choice { "or" } else { "and" };
         // `1 active [Charge]`: which of them, before them all.
-        let which: String = n.adjectives.iter().map(|a| format!("{} ", a.word())).collect();
+        let which = n.which();
         let mut said = which
             + &match items.len() {
                 0 | 1 => items.concat(),
@@ -1354,6 +1334,17 @@ impl Sayer<'_> {
             Test::Opaque => self.opaque(),
         }
     }
+}
+
+/// Whether `e`, said after `before`, can leave its verb to it: the same verb, neither
+/// negated nor `fully` done.
+fn shares_verb(before: &Effect, e: &Effect) -> bool {
+    before.kind == e.kind && !e.negated && !e.fully
+}
+
+/// An effect said (`gain 1 focus token`) without its verb (`1 focus token`).
+fn without_verb(said: &str, kind: EffectKind) -> Option<&str> {
+    said.strip_prefix(verb(kind))?.strip_prefix(' ')
 }
 
 /// The word two effects' single entries of one kind share (`token` for `1 deplete` and `1

@@ -88,7 +88,7 @@ fn object(set: &Set, n: &Noun, color: Option<&str>) -> String {
     }
     let sep = if n.choice { "|" } else { "/" };
     // `1 active [Charge]` is `active resource:charge`.
-    let which: String = n.adjectives.iter().map(|a| format!("{} ", a.word())).collect();
+    let which = n.which();
     let items = n
         .refs
         .iter()

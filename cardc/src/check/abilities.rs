@@ -458,12 +458,7 @@ pub fn lints(sites: &[TextSite], set: &model::Set, d: &mut Vec<Diagnostic>) {
                 }
             }
             // A phrase the lowering keeps only as words: the model does not hold what it says.
-            // (The ability's modifiers are its kept parts, `PartKind::Modifier`.)
-            let kept: Vec<&str> = (ability.timings.iter().chain(ability.steps.iter().flat_map(|s| s.timings.iter())))
-                .flat_map(|t| t.event.iter().chain(t.or_events.iter()))
-                .chain(ability.clauses())
-                .flat_map(|c| c.modifiers.iter().map(|m| &**m))
-                .collect();
+            let kept: Vec<&str> = ability.kept().collect();
             let timings = frame.timings.iter().chain(frame.steps.iter().flat_map(|s| &s.timings));
             let events = timings.flat_map(|t| t.event.iter().chain(&t.events));
             let written = events.chain(frame.steps.iter().flat_map(|s| &s.clauses)).flat_map(|c| &c.modifiers);

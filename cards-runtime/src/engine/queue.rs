@@ -338,14 +338,10 @@ impl<'a> Engine<'a> {
             ships = vec![ships[pick]];
         }
         for &ship in &ships {
-            for cost in clause.costs.iter() {
-                // A replaced cost still counts as paid.
-                self.happen(state, chooser, Event { ship, effect: cost.clone() });
-            }
-            self.happen(state, chooser, Event { ship, effect: clause.effect.clone() });
-            // Done together with the effect, as one choice.
-            for also in clause.also.iter() {
-                self.happen(state, chooser, Event { ship, effect: also.clone() });
+            // Costs (a replaced cost still counts as paid), the effect, and what is done
+            // together with it, as one choice.
+            for effect in clause.done() {
+                self.happen(state, chooser, Event { ship, effect: effect.clone() });
             }
             if clause.duration.is_some() {
                 let until = Until::of(clause.duration.as_ref());
@@ -370,7 +366,7 @@ impl<'a> Engine<'a> {
         if !chooser.accept(ship, event) {
             return false;
         }
-        for effect in event.costs.iter().chain(std::iter::once(&event.effect)).chain(event.also.iter()) {
+        for effect in event.done() {
             self.happen(state, chooser, Event { ship, effect: effect.clone() });
         }
         true
@@ -380,16 +376,12 @@ impl<'a> Engine<'a> {
     /// and no `cannot` in force forbids either.
     fn can_do<S: GameState<'a> + ?Sized>(&self, state: &S, ship: ShipId, clause: &Clause) -> bool {
         let allowed = |e: &Effect| self.permission(state, ship, e) != Permission::Forbidden;
-        can_pay(state, ship, clause)
-            && clause.costs.iter().all(allowed)
-            && allowed(&clause.effect)
-            && clause.also.iter().all(allowed)
+        can_pay(state, ship, clause) && clause.done().all(allowed)
     }
 }
 
 /// Whether a clause's cost (if any), its effect and what it does together with it can
 /// all resolve for `ship`: a compound choice is paid whole or not at all.
 fn can_pay<'a, S: GameState<'a> + ?Sized>(state: &S, ship: ShipId, clause: &Clause) -> bool {
-    let resolves = |e: &Effect| state.can_resolve(&Event { ship, effect: e.clone() });
-    clause.costs.iter().all(resolves) && resolves(&clause.effect) && clause.also.iter().all(resolves)
+    clause.done().all(|e| state.can_resolve(&Event { ship, effect: e.clone() }))
 }

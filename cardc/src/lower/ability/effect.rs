@@ -137,17 +137,18 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         Some(n) if another => Some(Noun { text: format!("another {}", n.text).into(), ..n }),
         o => o,
     };
+    // Whether the object names entries, all of one kind.
+    let all_of =
+        |k: VocabKind| object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == k));
     // `your carrier ship gains [Coordinate]`: no token and no amount, so the action itself.
     let gains_action = e.kind == EffectKind::Gain
         && e.amount.is_none()
         && article.is_none()
         && e.noun.as_ref().is_some_and(|n| n.text.trim_start().starts_with('['))
-        && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Action));
-    let spent_from = e.kind == EffectKind::Spend
-        && object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Resource));
+        && all_of(VocabKind::Action);
+    let spent_from = e.kind == EffectKind::Spend && all_of(VocabKind::Resource);
     // `spend your lock on the defender`: the ship a token is on is what it is spent on.
-    let tokens =
-        object.as_ref().is_some_and(|o| !o.refs.is_empty() && o.refs.iter().all(|r| r.kind == VocabKind::Token));
+    let tokens = all_of(VocabKind::Token);
     let held_on = e
         .noun
         .as_ref()
