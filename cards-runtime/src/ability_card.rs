@@ -526,7 +526,10 @@ impl Sayer<'_> {
             let states =
                 same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
             let opening = match (same, tested(&c.test)) {
-                (true, Some(who)) => format!("if {} ", if is_you(who) { "you".to_string() } else { self.subject(who) }),
+                (true, Some(who)) => {
+                    let who = if is_you(who) { "you".to_string() } else { self.quietly(|s| s.subject(who)) };
+                    format!("if {who} ")
+                }
                 _ => "if ".to_string(),
             };
             let said = match (lead.last_mut().filter(|b| follows && b.starts_with("if ")), said.strip_prefix(&opening))
@@ -642,7 +645,7 @@ impl Sayer<'_> {
                 Some(p) if p.costs == c.costs && shares_verb(&p.effect, &c.effect) => {
                     let lead = match c.costs.is_empty() {
                         true => String::new(),
-                        false => format!("{} to ", self.effects(&c.costs)),
+                        false => format!("{} to ", self.quietly(|s| s.effects(&c.costs))),
                     };
                     let rest = said.strip_prefix(&lead).and_then(|r| without_verb(r, c.effect.kind));
                     out.push_str(rest.unwrap_or(&said));
@@ -650,7 +653,7 @@ impl Sayer<'_> {
                 // `spend 1 focus token or suffer 1 [Critical Hit] damage to flip this card`:
                 // one effect, either cost.
                 Some(p) if p.effect == c.effect && p.effect.kind != EffectKind::Opaque && !c.costs.is_empty() => {
-                    let effect = format!(" to {}", self.effect(&c.effect));
+                    let effect = format!(" to {}", self.quietly(|s| s.effect(&c.effect)));
                     let tail = said.find(&effect).map(|at| &said[at..]);
                     let before = tail.and_then(|t| out.strip_suffix(" or ")?.strip_suffix(t));
                     match before {
@@ -1103,6 +1106,15 @@ impl Sayer<'_> {
         let last = self.last.take();
         let said = self.clauses(&refs);
         self.last = last;
+        said
+    }
+
+    /// What `say` says of a part already said (to find its words in what was said), not
+    /// counted again in [`Said::kept`] or [`Said::opaque`].
+    fn quietly(&mut self, say: impl FnOnce(&mut Self) -> String) -> String {
+        let (kept, opaque) = (self.kept, self.opaque);
+        let said = say(self);
+        (self.kept, self.opaque) = (kept, opaque);
         said
     }
 
