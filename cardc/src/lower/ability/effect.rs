@@ -147,12 +147,14 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         && e.noun.as_ref().is_some_and(|n| n.text.trim_start().starts_with('['))
         && all_of(VocabKind::Action);
     let spent_from = e.kind == EffectKind::Spend && all_of(VocabKind::Resource);
-    // `spend your lock on the defender`: the ship a token is on is what it is spent on.
+    // `spend your lock on the defender`: the ship a token is on is what it is spent on. A
+    // token another ship owns is taken from that ship (`another friendly ship's lock on the
+    // defender` is from it, as the gold's judgement calls say).
     let tokens = all_of(VocabKind::Token);
     let held_on = e
         .noun
         .as_ref()
-        .filter(|_| e.kind == EffectKind::Spend && e.target.is_none() && tokens)
+        .filter(|_| e.kind == EffectKind::Spend && e.target.is_none() && e.from.is_none() && owner.is_none() && tokens)
         .and_then(|n| n.text.to_lowercase().find(" on ").and_then(|at| n.text.get(at + " on ".len()..)))
         .map(|w| subject(Some(&Piece::bare(w))))
         .filter(|s| !s.says_more());
