@@ -338,6 +338,9 @@ impl Diagnostic {
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(style.width)
             .with_links(false)
+            // Card text breaks at spaces only: `0-1` and `[Barrel Roll]` stay whole, and
+            // finding Unicode break opportunities costs more than the rest of a note.
+            .with_word_separator(textwrap::WordSeparator::AsciiSpace)
             .without_syntax_highlighting();
         let mut out = self.render_header(style);
         if let (None, Some(path)) = (self.primary(), &self.path) {

@@ -294,9 +294,15 @@ pub const OPAQUE: &str = "“…”";
 /// A written word as [`words`] compares it, or `None` when it is left out.
 fn normal(word: &str) -> Option<Cow<'_, str>> {
     let word = word.trim_matches(|c| matches!(c, '-' | '\'' | '’' | '/'));
-    let mut lower: Cow<'_, str> = match word.chars().any(|c| c.is_uppercase() || c == '’') {
-        true => Cow::Owned(word.to_lowercase().replace('’', "'")),
-        false => Cow::Borrowed(word),
+    let mut lower: Cow<'_, str> = if word.is_ascii() {
+        match word.bytes().any(|b| b.is_ascii_uppercase()) {
+            true => Cow::Owned(word.to_ascii_lowercase()),
+            false => Cow::Borrowed(word),
+        }
+    } else if word.chars().any(|c| c.is_uppercase() || c == '’') {
+        Cow::Owned(word.to_lowercase().replace('’', "'"))
+    } else {
+        Cow::Borrowed(word)
     };
     let cut = lower.strip_suffix("'s").or_else(|| lower.strip_suffix('\'')).map(str::len);
     if let Some(len) = cut {
@@ -320,9 +326,11 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         _ => {}
     }
     let w = &*lower;
-    let cut = if w.len() >= 5 && ["ches", "shes", "xes", "sses"].iter().any(|e| w.ends_with(e)) {
+    let cut = if !w.ends_with('s') {
+        None
+    } else if w.len() >= 5 && ["ches", "shes", "xes", "sses"].iter().any(|e| w.ends_with(e)) {
         Some(w.len() - 2)
-    } else if w.len() >= 4 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) && w.is_ascii() {
+    } else if w.len() >= 4 && !["ss", "us", "is"].iter().any(|e| w.ends_with(e)) && w.is_ascii() {
         Some(w.len() - 1)
     } else {
         None

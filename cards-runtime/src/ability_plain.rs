@@ -600,8 +600,10 @@ fn joined(items: impl Iterator<Item = String>, sep: &str) -> String {
 
 pub(crate) fn capitalize(s: &str) -> String {
     let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut out = String::with_capacity(s.len());
+    if let Some(c) = chars.next() {
+        out.extend(c.to_uppercase());
+        out.push_str(chars.as_str());
     }
+    out
 }

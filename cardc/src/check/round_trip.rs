@@ -1,7 +1,11 @@
 //! N0003: an ability whose reading, said back as a card prints it, is not the printed text.
 
+use std::collections::HashMap;
+
+use cards_runtime::ability::{Ability, Effect, Frequency, Noun, Replacement, Step, Timing};
 use cards_runtime::ability_card::{self, RoundTrip};
 use cards_runtime::model::Set;
+use cards_runtime::model::Text;
 
 use crate::ast::Span;
 use crate::check::abilities::TextSite;
@@ -51,18 +55,67 @@ pub struct SaidBack {
 }
 
 /// Says every ability of the parsed blocks back, in the order of the sites and frames.
+///
+/// An ability printed on several cards (a generic pilot's, an upgrade printed per faction)
+/// is read alike each time, so one read alike and printed alike is said back once.
 pub fn say_back(sites: &[TextSite], set: &Set, sources: &SourceMap) -> Vec<SaidBack> {
     let mut out = Vec::new();
+    // Keyed by the printed text alone: hashing a whole reading costs more than saying it.
+    let mut done: HashMap<&str, Vec<(&Ability, ability_card::Said, RoundTrip)>> = HashMap::new();
     for (index, site) in sites.iter().enumerate() {
         let source = &sources.file(site.file).text;
         for (at, (frame, ability)) in site.frames.iter().zip(site.abilities(&set.cards)).enumerate() {
             let printed = source.get(frame.span.range()).unwrap_or_default();
-            let said = ability_card::ability(set, ability);
-            let round_trip = ability_card::round_trip(printed, &said.text);
+            let alike = done.entry(printed).or_default();
+            let (said, round_trip) = match alike.iter().find(|(read, ..)| read_alike(read, ability)) {
+                Some((_, said, round_trip)) => (said.clone(), round_trip.clone()),
+                None => {
+                    let said = ability_card::ability(set, ability);
+                    let round_trip = ability_card::round_trip(printed, &said.text);
+                    alike.push((ability, said.clone(), round_trip.clone()));
+                    (said, round_trip)
+                }
+            };
             out.push(SaidBack { site: index, frame: at, said, round_trip });
         }
     }
     out
+}
+
+/// Whether two abilities are read alike, whichever card prints them: all but the file and
+/// the place are the same.
+fn read_alike(a: &Ability, b: &Ability) -> bool {
+    fn key(
+        a: &Ability,
+    ) -> (
+        &Option<Text>,
+        &Text,
+        &Option<u16>,
+        &Option<Noun>,
+        &[Timing],
+        bool,
+        &Frequency,
+        &[Effect],
+        &Option<Replacement>,
+        &[Step],
+    ) {
+        let Ability {
+            name,
+            text,
+            file: _,
+            span: _,
+            header,
+            requirement,
+            timings,
+            optional,
+            frequency,
+            costs,
+            replacement,
+            steps,
+        } = a;
+        (name, text, header, requirement, timings, *optional, frequency, costs, replacement, steps)
+    }
+    key(a) == key(b)
 }
 
 /// Reports the abilities that part from the card.

@@ -11,7 +11,7 @@ use cards_runtime::model::{VocabKind, Vocabulary};
 
 use super::noun::{amount, noun, phase, possessor, COLORS};
 use super::pronoun::AFTER_HEAD;
-use super::squash;
+use super::{first_of, squash};
 use crate::ast::Span;
 use crate::text::{Effect, Piece};
 
@@ -85,7 +85,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         // Only an action's or a maneuver's: a red token is a kind of token.
         let lower = n.text.to_lowercase();
         // `a white action on your action bar`: the head says what is coloured.
-        let end = AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(lower.len());
+        let end = first_of(&lower, &AFTER_HEAD).unwrap_or(lower.len());
         let colored = ["action", "actions", "maneuver", "maneuvers"].iter().any(|w| lower[..end].ends_with(w));
         if n.refs.is_empty() && color.is_none() && colored {
             // `a red maneuver`; `a red or blue maneuver` is a choice of colours (`red|blue`).

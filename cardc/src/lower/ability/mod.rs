@@ -60,6 +60,17 @@ pub struct Context<'a> {
     pub name: Option<&'a str>,
 }
 
+/// Where the first of `phrases` starts in `text`, in one pass. `str::find` builds a
+/// searcher for each phrase, which costs more than these short texts take to scan, and
+/// nouns and effects look for where-phrases in every clause.
+pub(crate) fn first_of(text: &str, phrases: &[&str]) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find(|&at| {
+        let rest = &bytes[at..];
+        phrases.iter().any(|p| rest.first() == p.as_bytes().first() && rest.starts_with(p.as_bytes()))
+    })
+}
+
 /// Collapses runs of white space (text blocks span lines) to one space.
 pub fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

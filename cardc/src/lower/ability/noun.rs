@@ -7,7 +7,7 @@ use cards_runtime::ability::{Adjective, Amount, EffectKind, Mark, Noun, VocabRef
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
 use super::pronoun::AFTER_HEAD;
-use super::{squash, NOUN_KINDS};
+use super::{first_of, squash, NOUN_KINDS};
 use crate::text::brackets;
 
 /// Whether two names are the same ignoring case, with `-` the same as a space.
@@ -110,10 +110,7 @@ fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
     let before = &lower[..first];
     let after = &lower[last + 1..];
     // `[Focus] action on its action bar`: where it is printed does not change what it is.
-    let head = [" on ", " at ", " in ", " from ", " with ", " that ", " beyond "]
-        .iter()
-        .filter_map(|w| after.find(w))
-        .min()
+    let head = first_of(after, &[" on ", " at ", " in ", " from ", " with ", " that ", " beyond "])
         .map_or(after, |i| &after[..i]);
     let head = head.trim_matches(|c: char| !c.is_alphanumeric());
     let slot = effect == Some(EffectKind::AddSlot) && matches!(head, "slot" | "slots");
@@ -324,7 +321,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     // crate drift in your [Rear Arc]` no arc.
     let whole = text;
     let lower = text.to_ascii_lowercase();
-    let text = &text[..AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(text.len())];
+    let text = &text[..first_of(&lower, &AFTER_HEAD).unwrap_or(text.len())];
     let words: Vec<&str> = text.split_whitespace().collect();
     // `a ship in your [Single Turret Arc]`, `an object in your [Front Arc]`: a ship, not the
     // arc its words name.

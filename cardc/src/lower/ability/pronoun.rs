@@ -7,7 +7,7 @@ use cards_runtime::ability::{
 use cards_runtime::model::Vocabulary;
 
 use super::noun::{noun, COLORS};
-use super::squash;
+use super::{first_of, squash};
 
 /// Whether words name a ship (or ships): `the attacker`, `an enemy ship`, `it`.
 pub(super) fn names_a_ship(text: &str) -> bool {
@@ -49,7 +49,7 @@ pub(super) fn head(n: &Noun) -> Noun {
     }
     let text = n.text.as_ref();
     let lower = text.to_lowercase();
-    let end = AFTER_HEAD.iter().filter_map(|w| lower.find(w)).min().unwrap_or(text.len());
+    let end = first_of(&lower, &AFTER_HEAD).unwrap_or(text.len());
     let words: Vec<&str> = text[..end].split_whitespace().collect();
     let which = |w: &str| {
         let l = w.to_lowercase();
@@ -73,7 +73,7 @@ pub(super) fn opaque_object(text: &str, vocab: &Vocabulary) -> Option<Noun> {
     let text = squash(text);
     let (_, rest) = text.split_once(' ')?;
     let lower = rest.to_lowercase();
-    let end = AFTER_OBJECT.iter().filter_map(|w| lower.find(w)).min().unwrap_or(rest.len());
+    let end = first_of(&lower, &AFTER_OBJECT).unwrap_or(rest.len());
     let words: Vec<&str> = rest[..end].split_whitespace().collect();
     let skip = usize::from(words.first().is_some_and(|w| matches!(w.to_lowercase().as_str(), "a" | "an" | "the")));
     let object = words[skip..].join(" ");
@@ -96,7 +96,7 @@ fn counted_object(text: &str) -> Option<Noun> {
 /// assigned …`. A pronoun after it stands for it.
 fn condition_thing(c: &Condition) -> Option<Noun> {
     let lower = c.text.to_lowercase();
-    let at = [" is ", " are ", " has ", " have "].iter().filter_map(|w| lower.find(w)).min()?;
+    let at = first_of(&lower, &[" is ", " are ", " has ", " have "])?;
     let who = &c.text[..at];
     let words: Vec<String> = who.split_whitespace().map(str::to_lowercase).collect();
     let ship = words.iter().any(|w| {
