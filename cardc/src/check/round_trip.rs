@@ -85,37 +85,23 @@ pub fn say_back(sites: &[TextSite], set: &Set, sources: &SourceMap) -> Vec<SaidB
 /// Whether two abilities are read alike, whichever card prints them: all but the file and
 /// the place are the same.
 fn read_alike(a: &Ability, b: &Ability) -> bool {
-    fn key(
-        a: &Ability,
-    ) -> (
-        &Option<Text>,
-        &Text,
-        &Option<u16>,
-        &Option<Noun>,
-        &[Timing],
-        bool,
-        &Frequency,
-        &[Effect],
-        &Option<Replacement>,
-        &[Step],
-    ) {
-        let Ability {
-            name,
-            text,
-            file: _,
-            span: _,
-            header,
-            requirement,
-            timings,
-            optional,
-            frequency,
-            costs,
-            replacement,
-            steps,
-        } = a;
-        (name, text, header, requirement, timings, *optional, frequency, costs, replacement, steps)
-    }
-    key(a) == key(b)
+    let Ability {
+        name,
+        text,
+        file: _,
+        span: _,
+        header,
+        requirement,
+        timings,
+        optional,
+        frequency,
+        costs,
+        replacement,
+        steps,
+    } = a;
+    (name, text, header, requirement) == (&b.name, &b.text, &b.header, &b.requirement)
+        && (timings, optional, frequency) == (&b.timings, &b.optional, &b.frequency)
+        && (costs, replacement, steps) == (&b.costs, &b.replacement, &b.steps)
 }
 
 /// Reports the abilities that part from the card.
