@@ -2,10 +2,9 @@
 
 use std::collections::HashMap;
 
-use cards_runtime::ability::{Ability, Effect, Frequency, Noun, Replacement, Step, Timing};
+use cards_runtime::ability::Ability;
 use cards_runtime::ability_card::{self, RoundTrip};
 use cards_runtime::model::Set;
-use cards_runtime::model::Text;
 
 use crate::ast::Span;
 use crate::check::abilities::TextSite;
