@@ -104,6 +104,17 @@ const TEMPLATES: &[&str] = &[
     "You can perform [Focus], [Boost], and [Lock] actions, even while stressed.",
     "Before you would suffer damage, you may spend 2 [Charge]. If you do, gain 1 evade token.",
     "After you perform an attack, you may gain 1 stress and 1 strain token. If you do, gain 1 focus token.",
+    // Where a turn may go and nowhere else; a range between ships, not the attack's; how a
+    // replaced event comes about; one event of two subjects; counts the player chooses or
+    // the step before made; a lock that is yours; an outcome in the past.
+    "You can rotate your turret indicator only to your [Front Arc] or [Bullseye Arc].",
+    "While you perform an attack at range 1, roll 1 additional attack die.",
+    "If you would fail a [Boost] action by overlapping another ship, gain 1 focus token instead.",
+    "After you or a friendly ship at range 0-1 defend, gain 1 focus token.",
+    "Before you engage, you may spend 1 or more [Charge] to gain that many evade tokens.",
+    "While you defend, you may spend 1 [Force] to reroll any number of defense dice.",
+    "While you perform an attack, you may spend a lock you have on the defender to reroll 1 attack die.",
+    "After you perform an attack that missed, gain 1 focus token.",
 ];
 
 #[test]
@@ -158,11 +169,12 @@ fn a_reading_that_lost_a_part_parts_from_the_card_where_it_lost_it() {
 
 #[test]
 fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
-    // `1 or more` kept nowhere: the reading says `choose friendly ships`.
-    let text = "At the start of the Engagement Phase, you may choose 1 or more friendly ships at range 0-2. Each chosen ship gains 1 focus token.";
+    // `2 or fewer` is no amount the model holds: the reading keeps the count opaque and
+    // parts from the card there.
+    let text = "At the start of the Engagement Phase, you may choose 2 or fewer friendly ships at range 0-2. Each chosen ship gains 1 focus token.";
     let set = set_of("unheld", &[text]);
     let a = ability(&set, 0);
-    assert_eq!(parts_at(&set, a).as_deref(), Some("1"));
+    assert_eq!(parts_at(&set, a).as_deref(), Some("fewer"));
     // `assign the defender 1 jam token` read as the words "defender 1 jam token": the
     // target and the count are not held, so it is never said back as printed (the one
     // silent wrong reading of the blind sample of 2026-11-27).
@@ -174,7 +186,7 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
     let report = cardc::check_paths(&[&dir]).unwrap();
     let notes: Vec<&cardc::Diagnostic> = report.all_diagnostics().filter(|d| d.code.id == "N0003").collect();
     assert_eq!(notes.len(), 1);
-    assert_eq!(notes[0].message, "the reading parts from the card at `1`");
+    assert_eq!(notes[0].message, "the reading parts from the card at `fewer`");
     let help = notes[0].help.as_deref().unwrap_or_default();
     assert!(help.starts_with("said back: At the start of the Engagement Phase, you may choose"), "{help}");
 }

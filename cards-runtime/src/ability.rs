@@ -357,6 +357,13 @@ pub enum Amount {
     UpTo(u32),
     /// All of them.
     All,
+    /// N or more (`spend 1 or more [Energy]`): as many from N up as the player chooses.
+    AtLeast(u32),
+    /// `any number of`: none or more, as the player chooses.
+    AnyNumber,
+    /// `that many`: as many as the step before counted (`spend up to 2 [Charge] to roll that
+    /// many additional attack dice`).
+    ThatMany,
 }
 
 impl Amount {
@@ -364,7 +371,7 @@ impl Amount {
     pub fn most(self) -> Option<u32> {
         match self {
             Amount::Exactly(n) | Amount::UpTo(n) => Some(n),
-            Amount::All => None,
+            Amount::All | Amount::AtLeast(_) | Amount::AnyNumber | Amount::ThatMany => None,
         }
     }
 }
@@ -445,6 +452,12 @@ pub enum Proviso {
     AtMost(u8),
     /// `to a minimum of 1`: the least a value changed becomes.
     AtLeast(u8),
+    /// `by overlapping another ship`: the deed it comes about by (its words are kept as a
+    /// noun's, as the model has no entry for them).
+    By(Noun),
+    /// `only`, before where it goes (`rotate your [Single Turret Arc] indicator only to your
+    /// [Front Arc] or [Rear Arc]`): it may go nowhere else, so what it permits also forbids.
+    Only,
 }
 
 impl Proviso {
@@ -462,6 +475,8 @@ impl Proviso {
             Proviso::AsIfTheirs => "as if that ship has them".into(),
             Proviso::AtMost(n) => format!("to a maximum of {n}"),
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
+            Proviso::Only => "only".into(),
+            Proviso::By(n) => format!("by {}", n.text),
         }
     }
 }
@@ -747,6 +762,9 @@ pub enum Test {
         range: (u8, u8),
         /// Of whom; `you` unless another is written.
         of: Subject,
+        /// Measured as an attack's range is (`at attack range 1`, `the attack range is 1`:
+        /// from the attacker's arc), not between the two ships (`at range 1`).
+        attack: bool,
     },
     /// `if the defender's initiative is lower than yours`, `if your agility is 2 or lower`.
     Stat {

@@ -198,7 +198,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
 ///   and `fewer` are `lower`, `receive` is `gain`, and `was`/`were` are `is`/`are` (a state is tested when the ability
-///   resolves: `if the defender was destroyed` is `is destroyed` then);
+///   resolves: `if the defender was destroyed` is `is destroyed` then), and `missed` is
+///   `miss` (`an attack that missed`);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
@@ -210,13 +211,17 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// the end of the round` is `this round`, `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
-/// do whatever else holds).
-const PHRASES: [(&[&str], &str); 5] = [
+/// do whatever else holds), and `is equal to`, `is the same as` and `matches that of` are
+/// one comparison (`if the speed of your revealed maneuver matches that of …`).
+const PHRASES: [(&[&str], &str); 8] = [
     (&["can", "still"], "can"),
     (&["this", "round"], "this round"),
     (&["until", "end", "round"], "this round"),
     (&["do", "not"], "cannot"),
     (&["doe", "not"], "cannot"),
+    (&["is", "equal", "to"], "is equal to"),
+    (&["is", "same", "as"], "is equal to"),
+    (&["match", "that"], "is equal to"),
 ];
 
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words.
@@ -323,6 +328,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "was" => return same("is"),
         "receive" => return same("gain"),
         "were" => return same("are"),
+        // `an attack that missed` is one that misses (`misses` loses its `es`).
+        "missed" => return same("miss"),
         _ => {}
     }
     let w = &*lower;
@@ -433,8 +440,8 @@ impl Sayer<'_> {
             });
             if let Some(at) = at {
                 let mut conditions = first.conditions.to_vec();
-                if let Test::AtRange { range: r, .. } = conditions.remove(at).test {
-                    range = Some(r);
+                if let Test::AtRange { range: r, attack, .. } = conditions.remove(at).test {
+                    range = Some((r, attack));
                 }
                 first.conditions = conditions.into();
             }
@@ -458,17 +465,20 @@ impl Sayer<'_> {
             if let (Some(o), true) = (outcome, performed == Some(i)) {
                 said.push_str(&format!(" {o}"));
             }
-            if let (Some((x, y)), true) = (range, attack == Some(i)) {
+            if let (Some(((x, y), measured)), true) = (range, attack == Some(i)) {
                 let band = if x == y { x.to_string() } else { format!("{x}-{y}") };
-                said.push_str(&format!(" at attack range {band}"));
+                let range = if measured { "attack range" } else { "range" };
+                said.push_str(&format!(" at {range} {band}"));
             }
             lead.push(said);
         }
         if let Some(r) = &a.replacement {
             let when = if r.before { "before" } else { "if" };
             let who = self.subject(&r.subject);
-            let event = self.effect(&r.event);
-            lead.push(format!("{when} {who} would {event}"));
+            let mut event = vec![self.effect(&r.event)];
+            // `drop a device using a [Straight] template`: which drops it replaces.
+            event.extend(r.event.provisos.iter().map(|p| self.proviso(p)));
+            lead.push(format!("{when} {who} would {}", event.join(" ")));
         }
         let mut first = true;
         for step in steps.iter() {
@@ -803,7 +813,9 @@ impl Sayer<'_> {
             parts.push(format!("and {said}"));
             before = also;
         }
-        for p in c.effect.provisos.iter() {
+        // `only` is said before where the effect goes.
+        let only_to = c.effect.to.is_some() && c.effect.kind != EffectKind::Treat;
+        for p in c.effect.provisos.iter().filter(|p| !(only_to && **p == Proviso::Only)) {
             let said = self.proviso(p);
             parts.push(said);
         }
@@ -830,6 +842,7 @@ impl Sayer<'_> {
             Proviso::InsteadOf(n) => ("instead of", n),
             Proviso::As(n) => ("as", n),
             Proviso::On(n) => ("on", n),
+            Proviso::By(n) => ("by", n),
             _ => return p.words(),
         };
         // A maneuver used for its template: `the 1 [Straight] template`.
@@ -945,8 +958,13 @@ impl Sayer<'_> {
             parts.push(facing(f).into());
         }
         if let Some(t) = &e.target {
+            // `spend a lock you have on the defender`; `spend your lock on the defender` holds no
+            // amount.
+            let yours = e.kind == EffectKind::Spend
+                && e.amount == Some(Amount::Exactly(1))
+                && e.noun.as_ref().is_some_and(|n| matches!(&n.refs[..], [r] if unworded(self.set, r.kind, r.index)));
             let to = match e.kind {
-                // `spend a lock you have on the defender`.
+                _ if yours => "you have on ",
                 EffectKind::Lock | EffectKind::Spend => "on ",
                 EffectKind::Perform | EffectKind::Attack => "against ",
                 EffectKind::Destroyed | EffectKind::Modify if e.passive => "by ",
@@ -963,10 +981,20 @@ impl Sayer<'_> {
             parts.push(format!("from {f}"));
         }
         if let Some(to) = &e.to {
-            let word = if e.kind == EffectKind::Treat { "as" } else { "to" };
+            let word = match e.kind {
+                EffectKind::Treat => "as",
+                _ if e.provisos.contains(&Proviso::Only) => "only to",
+                _ => "to",
+            };
             let many = !matches!(e.amount, Some(Amount::Exactly(1)) | None);
             let said = self.noun(to, None, many);
-            let article = if many || to.refs.is_empty() { String::new() } else { format!("{} ", article(&said)) };
+            // A ship's arcs are its own: `rotate … to your [Front Arc]`.
+            let arcs = !to.refs.is_empty() && to.refs.iter().all(|r| r.kind == VocabKind::Arc);
+            let article = match () {
+                _ if arcs => "your ".to_string(),
+                _ if many || to.refs.is_empty() => String::new(),
+                _ => format!("{} ", article(&said)),
+            };
             parts.push(format!("{word} {article}{said}"));
         }
         // One of a thing that is not counted out (an action, an attack, a ship) is `a`:
@@ -1110,9 +1138,24 @@ impl Sayer<'_> {
                 c
             })
             .collect();
-        let refs: Vec<&Clause> = list.iter().collect();
         let last = self.last.take();
-        let said = self.clauses(&refs);
+        // `you or a friendly ship at range 0-3 fully execute a maneuver`: one event of two
+        // subjects, said with the verb of the first, `you`.
+        let shared = match &list[..] {
+            [a, b] if is_you(&a.subject) && a.subject.text == "you" && same_event(a, b) => Some(b),
+            _ => None,
+        };
+        let said = match shared {
+            Some(b) => {
+                let other = self.subject(&b.subject);
+                let one = self.clauses(&[&list[0]]);
+                match one.strip_prefix("you ") {
+                    Some(rest) => format!("you or {other} {rest}"),
+                    None => one,
+                }
+            }
+            None => self.clauses(&list.iter().collect::<Vec<_>>()),
+        };
         self.last = last;
         said
     }
@@ -1242,13 +1285,13 @@ impl Sayer<'_> {
                 format!("{is} in {of} {arc}")
             }
             // `the attack range is 1`: the defender at range 1 of the attacker.
-            Test::AtRange { who, range: (a, b), of }
+            Test::AtRange { who, range: (a, b), of, attack: true }
                 if who.person == Person::Defender && of.person == Person::Attacker && !who.says_more() =>
             {
                 let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
                 format!("the attack range is {range}")
             }
-            Test::AtRange { who, range: (a, b), of } => {
+            Test::AtRange { who, range: (a, b), of, attack } => {
                 // `there is another friendly ship at range 0-1`: one ship, not a named one.
                 let is = match matches!(who.person, Person::A | Person::Another) {
                     true => format!("there is {}", self.subject(who)),
@@ -1256,7 +1299,8 @@ impl Sayer<'_> {
                 };
                 let of = if is_you(of) { String::new() } else { format!(" of {}", self.subject(of)) };
                 let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
-                format!("{is} at range {range}{of}")
+                let measured = if *attack { "attack range" } else { "range" };
+                format!("{is} at {measured} {range}{of}")
             }
             Test::Stat { who, stat, op, than } => {
                 let name = entry(self.set, VocabKind::Stat, *stat, false);
@@ -1521,6 +1565,16 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
         VocabKind::Maneuver => Some("maneuver"),
         _ => None,
     }
+}
+
+/// Whether two events are one thing done by two subjects: the same effect, nothing else
+/// said of either.
+fn same_event(a: &Clause, b: &Clause) -> bool {
+    let bare = |c: &Clause| {
+        c.costs.is_empty() && c.also.is_empty() && c.modifiers.is_empty() && c.duration.is_none() && c.qualifier == Qualifier::None
+    };
+    let effect = Effect { text: a.effect.text.clone(), ..b.effect.clone() };
+    bare(a) && bare(b) && effect == a.effect
 }
 
 /// Whether a card prints an entry without its kind's word: X-Wing's lock is a token, but a

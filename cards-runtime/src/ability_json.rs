@@ -39,6 +39,9 @@ fn effect(set: &Set, e: &Effect) -> Value {
         Amount::Exactly(n) => json!(n),
         Amount::UpTo(n) => json!({ "up-to": n }),
         Amount::All => json!("all"),
+        Amount::AtLeast(n) => json!({ "at-least": n }),
+        Amount::AnyNumber => json!("any-number"),
+        Amount::ThatMany => json!("that-many"),
     });
     json!({
         "kind": e.kind.as_str(),

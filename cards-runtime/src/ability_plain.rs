@@ -286,12 +286,16 @@ pub(crate) fn verb_words(e: &Effect, negated: &str, verb: &str) -> Vec<String> {
     parts
 }
 
-/// An amount as said (`1`, `up to 2`, `all`), and whether it is more than one.
+/// An amount as said (`1`, `up to 2`, `all`, `1 or more`, `any number of`, `that many`),
+/// and whether what it counts is said in the plural.
 pub(crate) fn amount(a: Amount) -> (String, bool) {
     match a {
         Amount::Exactly(n) => (n.to_string(), n != 1),
         Amount::UpTo(n) => (format!("up to {n}"), n != 1),
         Amount::All => ("all".into(), true),
+        Amount::AtLeast(n) => (format!("{n} or more"), true),
+        Amount::AnyNumber => ("any number of".into(), true),
+        Amount::ThatMany => ("that many".into(), true),
     }
 }
 
@@ -498,9 +502,10 @@ fn test(set: &Set, c: &Condition) -> String {
             let not = if *not { " not" } else { "" };
             format!("{}{not} in {} {}", is(who), possessive(of), noun(set, arc, None, false))
         }
-        Test::AtRange { who, range: (a, b), of } => {
+        Test::AtRange { who, range: (a, b), of, attack } => {
             let of = if is_you(of) { String::new() } else { format!(" of {}", subject(of)) };
-            format!("{} at range {a}-{b}{of}", is(who))
+            let range = if *attack { "attack range" } else { "range" };
+            format!("{} at {range} {a}-{b}{of}", is(who))
         }
         Test::Stat { who, stat, op, than } => {
             let than = match than {

@@ -71,6 +71,9 @@ fn amount(a: Amount) -> String {
         Amount::Exactly(n) => n.to_string(),
         Amount::UpTo(n) => format!("upto{n}"),
         Amount::All => "all".into(),
+        Amount::AtLeast(n) => format!("atleast{n}"),
+        Amount::AnyNumber => "any".into(),
+        Amount::ThatMany => "thatmany".into(),
     }
 }
 
@@ -234,7 +237,7 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         Test::InArc { who, arc, of: whose, not } => {
             format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
         }
-        Test::AtRange { who, range: (a, b), of: whom } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
+        Test::AtRange { who, range: (a, b), of: whom, .. } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
         Test::Stat { who, stat, op, than } => {
             let than = match than {
                 Than::Number(n) => n.to_string(),

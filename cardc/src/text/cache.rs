@@ -34,6 +34,7 @@ impl Shift for Effect {
             from,
             passive: _,
             negated: _,
+            only: _,
         } = self;
         piece.shift(by);
         for p in [amount, noun, to, color, action, facing, target, from] {
@@ -86,8 +87,9 @@ impl Shift for Step {
 
 impl Shift for Replacement {
     fn shift(&mut self, by: u32) {
-        let Replacement { kind, subject, event, effect } = self;
+        let Replacement { kind, subject, event, effect, how } = self;
         kind.shift(by);
+        how.shift(by);
         subject.shift(by);
         event.shift(by);
         effect.shift(by);

@@ -101,6 +101,8 @@ pub struct Effect {
     pub passive: bool,
     /// Negated by `not` after the verb (`you are not removed`): it does not happen.
     pub negated: bool,
+    /// `only` before where it goes: `rotate … only to your [Front Arc] or [Rear Arc]`.
+    pub only: bool,
 }
 
 impl Effect {
@@ -120,6 +122,7 @@ impl Effect {
             from: None,
             passive: false,
             negated: false,
+            only: false,
         }
     }
 }
@@ -270,6 +273,9 @@ pub struct Replacement {
     pub event: Piece,
     /// The same event read as an effect, when the grammar structures it.
     pub effect: Option<Effect>,
+    /// Phrases after the event that say how it happens (`using a [Straight] template` in
+    /// `If you would drop a device using a [Straight] template`): which events it replaces.
+    pub how: Vec<Piece>,
 }
 
 /// An ability frame.
@@ -478,6 +484,7 @@ impl Build<'_> {
                 Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
+                Rule::k_only => e.only = true,
                 // `this attack as a bonus attack`: the kind it is performed as is part of it.
                 Rule::as_attack => {
                     if let Some(n) = e.noun.as_mut() {
@@ -1433,8 +1440,8 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                 }
                 out.step.lift_unless();
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    let effect = read_event(event.as_str().trim_end(), b.base + event.as_span().start());
-                    out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect });
+                    let (effect, how) = read_event(event.as_str().trim_end(), b.base + event.as_span().start());
+                    out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect, how });
                 }
             }
             Rule::framed => {
@@ -1503,18 +1510,21 @@ fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
 }
 
 /// The event a replacement replaces, read as an effect, when the grammar structures it.
-fn read_event(text: &str, base: usize) -> Option<Effect> {
+fn read_event(text: &str, base: usize) -> (Option<Effect>, Vec<Piece>) {
     let reread = RefCell::default();
     let b = Build { base, text, reread: &reread };
     let whole = AbilityParser::parse(Rule::event_effect, text).ok().and_then(|mut p| p.next());
     let effect = whole.and_then(|top| top.into_inner().find(|p| p.as_rule() == Rule::effect)).map(|p| b.effect(p));
     // `drop a device using a 1 [Straight] template`: the event, then how.
-    let effect = effect.or_else(|| {
+    let read = effect.map(|e| (e, Vec::new())).or_else(|| {
         let top = AbilityParser::parse(Rule::event_clause, text).ok()?.next()?;
         let clauses = top.into_inner().find(|p| p.as_rule() == Rule::clauses)?;
-        b.clauses(clauses).into_iter().next().map(|c| c.effect)
+        b.clauses(clauses).into_iter().next().map(|c| (c.effect, c.modifiers))
     });
-    effect.filter(|e| e.kind != EffectKind::Opaque)
+    match read.filter(|(e, _)| e.kind != EffectKind::Opaque) {
+        Some((e, how)) => (Some(e), how),
+        None => (None, Vec::new()),
+    }
 }
 
 /// `When/While/Before <subject> would <event>`: the replacement a timing states; the
@@ -1538,8 +1548,8 @@ fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
     let event = Piece { text: event_text.to_string(), span: Span::new(start + at.1, start + at.1 + event_text.len()) };
     let subject = (!subject.is_empty())
         .then(|| Piece { text: subject.to_string(), span: Span::new(start, start + subject.len()) });
-    let effect = read_event(event_text, start + at.1);
-    Some(Replacement { kind, subject, event, effect })
+    let (effect, how) = read_event(event_text, start + at.1);
+    Some(Replacement { kind, subject, event, effect, how })
 }
 
 /// `you would drop a [Crew] remote and there is an enemy ship …`: the replaced event ends
@@ -1628,6 +1638,7 @@ fn before_instead(frame: &mut Frame) {
         subject: event.subject.clone(),
         event: event.effect.piece.clone(),
         effect: Some(event.effect.clone()),
+        how: event.modifiers.clone(),
     };
     frame.replacement = Some(replacement);
     frame.timings.clear();

@@ -81,7 +81,7 @@ pub struct Clause {
 pub struct Effect {
     /// The kind, with `fully`.
     pub kind: String,
-    /// `1`, `upto2`, `all` or empty.
+    /// `1`, `upto2`, `all`, `atleast1`, `any`, `thatmany` or empty.
     pub amount: String,
     /// The object: items sorted, with their separator.
     pub object: String,
@@ -232,7 +232,8 @@ pub fn effect(t: &[String]) -> Effect {
         i += 1;
     }
     if let Some(a) = t.get(i) {
-        let is_amount = a == "all" || a.strip_prefix("upto").unwrap_or(a).parse::<u32>().is_ok();
+        let is_amount = matches!(a.as_str(), "all" | "any" | "thatmany")
+            || a.strip_prefix("upto").or_else(|| a.strip_prefix("atleast")).unwrap_or(a).parse::<u32>().is_ok();
         // A number right before a maneuver is its speed.
         let speed = t.get(i + 1).is_some_and(|n| n.starts_with("maneuver:"));
         if is_amount && !speed {

@@ -156,7 +156,8 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 /// A trailing phrase the model holds as a [`Proviso`]: `even while stressed`, `even if you
 /// are stressed` (a state a condition tests), `ignoring range restrictions`, `if able`,
 /// `treating it as red` (`that action`, `the action`), what it is done `using`, `instead
-/// of`, `as` or `on`, `as if that ship has them`, and `to a maximum of 4`.
+/// of`, `as` or `on`, the deed it comes `by` (`by overlapping another ship`), `as if that
+/// ship has them`, and `to a maximum of 4`.
 pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     let trimmed = words.trim().trim_end_matches(['.', ',']);
     // A phrase that names a thing: the thing after its leading words, read as a noun.
@@ -182,6 +183,11 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         return Some(p);
     }
     if let Some(p) = thing("on ").map(Proviso::On) {
+        return Some(p);
+    }
+    // `by overlapping another ship`: a deed, not an amount (`by 1`) or an agent.
+    let deed = trimmed.split_whitespace().nth(1).is_some_and(|w| w.len() > 4 && w.ends_with("ing"));
+    if let Some(p) = deed.then(|| thing("by ")).flatten().map(Proviso::By) {
         return Some(p);
     }
     // `as a bonus attack`, not `as if …`, `as though …` or `as a result of …`.
@@ -384,16 +390,17 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
     };
     let find = |text: &str| {
         let lower = text.to_lowercase();
-        let (at, len) = ["at attack range ", "at range "]
+        let (at, w) = ["at attack range ", "at range "]
             .iter()
-            .find_map(|w| lower.find(w).filter(|&i| i == 0 || lower[..i].ends_with(' ')).map(|i| (i, w.len())))?;
-        let word = lower[at + len..].split_whitespace().next()?;
+            .find_map(|w| lower.find(w).filter(|&i| i == 0 || lower[..i].ends_with(' ')).map(|i| (i, *w)))?;
+        let word = lower[at + w.len()..].split_whitespace().next()?;
         let band = word.trim_end_matches([',', '.']).to_string();
         let (a, b) = band.split_once('-').unwrap_or((&band, &band));
-        let range: (u8, u8) = (a.parse().ok()?, b.parse().ok()?);
+        // `at attack range` is measured from the attacker's arc; `at range`, between ships.
+        let range: ((u8, u8), bool) = ((a.parse().ok()?, b.parse().ok()?), w.contains("attack"));
         Some((at, band, range))
     };
-    let (band, range) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
+    let (band, (range, attack)) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
         // `an attack at attack range 1-2 that hits`: the words after the band stay the noun's.
         let noun = event.effect.noun.as_mut()?;
         let text = noun.text.to_string();
@@ -420,6 +427,6 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
     Some(Condition {
         kind: CondKind::If,
         text: format!("{other} is at range {band}").into(),
-        test: Test::AtRange { who, range, of: Subject::YOU },
+        test: Test::AtRange { who, range, of: Subject::YOU, attack },
     })
 }

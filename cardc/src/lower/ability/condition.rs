@@ -49,7 +49,7 @@ fn attack_range_is(who: &str, rest: &str, not: bool) -> Option<Test> {
     }
     let (a, b) = rest.split_once('-').unwrap_or((rest, rest));
     let range = (a.parse().ok()?, b.parse().ok()?);
-    Some(Test::AtRange { who: subject_words("the defender"), range, of: subject_words("the attacker") })
+    Some(Test::AtRange { who: subject_words("the defender"), range, of: subject_words("the attacker"), attack: true })
 }
 
 /// A subject written in a condition's words.
@@ -299,11 +299,13 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
         if let Some(t) = rest.strip_prefix("outside ").filter(|_| !not).and_then(|arc| in_arc(who, arc, true, vocab)) {
             return t;
         }
-        if let (Some(at), false, true) = (rest.strip_prefix("at range "), not, plain_subject(who)) {
+        let at_range = rest.strip_prefix("at range ").map(|r| (r, false));
+        let at_range = at_range.or_else(|| rest.strip_prefix("at attack range ").map(|r| (r, true)));
+        if let (Some((at, attack)), false, true) = (at_range, not, plain_subject(who)) {
             let (band, of) = at.split_once(" of ").unwrap_or((at, "you"));
             let (a, b) = band.split_once('-').unwrap_or((band, band));
             if let (Ok(a), Ok(b)) = (a.parse(), b.parse()) {
-                return Test::AtRange { who: who_s, range: (a, b), of: subject_words(of) };
+                return Test::AtRange { who: who_s, range: (a, b), of: subject_words(of), attack };
             }
         }
         // `<whose> <stat> is <comparison> <value>`.

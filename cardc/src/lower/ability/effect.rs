@@ -202,7 +202,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
-        provisos: on_bar.into_iter().collect(),
+        provisos: on_bar.into_iter().chain(e.only.then_some(Proviso::Only)).collect(),
     }
 }
 

@@ -71,6 +71,19 @@ pub(crate) fn first_of(text: &str, phrases: &[&str]) -> Option<usize> {
     })
 }
 
+/// A replaced event with how it happens: `drop a device using a [Straight] template`
+/// replaces only drops with that template, so the phrase is the event's proviso. A phrase
+/// the model holds no place for leaves the event opaque rather than wider than printed.
+fn replaced_event(e: &Effect, how: &[Piece], vocab: &Vocabulary) -> Option<RtEffect> {
+    let mut event = effect(e, vocab);
+    let mut provisos = event.provisos.to_vec();
+    for m in how {
+        provisos.push(clause::proviso(&squash(m.text.trim_start_matches([',', ' '])), vocab)?);
+    }
+    event.provisos = provisos.into();
+    Some(event)
+}
+
 /// Collapses runs of white space (text blocks span lines) to one space.
 pub fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -279,7 +292,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         before: r.kind.text.eq_ignore_ascii_case("before"),
         subject: subject(r.subject.as_ref()),
         event: match &r.effect {
-            Some(e) => effect(e, vocab),
+            Some(e) => replaced_event(e, &r.how, vocab).unwrap_or_else(|| effect(&Effect::opaque(r.event.clone()), vocab)),
             None => effect(&Effect::opaque(r.event.clone()), vocab),
         },
     });

@@ -114,7 +114,10 @@ fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
         .map_or(after, |i| &after[..i]);
     let head = head.trim_matches(|c: char| !c.is_alphanumeric());
     let slot = effect == Some(EffectKind::AddSlot) && matches!(head, "slot" | "slots");
-    let of = before.split(|c: char| !c.is_alphanumeric()).any(|w| w == "of");
+    // `of` between brackets too: `the [Front Arc] requirement of your equipped [Torpedo]
+    // upgrades` is a requirement.
+    let between = outside_brackets(&lower[first..=last]);
+    let of = before.split(|c: char| !c.is_alphanumeric()).chain(between.split(|c: char| !c.is_alphanumeric())).any(|w| w == "of");
     !of && (head.is_empty() || slot || BRACKET_HEADS.contains(&head))
 }
 
@@ -474,9 +477,14 @@ pub(super) fn amount(text: &str) -> Option<Amount> {
     if let Some(n) = t.strip_prefix("up to ") {
         return n.trim().parse().ok().map(Amount::UpTo);
     }
+    if let Some(n) = t.strip_suffix(" or more") {
+        return n.trim().parse().ok().map(Amount::AtLeast);
+    }
     match t.as_str() {
         "a" | "an" | "one" => Some(Amount::Exactly(1)),
         "all" => Some(Amount::All),
+        "any number of" => Some(Amount::AnyNumber),
+        "that many" => Some(Amount::ThatMany),
         n => n.parse().ok().map(Amount::Exactly),
     }
 }

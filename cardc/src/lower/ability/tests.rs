@@ -227,6 +227,9 @@ fn subjects_amounts_durations() {
         assert!(subject(Some(&p(more))).says_more(), "{more}");
     }
     assert_eq!(amount("up to 2"), Some(Amount::UpTo(2)));
+    assert_eq!(amount("1 or more"), Some(Amount::AtLeast(1)));
+    assert_eq!(amount("any number of"), Some(Amount::AnyNumber));
+    assert_eq!(amount("that many"), Some(Amount::ThatMany));
     assert_eq!(amount("an"), Some(Amount::Exactly(1)));
     let v = vocab();
     let d = duration(&p("until the end of the Engagement Phase"), &v);
@@ -280,9 +283,12 @@ fn states_the_rules_define_by_a_token_and_the_attack_range() {
     // The attack range is the range between the defender and the attacker.
     assert!(matches!(
         test("the attack range is 1", &v),
-        Test::AtRange { who, range: (1, 1), of } if who.text == "the defender" && of.text == "the attacker"
+        Test::AtRange { who, range: (1, 1), of, attack: true } if who.text == "the defender" && of.text == "the attacker"
     ));
     assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
+    // A range between two ships is not an attack range.
+    assert!(matches!(test("the defender is at range 1", &v), Test::AtRange { range: (1, 1), attack: false, .. }));
+    assert!(matches!(test("the defender is at attack range 1", &v), Test::AtRange { range: (1, 1), attack: true, .. }));
     assert_eq!(test("the attack range is not 1", &v), Test::Opaque);
     // Docked is a state; docked with you says more.
     assert!(matches!(test("you are docked", &v), Test::State { state, not: false, .. } if state == "docked"));
@@ -672,6 +678,20 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     assert_eq!(&c.effect.provisos[..], [Proviso::AsIfTheirs]);
     let c = effect("Gain 1 focus token for each enemy ship, to a maximum of 2.");
     assert_eq!(&c.effect.provisos[..], [Proviso::AtMost(2)]);
+    // `only` before where a turn goes: it may go nowhere else.
+    let c = effect("You can rotate your turret indicator only to your [Front Arc].");
+    assert_eq!(&c.effect.provisos[..], [Proviso::Only]);
+    // The deed a replaced event comes about by, and how a replaced event is done, say which
+    // events it replaces.
+    let a = &lowered("If you would fail a boost by overlapping another ship, gain 1 focus token instead.", &v)[0];
+    let event = &a.replacement.as_ref().unwrap().event;
+    assert!(matches!(&event.provisos[..], [Proviso::By(n)] if n.text == "overlapping another ship"), "{event:?}");
+    let a = &lowered("If you would drop a device using a different template, gain 1 focus token instead.", &v)[0];
+    let event = &a.replacement.as_ref().unwrap().event;
+    assert!(matches!(&event.provisos[..], [Proviso::Using(n)] if n.text == "a different template"), "{event:?}");
+    // `by` before an amount is no deed.
+    let c = effect("Increase the range requirement by 1.");
+    assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::By(_))), "{c:?}");
     // `from this card`: where it is taken from.
     let c = effect("You may discard 1 focus token from this card.");
     assert!(c.effect.from.as_ref().is_some_and(|f| f.person == Person::Thing), "{c:?}");
