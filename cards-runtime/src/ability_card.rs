@@ -185,21 +185,23 @@ pub struct Word<'a> {
 /// Words whose presence says nothing the reading holds: articles and the words that join
 /// clauses and list items (the model keeps what is joined, not whether `and`, `then` or a
 /// comma joined it).
-const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
+const SKIPPED: [&str; 6] = ["the", "and", "then", "of", "your", "each"];
 
 /// The words of an ability text as the round trip compares them:
 /// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
 ///   brackets (`[Focus]` is `focus`); `-` stays inside a word (`0-1`);
 /// - a parenthesis (`(This is not an action.)`) is reminder text and left out;
 /// - `a`, `an` and `one` are `1`;
-/// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
-///   kept, not the word that joins it, and `your` names the owner a thing has unless
-///   another is said (`its` and `their` name another ship, and are kept);
+/// - `the`, `of`, `and`, `then`, `your` and `each` are left out ([`SKIPPED`]): what is
+///   joined is kept, not the word that joins it; `your` names the owner a thing has unless
+///   another is said (`its` and `their` name another ship, and are kept); and a bare plural
+///   names each of its things (`friendly ships can …` is `each friendly ship can …`);
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
-///   and `fewer` are `lower`, `receive` is `gain`, and `was`/`were` are `is`/`are` (a state is tested when the ability
-///   resolves: `if the defender was destroyed` is `is destroyed` then), and `missed` is
-///   `miss` (`an attack that missed`);
+///   and `fewer` are `lower`, `receive` and `acquire` are `gain` (`gains a lock` and
+///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`/`were` are
+///   `is`/`are` (a state is tested when the ability resolves: `if the defender was
+///   destroyed` is `is destroyed` then), and `missed` is `miss` (`an attack that missed`);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
@@ -211,9 +213,12 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// the end of the round` is `this round`, `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
-/// do whatever else holds), and `is equal to`, `is the same as` and `matches that of` are
-/// one comparison (`if the speed of your revealed maneuver matches that of …`).
-const PHRASES: [(&[&str], &str); 8] = [
+/// do whatever else holds), `is equal to`, `is the same as` and `matches that of` are
+/// one comparison (`if the speed of your revealed maneuver matches that of …`), `as being`
+/// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
+/// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
+/// it chooses to remove 1 green token`, an event the ship is offered).
+const PHRASES: [(&[&str], &str); 10] = [
     (&["can", "still"], "can"),
     (&["this", "round"], "this round"),
     (&["until", "end", "round"], "this round"),
@@ -222,6 +227,8 @@ const PHRASES: [(&[&str], &str); 8] = [
     (&["is", "equal", "to"], "is equal to"),
     (&["is", "same", "as"], "is equal to"),
     (&["match", "that"], "is equal to"),
+    (&["choose", "to"], ""),
+    (&["as", "being"], "as"),
 ];
 
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words.
@@ -232,9 +239,17 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
         let rest = &words[i..];
         let found =
             PHRASES.iter().find(|(p, _)| p.len() <= rest.len() && p.iter().zip(rest).all(|(a, w)| w.word == *a));
-        if let Some((p, one)) = found {
-            let span = words[i].span.start..words[i + p.len() - 1].span.end;
-            words.splice(i..i + p.len(), [Word { word: Cow::Borrowed(*one), span }]);
+        match found {
+            // A phrase that says nothing more is left out.
+            Some((p, "")) => {
+                words.drain(i..i + p.len());
+                continue;
+            }
+            Some((p, one)) => {
+                let span = words[i].span.start..words[i + p.len() - 1].span.end;
+                words.splice(i..i + p.len(), [Word { word: Cow::Borrowed(*one), span }]);
+            }
+            None => {}
         }
         i += 1;
     }
@@ -326,7 +341,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "greater" => return same("higher"),
         "less" | "fewer" => return same("lower"),
         "was" => return same("is"),
-        "receive" => return same("gain"),
+        "receive" | "acquire" | "acquires" => return same("gain"),
+        "no" => return same("0"),
         "were" => return same("are"),
         // `an attack that missed` is one that misses (`misses` loses its `es`).
         "missed" => return same("miss"),
@@ -1571,7 +1587,11 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
 /// said of either.
 fn same_event(a: &Clause, b: &Clause) -> bool {
     let bare = |c: &Clause| {
-        c.costs.is_empty() && c.also.is_empty() && c.modifiers.is_empty() && c.duration.is_none() && c.qualifier == Qualifier::None
+        c.costs.is_empty()
+            && c.also.is_empty()
+            && c.modifiers.is_empty()
+            && c.duration.is_none()
+            && c.qualifier == Qualifier::None
     };
     let effect = Effect { text: a.effect.text.clone(), ..b.effect.clone() };
     bare(a) && bare(b) && effect == a.effect
@@ -1660,6 +1680,28 @@ mod tests {
             panic!("differs")
         };
         assert_eq!(p, 20..20);
+    }
+
+    #[test]
+    fn phrases_worded_two_ways_are_one_and_the_rest_still_part() {
+        let same = |a: &str, b: &str| round_trip(a, b) == RoundTrip::Exact;
+        assert!(same("The defender may choose to suffer 1 [Hit] damage.", "The defender may suffer 1 [Hit] damage."));
+        assert!(same("Unless it chooses to remove 1 green token.", "Unless it removes 1 green token."));
+        assert!(same(
+            "You can perform attacks against friendly ships.",
+            "You can perform attacks against each friendly ship."
+        ));
+        assert!(same(
+            "The chosen ship gains a lock on the defender.",
+            "The chosen ship acquires a lock on the defender."
+        ));
+        assert!(same("If you have 0 [Charge], you are destroyed.", "If you have no [Charge], you are destroyed."));
+        assert!(same("Treat it as being at range 1.", "Treat it as at range 1."));
+        assert!(same("If its speed is the same as yours.", "If its speed is equal to yours."));
+        assert!(same("After you perform an attack that missed.", "After you perform an attack that misses."));
+        // Choosing not to is no choice to: it still parts.
+        assert!(!same("It may choose not to gain 1 stress token.", "It may gain 1 stress token."));
+        assert!(!same("If you have 1 [Charge].", "If you have no [Charge]."));
     }
 
     #[test]

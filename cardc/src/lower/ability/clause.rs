@@ -400,7 +400,9 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
         let range: ((u8, u8), bool) = ((a.parse().ok()?, b.parse().ok()?), w.contains("attack"));
         Some((at, band, range))
     };
-    let (band, (range, attack)) = if let Some((at, band, range)) = event.effect.noun.as_ref().and_then(|n| find(&n.text)) {
+    let (band, (range, attack)) = if let Some((at, band, range)) =
+        event.effect.noun.as_ref().and_then(|n| find(&n.text))
+    {
         // `an attack at attack range 1-2 that hits`: the words after the band stay the noun's.
         let noun = event.effect.noun.as_mut()?;
         let text = noun.text.to_string();

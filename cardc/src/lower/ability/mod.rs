@@ -292,7 +292,9 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         before: r.kind.text.eq_ignore_ascii_case("before"),
         subject: subject(r.subject.as_ref()),
         event: match &r.effect {
-            Some(e) => replaced_event(e, &r.how, vocab).unwrap_or_else(|| effect(&Effect::opaque(r.event.clone()), vocab)),
+            Some(e) => {
+                replaced_event(e, &r.how, vocab).unwrap_or_else(|| effect(&Effect::opaque(r.event.clone()), vocab))
+            }
             None => effect(&Effect::opaque(r.event.clone()), vocab),
         },
     });

@@ -117,7 +117,10 @@ fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
     // `of` between brackets too: `the [Front Arc] requirement of your equipped [Torpedo]
     // upgrades` is a requirement.
     let between = outside_brackets(&lower[first..=last]);
-    let of = before.split(|c: char| !c.is_alphanumeric()).chain(between.split(|c: char| !c.is_alphanumeric())).any(|w| w == "of");
+    let of = before
+        .split(|c: char| !c.is_alphanumeric())
+        .chain(between.split(|c: char| !c.is_alphanumeric()))
+        .any(|w| w == "of");
     !of && (head.is_empty() || slot || BRACKET_HEADS.contains(&head))
 }
 
