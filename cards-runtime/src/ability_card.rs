@@ -684,6 +684,12 @@ impl Sayer<'_> {
                     let rest = said.strip_prefix(&lead).and_then(|r| without_verb(r, c.effect.kind));
                     out.push_str(rest.unwrap_or(&said));
                 }
+                // `spend 1 [Charge] and gain 1 deplete token to boost or barrel roll`: one
+                // cost for either effect, said once.
+                Some(p) if p.costs == c.costs && !c.costs.is_empty() => {
+                    let lead = format!("{} to ", self.quietly(|s| s.effects(&c.costs)));
+                    out.push_str(said.strip_prefix(&lead).unwrap_or(&said));
+                }
                 // `spend 1 focus token or suffer 1 [Critical Hit] damage to flip this card`:
                 // one effect, either cost.
                 Some(p) if p.effect == c.effect && p.effect.kind != EffectKind::Opaque && !c.costs.is_empty() => {
