@@ -266,6 +266,10 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
         let rest = &lower[at..];
         verbs.iter().find(|v| rest.starts_with(**v)).map(|v| (at, *v))
     });
+    // `the attack deals a faceup damage card to the defender and the defender is in your
+    // [Bullseye Arc]`: words joined by `and` before the verb are another condition, not
+    // the subject's.
+    let first = first.filter(|(at, _)| !lower[..*at].contains(" and "));
     if let Some((who, verb, rest)) = first.map(|(at, v)| (&lower[..at], v, &lower[at + v.len()..])) {
         let not = verb.contains("not");
         let who_s = subject_words(who);

@@ -286,6 +286,12 @@ fn states_the_rules_define_by_a_token_and_the_attack_range() {
         Test::AtRange { who, range: (1, 1), of, attack: true } if who.text == "the defender" && of.text == "the attacker"
     ));
     assert!(matches!(test("the attack range is 2-3", &v), Test::AtRange { range: (2, 3), .. }));
+    // Words joined by `and` before the verb are a condition of their own, never the
+    // subject of the verb.
+    assert_eq!(
+        test("the attack deals a faceup damage card to the defender and the defender is in your [Bullseye Arc]", &v),
+        Test::Opaque
+    );
     // A range between two ships is not an attack range.
     assert!(matches!(test("the defender is at range 1", &v), Test::AtRange { range: (1, 1), attack: false, .. }));
     assert!(matches!(test("the defender is at attack range 1", &v), Test::AtRange { range: (1, 1), attack: true, .. }));
