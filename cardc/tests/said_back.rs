@@ -190,3 +190,15 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
     let help = notes[0].help.as_deref().unwrap_or_default();
     assert!(help.starts_with("said back: At the start of the Engagement Phase, you may choose"), "{help}");
 }
+
+#[test]
+fn a_kept_phrase_shows_in_the_reading_and_parts_the_round_trip() {
+    // `at range 1` has no place in the model: kept as its words, shown after the effect it
+    // follows, and said back opaque.
+    let text = "You cannot acquire a lock at range 1.";
+    let set = set_of("kept", &[text]);
+    let a = ability(&set, 0);
+    let notation = cards_runtime::ability_text::ability(&set, a);
+    assert!(notation.contains("kept \"at range 1\""), "{notation}");
+    assert_eq!(parts_at(&set, a).as_deref(), Some("at"));
+}

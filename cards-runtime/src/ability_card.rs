@@ -795,6 +795,11 @@ impl Sayer<'_> {
                 (false, true, false, false) => "is not",
             };
             parts.push(format!("{be} {}", participle(c.effect.kind)));
+            // `the attack is treated as hitting`: what it is treated as is its noun.
+            if let (EffectKind::Treat, Some(n)) = (c.effect.kind, &c.effect.noun) {
+                let said = self.noun(n, None, false);
+                parts.push(format!("as {said}"));
+            }
             let mut rest = c.effect.clone();
             rest.noun = None;
             rest.amount = None;

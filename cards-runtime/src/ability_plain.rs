@@ -148,18 +148,25 @@ pub(crate) fn plural(s: &Subject) -> bool {
     if !matches!(s.person, Person::That | Person::Thing) && !s.says_more() {
         return false;
     }
-    let last = s.text.split_whitespace().last().unwrap_or_default().to_lowercase();
+    // The head, before its where-phrases: `Non-Scum ships in your squad` are ships.
+    let lower = s.text.to_lowercase();
+    let head = [" in ", " at ", " with ", " that ", " on ", " beyond "]
+        .iter()
+        .filter_map(|w| lower.find(w))
+        .min()
+        .map_or(lower.as_str(), |at| &lower[..at]);
+    let last = head.split_whitespace().last().unwrap_or_default();
     last == "dice" || (last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("'s"))
 }
 
 /// The third person of a said effect's verb: `gains 1 focus token`, `fully executes`,
-/// `is destroyed`, `barrel rolls`.
+/// `partially executes`, `is destroyed`, `barrel rolls`.
 pub(crate) fn conjugate(said: &str) -> String {
     if said.starts_with('“') {
         return said.to_string();
     }
-    let (lead, rest) = match said.strip_prefix("fully ") {
-        Some(rest) => ("fully ", rest),
+    let (lead, rest) = match ["fully ", "partially "].iter().find_map(|a| said.strip_prefix(a).map(|r| (*a, r))) {
+        Some((adverb, rest)) => (adverb, rest),
         None => ("", said),
     };
     if let Some(rest) = rest.strip_prefix("be ") {

@@ -175,6 +175,11 @@ pub fn clause(set: &Set, c: &Clause) -> String {
         parts.push("=>".into());
     }
     parts.push(effect(set, &c.effect));
+    // A phrase the model has no place for, kept as its words (`at range 1`, `ignoring the
+    // [Lock] requirement`): shown, so that a reading never looks as if it dropped it.
+    for m in c.modifiers.iter() {
+        parts.push(format!("kept {}", quote(m)));
+    }
     for also in c.also.iter() {
         parts.push(format!("& {}", effect(set, also)));
     }

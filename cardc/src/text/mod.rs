@@ -1269,6 +1269,27 @@ struct Sentence {
 }
 
 impl Sentence {
+    /// `you may spend 1 [Force] to have it gain 1 jam token`: what another ship does once
+    /// you have paid is a step of its own, done only if you did, as `If you do, it gains 1
+    /// jam token` is.
+    fn paid_for(&mut self) {
+        let had = |c: &Clause| c.piece.text.get(..8).is_some_and(|w| w.eq_ignore_ascii_case("to have "));
+        let Some(at) = self.step.clauses.iter().position(had).filter(|at| *at > 0) else { return };
+        let clauses = self.step.clauses.split_off(at);
+        let first = &clauses[0].piece;
+        let start = first.span.start as usize;
+        let piece = Piece { text: first.text[..7].to_string(), span: Span::new(start, start + 7) };
+        let step = Step {
+            piece: self.step.piece.clone(),
+            conditions: vec![Cond { kind: CondKind::If, piece: Piece { text: "you do".into(), ..piece } }],
+            for_each: None,
+            timings: Vec::new(),
+            duration: None,
+            clauses,
+        };
+        self.more.insert(0, step);
+    }
+
     /// `If it does, after defending, the defender gains 1 strain token`: a timing written as
     /// a participle with no subject of its own is done by the subject of the clause it
     /// opens, as English reads it (here the defender defends); with none written, you.
@@ -1495,6 +1516,7 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
             _ => {}
         }
     }
+    out.paid_for();
     out.participles_take_the_subject();
     out
 }
@@ -1628,7 +1650,9 @@ fn before_instead(frame: &mut Frame) {
     let Some(event) = t.event.as_ref().filter(|e| t.when == "before" && e.effect.kind != EffectKind::Opaque) else {
         return;
     };
-    if !frame.steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.instead)) {
+    // `Before … is dealt a facedown damage card, you may spend 1 [Force]. If you do, that
+    // damage card is dealt faceup instead`: the step that says `instead` may be a later one.
+    if !frame.steps.iter().any(|s| s.clauses.iter().any(|c| c.instead)) {
         return;
     }
     let kind =

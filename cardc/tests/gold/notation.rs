@@ -182,7 +182,7 @@ pub fn canon(line: &str) -> String {
 }
 
 const EFFECT_END: &[&str] =
-    &["to", "from", "->", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>", "with"];
+    &["to", "from", "->", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>", "with", "kept"];
 
 /// An object: items joined by `|` (a choice) or `/` (any combination), each
 /// `[colour] [speed] kind:id` or quoted words. Items are sorted.
@@ -255,7 +255,8 @@ pub fn effect(t: &[String]) -> Effect {
                 i += 2;
             }
             // A how-phrase (`with "even while stressed"`): the gold leaves them out.
-            "with" => i += 2,
+            // A kept phrase (`kept "at range 1"`): counted opaque by the reading itself.
+            "with" | "kept" => i += 2,
             "->" => {
                 let s = i + 1;
                 i = s;

@@ -764,3 +764,29 @@ fn two_conditions_joined_by_and_never_make_a_subject() {
         c.iter().map(|c| &c.test).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn what_another_ship_does_once_you_paid_is_a_step_done_if_you_did() {
+    let v = with_tokens(&["stress", "jam"]);
+    // `spend 1 [Charge] to have it gain 1 jam token`: it gains only if you paid.
+    let a = &lowered(
+        "If an enemy ship would gain a stress token, you may spend 1 [Charge] to have it gain 1 jam token instead.",
+        &v,
+    )[0];
+    assert_eq!(a.steps.len(), 2, "{:?}", a.steps);
+    assert_eq!(a.steps[1].conditions.first().map(|c| &c.test), Some(&Test::YouDo { not: false }));
+    assert_eq!(a.steps[1].clauses[0].effect.kind, EffectKind::Gain);
+    assert!(a.steps[1].clauses[0].instead);
+}
+
+#[test]
+fn a_later_step_that_says_instead_makes_a_before_timing_a_replacement() {
+    let v = vocab();
+    let a = &lowered(
+        "Before an enemy ship is dealt a facedown damage card, you may spend 1 [Charge]. If you do, that damage card is dealt faceup instead.",
+        &v,
+    )[0];
+    let r = a.replacement.as_ref().expect("a replacement");
+    assert!(r.before);
+    assert!(a.timings.is_empty(), "{:?}", a.timings);
+}
