@@ -990,6 +990,15 @@ pub struct Replacement {
     pub subject: Subject,
     /// The event that would happen (`gain a focus token`).
     pub event: Effect,
+    /// Further events joined by `or` (`drop or launch a device`): any of them is replaced.
+    pub or_events: List<Effect>,
+}
+
+impl Replacement {
+    /// The events it replaces: its event, then those joined by `or`.
+    pub fn events(&self) -> impl Iterator<Item = &Effect> {
+        std::iter::once(&self.event).chain(self.or_events.iter())
+    }
 }
 
 /// How often an ability may resolve.
@@ -1069,7 +1078,7 @@ impl Ability {
         }
         out.extend(self.timings.iter().flat_map(trigger));
         if let Some(r) = &self.replacement {
-            out.push(effect(PartKind::Replaced, &r.event));
+            out.extend(r.events().map(|e| effect(PartKind::Replaced, e)));
         }
         out.extend(self.costs.iter().map(|e| effect(PartKind::Cost, e)));
         for step in self.steps.iter() {

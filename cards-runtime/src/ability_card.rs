@@ -27,7 +27,7 @@
 
 use crate::ability::{
     Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency, Noun,
-    Person, Proviso, Qualifier, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
+    Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
@@ -491,7 +491,7 @@ impl Sayer<'_> {
         if let Some(r) = &a.replacement {
             let when = if r.before { "before" } else { "if" };
             let who = self.subject(&r.subject);
-            let mut event = vec![self.effect(&r.event)];
+            let mut event = vec![self.replaced(r)];
             // `drop a device using a [Straight] template`: which drops it replaces.
             event.extend(r.event.provisos.iter().map(|p| self.proviso(p)));
             lead.push(format!("{when} {who} would {}", event.join(" ")));
@@ -859,6 +859,26 @@ impl Sayer<'_> {
         }
         parts.retain(|p| !p.is_empty());
         parts.join(" ")
+    }
+
+    /// The events a replacement replaces: `drop or launch a device`, their object said once
+    /// when they share it.
+    fn replaced(&mut self, r: &Replacement) -> String {
+        let said: Vec<String> = r.events().map(|e| self.effect(e)).collect();
+        let Some((first, rest)) = said.split_first().filter(|(_, rest)| !rest.is_empty()) else {
+            return said.join(" or ");
+        };
+        // What follows each verb, when every event says the same.
+        let object = |s: &str| s.split_once(' ').map(|(_, o)| o.to_string()).unwrap_or_default();
+        let shared = object(first);
+        let same = !shared.is_empty() && rest.iter().all(|s| object(s) == shared);
+        match same {
+            true => {
+                let verbs: Vec<&str> = said.iter().map(|s| s.split_once(' ').map_or(s.as_str(), |(v, _)| v)).collect();
+                format!("{} {shared}", verbs.join(" or "))
+            }
+            false => said.join(" or "),
+        }
     }
 
     /// A trailing phrase the model holds: `even while stressed`, `using the 1 [Straight]

@@ -6,7 +6,7 @@
 //! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
 //! of effects), `effect` (the steps: `{conditions: [{kind, text, reading}], for_each,
 //! timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers, instead,
-//! alternative}]}`), `replacement` (null or `{before, subject, event}`), `duration` (the first
+//! alternative}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses), `said` (the ability said back as a card
 //! prints it, [`ability_card`](crate::ability_card)), `round_trip` (`exact` when `said` and
@@ -133,7 +133,10 @@ pub fn ability_json(set: &Set, card: &Card, a: &Ability) -> Value {
     let replacement = a
         .replacement
         .as_ref()
-        .map(|r| json!({ "before": r.before, "subject": subject(&r.subject), "event": effect(set, &r.event) }));
+        .map(|r| {
+            let or_events: Vec<Value> = r.or_events.iter().map(|e| effect(set, e)).collect();
+            json!({ "before": r.before, "subject": subject(&r.subject), "event": effect(set, &r.event), "or_events": or_events })
+        });
     let first_duration = a
         .steps
         .iter()

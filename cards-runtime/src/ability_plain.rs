@@ -38,7 +38,11 @@ pub fn ability(set: &Set, a: &Ability) -> String {
     let mut opening = Vec::new();
     if let Some(r) = &a.replacement {
         let when = if r.before { "Before" } else { "If" };
-        opening.push(format!("{when} {} would {}", subject(&r.subject), effect(set, &r.event)));
+        opening.push(format!(
+            "{when} {} would {}",
+            subject(&r.subject),
+            joined(r.events().map(|e| effect(set, e)), " or ")
+        ));
     }
     opening.extend(a.timings.iter().map(|t| capitalize(&timing(set, t))));
     if !a.costs.is_empty() {

@@ -354,7 +354,8 @@ pub fn ability(set: &Set, a: &Ability) -> String {
     }
     if let Some(r) = &a.replacement {
         let kind = if r.before { "before" } else { "if" };
-        let _ = writeln!(out, "  replaces {kind} {} {}", subject(&r.subject), effect(set, &r.event));
+        let events: Vec<String> = r.events().map(|e| effect(set, e)).collect();
+        let _ = writeln!(out, "  replaces {kind} {} {}", subject(&r.subject), events.join(" || "));
     }
     for s in a.steps.iter() {
         step(set, s, &mut out);

@@ -72,6 +72,7 @@ fn jyn_erso() -> Ability {
         before: false,
         subject: subject("a friendly ship at range 0-3", Person::A, Side::Friendly, Some((0, 3))),
         event: gain(1, "focus token", FOCUS),
+        or_events: Default::default(),
     });
     a
 }
@@ -82,7 +83,12 @@ fn protocol(token: &'static str, r: VocabRef) -> Ability {
         "Before you would gain a focus token, gain a token instead.",
         vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, token, r))])],
     );
-    a.replacement = Some(Replacement { before: true, subject: you(), event: gain(1, "focus token", FOCUS) });
+    a.replacement = Some(Replacement {
+        before: true,
+        subject: you(),
+        event: gain(1, "focus token", FOCUS),
+        or_events: Default::default(),
+    });
     a
 }
 
@@ -280,6 +286,7 @@ fn charge_saver() -> Ability {
         before: true,
         subject: you(),
         event: effect(EffectKind::Spend, "spend a [Charge]", Some(1), "[Charge]", &[CHARGE]),
+        or_events: Default::default(),
     });
     a
 }
@@ -319,7 +326,12 @@ fn focus_with_stress() -> Ability {
             clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS)),
         ])],
     );
-    a.replacement = Some(Replacement { before: false, subject: you(), event: gain(1, "focus token", FOCUS) });
+    a.replacement = Some(Replacement {
+        before: false,
+        subject: you(),
+        event: gain(1, "focus token", FOCUS),
+        or_events: Default::default(),
+    });
     a
 }
 
@@ -951,4 +963,30 @@ fn an_unless_offers_what_stops_the_step() {
     game.set_resource(c, CHARGE, (0, 1));
     Engine::new().window(&mut game, &mut First, start);
     assert_eq!((game.resource(c, CHARGE), game.tokens(c)[3]), ((0, 1), 1), "{:?}", game.log);
+}
+
+/// Test only: "Before you would gain a focus or stress token, gain an evade token instead."
+/// A replacement of events joined by `or` replaces each of them, and nothing else.
+#[test]
+fn a_replacement_of_events_joined_by_or_replaces_any_of_them() {
+    let mut a = ability(
+        "Before you would gain a focus or stress token, gain an evade token instead.",
+        vec![step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "evade token", EVADE))])],
+    );
+    a.replacement = Some(Replacement {
+        before: true,
+        subject: you(),
+        event: gain(1, "focus token", FOCUS),
+        or_events: vec![gain(1, "stress token", STRESS)].into(),
+    });
+    let mut game = Game::default();
+    let s = game.ship(0, 0, &[("either", &a)]);
+    let mut engine = Engine::new();
+    engine.happen(&mut game, &mut First, event(s, gain(1, "stress token", STRESS)));
+    assert_eq!(game.tokens(s), [0, 1, 0, 0, 0]);
+    engine.happen(&mut game, &mut First, event(s, gain(1, "focus token", FOCUS)));
+    assert_eq!(game.tokens(s), [0, 2, 0, 0, 0]);
+    // An evade token is neither: gained as it is.
+    engine.happen(&mut game, &mut First, event(s, gain(1, "evade token", EVADE)));
+    assert_eq!(game.tokens(s), [0, 3, 0, 0, 0]);
 }

@@ -87,9 +87,12 @@ impl Shift for Step {
 
 impl Shift for Replacement {
     fn shift(&mut self, by: u32) {
-        let Replacement { kind, subject, event, effect, how } = self;
+        let Replacement { kind, subject, event, effect, or_effects, how } = self;
         kind.shift(by);
         how.shift(by);
+        for e in or_effects {
+            e.shift(by);
+        }
         subject.shift(by);
         event.shift(by);
         effect.shift(by);

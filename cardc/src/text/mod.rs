@@ -273,6 +273,9 @@ pub struct Replacement {
     pub event: Piece,
     /// The same event read as an effect, when the grammar structures it.
     pub effect: Option<Effect>,
+    /// Further events joined by `or`, read as effects (`launch` in `drop or launch a
+    /// device`).
+    pub or_effects: Vec<Effect>,
     /// Phrases after the event that say how it happens (`using a [Straight] template` in
     /// `If you would drop a device using a [Straight] template`): which events it replaces.
     pub how: Vec<Piece>,
@@ -1461,8 +1464,10 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                 }
                 out.step.lift_unless();
                 if let (Some(kind), Some(event)) = (kind, event) {
-                    let (effect, how) = read_event(event.as_str().trim_end(), b.base + event.as_span().start());
-                    out.replacement = Some(Replacement { kind, subject, event: b.piece(&event), effect, how });
+                    let (effect, or_effects, how) =
+                        read_event(event.as_str().trim_end(), b.base + event.as_span().start());
+                    out.replacement =
+                        Some(Replacement { kind, subject, event: b.piece(&event), effect, or_effects, how });
                 }
             }
             Rule::framed => {
@@ -1532,20 +1537,33 @@ fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
 }
 
 /// The event a replacement replaces, read as an effect, when the grammar structures it.
-fn read_event(text: &str, base: usize) -> (Option<Effect>, Vec<Piece>) {
+fn read_event(text: &str, base: usize) -> (Option<Effect>, Vec<Effect>, Vec<Piece>) {
     let reread = RefCell::default();
     let b = Build { base, text, reread: &reread };
     let whole = AbilityParser::parse(Rule::event_effect, text).ok().and_then(|mut p| p.next());
     let effect = whole.and_then(|top| top.into_inner().find(|p| p.as_rule() == Rule::effect)).map(|p| b.effect(p));
     // `drop a device using a 1 [Straight] template`: the event, then how.
-    let read = effect.map(|e| (e, Vec::new())).or_else(|| {
+    let read = effect.map(|e| (e, Vec::new(), Vec::new())).or_else(|| {
         let top = AbilityParser::parse(Rule::event_clause, text).ok()?.next()?;
         let clauses = top.into_inner().find(|p| p.as_rule() == Rule::clauses)?;
-        b.clauses(clauses).into_iter().next().map(|c| (c.effect, c.modifiers))
+        // `drop or launch a device`: events joined by `or`, any of them replaced; joined
+        // otherwise, or with how-phrases of their own, they stay opaque rather than read
+        // narrower than printed.
+        match &b.clauses(clauses)[..] {
+            [c] => Some((c.effect.clone(), Vec::new(), c.modifiers.clone())),
+            [c, rest @ ..] if rest.iter().all(|r| r.alternative) && c.modifiers.is_empty() => {
+                let last = rest.last()?;
+                let others = rest.iter().map(|r| r.effect.clone()).collect();
+                (rest[..rest.len() - 1].iter().all(|r| r.modifiers.is_empty()))
+                    .then(|| (c.effect.clone(), others, last.modifiers.clone()))
+            }
+            _ => None,
+        }
     });
-    match read.filter(|(e, _)| e.kind != EffectKind::Opaque) {
-        Some((e, how)) => (Some(e), how),
-        None => (None, Vec::new()),
+    let structured = |e: &Effect| e.kind != EffectKind::Opaque;
+    match read.filter(|(e, others, _)| structured(e) && others.iter().all(structured)) {
+        Some((e, others, how)) => (Some(e), others, how),
+        None => (None, Vec::new(), Vec::new()),
     }
 }
 
@@ -1570,8 +1588,8 @@ fn would(piece: &Piece, kind: Piece) -> Option<Replacement> {
     let event = Piece { text: event_text.to_string(), span: Span::new(start + at.1, start + at.1 + event_text.len()) };
     let subject = (!subject.is_empty())
         .then(|| Piece { text: subject.to_string(), span: Span::new(start, start + subject.len()) });
-    let (effect, how) = read_event(event_text, start + at.1);
-    Some(Replacement { kind, subject, event, effect, how })
+    let (effect, or_effects, how) = read_event(event_text, start + at.1);
+    Some(Replacement { kind, subject, event, effect, or_effects, how })
 }
 
 /// `you would drop a [Crew] remote and there is an enemy ship …`: the replaced event ends
@@ -1662,6 +1680,7 @@ fn before_instead(frame: &mut Frame) {
         subject: event.subject.clone(),
         event: event.effect.piece.clone(),
         effect: Some(event.effect.clone()),
+        or_effects: Vec::new(),
         how: event.modifiers.clone(),
     };
     frame.replacement = Some(replacement);

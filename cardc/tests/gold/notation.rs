@@ -391,7 +391,10 @@ fn canon_part(word: &str, rest: &str) -> String {
         "replaces" => {
             let t = tokens(rest);
             match t.as_slice() {
-                [kind, subject, e @ ..] => format!("{kind} {} {}", canon_token(subject), show_effect(&effect(e))),
+                [kind, subject, e @ ..] => {
+                    let events: Vec<String> = e.split(|w| w == "||").map(|e| show_effect(&effect(e))).collect();
+                    format!("{kind} {} {}", canon_token(subject), events.join(" || "))
+                }
                 _ => canon(rest),
             }
         }

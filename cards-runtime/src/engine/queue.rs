@@ -154,7 +154,7 @@ impl<'a> Engine<'a> {
                 let p = Pending { ship, held, that: Some(event.ship), mandatory: !held.ability.optional };
                 if self.replacing.contains(&p.key())
                     || !self.fits(state, ship, &r.subject, event.ship, None)
-                    || !matches(&r.event, &event.effect)
+                    || !r.events().any(|e| matches(e, &event.effect))
                     || !self.fresh(&p)
                     || !self.payable(state, &p)
                 {

@@ -288,15 +288,22 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             None => steps.push(RtStep { conditions: states.into(), ..RtStep::new(Vec::new()) }),
         }
     }
-    let replacement: Option<RtReplacement> = frame.replacement.as_ref().map(|r| RtReplacement {
-        before: r.kind.text.eq_ignore_ascii_case("before"),
-        subject: subject(r.subject.as_ref()),
-        event: match &r.effect {
-            Some(e) => {
-                replaced_event(e, &r.how, vocab).unwrap_or_else(|| effect(&Effect::opaque(r.event.clone()), vocab))
-            }
-            None => effect(&Effect::opaque(r.event.clone()), vocab),
-        },
+    let replacement: Option<RtReplacement> = frame.replacement.as_ref().map(|r| {
+        // `drop or launch a device using a [Straight] template`: each event, with how.
+        let read: Option<Vec<RtEffect>> = r
+            .effect
+            .as_ref()
+            .and_then(|e| std::iter::once(e).chain(&r.or_effects).map(|e| replaced_event(e, &r.how, vocab)).collect());
+        let (event, or_events) = match read {
+            Some(mut events) if !events.is_empty() => (events.remove(0), events),
+            _ => (effect(&Effect::opaque(r.event.clone()), vocab), Vec::new()),
+        };
+        RtReplacement {
+            before: r.kind.text.eq_ignore_ascii_case("before"),
+            subject: subject(r.subject.as_ref()),
+            event,
+            or_events: or_events.into(),
+        }
     });
     // A replaced event no verb structures still names what a pronoun stands for.
     let replaced = replacement.as_ref().map(|r| match r.event.kind {

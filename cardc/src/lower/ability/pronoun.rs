@@ -72,6 +72,12 @@ const AFTER_OBJECT: [&str; 7] = [" by ", " using ", " while ", " at ", " from ",
 pub(super) fn opaque_object(text: &str, vocab: &Vocabulary) -> Option<Noun> {
     let text = squash(text);
     let (_, rest) = text.split_once(' ')?;
+    // `drop or launch a bomb`: the object of both verbs.
+    let lower = rest.to_lowercase();
+    let rest = match lower.starts_with("or ") || lower.starts_with("and ") {
+        true => rest.splitn(3, ' ').nth(2)?,
+        false => rest,
+    };
     let lower = rest.to_lowercase();
     let end = first_of(&lower, &AFTER_OBJECT).unwrap_or(rest.len());
     let words: Vec<&str> = rest[..end].split_whitespace().collect();

@@ -790,3 +790,17 @@ fn a_later_step_that_says_instead_makes_a_before_timing_a_replacement() {
     assert!(r.before);
     assert!(a.timings.is_empty(), "{:?}", a.timings);
 }
+
+#[test]
+fn a_replaced_event_of_two_verbs_replaces_either_and_its_object_is_still_named() {
+    let v = vocab();
+    // `drop or launch a bomb`: either event is replaced, and `it` is the bomb.
+    let a =
+        &lowered("If you would drop or launch a bomb, you may launch it using a different template instead.", &v)[0];
+    let r = a.replacement.as_ref().expect("a replacement");
+    let kinds: Vec<EffectKind> = r.events().map(|e| e.kind).collect();
+    assert_eq!(kinds, [EffectKind::Drop, EffectKind::Launch]);
+    assert!(r.events().all(|e| e.noun.as_ref().is_some_and(|n| n.text == "bomb")), "{r:?}");
+    let c = &a.steps[0].clauses[0];
+    assert_eq!(c.effect.noun.as_ref().map(|n| n.text.as_ref()), Some("bomb"), "{c:?}");
+}
