@@ -565,7 +565,8 @@ impl Subject {
             Person::A | Person::Another | Person::Each | Person::EachOther => {
                 words.any(|w| !SAID.contains(&w) && !w.chars().all(|c| c.is_ascii_digit() || c == '-'))
             }
-            Person::You => words.any(|w| w == "or" || w == "and"),
+            // `you of a type you do not have`: more than who.
+            Person::You => words.any(|w| !matches!(w, "you" | "yourself" | "your" | "this" | "ship")),
             Person::That | Person::Attacker | Person::Defender | Person::Thing => false,
         }
     }

@@ -47,7 +47,12 @@
 //!     optional: false,
 //!     frequency: Frequency::OncePerOpportunity,
 //!     costs: vec![].into(),
-//!     replacement: Some(Replacement { before: true, subject: Subject::YOU, event: gain("focus token", FOCUS) }),
+//!     replacement: Some(Replacement {
+//!         before: true,
+//!         subject: Subject::YOU,
+//!         event: gain("focus token", FOCUS),
+//!         or_events: vec![].into(),
+//!     }),
 //!     steps: vec![Step::new(vec![Clause::new(Subject::YOU, Qualifier::None, gain("evade token", EVADE))])].into(),
 //! };
 //!
