@@ -617,6 +617,16 @@ impl Sayer<'_> {
         if let Some(said) = self.shared_object(list, false) {
             return said;
         }
+        // `you can perform actions and execute red maneuvers, even while stressed`: a proviso
+        // every clause of a list holds is said once, after the last.
+        let once: Vec<Clause>;
+        let list = match lifted_once(list) {
+            Some(trimmed) => {
+                once = trimmed;
+                &once.iter().collect::<Vec<_>>()[..]
+            }
+            None => list,
+        };
         let mut out = String::new();
         let mut i = 0;
         while i < list.len() {
@@ -1612,6 +1622,26 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
         VocabKind::Maneuver => Some("maneuver"),
         _ => None,
     }
+}
+
+/// A list of clauses of one subject that all hold one lifted state (`even while
+/// stressed`), with the proviso left on the last only; `None` for any other list.
+fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
+    let (last, rest) = list.split_last()?;
+    let lifted = !last.effect.provisos.is_empty()
+        && last.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_)))
+        && !rest.is_empty()
+        && rest.iter().all(|c| {
+            c.effect.provisos == last.effect.provisos && c.subject == last.subject && c.qualifier == last.qualifier
+        });
+    lifted.then(|| {
+        let mut out: Vec<Clause> = list.iter().map(|c| (*c).clone()).collect();
+        let n = out.len();
+        for c in &mut out[..n - 1] {
+            c.effect.provisos = Vec::new().into();
+        }
+        out
+    })
 }
 
 /// Whether two events are one thing done by two subjects: the same effect, nothing else

@@ -581,10 +581,10 @@ fn verb_lists_and_bodies_that_look_like_subjects() {
 #[test]
 fn causatives_and_steps_inside_a_sentence() {
     let cases = [
-        // `have it gain`: the cost is yours, the gain is the ship's.
+        // `have it gain`: the cost is yours, the gain is the ship's, and only if you paid.
         (
             "If an enemy ship would gain a stress token, you may spend 1 [Force] to have it gain 1 jam token instead.",
-            "replace[if]=an enemy ship:gain(a|stress token); you:may spend(1|[Force]); it:gain(1|jam token) instead",
+            "replace[if]=an enemy ship:gain(a|stress token); you:may spend(1|[Force]); if=you do; it:gain(1|jam token) instead",
         ),
         // `cause the defender to suffer`: the damage is directed at the defender.
         (
@@ -966,12 +966,17 @@ fn conditions_that_are_events_read_as_a_timings_event() {
     for (words, expected) in cases {
         assert_eq!(read_condition(CondKind::If, words), [expected], "{words}");
     }
-    // Words an event cannot hold stay the condition's: a comparison, a when, an amount
-    // the reading has no number for, two clauses joined by `and`.
+    // `1 or more` is an amount the reading holds: the event is the defender dealt at least
+    // one faceup damage card.
+    assert_eq!(
+        read_condition(CondKind::If, "the defender was dealt 1 or more faceup damage cards"),
+        ["if defender be-dealt atleast1 \"damage cards\" faceup"]
+    );
+    // Words an event cannot hold stay the condition's: a comparison, a when, two clauses
+    // joined by `and`.
     for words in [
         "you reveal a maneuver other than a 2 [Straight]",
         "you suffer damage during that attack",
-        "the defender was dealt 1 or more faceup damage cards",
         "you did not roll exactly 2 defense dice",
         "it chooses 1 [Charge] and loses that [Charge]",
     ] {

@@ -171,7 +171,8 @@ fn choices_of_one(step: &mut RtStep) {
 
 /// `drop or launch a bomb using the 1 [Straight] template`, `perform [Focus], [Coordinate],
 /// and [Jam] actions, even while stressed`: a trailing phrase is said once after a list of
-/// clauses that do one thing to one object, or one kind of thing, and holds for each.
+/// clauses that do one thing to one object, or one kind of thing, and holds for each; a
+/// state lifted (`even while stressed`) holds for every clause of its subject's list.
 fn share_provisos(step: &mut RtStep) {
     let clauses = step.clauses.to_mut();
     for i in (0..clauses.len().saturating_sub(1)).rev() {
@@ -187,7 +188,10 @@ fn share_provisos(step: &mut RtStep) {
             && a.costs == b.costs
             && a.modifiers.is_empty()
             && a.duration.is_none();
-        if listed && (one_object || one_kind) {
+        // `you can perform actions and execute red maneuvers, even while stressed`: a state
+        // lifted is the subject's, whatever each clause does.
+        let lifted = b.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_)));
+        if listed && (one_object || one_kind || lifted) {
             clauses[i].effect.provisos = clauses[i + 1].effect.provisos.clone();
         }
     }

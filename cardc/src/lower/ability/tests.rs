@@ -804,3 +804,20 @@ fn a_replaced_event_of_two_verbs_replaces_either_and_its_object_is_still_named()
     let c = &a.steps[0].clauses[0];
     assert_eq!(c.effect.noun.as_ref().map(|n| n.text.as_ref()), Some("bomb"), "{c:?}");
 }
+
+#[test]
+fn a_lifted_state_holds_for_each_clause_of_its_list_and_a_limit_is_no_purpose() {
+    let v = vocab();
+    // `even while stressed` after `perform actions and execute red maneuvers`: both.
+    let a = &lowered("You can perform actions and execute red maneuvers, even while stressed.", &v)[0];
+    let lifted: Vec<bool> = a
+        .clauses()
+        .map(|c| c.effect.provisos.iter().any(|p| matches!(p, Proviso::EvenWhile(s) if s == "stressed")))
+        .collect();
+    assert_eq!(lifted, [true, true], "{:?}", a.steps);
+    // `up to the number of …` limits the count; it is no purpose paid for by the reroll.
+    let a = &lowered("While you perform an attack, you may reroll a number of attack dice up to the number of friendly locks on the defender.", &v)[0];
+    let c = &a.steps[0].clauses[0];
+    assert!(c.costs.is_empty(), "{c:?}");
+    assert!(c.effect.noun.as_ref().is_some_and(|n| n.text.contains("up to the number of")), "{c:?}");
+}
