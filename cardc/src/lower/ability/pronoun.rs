@@ -186,7 +186,9 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                         "ship" | "ships" | "object" | "objects" | "wingmate" | "wingmates" | "attacker" | "defender"
                     )
                 });
-                if pronoun && !ship && b.refs.is_empty() && !named_ship {
+                // `perform this attack against it`: what is attacked is a ship.
+                let attacked = matches!(c.effect.kind, EffectKind::Perform | EffectKind::Attack);
+                if pronoun && !ship && b.refs.is_empty() && !named_ship && !attacked {
                     t.person = Person::Thing;
                 }
             }

@@ -821,3 +821,23 @@ fn a_lifted_state_holds_for_each_clause_of_its_list_and_a_limit_is_no_purpose() 
     assert!(c.costs.is_empty(), "{c:?}");
     assert!(c.effect.noun.as_ref().is_some_and(|n| n.text.contains("up to the number of")), "{c:?}");
 }
+
+#[test]
+fn two_costs_joined_by_or_each_pay_for_the_effect_and_an_attack_is_against_a_ship() {
+    let v = with_tokens(&["focus", "stress"]);
+    // `spend 1 [Charge] or 1 focus token to reroll 1 attack die`: either pays.
+    let a =
+        &lowered("While you perform an attack, you may spend 1 [Charge] or 1 focus token to reroll 1 attack die.", &v)
+            [0];
+    let c = &a.steps[0].clauses;
+    let shape: Vec<(usize, EffectKind, bool)> =
+        c.iter().map(|c| (c.costs.len(), c.effect.kind, c.alternative)).collect();
+    assert_eq!(shape, [(1, EffectKind::Reroll, false), (1, EffectKind::Reroll, true)], "{c:?}");
+    // `perform this attack against it` after an enemy ship's maneuver: the ship.
+    let a = &lowered(
+        "After an enemy ship executes a maneuver, you may perform this attack against it as a bonus attack.",
+        &v,
+    )[0];
+    let t = a.steps[0].clauses[0].effect.target.as_ref().expect("a target");
+    assert_eq!(t.person, Person::That, "{t:?}");
+}
