@@ -185,17 +185,17 @@ pub struct Word<'a> {
 /// Words whose presence says nothing the reading holds: articles and the words that join
 /// clauses and list items (the model keeps what is joined, not whether `and`, `then` or a
 /// comma joined it).
-const SKIPPED: [&str; 6] = ["the", "and", "then", "of", "your", "each"];
+const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 
 /// The words of an ability text as the round trip compares them:
 /// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
 ///   brackets (`[Focus]` is `focus`); `-` stays inside a word (`0-1`);
 /// - a parenthesis (`(This is not an action.)`) is reminder text and left out;
 /// - `a`, `an` and `one` are `1`;
-/// - `the`, `of`, `and`, `then`, `your` and `each` are left out ([`SKIPPED`]): what is
-///   joined is kept, not the word that joins it; `your` names the owner a thing has unless
-///   another is said (`its` and `their` name another ship, and are kept); and a bare plural
-///   names each of its things (`friendly ships can …` is `each friendly ship can …`);
+/// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
+///   kept, not the word that joins it, and `your` names the owner a thing has unless
+///   another is said (`its` and `their` name another ship, and are kept). `each` counts:
+///   `up to 2 of your wingmates may each suffer 1 damage` is not `may suffer 1 damage`;
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
 ///   and `fewer` are `lower`, `receive` and `acquire` are `gain` (`gains a lock` and
@@ -1749,10 +1749,6 @@ mod tests {
         assert!(same("The defender may choose to suffer 1 [Hit] damage.", "The defender may suffer 1 [Hit] damage."));
         assert!(same("Unless it chooses to remove 1 green token.", "Unless it removes 1 green token."));
         assert!(same(
-            "You can perform attacks against friendly ships.",
-            "You can perform attacks against each friendly ship."
-        ));
-        assert!(same(
             "The chosen ship gains a lock on the defender.",
             "The chosen ship acquires a lock on the defender."
         ));
@@ -1760,6 +1756,8 @@ mod tests {
         assert!(same("Treat it as being at range 1.", "Treat it as at range 1."));
         assert!(same("If its speed is the same as yours.", "If its speed is equal to yours."));
         assert!(same("After you perform an attack that missed.", "After you perform an attack that misses."));
+        // `each` counts: one damage for each wingmate is not one for all.
+        assert!(!same("Up to 2 wingmates may each suffer 1 damage.", "Up to 2 wingmates may suffer 1 damage."));
         // Choosing not to is no choice to: it still parts.
         assert!(!same("It may choose not to gain 1 stress token.", "It may gain 1 stress token."));
         assert!(!same("If you have 1 [Charge].", "If you have no [Charge]."));

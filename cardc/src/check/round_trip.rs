@@ -21,7 +21,7 @@ declare_code! {
     ///
     /// The two are compared word by word after a normalisation: case, punctuation and
     /// brackets, reminder text in parentheses, `a`/`an`/`one`/`1`, the words `the`,
-    /// `of`, `and`, `then`, `your` and `each`, templating synonyms (`while`/`if`, `decrease`/`reduce`), and the plural or third-person `s` (`token` and
+    /// `of`, `and`, `then` and `your`, templating synonyms (`while`/`if`, `decrease`/`reduce`), and the plural or third-person `s` (`token` and
     /// `tokens`, `gain` and `gains`, `die` and `dice`) do not count. A part the reading
     /// kept opaque is said back as `“…”`, so an ability with one always differs.
     ///

@@ -263,6 +263,8 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
         Some("that" | "the" | "this") if words.last().is_some_and(|w| matches!(*w, "device" | "devices")) => {
             Person::Thing
         }
+        // `that many other objects`: a count, not one named before.
+        Some("that") if words.get(1) == Some(&"many") => Person::A,
         _ if plural && (has("other") || has("another")) => Person::EachOther,
         _ if plural => Person::Each,
         Some("it" | "they" | "that" | "those" | "these") => Person::That,

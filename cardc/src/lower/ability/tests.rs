@@ -841,3 +841,11 @@ fn two_costs_joined_by_or_each_pay_for_the_effect_and_an_attack_is_against_a_shi
     let t = a.steps[0].clauses[0].effect.target.as_ref().expect("a target");
     assert_eq!(t.person, Person::That, "{t:?}");
 }
+
+#[test]
+fn that_many_is_a_count_not_one_named_before() {
+    // `acquire a lock on that many other objects`: not `that` (the object locked before).
+    let s = subject(Some(&Piece::bare("that many other objects at range 0-1 of the object you locked")));
+    assert_ne!(s.person, Person::That);
+    assert!(s.says_more());
+}
