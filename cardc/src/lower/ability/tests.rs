@@ -849,3 +849,13 @@ fn that_many_is_a_count_not_one_named_before() {
     assert_ne!(s.person, Person::That);
     assert!(s.says_more());
 }
+
+#[test]
+fn friendly_to_each_other_says_whose_side_and_is_no_purpose() {
+    let v = vocab();
+    let a = &lowered("Action: Choose 2 ships at range 1-3 of you that are friendly to each other.", &v)[0];
+    let c = &a.steps[0].clauses[0];
+    assert!(c.costs.is_empty(), "{c:?}");
+    assert_eq!(c.effect.kind, EffectKind::Choose);
+    assert!(c.effect.noun.as_ref().is_some_and(|n| n.text.ends_with("friendly to each other")), "{c:?}");
+}
