@@ -202,3 +202,11 @@ fn a_kept_phrase_shows_in_the_reading_and_parts_the_round_trip() {
     assert!(notation.contains("kept \"at range 1\""), "{notation}");
     assert_eq!(parts_at(&set, a).as_deref(), Some("at"));
 }
+
+#[test]
+fn a_passive_lock_is_said_with_its_agent() {
+    // `is locked by an enemy ship`: the enemy ship locks; it is not the one locked.
+    let text = "After a friendly ship at range 0-3 is locked by an enemy ship, you may perform a [Lock] action.";
+    let set = set_of("passive-lock", &[text]);
+    assert_eq!(parts_at(&set, ability(&set, 0)), None);
+}

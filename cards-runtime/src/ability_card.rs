@@ -1022,6 +1022,8 @@ impl Sayer<'_> {
                 && e.noun.as_ref().is_some_and(|n| matches!(&n.refs[..], [r] if unworded(self.set, r.kind, r.index)));
             let to = match e.kind {
                 _ if yours => "you have on ",
+                // `is locked by an enemy ship`: a passive's target is its agent.
+                EffectKind::Lock if e.passive => "by ",
                 EffectKind::Lock | EffectKind::Spend => "on ",
                 EffectKind::Perform | EffectKind::Attack => "against ",
                 EffectKind::Destroyed | EffectKind::Modify if e.passive => "by ",
