@@ -209,7 +209,7 @@ fn a_sentence_too_long_to_read_is_reported_by_its_length() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let bytes = sentence.trim_end().len();
     assert!(
-        stderr.contains(&format!("warning[W0006]: opaque sentence of {bytes} bytes, longer than the 500")),
+        stderr.contains(&format!("warning[W0006]: opaque sentence of {bytes} bytes, longer than the 400")),
         "{stderr}"
     );
     assert!(stderr.len() < 4_000, "{} bytes of output", stderr.len());

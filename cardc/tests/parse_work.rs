@@ -60,10 +60,10 @@ fn has_the_timing(frames: &[Frame]) -> bool {
 #[test]
 fn unclosed_brackets_are_read_within_the_budget() {
     for (what, body) in [
-        ("`[a ` × 150", "[a ".repeat(150)),
-        ("`[1 ` × 150", format!("{}x", "[1 ".repeat(150))),
-        ("`[[` × 225", format!("{}]", "[[".repeat(225))),
-        ("`[` and words", format!("[{}", " focus".repeat(75))),
+        ("`[a ` × 115", "[a ".repeat(115)),
+        ("`[1 ` × 115", format!("{}x", "[1 ".repeat(115))),
+        ("`[[` × 170", format!("{}]", "[[".repeat(170))),
+        ("`[` and words", format!("[{}", " focus".repeat(57))),
     ] {
         let sentence = after_an_attack(&body);
         assert!(sentence.len() <= MAX_SENTENCE_BYTES, "{what}: {} bytes", sentence.len());
