@@ -874,20 +874,16 @@ impl Sayer<'_> {
     /// The events a replacement replaces: `drop or launch a device`, their object said once
     /// when they share it.
     fn replaced(&mut self, r: &Replacement) -> String {
-        let said: Vec<String> = r.events().map(|e| self.effect(e)).collect();
-        let Some((first, rest)) = said.split_first().filter(|(_, rest)| !rest.is_empty()) else {
-            return said.join(" or ");
-        };
-        // What follows each verb, when every event says the same.
-        let object = |s: &str| s.split_once(' ').map(|(_, o)| o.to_string()).unwrap_or_default();
-        let shared = object(first);
-        let same = !shared.is_empty() && rest.iter().all(|s| object(s) == shared);
-        match same {
-            true => {
-                let verbs: Vec<&str> = said.iter().map(|s| s.split_once(' ').map_or(s.as_str(), |(v, _)| v)).collect();
-                format!("{} {shared}", verbs.join(" or "))
-            }
-            false => said.join(" or "),
+        // Said as a list of clauses that differ in their verb: `drop or launch a device`.
+        let clauses: Vec<Clause> = r
+            .events()
+            .enumerate()
+            .map(|(i, e)| Clause { alternative: i > 0, ..Clause::new(Subject::YOU, Qualifier::None, e.clone()) })
+            .collect();
+        let refs: Vec<&Clause> = clauses.iter().collect();
+        match self.shared_object(&refs, true) {
+            Some(said) => said,
+            None => r.events().map(|e| self.effect(e)).collect::<Vec<_>>().join(" or "),
         }
     }
 
@@ -1201,7 +1197,7 @@ impl Sayer<'_> {
         // `you or a friendly ship at range 0-3 fully execute a maneuver`: one event of two
         // subjects, said with the verb of the first, `you`.
         let shared = match &list[..] {
-            [a, b] if is_you(&a.subject) && a.subject.text == "you" && same_event(a, b) => Some(b),
+            [a, b] if is_you(&a.subject) && a.subject.text == "you" && one_event_of_two(a, b) => Some(b),
             _ => None,
         };
         let said = match shared {
@@ -1648,7 +1644,7 @@ fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
 
 /// Whether two events are one thing done by two subjects: the same effect, nothing else
 /// said of either.
-fn same_event(a: &Clause, b: &Clause) -> bool {
+fn one_event_of_two(a: &Clause, b: &Clause) -> bool {
     let bare = |c: &Clause| {
         c.costs.is_empty()
             && c.also.is_empty()
