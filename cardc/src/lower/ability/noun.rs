@@ -116,7 +116,7 @@ fn names_its_brackets(text: &str, effect: Option<EffectKind>) -> bool {
     let slot = effect == Some(EffectKind::AddSlot) && matches!(head, "slot" | "slots");
     // `of` between brackets too: `the [Front Arc] requirement of your equipped [Torpedo]
     // upgrades` is a requirement.
-    let between = outside_brackets(&lower[first..=last]);
+    let between = outside_brackets(lower.get(first..=last).unwrap_or_default());
     let of = before
         .split(|c: char| !c.is_alphanumeric())
         .chain(between.split(|c: char| !c.is_alphanumeric()))

@@ -859,3 +859,10 @@ fn friendly_to_each_other_says_whose_side_and_is_no_purpose() {
     assert_eq!(c.effect.kind, EffectKind::Choose);
     assert!(c.effect.noun.as_ref().is_some_and(|n| n.text.ends_with("friendly to each other")), "{c:?}");
 }
+
+#[test]
+fn a_closing_bracket_before_the_opening_one_is_no_panic() {
+    // Found by the language server's property test: `]` before `[` in a noun.
+    let a = lowered("Gain 1 ]\n[boo token.", &vocab());
+    assert_eq!(a.len(), 1);
+}
