@@ -115,6 +115,13 @@ const TEMPLATES: &[&str] = &[
     "While you defend, you may spend 1 [Force] to reroll any number of defense dice.",
     "While you perform an attack, you may spend a lock you have on the defender to reroll 1 attack die.",
     "After you perform an attack that missed, gain 1 focus token.",
+    // A thing named before and pointed back at: itself, the same of its kind, what it
+    // owns; the ship is you.
+    "After you gain a stress token, you may roll 1 attack die to remove it.",
+    "Before you would gain a stress token, you may spend 2 [Charge] to gain that token instead.",
+    "While you perform an attack, if you are not stressed, you may choose 1 defense die. If you do, the defender must reroll that die.",
+    "After you perform an attack, each ship at range 0-1 of the defender gains 1 of its focus tokens.",
+    "After a friendly ship at range 0-1 gains a stress token, you may transfer that token to yourself.",
 ];
 
 #[test]

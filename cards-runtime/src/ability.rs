@@ -294,6 +294,25 @@ pub struct Noun {
     /// [Charge]`, `1 non-recurring [Charge]`). Empty for a noun that names no entry: its
     /// words keep them.
     pub adjectives: List<Adjective>,
+    /// How it points back at what the ability named before it (`it`, `that token`, `its
+    /// effects`), or `None` for a thing named here. Its other fields then say what that
+    /// was.
+    #[serde(default)]
+    pub back: Option<Back>,
+}
+
+/// How a noun points back at a thing the ability named before it: the engine takes the
+/// thing named, not another of its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Back {
+    /// `it`: the thing itself.
+    It,
+    /// `them`: the things themselves.
+    Them,
+    /// `that token`, `those dice`: the same thing, by its kind.
+    That,
+    /// `its effects`, `their dice`: what belongs to the thing named before.
+    Its,
 }
 
 /// A word that says which of the things a noun names.
@@ -316,6 +335,18 @@ impl Noun {
     /// or nothing.
     pub fn which(&self) -> String {
         self.adjectives.iter().map(|a| format!("{} ", a.word())).collect()
+    }
+}
+
+impl Back {
+    /// Its name in JSON and notation: `it`, `them`, `that`, `its`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Back::It => "it",
+            Back::Them => "them",
+            Back::That => "that",
+            Back::Its => "its",
+        }
     }
 }
 
@@ -1270,6 +1301,7 @@ impl Noun {
             choice: false,
             marks: List::Borrowed(&[]),
             adjectives: List::Borrowed(&[]),
+            back: None,
         }
     }
 }

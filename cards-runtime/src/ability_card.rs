@@ -26,12 +26,12 @@
 //! ```
 
 use crate::ability::{
-    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency, Noun,
-    Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
+    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency,
+    Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
-    participle, participle_word, plural, quantified, side_words, verb_words, words as lowered,
+    participle, participle_word, plural, plural_words, quantified, side_words, verb_words, words as lowered,
 };
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
@@ -201,7 +201,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   and `fewer` are `lower`, `receive` and `acquire` are `gain` (`gains a lock` and
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`/`were` are
 ///   `is`/`are` (a state is tested when the ability resolves: `if the defender was
-///   destroyed` is `is destroyed` then), and `missed` is `miss` (`an attack that missed`);
+///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
+///   and `yourself` is `you` (`transfer 1 focus token to yourself`);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
@@ -343,6 +344,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "was" => return same("is"),
         "receive" | "acquire" | "acquires" => return same("gain"),
         "no" => return same("0"),
+        // `transfer 1 focus token to yourself`: the ship is you.
+        "yourself" => return same("you"),
         "were" => return same("are"),
         // `an attack that missed` is one that misses (`misses` loses its `es`).
         "missed" => return same("miss"),
@@ -972,11 +975,17 @@ impl Sayer<'_> {
             None => e.noun.as_ref().is_some_and(|n| n.refs.is_empty() && n.text.trim_end().ends_with('s')),
         };
         let many = many || (possessive.is_some() && amount.is_some());
+        // `expose 1 of its damage cards`, `reroll up to 1 of those dice`: some of what
+        // belongs to, or is, the thing named before.
+        let its =
+            e.noun.as_ref().is_some_and(|n| matches!(n.back, Some(Back::Its | Back::That))) && possessive.is_none();
         if let Some(p) = &possessive {
             if amount.is_some() {
                 parts.push("of".into());
             }
             parts.push(p.clone());
+        } else if its && amount.is_some() {
+            parts.push("of".into());
         }
         match e.kind {
             EffectKind::Roll => parts.push("additional".into()),
@@ -988,13 +997,14 @@ impl Sayer<'_> {
             parts.push(facing(f).into());
         }
         match &e.noun {
-            Some(n) if e.kind == EffectKind::AddSlot => {
+            Some(n) if e.kind == EffectKind::AddSlot && n.back.is_none() => {
                 let said = self.noun(n, e.color.as_deref(), false);
                 parts.push(format!("{said} slot{}", if n.refs.len() > 1 || many { "s" } else { "" }));
             }
             // `equip 1 [Torpedo] or [Missile] upgrade`: an upgrade card of those icons.
             Some(n)
                 if e.kind == EffectKind::Equip
+                    && n.back.is_none()
                     && !n.refs.is_empty()
                     && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
             {
@@ -1004,6 +1014,11 @@ impl Sayer<'_> {
             // `assign the defender 1 jam token` read as the words "defender 1 jam token": a
             // count the model does not hold, so the reading is not the card's.
             Some(n) if n.refs.is_empty() && counts_unheld(&n.text) => parts.push(self.opaque()),
+            // `reveals its dial`: whose it is, said once.
+            Some(n) if possessive.is_some() && n.back == Some(Back::Its) => {
+                let n = Noun { back: None, ..n.clone() };
+                parts.push(self.noun(&n, e.color.as_deref(), many));
+            }
             Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
             None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
         }
@@ -1059,7 +1074,7 @@ impl Sayer<'_> {
                 .iter()
                 .any(|r| matches!(r.kind, VocabKind::Token | VocabKind::Resource | VocabKind::Result | VocabKind::Die))
         });
-        if amount == Some(Amount::Exactly(1)) && possessive.is_none() && e.noun.is_some() && !counted_kind {
+        if amount == Some(Amount::Exactly(1)) && possessive.is_none() && !its && e.noun.is_some() && !counted_kind {
             if let Some(at) = parts.iter().position(|p| p == "1") {
                 let next = parts.get(at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
                 parts[at] = article(&next).to_string();
@@ -1071,6 +1086,21 @@ impl Sayer<'_> {
     /// A noun: its entries by display name with their colours and speeds, joined by `or`
     /// for a choice and `and` otherwise; its own words when it names none.
     fn noun(&mut self, n: &Noun, color: Option<&str>, many: bool) -> String {
+        let plural = many || (n.refs.is_empty() && plural_words(&n.text));
+        match n.back {
+            Some(Back::It) => return "it".into(),
+            Some(Back::Them) => return "them".into(),
+            Some(back) => {
+                let word = match (back, plural) {
+                    (Back::Its, _) => "its",
+                    (_, true) => "those",
+                    (_, false) => "that",
+                };
+                let said = self.noun(&Noun { back: None, ..n.clone() }, color, many);
+                return format!("{word} {said}");
+            }
+            None => {}
+        }
         if n.refs.is_empty() {
             let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
             let words = self.keep(&n.text);

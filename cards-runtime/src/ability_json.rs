@@ -31,7 +31,8 @@ fn noun(set: &Set, n: &Noun) -> Value {
         .collect();
     let marks: Vec<Value> = n.marks.iter().map(|m| json!({ "color": m.color, "speed": m.speed })).collect();
     let adjectives: Vec<&str> = n.adjectives.iter().map(|a| a.word()).collect();
-    json!({ "text": n.text, "refs": refs, "choice": n.choice, "marks": marks, "adjectives": adjectives })
+    let back = n.back.map(|b| b.keyword());
+    json!({ "text": n.text, "refs": refs, "choice": n.choice, "marks": marks, "adjectives": adjectives, "back": back })
 }
 
 fn effect(set: &Set, e: &Effect) -> Value {

@@ -152,8 +152,13 @@ pub(crate) fn plural(s: &Subject) -> bool {
     if !matches!(s.person, Person::That | Person::Thing) && !s.says_more() {
         return false;
     }
-    // The head, before its where-phrases: `Non-Scum ships in your squad` are ships.
-    let lower = s.text.to_lowercase();
+    plural_words(&s.text)
+}
+
+/// Whether words name more than one: their head, before its where-phrases, is a plural
+/// (`Non-Scum ships in your squad` are ships, `dice` are).
+pub(crate) fn plural_words(text: &str) -> bool {
+    let lower = text.to_lowercase();
     let head = [" in ", " at ", " with ", " that ", " on ", " beyond "]
         .iter()
         .filter_map(|w| lower.find(w))

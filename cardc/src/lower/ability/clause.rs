@@ -169,7 +169,7 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         let counted = first.chars().all(|c| c.is_ascii_digit()) || first == "that";
         // A thing that names no entry keeps all its words (`a different weapon`).
         let read = |rest: &str| match noun(rest, vocab, None) {
-            n if n.refs.is_empty() => Noun { text: rest.to_string().into(), ..n },
+            n if n.refs.is_empty() => Noun { text: rest.to_string().into(), back: None, ..n },
             n => n,
         };
         (!rest.is_empty() && !counted && !rest.contains(" instead")).then(|| read(rest))

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use cards_runtime::ability::{Adjective, Amount, EffectKind, Mark, Noun, VocabRef};
+use cards_runtime::ability::{Adjective, Amount, Back, EffectKind, Mark, Noun, VocabRef};
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
 use super::pronoun::AFTER_HEAD;
@@ -301,6 +301,8 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     // Where a ship's possessive starts: kept in the words of a noun that names no entry
     // (`the attacker's results`); an entry's owner is where it is taken from instead.
     let mut whose = None;
+    // `that token`, `its effects`: a noun that points back at a thing named before.
+    let mut back = None;
     loop {
         let lower = text.to_lowercase();
         // `the defender's facedown damage cards`: whose is not what.
@@ -321,6 +323,13 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             whose = Some(text);
         }
         let Some(len) = w.or(possessive.then_some(first.len())) else { break };
+        back = match &lower[..len] {
+            "that" | "those" | "these" => Some(Back::That),
+            "its" | "their" => Some(Back::Its),
+            // `that ship's dial`: the ship is named before, not the dial.
+            _ if possessive => None,
+            _ => back,
+        };
         text = text[len..].trim_start();
     }
     // What it is is said before its where-phrases: `lock on the defender` is a lock, `cargo
@@ -451,7 +460,14 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
         true => Vec::new(),
         false => words.iter().map_while(|w| Adjective::from_word(w)).collect(),
     };
-    Noun { text: squash(shown).into(), refs: refs.into(), choice, marks: marks.into(), adjectives: adjectives.into() }
+    Noun {
+        text: squash(shown).into(),
+        refs: refs.into(),
+        choice,
+        marks: marks.into(),
+        adjectives: adjectives.into(),
+        back,
+    }
 }
 
 /// Whose a noun says it is, when a ship's possessive opens it: `the defender` in `1 of the

@@ -2,7 +2,7 @@
 //! before them.
 
 use cards_runtime::ability::{
-    Condition, Effect as RtEffect, EffectKind, Noun, Person, Step as RtStep, Test, Timing as RtTiming,
+    Back, Condition, Effect as RtEffect, EffectKind, Noun, Person, Step as RtStep, Test, Timing as RtTiming,
 };
 use cards_runtime::model::Vocabulary;
 
@@ -61,6 +61,15 @@ pub(super) fn head(n: &Noun) -> Noun {
     };
     let skip = words.iter().take(words.len().saturating_sub(1)).take_while(|w| which(w)).count();
     Noun { text: words[skip..].join(" ").into(), ..n.clone() }
+}
+
+/// The noun of `pronoun`: the thing it stands for, pointed back at.
+fn standing_for(pronoun: &Noun, antecedent: Noun) -> Noun {
+    let back = match pronoun.text.trim().eq_ignore_ascii_case("them") {
+        true => Back::Them,
+        false => Back::It,
+    };
+    Noun { back: Some(back), ..antecedent }
 }
 
 /// How-phrases after an opaque event's object: `a [Boost] action` in `fail a [Boost] action
@@ -171,8 +180,8 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
             // Nor is it what a later clause's pronoun stands for (`spend 1 [Charge] to be
             // dealt that card facedown instead, or spend 2 [Charge] to discard it instead`).
             for e in c.costs.to_mut().iter_mut() {
-                if e.noun.as_ref().is_some_and(is_pronoun) {
-                    e.noun = before.clone().or(e.noun.take());
+                if let Some(pronoun) = e.noun.as_ref().filter(|n| is_pronoun(n)) {
+                    e.noun = before.clone().map(|b| standing_for(pronoun, b)).or(e.noun.take());
                 }
             }
             // `launch 1 electro-chaff cloud. Then place 1 fuse marker on it.`: a target
@@ -204,7 +213,7 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                 Some(n) if is_pronoun(n) => {
                     let antecedent = if flip { card.as_ref().or(before.as_ref()) } else { before.as_ref() };
                     if let Some(l) = antecedent {
-                        c.effect.noun = Some(l.clone());
+                        c.effect.noun = Some(standing_for(n, l.clone()));
                     }
                 }
                 // `look at the defender's damage cards, choose 1, and expose it`.

@@ -2,7 +2,7 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso,
+    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso,
     Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
@@ -121,6 +121,33 @@ fn pronouns_stand_for_the_head_named_before() {
     let a =
         read("Action: If the False Friend condition is not assigned to an enemy ship, assign it to an enemy ship.", &v);
     assert_eq!(objects(&a[0]), ["the False Friend condition"]);
+}
+
+/// How the object of each clause points back at a thing named before, in order.
+fn backs(a: &Ability) -> Vec<Option<Back>> {
+    a.steps.iter().flat_map(|s| s.clauses.iter()).map(|c| c.effect.noun.as_ref().and_then(|n| n.back)).collect()
+}
+
+#[test]
+fn a_noun_named_before_is_pointed_back_at() {
+    let v = vocab();
+    // `that token` is the token the replaced event would give, not any token.
+    let a = read("Before you would gain a stress token, you may spend 1 [Charge] to gain that token instead.", &v);
+    assert_eq!(objects(&a[0]), ["token"]);
+    assert_eq!(backs(&a[0]), [Some(Back::That)]);
+    // `it` is the stress token itself; `them`, the dice themselves.
+    let a = read("After you gain a stress token, you may roll 1 attack die to remove it.", &v);
+    assert_eq!(objects(&a[0]), ["stress token"]);
+    assert_eq!(backs(&a[0]), [Some(Back::It)]);
+    let a = read("You may choose 2 defense dice. If you do, the defender must reroll them.", &v);
+    assert_eq!(backs(&a[0]), [None, Some(Back::Them)]);
+    // `its damage cards` belong to the ship named before; `that ship's dial` names the
+    // ship, not the dial, as named before.
+    let a = read("After this attack hits, each ship at range 0-1 of the defender exposes 1 of its damage cards.", &v);
+    assert_eq!(backs(&a[0]), [Some(Back::Its)]);
+    assert_eq!(noun("that ship's dial", &v, None).back, None);
+    // A thing named here points back at nothing.
+    assert_eq!(noun("a stress token", &v, None).back, None);
 }
 
 #[test]
