@@ -238,7 +238,7 @@ fn obstacle_runner_can_while_boosting_and_cannot_beats_it() {
     if let Some(c) = cannot.steps.to_mut()[0].clauses.to_mut().first_mut() {
         c.qualifier = Qualifier::Cannot;
         c.effect = move_through.clone();
-        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
     }
     let held = Held { card: "jammer", index: 0, ability: &cannot };
     game.ships[r.0 as usize].held.push(held);

@@ -640,6 +640,58 @@ pub struct Duration {
     pub until_end_of: Option<u16>,
     /// `this round`: it ends when the round ends.
     pub this_round: bool,
+    /// It ends when the thing it names ends (`during this attack`, `this phase`), when
+    /// that is not a phase the game names or the round.
+    #[serde(default)]
+    pub during: Option<During>,
+}
+
+/// What a duration lasts as long as, named by what is going on as the ability resolves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum During {
+    /// `during this attack`, `during the attack`.
+    Attack,
+    /// `during that action`.
+    Action,
+    /// `during that maneuver`.
+    Maneuver,
+    /// `during your activation`, `this activation`.
+    Activation,
+    /// `this phase`, `until the end of that phase`: whichever phase it is.
+    Phase,
+}
+
+impl During {
+    /// What `words` (after `during` or `until the end of`, any case) last as long as:
+    /// `this attack`, `that phase`.
+    pub fn from_words(words: &str) -> Option<During> {
+        let lower = words.trim().to_lowercase();
+        let (which, what) = lower.split_once(' ')?;
+        let during = match what {
+            "attack" => During::Attack,
+            "action" => During::Action,
+            "maneuver" => During::Maneuver,
+            "activation" => During::Activation,
+            "phase" => During::Phase,
+            _ => return None,
+        };
+        let which_ok = match during {
+            During::Activation => matches!(which, "your" | "this"),
+            _ => matches!(which, "this" | "that" | "the"),
+        };
+        which_ok.then_some(during)
+    }
+
+    /// The words a card prints for it: `during this attack`.
+    pub fn words(self) -> &'static str {
+        match self {
+            During::Attack => "during this attack",
+            During::Action => "during that action",
+            During::Maneuver => "during that maneuver",
+            During::Activation => "during your activation",
+            During::Phase => "this phase",
+        }
+    }
 }
 
 /// One clause: `you may spend 1 [Force] to perform an action`.

@@ -211,7 +211,10 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 }
 
 /// Phrases a card set words two ways for one meaning, each said as its first form: `until
-/// the end of the round` is `this round`, `do not` or `does not` is `cannot` (`If you do
+/// the end of the round` is `this round`, `during this phase` and `until the end of this`
+/// (or `that`) `phase` are `this phase`, `during this` and `during that` are `during`
+/// (`during this attack`, `during the attack`), `this activation` is `during your
+/// activation`, `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
 /// do whatever else holds), `is equal to`, `is the same as` and `matches that of` are
@@ -219,10 +222,19 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 10] = [
+const PHRASES: [(&[&str], &str); 19] = [
     (&["can", "still"], "can"),
     (&["this", "round"], "this round"),
     (&["until", "end", "round"], "this round"),
+    (&["this", "phase"], "this phase"),
+    (&["during", "this", "phase"], "this phase"),
+    (&["until", "end", "this", "phase"], "this phase"),
+    (&["until", "end", "that", "phase"], "this phase"),
+    (&["during", "this", "activation"], "during activation"),
+    (&["during", "activation"], "during activation"),
+    (&["this", "activation"], "during activation"),
+    (&["during", "this"], "during"),
+    (&["during", "that"], "during"),
     (&["do", "not"], "cannot"),
     (&["doe", "not"], "cannot"),
     (&["is", "equal", "to"], "is equal to"),
@@ -1266,9 +1278,10 @@ impl Sayer<'_> {
         if d.this_round {
             return "until the end of the round".into();
         }
-        match d.until_end_of {
-            Some(p) => format!("until the end of {}", entry(self.set, VocabKind::Phase, p, false)),
-            None => self.opaque(),
+        match (d.until_end_of, d.during) {
+            (Some(p), _) => format!("until the end of {}", entry(self.set, VocabKind::Phase, p, false)),
+            (None, Some(during)) => during.words().into(),
+            (None, None) => self.opaque(),
         }
     }
 

@@ -83,7 +83,8 @@ fn subject(s: &Subject) -> Value {
 
 fn duration(set: &Set, d: &Duration) -> Value {
     let phase = d.until_end_of.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
-    json!({ "text": d.text, "until-end-of": phase, "this-round": d.this_round })
+    let during = d.during.map(|w| w.words());
+    json!({ "text": d.text, "until-end-of": phase, "this-round": d.this_round, "during": during })
 }
 
 fn clause(set: &Set, c: &Clause) -> Value {

@@ -162,6 +162,7 @@ fn sustained_fire() -> Ability {
         text: "until the end of the Engagement Phase".into(),
         until_end_of: Some(ENGAGEMENT),
         this_round: false,
+        during: None,
     });
     let mut a = ability(
         "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
@@ -299,7 +300,7 @@ fn obstacle_jammer() -> Ability {
         None,
         move_through(),
     );
-    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
     let mut a =
         ability("Action: Each enemy ship at range 0-3 cannot move through obstacles this round.", vec![step(vec![c])]);
     a.header = Some(HEADER_ACTION);
@@ -556,7 +557,7 @@ fn rule6_durations_end_at_the_named_phase_or_the_round() {
     let fire = sustained_fire();
     let mut this_round = sustained_fire();
     if let Some(c) = this_round.steps.to_mut()[0].clauses.to_mut().first_mut() {
-        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
     }
     let mut game = Game::default();
     let a = game.ship(0, 0, &[("sustained-fire", &fire), ("sustained-fire-this-round", &this_round)]);
@@ -592,6 +593,50 @@ fn rule6_durations_end_at_the_named_phase_or_the_round() {
     assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Forbidden);
     engine.end_round();
     assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
+}
+
+/// Rule 6, durations of what is going on: `during this attack` ends when the attack's window
+/// closes, `this phase` with the phase it starts in; with no such window open, the round.
+#[test]
+fn rule6_a_duration_of_what_is_going_on_ends_with_it() {
+    let during = |d: During| {
+        let mut a = sustained_fire();
+        if let Some(c) = a.steps.to_mut()[0].clauses.to_mut().first_mut() {
+            let words = d.words().trim_start_matches("during ");
+            c.duration = Some(Duration { text: words.into(), until_end_of: None, this_round: false, during: Some(d) });
+        }
+        a
+    };
+    let (attack_long, phase_long) = (during(During::Attack), during(During::Phase));
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("attack", &attack_long), ("phase", &phase_long)]);
+    let d = game.ship(1, 2, &[]);
+    let held = game.abilities(a);
+    let spend_evade = effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE]);
+    let mut engine = Engine::new();
+    game.attacker = Some(a);
+    game.defender = Some(d);
+    game.hits = true;
+
+    // Inside the Engagement Phase, while the attack is performed: it ends with the attack.
+    engine.open(&mut game, &mut First, Window::phase(When::During, ENGAGEMENT));
+    engine.open(&mut game, &mut First, Window::event(When::While, event(a, attack())));
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[0]), Ok(()));
+    assert_eq!(engine.lasting()[0].until, Until::EndOfWindow(1));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Forbidden);
+    engine.close();
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
+
+    // `this phase` outlives the attack and ends with the Engagement Phase.
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[1]), Ok(()));
+    assert_eq!(engine.lasting()[0].until, Until::EndOfPhase(ENGAGEMENT));
+    engine.close();
+    engine.window(&mut game, &mut First, Window::phase(When::EndOf, ENGAGEMENT));
+    assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
+
+    // No attack going on: the engine cannot tell when it ends, and keeps it for the round.
+    assert_eq!(engine.activate(&mut game, &mut First, a, held[0]), Ok(()));
+    assert_eq!(engine.lasting()[0].until, Until::EndOfRound);
 }
 
 /// Rule 7: `cannot` is absolute: a prohibition from any active effect beats any `can`.
@@ -740,7 +785,7 @@ fn endless_chains_stop() {
 #[test]
 fn rule7_cannot_stops_what_the_engine_resolves() {
     let mut c = Clause::new(you(), Qualifier::Cannot, gain(1, "focus token", FOCUS));
-    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true });
+    c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
     let mut jam = ability("Action: You cannot gain focus tokens this round.", vec![Step::new(vec![c])]);
     jam.header = Some(HEADER_ACTION);
     jam.optional = true;

@@ -1,7 +1,8 @@
 //! Lasting effects, permissions (`can` and `cannot`) and grants between ships.
 
-use super::{matches, Engine, GameState, Key, ShipId, Status};
-use crate::ability::{Ability, Clause, Duration, Effect, Qualifier, When};
+use super::{matches, Engine, GameState, Key, Moment, ShipId, Status};
+use crate::ability::{Ability, Clause, Duration, During, Effect, EffectKind, Qualifier, When};
+use crate::model::VocabKind;
 
 /// When a lasting effect ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -10,16 +11,58 @@ pub enum Until {
     EndOfPhase(u16),
     /// At the end of the round.
     EndOfRound,
+    /// When the open window at this depth closes: the attack, action or maneuver it was
+    /// opened for is over (`during this attack`).
+    EndOfWindow(usize),
 }
 
 impl Until {
     /// When an effect with this duration ends. A duration naming no phase (`this round`, or
-    /// one the grammar did not read) lasts the round.
+    /// one the grammar did not read) lasts the round; so does one that lasts while a thing
+    /// is going on (`during this attack`), read without the open windows
+    /// ([`Engine::until`] reads them).
     pub fn of(duration: Option<&Duration>) -> Until {
         match duration.and_then(|d| d.until_end_of) {
             Some(phase) => Until::EndOfPhase(phase),
             None => Until::EndOfRound,
         }
+    }
+}
+
+impl<'a> Engine<'a> {
+    /// When an effect with this duration, starting now, ends: as [`Until::of`], and a
+    /// duration of what is going on ends with it: `this phase` with the innermost open
+    /// phase, `during this attack` (or action, or maneuver) when the innermost open window of
+    /// that event closes. One whose window is not open (and `during your activation`: the
+    /// engine opens no window for an activation) lasts the round.
+    pub fn until(&self, duration: Option<&Duration>) -> Until {
+        let Some(during) = duration.filter(|d| d.until_end_of.is_none() && !d.this_round).and_then(|d| d.during) else {
+            return Until::of(duration);
+        };
+        let open = self.open_windows();
+        let found = open.iter().enumerate().rev().find_map(|(depth, w)| match (&w.moment, during) {
+            (Moment::Phase(p), During::Phase) => Some(Until::EndOfPhase(*p)),
+            (Moment::Event(e), During::Attack | During::Action | During::Maneuver)
+                if matches!(w.when, When::While | When::During) && is_going_on(&e.effect, during) =>
+            {
+                Some(Until::EndOfWindow(depth))
+            }
+            _ => None,
+        });
+        found.unwrap_or(Until::EndOfRound)
+    }
+}
+
+/// Whether an event is the thing a duration names: an attack, an action performed, a
+/// maneuver executed.
+fn is_going_on(e: &Effect, during: During) -> bool {
+    let object = e.noun.as_ref().map(|n| n.text.to_lowercase()).unwrap_or_default();
+    let actions = e.noun.as_ref().is_some_and(|n| n.refs.iter().any(|r| r.kind == VocabKind::Action));
+    match during {
+        During::Attack => e.kind == EffectKind::Attack || (e.kind == EffectKind::Perform && object.ends_with("attack")),
+        During::Action => e.kind == EffectKind::Perform && (actions || object.ends_with("action")),
+        During::Maneuver => e.kind == EffectKind::Execute,
+        During::Activation | During::Phase => false,
     }
 }
 

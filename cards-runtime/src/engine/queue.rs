@@ -2,8 +2,8 @@
 
 use super::lasting::stands;
 use super::{
-    matches, Chooser, Engine, Event, GameState, Held, Key, Lasting, Permission, ShipId, Status, Until, Window,
-    MAX_DEPTH, MAX_EVENTS,
+    matches, Chooser, Engine, Event, GameState, Held, Key, Lasting, Permission, ShipId, Status, Window, MAX_DEPTH,
+    MAX_EVENTS,
 };
 use crate::ability::{Ability, Clause, CondKind, Effect, Frequency, Person, Qualifier, Step, Subject, Test, When};
 
@@ -317,7 +317,7 @@ impl<'a> Engine<'a> {
                 if clause.duration.is_none() && stands(p.held.ability) {
                     return false;
                 }
-                let until = Until::of(clause.duration.as_ref());
+                let until = self.until(clause.duration.as_ref());
                 for ship in self.candidates(state, p.ship, subject, p.that) {
                     self.lasting.push(Lasting { ship, source: p.key(), clause, until });
                 }
@@ -344,7 +344,7 @@ impl<'a> Engine<'a> {
                 self.happen(state, chooser, Event { ship, effect: effect.clone() });
             }
             if clause.duration.is_some() {
-                let until = Until::of(clause.duration.as_ref());
+                let until = self.until(clause.duration.as_ref());
                 self.lasting.push(Lasting { ship, source: p.key(), clause, until });
             }
         }

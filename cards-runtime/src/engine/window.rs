@@ -81,10 +81,12 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Close the innermost open window. Closing the end of a phase ends the effects that
-    /// last until the end of that phase and the `once per phase` limits.
+    /// Close the innermost open window. The effects that last while it was open end
+    /// (`during this attack`); closing the end of a phase ends the effects that last until
+    /// the end of that phase and the `once per phase` limits.
     pub fn close(&mut self) -> Option<Window> {
         let window = self.open.pop()?;
+        self.expire(Until::EndOfWindow(self.open.len()));
         if let (When::EndOf, Moment::Phase(p)) = (window.when, &window.moment) {
             self.expire(Until::EndOfPhase(*p));
             self.phase.clear();

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Duration, Effect as RtEffect, EffectKind, Facing, Mark, Noun, Person, Proviso, Qualifier, Side, Subject,
-    VocabRef,
+    Amount, Duration, During, Effect as RtEffect, EffectKind, Facing, Mark, Noun, Person, Proviso, Qualifier, Side,
+    Subject, VocabRef,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
 
@@ -319,7 +319,8 @@ pub(super) fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
             // `during this End Phase` names a phase; `during your activation` does not.
             let named = rest.split_once(' ').map_or(rest.as_str(), |(_, r)| r);
             let phase = phase(named, vocab).filter(|_| rest.to_lowercase().ends_with(" phase"));
-            return Duration { until_end_of: phase, text: rest.into(), this_round: false };
+            let during = During::from_words(&rest).filter(|_| phase.is_none());
+            return Duration { until_end_of: phase, text: rest.into(), this_round: false, during };
         }
         _ => text,
     };
@@ -327,5 +328,10 @@ pub(super) fn duration(piece: &Piece, vocab: &Vocabulary) -> Duration {
     let rest = lower.strip_prefix("until the end of ").map(|_| &text["until the end of ".len()..]);
     let this_round = lower == "this round" || rest.is_some_and(|r| r.eq_ignore_ascii_case("the round"));
     let until_end_of = rest.and_then(|r| phase(r, vocab));
-    Duration { text: text.into(), until_end_of, this_round }
+    // `this phase`, `until the end of that phase`, `this activation`.
+    let during = match (this_round, until_end_of) {
+        (false, None) => During::from_words(rest.unwrap_or(&text)),
+        _ => None,
+    };
+    Duration { text: text.into(), until_end_of, this_round, during }
 }

@@ -2,8 +2,8 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, EffectKind, Facing, Noun, Person, Proviso,
-    Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
+    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, During, EffectKind, Facing, Noun, Person,
+    Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -262,6 +262,23 @@ fn subjects_amounts_durations() {
     let d = duration(&p("until the end of the Engagement Phase"), &v);
     assert_eq!((d.until_end_of, d.this_round), (Some(0), false));
     assert!(duration(&p("this round"), &v).this_round);
+    // What is going on as it resolves: the attack, the action, the phase it is in.
+    for (words, during) in [
+        ("during this attack", Some(During::Attack)),
+        ("during the attack", Some(During::Attack)),
+        ("during that action", Some(During::Action)),
+        ("during that maneuver", Some(During::Maneuver)),
+        ("during your activation", Some(During::Activation)),
+        ("this activation", Some(During::Activation)),
+        ("this phase", Some(During::Phase)),
+        ("until the end of that phase", Some(During::Phase)),
+        // A phase the game names is that phase; words that name nothing are not read.
+        ("during this Engagement Phase", None),
+        ("during Setup", None),
+        ("during that ship's activation", None),
+    ] {
+        assert_eq!(duration(&p(words), &v).during, during, "{words}");
+    }
 }
 
 #[test]
