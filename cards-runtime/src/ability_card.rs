@@ -98,7 +98,7 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     // where no phrase begins at or just before the first word that differs (a phrase is at
     // most three words), they part there too.
     let (mut p, mut s) = (Words::new(printed), Words::new(said));
-    let starts = |w: &str| PHRASES.iter().any(|(p, _)| p[0] == w);
+    let starts = |w: &str| COLOURS.contains(&w) || PHRASES.iter().any(|(p, _)| p[0] == w);
     let mut recent = [false; 2];
     loop {
         match (p.next(), s.next()) {
@@ -203,6 +203,9 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `is`/`are` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
 ///   and `yourself` is `you` (`transfer 1 focus token to yourself`);
+/// - a colour printed again before a later item of a list is left out (`a red [Boost] or
+///   red [Barrel Roll] action` is `a red [Boost] or [Barrel Roll] action`: a colour before
+///   the first item holds for each);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
 ///   `x` or `ss`, and `dice` is `die`.
@@ -244,9 +247,57 @@ const PHRASES: [(&[&str], &str); 19] = [
     (&["as", "being"], "as"),
 ];
 
-/// [`words`], with each phrase of [`PHRASES`] one word spanning its words.
+/// The colours a list of bracketed items may be printed in.
+const COLOURS: [&str; 4] = ["white", "red", "purple", "blue"];
+
+/// Whether the words between two bracketed items of a list are only what joins them (and
+/// more items): `, or ` in `red [Boost], or red [Barrel Roll]`.
+fn joins_items(between: &str) -> bool {
+    let mut depth = 0u32;
+    let mut rest = String::new();
+    for c in between.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => rest.push(c),
+            _ => {}
+        }
+    }
+    rest.split(|c: char| c.is_whitespace() || c == ',' || c == '/').all(|w| matches!(w, "" | "or" | "and"))
+}
+
+/// Leaves out a colour printed again before a later item of a list: a colour before the
+/// first item holds for each (`a red [Boost] or [Barrel Roll] action` is `a red [Boost] or
+/// red [Barrel Roll] action`).
+fn drop_repeated_colours(text: &str, words: &mut Vec<Word<'_>>) {
+    let mut last: Option<(usize, usize)> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let bracket = text[w.span.end..].strip_prefix(' ').is_some_and(|r| r.starts_with('['));
+        if !(bracket && COLOURS.contains(&&*w.word)) {
+            i += 1;
+            continue;
+        }
+        let repeat = last.is_some_and(|(k, end)| {
+            words[k].word == w.word && end <= w.span.start && joins_items(&text[end..w.span.start])
+        });
+        let end = text[w.span.end..].find(']').map_or(text.len(), |e| w.span.end + e + 1);
+        if repeat {
+            words.remove(i);
+            last = last.map(|(k, _)| (k, end));
+        } else {
+            last = Some((i, end));
+            i += 1;
+        }
+    }
+}
+
+/// [`words`], with each phrase of [`PHRASES`] one word spanning its words, and a colour
+/// printed again in a list left out.
 fn phrased(text: &str) -> Vec<Word<'_>> {
     let mut words = words(text);
+    drop_repeated_colours(text, &mut words);
     let mut i = 0;
     while i < words.len() {
         let rest = &words[i..];
@@ -1802,6 +1853,29 @@ mod tests {
         // Choosing not to is no choice to: it still parts.
         assert!(!same("It may choose not to gain 1 stress token.", "It may gain 1 stress token."));
         assert!(!same("If you have 1 [Charge].", "If you have no [Charge]."));
+        // What lasts while a thing goes on, worded two ways.
+        assert!(same("You cannot spend it until the end of this phase.", "You cannot spend it this phase."));
+        assert!(same("Gain 1 stress token during the attack.", "Gain 1 stress token during this attack."));
+        assert!(same("It cannot boost this activation.", "It cannot boost during your activation."));
+        assert!(!same("Gain 1 stress token during this attack.", "Gain 1 stress token this phase."));
+        assert!(same("Transfer it to yourself.", "Transfer it to you."));
+        // A colour before the first item holds for each; another colour does not.
+        assert!(same(
+            "Perform a red [Boost] or red [Barrel Roll] action.",
+            "Perform a red [Boost] or [Barrel Roll] action."
+        ));
+        assert!(same(
+            "Perform a red [Boost], [Barrel Roll], or [Lock] action.",
+            "Perform a red [Boost], red [Barrel Roll], or red [Lock] action."
+        ));
+        assert!(!same(
+            "Perform a red [Boost] or white [Barrel Roll] action.",
+            "Perform a red [Boost] or [Barrel Roll] action."
+        ));
+        assert!(!same(
+            "Perform a red [Boost] action or a red [Lock] action.",
+            "Perform a red [Boost] action or a [Lock] action."
+        ));
     }
 
     #[test]
