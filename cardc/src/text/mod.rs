@@ -771,14 +771,24 @@ impl Build<'_> {
     }
 
     /// `choose yourself or another friendly ship`: an amount and a noun after `or`/`and`
-    /// go on the noun of a clause before that has none of its own (`before`); true when
-    /// they did.
+    /// go on the noun of a clause before that has none of its own (`before`), or whose noun
+    /// is a bracketed item waiting for the head printed after the next (`a 1 [Bank Left] or
+    /// 1 [Bank Right] sideslip maneuver`); true when they did.
     fn joins_noun(&self, before: Option<&mut Clause>, c: &Clause) -> bool {
         let Some(b) = before else { return false };
         let Some(noun) = b.effect.noun.as_ref() else { return false };
         let own_subject = c.subject.as_ref().is_some_and(|s| s.span.start >= c.piece.span.start);
         let gap = self.gap(b, c);
-        if b.effect.amount.is_some() || own_subject || !c.costs.is_empty() || !matches!(gap.as_str(), "or" | "and") {
+        // `execute a 1 [Bank Left] or 1 [Bank Right] sideslip maneuver`: bracketed items of
+        // one list, the head printed once after the last; each item counted is still one
+        // thing, not a second effect.
+        let shares_head = noun.text.trim_end().ends_with(']')
+            && c.effect.noun.as_ref().is_some_and(|n| n.text.contains('[') && !n.text.trim_end().ends_with(']'));
+        if (b.effect.amount.is_some() && !shares_head)
+            || own_subject
+            || !c.costs.is_empty()
+            || !matches!(gap.as_str(), "or" | "and")
+        {
             return false;
         }
         let (start, end) = (noun.span.start as usize, c.effect.piece.span.end as usize);

@@ -151,6 +151,23 @@ fn a_noun_named_before_is_pointed_back_at() {
 }
 
 #[test]
+fn bracketed_items_sharing_a_head_are_one_noun() {
+    let v = vocab();
+    // One maneuver of two, executed instead: not a maneuver, or else a second effect.
+    let a = read(
+        "After you reveal a 0 [Stationary] maneuver, you must execute a 1 [Bank Left] or 1 [Bank Right] sideslip maneuver of the same difficulty instead.",
+        &v,
+    );
+    let clauses: Vec<_> = a[0].steps.iter().flat_map(|s| s.clauses.iter()).collect();
+    assert_eq!(clauses.len(), 1, "{clauses:?}");
+    assert_eq!(objects(&a[0]), ["1 [Bank Left] or 1 [Bank Right] sideslip maneuver of the same difficulty"]);
+    assert!(clauses[0].instead);
+    // Items that each say their head are two effects, one or the other.
+    let a = read("You may change 1 [Hit] result to a [Focus] result or 1 [Focus] result to a [Hit] result.", &v);
+    assert_eq!(a[0].steps.iter().flat_map(|s| s.clauses.iter()).count(), 2);
+}
+
+#[test]
 fn possessives_say_whose() {
     let v = vocab();
     assert_eq!(possessor("of the defender's [Focus] results").as_deref(), Some("the defender"));
