@@ -122,6 +122,9 @@ const TEMPLATES: &[&str] = &[
     "While you perform an attack, if you are not stressed, you may choose 1 defense die. If you do, the defender must reroll that die.",
     "After you perform an attack, each ship at range 0-1 of the defender gains 1 of its focus tokens.",
     "After a friendly ship at range 0-1 gains a stress token, you may transfer that token to yourself.",
+    // What belongs to the ship named before; one of the things named before, unsaid.
+    "During the End Phase, you may spend a lock you have on an enemy ship to expose 1 of that ship's damage cards.",
+    "While you perform an attack, you may spend 1 [Hit] result to look at the defender's facedown damage cards, choose 1, and expose it.",
     // What an effect lasts as long as: the attack, the phase it is in.
     "While you perform an attack, you may spend 1 [Charge]. If you do, the defender cannot spend evade tokens during this attack.",
     "After you defend, you may spend 1 [Charge]. If you do, you cannot gain stress tokens until the end of this phase.",

@@ -313,6 +313,10 @@ pub enum Back {
     That,
     /// `its effects`, `their dice`: what belongs to the thing named before.
     Its,
+    /// `that ship's damage cards`: what belongs to the ship named before, named so.
+    ThatShips,
+    /// `choose 1`: some of the things named before, their noun left unsaid.
+    Of,
 }
 
 /// A word that says which of the things a noun names.
@@ -339,13 +343,15 @@ impl Noun {
 }
 
 impl Back {
-    /// Its name in JSON and notation: `it`, `them`, `that`, `its`.
+    /// Its name in JSON: `it`, `them`, `that`, `its`, `that-ships`, `of`.
     pub fn keyword(self) -> &'static str {
         match self {
             Back::It => "it",
             Back::Them => "them",
             Back::That => "that",
             Back::Its => "its",
+            Back::ThatShips => "that-ships",
+            Back::Of => "of",
         }
     }
 }

@@ -1040,8 +1040,8 @@ impl Sayer<'_> {
         let many = many || (possessive.is_some() && amount.is_some());
         // `expose 1 of its damage cards`, `reroll up to 1 of those dice`: some of what
         // belongs to, or is, the thing named before.
-        let its =
-            e.noun.as_ref().is_some_and(|n| matches!(n.back, Some(Back::Its | Back::That))) && possessive.is_none();
+        let its = e.noun.as_ref().is_some_and(|n| matches!(n.back, Some(Back::Its | Back::ThatShips | Back::That)))
+            && possessive.is_none();
         if let Some(p) = &possessive {
             if amount.is_some() {
                 parts.push("of".into());
@@ -1055,7 +1055,7 @@ impl Sayer<'_> {
             EffectKind::RollFewer => parts.push("fewer".into()),
             _ => {}
         }
-        let facing_first = amount.is_some() && e.noun.is_some();
+        let facing_first = (amount.is_some() || possessive.is_some()) && e.noun.is_some();
         if let (Some(f), true) = (e.facing, facing_first) {
             parts.push(facing(f).into());
         }
@@ -1078,7 +1078,7 @@ impl Sayer<'_> {
             // count the model does not hold, so the reading is not the card's.
             Some(n) if n.refs.is_empty() && counts_unheld(&n.text) => parts.push(self.opaque()),
             // `reveals its dial`: whose it is, said once.
-            Some(n) if possessive.is_some() && n.back == Some(Back::Its) => {
+            Some(n) if possessive.is_some() && matches!(n.back, Some(Back::Its | Back::ThatShips)) => {
                 let n = Noun { back: None, ..n.clone() };
                 parts.push(self.noun(&n, e.color.as_deref(), many));
             }
@@ -1137,7 +1137,16 @@ impl Sayer<'_> {
                 .iter()
                 .any(|r| matches!(r.kind, VocabKind::Token | VocabKind::Resource | VocabKind::Result | VocabKind::Die))
         });
-        if amount == Some(Amount::Exactly(1)) && possessive.is_none() && !its && e.noun.is_some() && !counted_kind {
+        // `choose 1`: one of the things named before, their noun unsaid.
+        let unsaid = e.noun.as_ref().is_some_and(|n| n.back == Some(Back::Of));
+        parts.retain(|p| !p.is_empty());
+        if amount == Some(Amount::Exactly(1))
+            && possessive.is_none()
+            && !its
+            && !unsaid
+            && e.noun.is_some()
+            && !counted_kind
+        {
             if let Some(at) = parts.iter().position(|p| p == "1") {
                 let next = parts.get(at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
                 parts[at] = article(&next).to_string();
@@ -1153,9 +1162,11 @@ impl Sayer<'_> {
         match n.back {
             Some(Back::It) => return "it".into(),
             Some(Back::Them) => return "them".into(),
+            Some(Back::Of) => return String::new(),
             Some(back) => {
                 let word = match (back, plural) {
                     (Back::Its, _) => "its",
+                    (Back::ThatShips, _) => "that ship's",
                     (_, true) => "those",
                     (_, false) => "that",
                 };

@@ -327,6 +327,7 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
             "that" | "those" | "these" => Some(Back::That),
             "its" | "their" => Some(Back::Its),
             // `that ship's dial`: the ship is named before, not the dial.
+            _ if possessive && back == Some(Back::That) && lower.starts_with("ship") => Some(Back::ThatShips),
             _ if possessive => None,
             _ => back,
         };

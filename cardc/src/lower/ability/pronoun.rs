@@ -210,7 +210,8 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                 device = places_device(c.effect.kind, &n);
             }
             match &c.effect.noun {
-                Some(n) if is_pronoun(n) => {
+                // `expose that card`: the card named before, said so; the noun says no more.
+                Some(n) if is_pronoun(n) && n.back != Some(Back::That) => {
                     let antecedent = if flip { card.as_ref().or(before.as_ref()) } else { before.as_ref() };
                     if let Some(l) = antecedent {
                         c.effect.noun = Some(standing_for(n, l.clone()));
@@ -218,7 +219,7 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                 }
                 // `look at the defender's damage cards, choose 1, and expose it`.
                 None if c.effect.kind == EffectKind::Choose && c.effect.amount.is_some() => {
-                    c.effect.noun.clone_from(&before);
+                    c.effect.noun = before.clone().map(|b| Noun { back: Some(Back::Of), ..b });
                 }
                 // `draw 3 damage cards, choose 1`: an unread verb's counted object.
                 None if c.effect.kind == EffectKind::Opaque => last = counted_object(&c.effect.text).or(last),

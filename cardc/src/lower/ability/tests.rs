@@ -145,7 +145,13 @@ fn a_noun_named_before_is_pointed_back_at() {
     // ship, not the dial, as named before.
     let a = read("After this attack hits, each ship at range 0-1 of the defender exposes 1 of its damage cards.", &v);
     assert_eq!(backs(&a[0]), [Some(Back::Its)]);
-    assert_eq!(noun("that ship's dial", &v, None).back, None);
+    let a = read("During the End Phase, you may spend 1 [Charge] to expose 1 of that ship's damage cards.", &v);
+    assert_eq!(backs(&a[0]), [Some(Back::ThatShips)]);
+    assert_eq!(objects(&a[0]), ["damage cards"]);
+    // `choose 1`: one of the cards looked at, its noun unsaid; `that card`, the one chosen.
+    let a = read("You may look at your facedown damage cards, choose 1, and expose that card.", &v);
+    let also: Vec<_> = a[0].steps[0].clauses[0].also.iter().map(|e| e.noun.as_ref().and_then(|n| n.back)).collect();
+    assert_eq!(also, [Some(Back::Of), Some(Back::That)], "{:?}", a[0].steps);
     // A thing named here points back at nothing.
     assert_eq!(noun("a stress token", &v, None).back, None);
 }
