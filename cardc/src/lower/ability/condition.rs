@@ -753,7 +753,10 @@ fn in_arc_at_range(text: &str, vocab: &Vocabulary) -> Option<Vec<Condition>> {
         [" is in ", " are in "].iter().find_map(|v| lower.split_once(v).map(|(a, b)| (a, *v, b)))?;
     let definite = matches!(who, "it" | "you" | "they") || who.starts_with("the ") || who.starts_with("that ");
     let (arc, band) = rest.split_once(" at range ")?;
-    if !definite || !arc.ends_with(']') {
+    // `in the [Front Arc] at range 1-2 of 2 or more enemy ships`: the arc is theirs too, not
+    // yours; one condition the model does not split.
+    let owned_after = arc.starts_with("the ") && band.contains(" of ");
+    if !definite || !arc.ends_with(']') || owned_after {
         return None;
     }
     let be = verb.trim_end_matches("in ");

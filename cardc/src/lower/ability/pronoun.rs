@@ -65,8 +65,10 @@ pub(super) fn head(n: &Noun) -> Noun {
 
 /// The noun of `pronoun`: the thing it stands for, pointed back at.
 fn standing_for(pronoun: &Noun, antecedent: Noun) -> Noun {
+    // `that card`: the one named before, by its kind.
     let back = match pronoun.text.trim().eq_ignore_ascii_case("them") {
         true => Back::Them,
+        false if pronoun.back == Some(Back::That) => Back::That,
         false => Back::It,
     };
     Noun { back: Some(back), ..antecedent }
@@ -210,8 +212,7 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
                 device = places_device(c.effect.kind, &n);
             }
             match &c.effect.noun {
-                // `expose that card`: the card named before, said so; the noun says no more.
-                Some(n) if is_pronoun(n) && n.back != Some(Back::That) => {
+                Some(n) if is_pronoun(n) => {
                     let antecedent = if flip { card.as_ref().or(before.as_ref()) } else { before.as_ref() };
                     if let Some(l) = antecedent {
                         c.effect.noun = Some(standing_for(n, l.clone()));

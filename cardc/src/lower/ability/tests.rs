@@ -148,10 +148,12 @@ fn a_noun_named_before_is_pointed_back_at() {
     let a = read("During the End Phase, you may spend 1 [Charge] to expose 1 of that ship's damage cards.", &v);
     assert_eq!(backs(&a[0]), [Some(Back::ThatShips)]);
     assert_eq!(objects(&a[0]), ["damage cards"]);
-    // `choose 1`: one of the cards looked at, its noun unsaid; `that card`, the one chosen.
+    // `choose 1`: one of the cards looked at, its noun unsaid; `that card`, the one chosen,
+    // a damage card.
     let a = read("You may look at your facedown damage cards, choose 1, and expose that card.", &v);
     let also: Vec<_> = a[0].steps[0].clauses[0].also.iter().map(|e| e.noun.as_ref().and_then(|n| n.back)).collect();
     assert_eq!(also, [Some(Back::Of), Some(Back::That)], "{:?}", a[0].steps);
+    assert_eq!(a[0].steps[0].clauses[0].also[1].noun.as_ref().map(|n| n.text.as_ref()), Some("damage cards"));
     // A thing named here points back at nothing.
     assert_eq!(noun("a stress token", &v, None).back, None);
 }
@@ -401,6 +403,16 @@ fn in_either_arc_and_outside_an_arc() {
         &v,
     );
     assert_eq!(c.len(), 1);
+    // The arc of the ships named after the range is theirs, not yours: kept whole, not
+    // read as your arc.
+    let c = conditions(
+        &Cond {
+            kind: CondKind::If,
+            piece: Piece::bare("you are in the [Front Arc] at range 1-2 of 2 or more enemy ships"),
+        },
+        &v,
+    );
+    assert!(matches!(&c[..], [Condition { test: Test::Opaque, .. }]), "{c:?}");
     // An arc the game does not name keeps the condition opaque.
     assert_eq!(test("the defender is in your [Front Arc] or [Side Arc]", &v), Test::Opaque);
 }
