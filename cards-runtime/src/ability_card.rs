@@ -217,7 +217,9 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// the end of the round` is `this round`, `during this phase` and `until the end of this`
 /// (or `that`) `phase` are `this phase`, `during this` and `during that` are `during`
 /// (`during this attack`, `during the attack`), `this activation` is `during your
-/// activation`, `do not` or `does not` is `cannot` (`If you do
+/// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
+/// 0`, `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
+/// other friendly ship at range 0-1`), `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
 /// do whatever else holds), `is equal to`, `is the same as` and `matches that of` are
@@ -225,8 +227,14 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 19] = [
+const PHRASES: [(&[&str], &str); 25] = [
     (&["can", "still"], "can"),
+    (&["doe", "not", "have", "any"], "has 0"),
+    (&["do", "not", "have", "any"], "has 0"),
+    (&["has", "0"], "has 0"),
+    (&["have", "0"], "has 0"),
+    (&["at", "least", "1", "other"], "another"),
+    (&["at", "least", "1"], "1"),
     (&["this", "round"], "this round"),
     (&["until", "end", "round"], "this round"),
     (&["this", "phase"], "this phase"),
@@ -1088,6 +1096,13 @@ impl Sayer<'_> {
         if let (Some(f), false) = (e.facing, facing_first) {
             parts.push(facing(f).into());
         }
+        // `transfer 1 focus token from that ship to yourself`: where it comes from, then
+        // where it goes.
+        let from_first = e.kind == EffectKind::Transfer;
+        if let (Some(f), None, true) = (&e.from, &possessive, from_first) {
+            let f = self.subject(f);
+            parts.push(format!("from {f}"));
+        }
         if let Some(t) = &e.target {
             // `spend a lock you have on the defender`; `spend your lock on the defender` holds no
             // amount.
@@ -1109,7 +1124,7 @@ impl Sayer<'_> {
             let t = self.subject(t);
             parts.push(format!("{to}{t}"));
         }
-        if let (Some(f), None) = (&e.from, &possessive) {
+        if let (Some(f), None, false) = (&e.from, &possessive, from_first) {
             let f = self.subject(f);
             parts.push(format!("from {f}"));
         }
@@ -1431,7 +1446,7 @@ impl Sayer<'_> {
             }
             Test::InArc { who, arc, of, not } => {
                 // `there is an enemy ship in your [Bullseye Arc]`: one ship, not a named one.
-                let some = matches!(who.person, Person::A | Person::Another) && !*not;
+                let some = matches!(who.person, Person::A | Person::Another) && !*not && !definite(who);
                 let is = match some {
                     true => format!("there is {}", self.subject(who)),
                     false => self.is(who, *not),
@@ -1453,7 +1468,7 @@ impl Sayer<'_> {
             }
             Test::AtRange { who, range: (a, b), of, attack } => {
                 // `there is another friendly ship at range 0-1`: one ship, not a named one.
-                let is = match matches!(who.person, Person::A | Person::Another) {
+                let is = match matches!(who.person, Person::A | Person::Another) && !definite(who) {
                     true => format!("there is {}", self.subject(who)),
                     false => self.is(who, false),
                 };
@@ -1745,6 +1760,13 @@ fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
         }
         out
     })
+}
+
+/// Whether a ship's words name one named before (`the enemy ship`, `that ship`), not any
+/// one there is.
+fn definite(who: &Subject) -> bool {
+    let lower = who.text.trim_start().to_ascii_lowercase();
+    lower.starts_with("the ") || lower.starts_with("that ")
 }
 
 /// Whether two events are one thing done by two subjects: the same effect, nothing else

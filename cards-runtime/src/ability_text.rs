@@ -126,6 +126,10 @@ pub fn effect(set: &Set, e: &Effect) -> String {
     if let Some(a) = e.amount {
         parts.push(amount(a));
     }
+    // `^that "token"`: the token named before.
+    if let Some(back) = e.noun.as_ref().and_then(|n| n.back) {
+        parts.push(format!("^{}", back.keyword()));
+    }
     match &e.noun {
         Some(n) => parts.push(object(set, n, e.color.as_deref())),
         None => parts.extend(e.color.as_deref().map(str::to_string)),

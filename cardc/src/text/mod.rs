@@ -1339,6 +1339,14 @@ impl Sentence {
     /// Whether a sentence goes on from the one before: `If you do`, `Then`, a pronoun or
     /// `that …` first, `this action`, an `instead` that finishes a replacement.
     fn refers_back(&self) -> bool {
+        self.refers_back_by(true)
+    }
+
+    /// [`Sentence::refers_back`], counting `this action`, `this ability` and `this attack`
+    /// only when `this_thing`: after a `Setup:` ability they are the card's own action,
+    /// ability or attack, not one the ability before named (`Setup: Equip this side faceup.
+    /// You can perform this attack at range 0.`).
+    fn refers_back_by(&self, this_thing: bool) -> bool {
         let step = &self.step;
         let by_condition = step.conditions.iter().any(|c| {
             let t = c.piece.text.to_lowercase();
@@ -1349,9 +1357,8 @@ impl Sentence {
             first.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
         let pronoun_first =
             ["that ", "those ", "it ", "they ", "then", "if you do", "otherwise"].iter().any(|w| first.starts_with(w));
-        let this = ["this action", "this ability", "this attack", "that maneuver", "that template", "that device"]
-            .iter()
-            .any(|w| first.contains(w));
+        let this = ["this action", "this ability", "this attack"].iter().any(|w| this_thing && first.contains(w))
+            || ["that maneuver", "that template", "that device"].iter().any(|w| first.contains(w));
         by_condition || pronoun_first || this || words.contains(&"instead")
     }
 
@@ -1404,7 +1411,7 @@ impl Sentence {
     /// it: what `You` plainly do after a trigger, or anything that does not go on from a
     /// `Setup:` ability.
     fn rule_after(&self, frame: &Frame) -> bool {
-        (self.says_what_you_do() && !frame.timings.is_empty()) || (frame.is_setup() && !self.refers_back())
+        (self.says_what_you_do() && !frame.timings.is_empty()) || (frame.is_setup() && !self.refers_back_by(false))
     }
 
     /// A sentence wholly in parentheses (`(This is not an action).`): reminder text, which

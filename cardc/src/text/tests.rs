@@ -384,6 +384,13 @@ fn rules_after_an_ability_and_reminders() {
     // What follows a Setup ability without going on from it is a rule of its own.
     let f = show("Setup: Equip this side faceup. Reduce the difficulty of your maneuvers.");
     assert_eq!(f, ["header=Setup; equip(this side|faceup)", "reduce(the difficulty of your maneuvers)"]);
+    // `this attack` after it is the card's own attack, not one the Setup ability named.
+    let f = show("Setup: Equip this side faceup. You can perform this attack at range 0.");
+    assert_eq!(f.len(), 2, "{f:?}");
+    assert!(f[1].starts_with("You:can perform"), "{f:?}");
+    // After an ability that names an attack, it goes on from it.
+    let f = show("Attack: Spend 1 [Charge]. You can perform this attack at range 0.");
+    assert_eq!(f.len(), 1, "{f:?}");
 }
 
 #[test]

@@ -218,6 +218,10 @@ fn object(tokens: &[String]) -> String {
 
 /// Parses an effect from its tokens.
 pub fn effect(t: &[String]) -> Effect {
+    // `^that`, `^it`: how the object points back at a thing named before; the gold leaves
+    // it out.
+    let t: Vec<String> = t.iter().filter(|w| !w.starts_with('^')).cloned().collect();
+    let t = &t[..];
     let mut e = Effect::default();
     let mut i = 0;
     let Some(kind) = t.first() else { return e };
