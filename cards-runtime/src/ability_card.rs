@@ -894,7 +894,15 @@ impl Sayer<'_> {
             parts.push(format!("{} to", verb(costs)));
             parts.push(self.effect(&c.effect));
         } else {
-            let said = self.effect(&c.effect);
+            let mut said = self.effect(&c.effect);
+            // `You can acquire locks beyond range 3`: a rule about any lock is printed in the
+            // plural.
+            let any_lock = c.effect.kind == EffectKind::Lock && c.effect.amount.is_none() && !c.effect.negated;
+            if any_lock && matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot) {
+                if let Some(rest) = said.strip_prefix("acquire a lock") {
+                    said = format!("acquire locks{rest}");
+                }
+            }
             let said = match (said.strip_prefix("be "), you && qualifier.is_none()) {
                 (Some(rest), true) => format!("are {rest}"),
                 _ => verb(said),

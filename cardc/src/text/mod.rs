@@ -766,6 +766,7 @@ impl Build<'_> {
             }
         }
         Self::share_objects(&mut out);
+        self.share_range(&mut out);
         self.lists(&mut out);
         out.into_iter().flat_map(Self::each_slot).collect()
     }
@@ -821,6 +822,32 @@ impl Build<'_> {
                 out[i].effect.amount = amount;
                 out[i].effect.noun = noun;
             }
+        }
+    }
+
+    /// `You can acquire locks and perform primary attacks at range 1-4`: a range printed
+    /// once after the last of two verbs joined by `and` holds for a lock before it too,
+    /// which has no where-phrase of its own; it is the lock's modifier as well.
+    fn share_range(&self, out: &mut [Clause]) {
+        for i in 0..out.len().saturating_sub(1) {
+            let (before, after) = (&out[i], &out[i + 1]);
+            let bare_lock = before.effect.kind == EffectKind::Lock
+                && before.effect.noun.is_none()
+                && before.effect.target.is_none()
+                && before.modifiers.is_empty();
+            if !bare_lock || self.gap(before, after) != "and" || after.subject != before.subject {
+                continue;
+            }
+            let Some(noun) = after.effect.noun.as_ref() else { continue };
+            let lower = noun.text.to_ascii_lowercase();
+            let Some(at) = lower.rfind(" at range ").map(|at| at + 1) else { continue };
+            let rest = &lower[at + "at range ".len()..];
+            if !rest.chars().all(|c| c.is_ascii_digit() || c == '-') {
+                continue;
+            }
+            let from = noun.span.start as usize + at;
+            let range = Piece { text: noun.text[at..].to_string(), span: Span::new(from, noun.span.end as usize) };
+            out[i].modifiers.push(range);
         }
     }
 

@@ -176,6 +176,21 @@ fn bracketed_items_sharing_a_head_are_one_noun() {
 }
 
 #[test]
+fn a_range_after_two_verbs_holds_for_a_lock_before_it() {
+    let v = vocab();
+    // The lock is at range 1-4 too: not a lock at any range. The model has no place for a
+    // lock's range, so it is kept, not lost.
+    let a = read("You can acquire locks and perform primary attacks at range 1-4.", &v);
+    let clauses: Vec<_> = a[0].steps.iter().flat_map(|s| s.clauses.iter()).collect();
+    assert_eq!(clauses.len(), 2, "{clauses:?}");
+    assert_eq!(clauses[0].effect.kind, EffectKind::Lock);
+    assert_eq!(clauses[0].modifiers.iter().map(|m| m.as_ref()).collect::<Vec<_>>(), ["at range 1-4"]);
+    // A lock with a target of its own keeps only its own words.
+    let a = read("You may acquire a lock on the defender and gain 1 focus token at range 1.", &v);
+    assert!(a[0].steps[0].clauses[0].modifiers.is_empty());
+}
+
+#[test]
 fn possessives_say_whose() {
     let v = vocab();
     assert_eq!(possessor("of the defender's [Focus] results").as_deref(), Some("the defender"));
