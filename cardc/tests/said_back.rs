@@ -208,7 +208,7 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
 fn a_kept_phrase_shows_in_the_reading_and_parts_the_round_trip() {
     // `at range 1` has no place in the model: kept as its words, shown after the effect it
     // follows, and said back opaque.
-    let text = "You cannot acquire a lock at range 1.";
+    let text = "You cannot acquire locks at range 1.";
     let set = set_of("kept", &[text]);
     let a = ability(&set, 0);
     let notation = cards_runtime::ability_text::ability(&set, a);
