@@ -202,7 +202,10 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`/`were` are
 ///   `is`/`are` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
-///   and `yourself` is `you` (`transfer 1 focus token to yourself`);
+///   `yourself` is `you` (`transfer 1 focus token to yourself`), `outside` is `not in`
+///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
+///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
+///   are `perform`, `camy` is `may`, `cannont` is `cannot`);
 /// - a colour printed again before a later item of a list is left out (`a red [Boost] or
 ///   red [Barrel Roll] action` is `a red [Boost] or [Barrel Roll] action`: a colour before
 ///   the first item holds for each);
@@ -214,7 +217,8 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 }
 
 /// Phrases a card set words two ways for one meaning, each said as its first form: `until
-/// the end of the round` is `this round`, `during this phase` and `until the end of this`
+/// the end of the round` is `this round`, `even if you are` (or `it is`, `they are`) is
+/// `even if` (`even if you are stressed` is `even while stressed`), `during this phase` and `until the end of this`
 /// (or `that`) `phase` are `this phase`, `during this` and `during that` are `during`
 /// (`during this attack`, `during the attack`), `this activation` is `during your
 /// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
@@ -227,8 +231,13 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 25] = [
+const PHRASES: [(&[&str], &str); 30] = [
     (&["can", "still"], "can"),
+    (&["even", "if", "you", "are"], "even if"),
+    (&["even", "if", "it", "is"], "even if"),
+    (&["even", "if", "they", "are"], "even if"),
+    (&["even", "if"], "even if"),
+    (&["not", "in"], "not in"),
     (&["doe", "not", "have", "any"], "has 0"),
     (&["do", "not", "have", "any"], "has 0"),
     (&["has", "0"], "has 0"),
@@ -417,6 +426,12 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "no" => return same("0"),
         // `transfer 1 focus token to yourself`: the ship is you.
         "yourself" => return same("you"),
+        // Misspellings printed on real cards, which the grammar reads as the word meant.
+        "perfrom" | "peform" => return same("perform"),
+        "camy" => return same("may"),
+        "cannont" => return same("cannot"),
+        // `if the attacker is outside your firing arc`: not in it.
+        "outside" => return same("not in"),
         "were" => return same("are"),
         // `an attack that missed` is one that misses (`misses` loses its `es`).
         "missed" => return same("miss"),
@@ -1900,6 +1915,10 @@ mod tests {
         assert!(same("It cannot boost this activation.", "It cannot boost during your activation."));
         assert!(!same("Gain 1 stress token during this attack.", "Gain 1 stress token this phase."));
         assert!(same("Transfer it to yourself.", "Transfer it to you."));
+        assert!(same("Perform an action, even if you are stressed.", "Perform an action even while stressed."));
+        assert!(same("If it is outside your firing arc.", "If it is not in your firing arc."));
+        assert!(same("You may perfrom a [Boost] action.", "You may perform a [Boost] action."));
+        assert!(!same("Perform an action, even if you are stressed.", "Perform an action even while ionized."));
         // A colour before the first item holds for each; another colour does not.
         assert!(same(
             "Perform a red [Boost] or red [Barrel Roll] action.",
