@@ -125,6 +125,8 @@ const TEMPLATES: &[&str] = &[
     // What belongs to the ship named before; one of the things named before, unsaid.
     "During the End Phase, you may spend a lock you have on an enemy ship to expose 1 of that ship's damage cards.",
     "While you perform an attack, you may spend 1 [Hit] result to look at the defender's facedown damage cards, choose 1, and expose it.",
+    // A role the rules define.
+    "You are a wing leader.",
     // What an effect lasts as long as: the attack, the phase it is in.
     "While you perform an attack, you may spend 1 [Charge]. If you do, the defender cannot spend evade tokens during this attack.",
     "After you defend, you may spend 1 [Charge]. If you do, you cannot gain stress tokens until the end of this phase.",

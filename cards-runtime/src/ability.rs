@@ -98,6 +98,9 @@ pub enum EffectKind {
     Destroyed,
     /// Become a role (`you become the defender`); the noun is the role.
     Become,
+    /// Be a role the rules define while the ability is in force (`You are a wing
+    /// leader.`); the noun is the role.
+    Be,
     /// Engage (`engage at initiative 7`).
     Engage,
     /// Coordinate a ship (the coordinate action, as a verb).
@@ -213,6 +216,7 @@ impl EffectKind {
             EffectKind::Deal => "deal",
             EffectKind::Destroyed => "destroyed",
             EffectKind::Become => "become",
+            EffectKind::Be => "be",
             EffectKind::Engage => "engage",
             EffectKind::Coordinate => "coordinate",
             EffectKind::Boost => "boost",

@@ -1031,6 +1031,11 @@ impl Sayer<'_> {
             rest.target = None;
             return format!("cause {who} to {}", self.effect(&rest));
         }
+        // `You are a wing leader`: one of the role.
+        if let (EffectKind::Be, Some(n), None) = (e.kind, &e.noun, e.amount) {
+            let role = self.noun(n, None, false);
+            return format!("be {} {role}", article(&role));
+        }
         let mut parts = verb_words(e, "do not", verb(e.kind));
         parts.extend(self.effect_object(e));
         parts.join(" ")
@@ -1692,6 +1697,7 @@ fn facing(f: Facing) -> &'static str {
 fn verb(kind: EffectKind) -> &'static str {
     match kind {
         EffectKind::Lock => "acquire a lock",
+        EffectKind::Be => "be",
         EffectKind::Dealt => "be dealt",
         EffectKind::RollFewer | EffectKind::RollDice => "roll",
         EffectKind::AddSlot | EffectKind::AddResult | EffectKind::AddAction => "add",

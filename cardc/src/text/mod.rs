@@ -393,6 +393,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::destroyed => EffectKind::Destroyed,
         Rule::engage => EffectKind::Engage,
         Rule::become_ => EffectKind::Become,
+        Rule::be_role => EffectKind::Be,
         Rule::coordinate => EffectKind::Coordinate,
         Rule::boost => EffectKind::Boost,
         Rule::barrel_roll => EffectKind::BarrelRoll,

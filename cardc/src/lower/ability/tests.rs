@@ -191,6 +191,21 @@ fn a_range_after_two_verbs_holds_for_a_lock_before_it() {
 }
 
 #[test]
+fn a_role_held_is_read_and_a_passive_stays_one() {
+    let v = vocab();
+    let a = read("You are a wing leader.", &v);
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!((e.kind, e.noun.as_ref().map(|n| n.text.as_ref())), (EffectKind::Be, Some("wing leader")));
+    // A comparison is no role.
+    let a = read("If it is a smaller size than you, gain 1 focus token.", &v);
+    assert!(a[0].steps[0].clauses.iter().all(|c| c.effect.kind != EffectKind::Be));
+    assert!(a[0].steps[0].conditions.iter().all(|c| !matches!(&c.test, Test::Event { .. })), "{:?}", a[0].steps);
+    // `are` before a participle is a passive, not a role.
+    let a = read("After you are destroyed, gain 1 focus token.", &v);
+    assert_eq!(a[0].timings[0].event.as_ref().map(|e| e.effect.kind), Some(EffectKind::Destroyed));
+}
+
+#[test]
 fn possessives_say_whose() {
     let v = vocab();
     assert_eq!(possessor("of the defender's [Focus] results").as_deref(), Some("the defender"));
