@@ -125,6 +125,8 @@ const TEMPLATES: &[&str] = &[
     // What belongs to the ship named before; one of the things named before, unsaid.
     "During the End Phase, you may spend a lock you have on an enemy ship to expose 1 of that ship's damage cards.",
     "While you perform an attack, you may spend 1 [Hit] result to look at the defender's facedown damage cards, choose 1, and expose it.",
+    // Ships outnumbering ships, at the range printed once.
+    "While you defend, if there are more other friendly ships than enemy ships at range 0-1, you may reroll 1 defense die.",
     // A role the rules define.
     "You are a wing leader.",
     // What an effect lasts as long as: the attack, the phase it is in.

@@ -898,6 +898,15 @@ pub enum Test {
         /// Which: its person is `a` or `another`, with its side and range.
         who: Subject,
     },
+    /// `if there are more enemy ships than other friendly ships at range 0-1 of that ship`:
+    /// the first ships outnumber the second. Where the second's range or words say where
+    /// (printed once, after both), that holds for the first too.
+    More {
+        /// The ships that are more: person `a` or `another`, with their side.
+        more: Subject,
+        /// The ships they outnumber.
+        than: Subject,
+    },
     /// `if your [Charge] is inactive`, `if all of your [Force] are active`, `if any of this
     /// card's [Charge] are inactive`: whether a resource is active.
     Active {

@@ -1390,6 +1390,18 @@ impl Sayer<'_> {
         }
     }
 
+    /// Ships counted (`other friendly ships at range 0-2`): their side and range, or their
+    /// words where they say more.
+    fn ships(&mut self, who: &Subject) -> String {
+        if who.says_more() {
+            return self.subject(who);
+        }
+        let other = if matches!(who.person, Person::Another | Person::EachOther) { " other" } else { "" };
+        let side = side_words(who.side);
+        let range = at_range(who.range);
+        format!("{other}{side} ships{range}").trim_start().to_string()
+    }
+
     fn condition(&mut self, c: &Condition) -> String {
         let word = match (c.kind, &c.test) {
             (CondKind::If, Test::OnResult(_)) => return self.test(c),
@@ -1562,15 +1574,9 @@ impl Sayer<'_> {
                 if n.op == CmpOp::Ge && n.n == 1 {
                     return format!("there is {}", self.subject(who));
                 }
-                if who.says_more() {
-                    let who = self.subject(who);
-                    return format!("there are {} {who}", count(*n));
-                }
-                let other = if matches!(who.person, Person::Another | Person::EachOther) { " other" } else { "" };
-                let side = side_words(who.side);
-                let range = at_range(who.range);
-                format!("there are {}{other}{side} ships{range}", count(*n))
+                format!("there are {} {}", count(*n), self.ships(who))
             }
+            Test::More { more, than } => format!("there are more {} than {}", self.ships(more), self.ships(than)),
             Test::Active { who, noun: what, which, active } => {
                 let (which, state) = active_words(*which, *active);
                 let whose = self.possessive(who);

@@ -538,6 +538,7 @@ fn test(set: &Set, c: &Condition) -> String {
             event_test(&said, *not, *within)
         }
         Test::Exists { count: n, who } => format!("there are {} of {}", count(*n), subject(who)),
+        Test::More { more, than } => format!("there are more of {} than of {}", subject(more), subject(than)),
         Test::Active { who, noun: what, which, active } => {
             let (which, state) = active_words(*which, *active);
             format!("{which}{} {} is {state}", possessive(who), noun(set, what, None, false))

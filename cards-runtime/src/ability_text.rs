@@ -259,6 +259,7 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         Test::AttackHits { not: true } => "attack-misses".into(),
         Test::Event { events, not, within } => event_test(set, events, *not, *within),
         Test::Exists { count: n, who } => format!("there-are {} {}", count(*n), subject(who)),
+        Test::More { more, than } => format!("there-are-more {} than {}", subject(more), subject(than)),
         Test::Active { who, noun, which, active } => {
             let which = match which {
                 Which::The => "",

@@ -892,6 +892,49 @@ fn a_count_of_ships_is_counted_from_the_games_ships() {
     assert_eq!(game.tokens(a)[3], 1, "a friendly ship at range 2: the condition fails");
 }
 
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
+/// there are more enemy ships than other friendly ships at range 0-2, gain 1 stress token."
+/// The range, printed once after both, holds for both.
+fn outnumbered_stress() -> Ability {
+    let mut a = ability(
+        "At the start of the Engagement Phase, if there are more enemy ships than other friendly ships at range 0-2, gain 1 stress token.",
+        vec![Step {
+            conditions: vec![Condition {
+                kind: CondKind::If,
+                text: "there are more enemy ships than other friendly ships at range 0-2".into(),
+                test: Test::More {
+                    more: subject("enemy ships", Person::A, Side::Enemy, None),
+                    than: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
+                },
+            }]
+            .into(),
+            ..Step::new(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])
+        }],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// Ships that outnumber ships are counted from the game's ships, each side at the range
+/// printed after both: enemies beyond it do not count.
+#[test]
+fn ships_outnumbering_ships_are_counted_at_the_range_printed_once() {
+    let outnumbered = outnumbered_stress();
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("outnumbered", &outnumbered)]);
+    game.ship(0, 1, &[]);
+    game.ship(1, 2, &[]);
+    let mut engine = Engine::new();
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(a)[3], 0, "one enemy, one other friend: not more");
+    game.ship(1, 3, &[]);
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(a)[3], 0, "a second enemy beyond range 2 does not count");
+    game.ship(1, 1, &[]);
+    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    assert_eq!(game.tokens(a)[3], 1, "two enemies in range, one friend: more");
+}
+
 /// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, you
 /// may spend 1 [Charge] and gain 1 stress token. If you do, gain 1 focus token." One
 /// optional choice of two parts (`also`), then a step that needs all of it done.

@@ -264,6 +264,13 @@ impl<'a> Engine<'a> {
                         let n = self.candidates(state, p.ship, who, None).len();
                         count.op.holds(n as i64, i64::from(count.n))
                     }
+                    // `there are more enemy ships than other friendly ships at range 0-1`:
+                    // the range printed after both holds for both.
+                    Test::More { more, than } if !more.says_more() && !than.says_more() => {
+                        let more = Subject { range: more.range.or(than.range), ..more.clone() };
+                        let n = self.candidates(state, p.ship, &more, None).len();
+                        n > self.candidates(state, p.ship, than, None).len()
+                    }
                     // `gain 1 disarm token unless you flip this card`: the ship the event
                     // names may do it to stop the step; doing it is what makes it hold.
                     Test::Event { events, not: false, within: None }

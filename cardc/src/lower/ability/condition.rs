@@ -397,6 +397,9 @@ fn one_of_them(who: &str) -> bool {
 /// range 1`: how many ships; `there are 2 or more [Hit]/[Critical Hit] results`, `there are
 /// 2 or fewer attack dice`: how many results or dice the attack's dice have.
 fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
+    if let Some(t) = rest.strip_prefix("more ").and_then(more_ships) {
+        return Some(t);
+    }
     let (n, what) = count(rest)?;
     // One or more (`an enemy ship`, `at least 1 other friendly ship`) is that ship's test.
     if n == (Count { op: CmpOp::Ge, n: 1 }) || what.contains(" than ") {
@@ -428,6 +431,35 @@ fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
         _ => return None,
     };
     Some(Test::Exists { count: n, who })
+}
+
+/// `enemy ships than other friendly ships at range 0-1 of that ship` (after `there are
+/// more`): ships outnumbering ships. Each side is ships of a side, plainly (`another`
+/// allowed); where they are is printed once, after the second.
+fn more_ships(words: &str) -> Option<Test> {
+    let (more, than) = words.split_once(" than ")?;
+    let ships = |w: &str| {
+        let head = w.split(" at ").next().unwrap_or(w);
+        head.split_whitespace().last().is_some_and(|h| matches!(h, "ships" | "units"))
+    };
+    if !ships(more) || !ships(than) || more.contains(" at ") || than.contains(" or ") {
+        return None;
+    }
+    let side = |w: &str| {
+        let mut who = subject(Some(&Piece::bare(w)));
+        who.person = match who.person {
+            Person::Each | Person::A => Person::A,
+            Person::EachOther | Person::Another => Person::Another,
+            _ => return None,
+        };
+        Some(who)
+    };
+    let (more, than) = (side(more)?, side(than)?);
+    // Which ships is all the first says: its side (and `other`).
+    if more.says_more() {
+        return None;
+    }
+    Some(Test::More { more, than })
 }
 
 /// `the attack is obstructed`, `the attack is obstructed by an obstacle`, `you obstruct the

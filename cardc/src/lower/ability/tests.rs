@@ -191,6 +191,24 @@ fn a_range_after_two_verbs_holds_for_a_lock_before_it() {
 }
 
 #[test]
+fn ships_outnumbering_ships() {
+    let v = vocab();
+    let more = |t: &str| match test(t, &v) {
+        Test::More { more, than } => Some((more.person, more.side, than.person, than.side, than.range)),
+        _ => None,
+    };
+    assert_eq!(
+        more("there are more other friendly ships than enemy ships at range 0-1"),
+        Some((Person::Another, Side::Friendly, Person::A, Side::Enemy, Some((0, 1))))
+    );
+    // Where they are, printed after both, may say more than a range: kept in the words.
+    let t = test("there are more enemy ships than other friendly ships at range 0-1 of that ship", &v);
+    assert!(matches!(&t, Test::More { than, .. } if than.says_more()), "{t:?}");
+    // Things that are not ships are not this test.
+    assert_eq!(more("there are more [Hit] results than your active [Shield]"), None);
+}
+
+#[test]
 fn a_role_held_is_read_and_a_passive_stays_one() {
     let v = vocab();
     let a = read("You are a wing leader.", &v);
