@@ -499,6 +499,9 @@ pub enum Proviso {
     /// `only`, before where it goes (`rotate your [Single Turret Arc] indicator only to your
     /// [Front Arc] or [Rear Arc]`): it may go nowhere else, so what it permits also forbids.
     Only,
+    /// `with the following:` (`Replace your ship ability with the following:`): what
+    /// replaces it is the text printed after.
+    WithTheFollowing,
 }
 
 impl Proviso {
@@ -517,6 +520,7 @@ impl Proviso {
             Proviso::AtMost(n) => format!("to a maximum of {n}"),
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
             Proviso::Only => "only".into(),
+            Proviso::WithTheFollowing => "with the following".into(),
             Proviso::By(n) => format!("by {}", n.text),
         }
     }

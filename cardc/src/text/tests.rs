@@ -1045,16 +1045,20 @@ fn conditions_that_count_ships_dice_and_states() {
         read_condition(CondKind::If, "you are not focused and there is an enemy ship in your [Front Arc] at range 1"),
         ["if you has 0 token:focus", "if a.enemy@1-1 in arc:front"]
     );
-    // An arc of another ship: the range is of that ship, which the subject cannot say; a
-    // comparison of counts; two counts joined by `or`.
+    // An arc of another ship: the range is of that ship, which the subject cannot say; two
+    // counts joined by `or`.
     for words in [
         "there is an enemy ship in its [Front Arc] at range 1",
         "the speed of your revealed maneuver is odd",
-        "there are more enemy ships than other friendly ships at range 0-1 of that ship",
         "there are at least 2 other friendly ships at range 0-1 or another friendly ship at range 0-1",
     ] {
         assert_eq!(read_condition(CondKind::If, words), [format!("if \"{words}\"")], "{words}");
     }
+    // A comparison of counts: where they are, printed once, on the second.
+    assert_eq!(
+        read_condition(CondKind::If, "there are more enemy ships than other friendly ships at range 0-1 of that ship"),
+        ["if there-are-more a.enemy than \"other friendly ships at range 0-1 of that ship\""]
+    );
 }
 
 #[test]

@@ -167,6 +167,9 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         })
         .flatten()
         .map(|whose| Proviso::On(Noun::new(format!("{whose} action bar"), Vec::new())));
+    // `Replace your ship ability with the following:`: by the text printed after.
+    let following = e.kind == EffectKind::Replace
+        && squash(&e.piece.text).to_lowercase().trim_end_matches([':', ' ']).ends_with(" with the following");
     RtEffect {
         kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
@@ -202,7 +205,11 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
         passive: e.passive,
         negated: e.negated,
-        provisos: on_bar.into_iter().chain(e.only.then_some(Proviso::Only)).collect(),
+        provisos: on_bar
+            .into_iter()
+            .chain(e.only.then_some(Proviso::Only))
+            .chain(following.then_some(Proviso::WithTheFollowing))
+            .collect(),
     }
 }
 
