@@ -127,6 +127,8 @@ const TEMPLATES: &[&str] = &[
     "While you perform an attack, you may spend 1 [Hit] result to look at the defender's facedown damage cards, choose 1, and expose it.",
     // Ships outnumbering ships, at the range printed once.
     "While you defend, if there are more other friendly ships than enemy ships at range 0-1, you may reroll 1 defense die.",
+    // The deed an event comes about by.
+    "After you gain a stress token as a result of moving through an obstacle, you may gain 1 focus token.",
     // What replaces a ship ability is the text printed after.
     "Replace your Autothrusters ship ability with the following:",
     // A role the rules define.

@@ -493,7 +493,8 @@ pub enum Proviso {
     AtMost(u8),
     /// `to a minimum of 1`: the least a value changed becomes.
     AtLeast(u8),
-    /// `by overlapping another ship`: the deed it comes about by (its words are kept as a
+    /// `by overlapping another ship`, `as a result of moving through an obstacle`: the
+    /// deed it comes about by (its words are kept as a
     /// noun's, as the model has no entry for them).
     By(Noun),
     /// `only`, before where it goes (`rotate your [Single Turret Arc] indicator only to your

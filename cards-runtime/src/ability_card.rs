@@ -222,7 +222,8 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// (or `that`) `phase` are `this phase`, `during this` and `during that` are `during`
 /// (`during this attack`, `during the attack`), `this activation` is `during your
 /// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
-/// 0`, `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
+/// 0`, `as a result of` is `by` (`gain a red token as a result of moving through an
+/// obstacle`), `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
 /// other friendly ship at range 0-1`), `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
@@ -231,7 +232,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 30] = [
+const PHRASES: [(&[&str], &str); 31] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "are"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -242,6 +243,7 @@ const PHRASES: [(&[&str], &str); 30] = [
     (&["do", "not", "have", "any"], "has 0"),
     (&["has", "0"], "has 0"),
     (&["have", "0"], "has 0"),
+    (&["as", "1", "result"], "by"),
     (&["at", "least", "1", "other"], "another"),
     (&["at", "least", "1"], "1"),
     (&["this", "round"], "this round"),

@@ -190,6 +190,11 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     if let Some(p) = deed.then(|| thing("by ")).flatten().map(Proviso::By) {
         return Some(p);
     }
+    // `as a result of moving through or overlapping an obstacle`: the deed, worded so.
+    let result_of = trimmed.split_whitespace().nth(4).is_some_and(|w| w.len() > 4 && w.ends_with("ing"));
+    if let Some(p) = result_of.then(|| thing("as a result of ")).flatten().map(Proviso::By) {
+        return Some(p);
+    }
     // `as a bonus attack`, not `as if …`, `as though …` or `as a result of …`.
     let counts_as = ["as a ", "as an "].iter().any(|a| trimmed.to_lowercase().starts_with(a))
         && !trimmed.to_lowercase().starts_with("as a result");
