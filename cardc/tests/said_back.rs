@@ -129,6 +129,8 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if there are more other friendly ships than enemy ships at range 0-1, you may reroll 1 defense die.",
     // The deed an event comes about by.
     "After you gain a stress token as a result of moving through an obstacle, you may gain 1 focus token.",
+    // What a thing is kept from doing.
+    "Before a friendly bomb would detonate, you may spend 1 [Charge] to prevent it from detonating.",
     // What replaces a ship ability is the text printed after.
     "Replace your Autothrusters ship ability with the following:",
     // A role the rules define.

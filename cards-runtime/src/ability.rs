@@ -500,6 +500,9 @@ pub enum Proviso {
     /// `only`, before where it goes (`rotate your [Single Turret Arc] indicator only to your
     /// [Front Arc] or [Rear Arc]`): it may go nowhere else, so what it permits also forbids.
     Only,
+    /// `prevent it from detonating`, `prevent range bonuses from being applied`: what the
+    /// thing is kept from doing (its words are kept as a noun's).
+    From(Noun),
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
@@ -522,6 +525,7 @@ impl Proviso {
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
+            Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
         }
     }

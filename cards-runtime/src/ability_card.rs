@@ -995,6 +995,7 @@ impl Sayer<'_> {
             Proviso::As(n) => ("as", n),
             Proviso::On(n) => ("on", n),
             Proviso::By(n) => ("by", n),
+            Proviso::From(n) => ("from", n),
             _ => return p.words(),
         };
         // A maneuver used for its template: `the 1 [Straight] template`.

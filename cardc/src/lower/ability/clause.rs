@@ -190,6 +190,10 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     if let Some(p) = deed.then(|| thing("by ")).flatten().map(Proviso::By) {
         return Some(p);
     }
+    // `prevent it from detonating`: what it is kept from doing.
+    if let Some(p) = deed.then(|| thing("from ")).flatten().map(Proviso::From) {
+        return Some(p);
+    }
     // `as a result of moving through or overlapping an obstacle`: the deed, worded so.
     let result_of = trimmed.split_whitespace().nth(4).is_some_and(|w| w.len() > 4 && w.ends_with("ing"));
     if let Some(p) = result_of.then(|| thing("as a result of ")).flatten().map(Proviso::By) {
