@@ -129,6 +129,9 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if there are more other friendly ships than enemy ships at range 0-1, you may reroll 1 defense die.",
     // The deed an event comes about by.
     "After you gain a stress token as a result of moving through an obstacle, you may gain 1 focus token.",
+    // An attack obstructed, as part of the attack or as a condition.
+    "While you perform an attack that is obstructed by an obstacle, roll 1 additional attack die.",
+    "While you perform an attack, if the attack is obstructed by an obstacle, roll 1 additional attack die.",
     // What a thing is kept from doing.
     "Before a friendly bomb would detonate, you may spend 1 [Charge] to prevent it from detonating.",
     // What replaces a ship ability is the text printed after.

@@ -223,7 +223,8 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// (`during this attack`, `during the attack`), `this activation` is `during your
 /// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
 /// 0`, `as a result of` is `by` (`gain a red token as a result of moving through an
-/// obstacle`), `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
+/// obstacle`), `if the attack is obstructed` after the attack is `that is obstructed`,
+/// `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
 /// other friendly ship at range 0-1`), `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
 /// the ship cannot do while it holds), and `can still` is `can` (what a ship can do, it can
@@ -232,7 +233,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 31] = [
+const PHRASES: [(&[&str], &str); 33] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "are"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -244,6 +245,8 @@ const PHRASES: [(&[&str], &str); 31] = [
     (&["has", "0"], "has 0"),
     (&["have", "0"], "has 0"),
     (&["as", "1", "result"], "by"),
+    (&["if", "attack", "is", "obstructed"], "that is obstructed"),
+    (&["that", "is", "obstructed"], "that is obstructed"),
     (&["at", "least", "1", "other"], "another"),
     (&["at", "least", "1"], "1"),
     (&["this", "round"], "this round"),
@@ -556,20 +559,31 @@ impl Sayer<'_> {
         // `After you perform an attack that hits`: the reading holds the outcome as a
         // condition; the card prints it with the attack.
         let performed = a.timings.iter().position(|t| {
-            t.when == When::After
+            matches!(t.when, When::After | When::While)
                 && t.or_events.is_empty()
                 && t.event.as_ref().is_some_and(|e| e.effect.kind == EffectKind::Perform)
         });
         let mut outcome = None;
-        if let (Some(_), Some(first)) = (performed, steps.first_mut()) {
-            if let Some(Test::AttackHits { not }) = first.conditions.first().map(|c| &c.test) {
-                outcome = Some(if *not { "that misses" } else { "that hits" });
+        if let (Some(i), Some(first)) = (performed, steps.first_mut()) {
+            let after = a.timings[i].when == When::After;
+            match first.conditions.first().map(|c| &c.test) {
+                Some(Test::AttackHits { not }) if after => {
+                    outcome = Some(if *not { "that misses" } else { "that hits" }.to_string());
+                }
+                // `an attack that is obstructed by an obstacle`.
+                Some(Test::Obstructed { by }) => {
+                    let by = by.as_ref().map(|s| format!(" by {}", self.subject(s))).unwrap_or_default();
+                    outcome = Some(format!("that is obstructed{by}"));
+                }
+                _ => {}
+            }
+            if outcome.is_some() {
                 first.conditions = first.conditions[1..].to_vec().into();
             }
         }
         for (i, t) in a.timings.iter().enumerate() {
             let mut said = self.timing(t);
-            if let (Some(o), true) = (outcome, performed == Some(i)) {
+            if let (Some(o), true) = (&outcome, performed == Some(i)) {
                 said.push_str(&format!(" {o}"));
             }
             if let (Some(((x, y), measured)), true) = (range, attack == Some(i)) {

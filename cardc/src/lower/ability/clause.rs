@@ -334,7 +334,8 @@ pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
         None => match timing(t, vocab) {
             Some(mut rt) => {
                 let range = attack_range(&mut rt).or_else(|| event_state(&mut rt));
-                let implied = range.into_iter().chain(attack_outcome(&mut rt)).collect();
+                let implied =
+                    range.into_iter().chain(attack_outcome(&mut rt)).chain(attack_obstructed(&mut rt, vocab)).collect();
                 Lead::Timing(Box::new(rt), implied)
             }
             None => Lead::Nothing,
@@ -385,6 +386,37 @@ fn attack_outcome(t: &mut RtTiming) -> Option<Condition> {
     let not = in_modifier.or(in_noun)?;
     let text = if not { "the attack misses" } else { "the attack hits" };
     Some(Condition { kind: CondKind::If, text: text.into(), test: Test::AttackHits { not } })
+}
+
+/// `While you perform an attack that is obstructed by an obstacle`: that it is obstructed
+/// is a condition of the ability (`if the attack is obstructed by an obstacle`), not words
+/// of the attack.
+fn attack_obstructed(t: &mut RtTiming, vocab: &Vocabulary) -> Option<Condition> {
+    if !matches!(t.when, When::After | When::While) {
+        return None;
+    }
+    let event = t.event.as_mut().filter(|e| t.or_events.is_empty() && e.effect.kind == EffectKind::Perform)?;
+    let words = |m: &str| m.trim().trim_end_matches([',', '.']).to_lowercase();
+    let i = event.modifiers.iter().position(|m| words(m).starts_with("that is obstructed"));
+    // `an attack that is obstructed by an obstacle`: the noun's words may end with it.
+    let in_noun = event.effect.noun.as_ref().and_then(|n| n.text.to_lowercase().find(" that is obstructed"));
+    let said = match (i, in_noun) {
+        (Some(i), _) => words(&event.modifiers[i]),
+        (None, Some(at)) => words(event.effect.noun.as_ref()?.text.get(at..)?),
+        (None, None) => return None,
+    };
+    let text = format!("the attack {}", &said["that ".len()..]);
+    let test = test(&text, vocab);
+    if !matches!(test, Test::Obstructed { .. }) {
+        return None;
+    }
+    if let Some(i) = i {
+        event.modifiers.to_mut().remove(i);
+    }
+    if let (Some(at), Some(n)) = (in_noun, event.effect.noun.as_mut()) {
+        n.text = n.text.get(..at).unwrap_or_default().trim_end().to_string().into();
+    }
+    Some(Condition { kind: CondKind::If, text: text.into(), test })
 }
 
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of

@@ -191,6 +191,15 @@ fn a_range_after_two_verbs_holds_for_a_lock_before_it() {
 }
 
 #[test]
+fn an_attack_that_is_obstructed_is_a_condition() {
+    let v = vocab();
+    let a = read("While you perform an attack that is obstructed by an obstacle, roll 1 additional attack die.", &v);
+    let t = &a[0].timings[0];
+    assert_eq!(t.event.as_ref().and_then(|e| e.effect.noun.as_ref()).map(|n| n.text.as_ref()), Some("attack"));
+    assert!(matches!(&a[0].steps[0].conditions[..], [Condition { test: Test::Obstructed { by: Some(_) }, .. }]));
+}
+
+#[test]
 fn ships_outnumbering_ships() {
     let v = vocab();
     let more = |t: &str| match test(t, &v) {
