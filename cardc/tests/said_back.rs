@@ -132,6 +132,12 @@ const TEMPLATES: &[&str] = &[
     // An attack obstructed, as part of the attack or as a condition.
     "While you perform an attack that is obstructed by an obstacle, roll 1 additional attack die.",
     "While you perform an attack, if the attack is obstructed by an obstacle, roll 1 additional attack die.",
+    // A window for later; an order to the card's ship; upgrades by their icons; an action
+    // treated as another colour.
+    "After you perform an attack, you may gain 1 stress token. If you do, at the start of the next End Phase, gain 1 focus token.",
+    "During the End Phase, do not remove your focus tokens.",
+    "During the End Phase, return all [Crew] upgrades to their original ships.",
+    "After you defend, you may perform a [Focus] action, treating that action as red.",
     // What a thing is kept from doing.
     "Before a friendly bomb would detonate, you may spend 1 [Charge] to prevent it from detonating.",
     // What replaces a ship ability is the text printed after.

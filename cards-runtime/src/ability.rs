@@ -1091,6 +1091,10 @@ pub struct Timing {
     pub event: Option<Clause>,
     /// Further events joined by `or` (`you boost or barrel roll`): any of them opens it.
     pub or_events: List<Clause>,
+    /// `at the start of the next Planning Phase`: the next time the phase comes, not this
+    /// one (a window the ability opens for later).
+    #[serde(default)]
+    pub next: bool,
 }
 
 /// `If … would …, … instead.` or `Before you would …, … instead.`

@@ -27,7 +27,7 @@
 
 use crate::ability::{
     Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency,
-    Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
+    Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
@@ -223,7 +223,8 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// (`during this attack`, `during the attack`), `this activation` is `during your
 /// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
 /// 0`, `as a result of` is `by` (`gain a red token as a result of moving through an
-/// obstacle`), `if the attack is obstructed` after the attack is `that is obstructed`,
+/// obstacle`), `treating that action` is `treating it` (`… action, treating that action as
+/// red`), `if the attack is obstructed` after the attack is `that is obstructed`,
 /// `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
 /// other friendly ship at range 0-1`), `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
@@ -233,7 +234,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 33] = [
+const PHRASES: [(&[&str], &str); 35] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "are"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -245,6 +246,8 @@ const PHRASES: [(&[&str], &str); 33] = [
     (&["has", "0"], "has 0"),
     (&["have", "0"], "has 0"),
     (&["as", "1", "result"], "by"),
+    (&["treating", "that", "action"], "treating it"),
+    (&["treating", "it"], "treating it"),
     (&["if", "attack", "is", "obstructed"], "that is obstructed"),
     (&["that", "is", "obstructed"], "that is obstructed"),
     (&["at", "least", "1", "other"], "another"),
@@ -892,10 +895,14 @@ impl Sayer<'_> {
             let side = if c.subject.side == Side::Friendly { "friendly" } else { "enemy" };
             let range = at_range(c.subject.range);
             parts.push(format!("{other}{side} ships{range}"));
-        } else if (written || !you || c.qualifier != Qualifier::None) && self.tense != Tense::Gerund {
+        } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
+            && self.tense != Tense::Gerund
+        {
             parts.push(self.subject(&c.subject));
         }
-        let qualifier = c.qualifier.word();
+        // `Do not remove your focus tokens`: an order to the card's ship, its subject unwritten.
+        let imperative = !written && you && c.qualifier == Qualifier::Cannot && self.tense != Tense::Gerund;
+        let qualifier = if imperative { Some("do not") } else { c.qualifier.word() };
         parts.extend(qualifier.map(str::to_string));
         let third = !you && !plural(&c.subject) && qualifier.is_none();
         let tense = self.tense;
@@ -1135,6 +1142,24 @@ impl Sayer<'_> {
                 let n = Noun { back: None, ..n.clone() };
                 parts.push(self.noun(&n, e.color.as_deref(), many));
             }
+            // `return all [Illicit] upgrades`: upgrade cards of those icons.
+            Some(n) if n.back.is_none() && !n.refs.is_empty() && n.refs.iter().all(|r| r.kind == VocabKind::Icon) => {
+                let said = self.noun(n, e.color.as_deref(), false);
+                let plural = many || matches!(amount, Some(Amount::All | Amount::AnyNumber));
+                parts.push(format!("{said} upgrade{}", if plural { "s" } else { "" }));
+            }
+            // `perform a [Focus] action, treating that action as red`: the colour it is
+            // treated as is said there, not on the action as well.
+            Some(n)
+                if treated_colour(e).is_some_and(|c| {
+                    (n.marks.is_empty() || n.marks.iter().all(|m| m.color.as_deref() == Some(c)))
+                        && e.color.as_deref().is_none_or(|own| own == c)
+                }) =>
+            {
+                let marks: Vec<Mark> = n.marks.iter().map(|m| Mark { color: None, ..m.clone() }).collect();
+                let n = Noun { marks: marks.into(), ..n.clone() };
+                parts.push(self.noun(&n, None, many));
+            }
             Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
             None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
         }
@@ -1320,6 +1345,7 @@ impl Sayer<'_> {
 
     fn timing(&mut self, t: &Timing) -> String {
         let what = match (t.phase, &t.event) {
+            (Some(p), _) if t.next => format!("the next {}", name(self.set, VocabKind::Phase, p)),
             (Some(p), _) => entry(self.set, VocabKind::Phase, p, false),
             (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
                 let list: Vec<&Clause> = std::iter::once(e).chain(t.or_events.iter()).collect();
@@ -1811,6 +1837,14 @@ fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
             c.effect.provisos = Vec::new().into();
         }
         out
+    })
+}
+
+/// The colour an effect's action is treated as (`treating it as red`), if it is.
+fn treated_colour(e: &Effect) -> Option<&str> {
+    e.provisos.iter().find_map(|p| match p {
+        Proviso::TreatedAs(c) => Some(c.as_ref()),
+        _ => None,
     })
 }
 

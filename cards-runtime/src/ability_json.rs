@@ -106,7 +106,7 @@ fn clause(set: &Set, c: &Clause) -> Value {
 fn timing(set: &Set, t: &Timing) -> Value {
     let phase = t.phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
     let events: Vec<Value> = t.event.iter().chain(t.or_events.iter()).map(|c| clause(set, c)).collect();
-    json!({ "when": t.when.as_str(), "what": t.what, "phase": phase, "events": events })
+    json!({ "when": t.when.as_str(), "what": t.what, "phase": phase, "next": t.next, "events": events })
 }
 
 fn step(set: &Set, s: &Step) -> Value {

@@ -53,11 +53,12 @@ fn after_event(when: When, what: &'static str, event: Effect) -> Timing {
         phase: None,
         event: Some(clause(you(), Qualifier::None, None, event)),
         or_events: vec![].into(),
+        next: false,
     }
 }
 
 fn at_phase(when: When, what: &'static str, phase: u16) -> Timing {
-    Timing { when, what: what.into(), phase: Some(phase), event: None, or_events: vec![].into() }
+    Timing { when, what: what.into(), phase: Some(phase), event: None, or_events: vec![].into(), next: false }
 }
 
 /// "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead."
@@ -232,6 +233,7 @@ fn luke_skywalker() -> Ability {
         phase: None,
         event: Some(event),
         or_events: vec![].into(),
+        next: false,
     }]
     .into();
     a

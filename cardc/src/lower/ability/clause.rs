@@ -278,14 +278,17 @@ pub fn timing(t: &crate::text::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
             phase: None,
             event: None,
             or_events: List::Borrowed(&[]),
+            next: false,
         });
     }
     let phase =
         matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
+    // `at the start of the next Planning Phase`.
+    let next = phase.is_some() && t.what.text.trim_start().to_ascii_lowercase().starts_with("the next ");
     let event = t.event.as_ref().map(|c| event_clause(c, vocab));
     // `events` holds every clause of the event, the first being `event`.
     let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| event_clause(c, vocab)).collect();
-    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events })
+    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events, next })
 }
 
 /// Whether a timing's words are about the ability's own attack (`this attack hits`, `the
