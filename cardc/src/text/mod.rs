@@ -801,6 +801,12 @@ impl Build<'_> {
         b.effect.piece.span = b.effect.piece.span.to(c.effect.piece.span);
         b.piece.span = b.piece.span.to(c.piece.span);
         b.instead |= c.instead;
+        // What follows the joined noun is the clause's (`… template instead of the 2
+        // [Straight] template`).
+        b.modifiers.extend(c.modifiers.iter().cloned());
+        if b.duration.is_none() {
+            b.duration.clone_from(&c.duration);
+        }
         true
     }
 

@@ -170,6 +170,13 @@ fn bracketed_items_sharing_a_head_are_one_noun() {
     assert_eq!(clauses.len(), 1, "{clauses:?}");
     assert_eq!(objects(&a[0]), ["1 [Bank Left] or 1 [Bank Right] sideslip maneuver of the same difficulty"]);
     assert!(clauses[0].instead);
+    // What follows the joined noun stays the clause's: what it is used instead of.
+    let a = read(
+        "While you decloak, you must use the 2 [Bank Left] or 2 [Bank Right] template instead of the 2 [Straight] template.",
+        &v,
+    );
+    let c = &a[0].steps[0].clauses[0];
+    assert!(c.effect.provisos.iter().any(|p| matches!(p, Proviso::InsteadOf(_))), "{c:?}");
     // Items that each say their head are two effects, one or the other.
     let a = read("You may change 1 [Hit] result to a [Focus] result or 1 [Focus] result to a [Hit] result.", &v);
     assert_eq!(a[0].steps.iter().flat_map(|s| s.clauses.iter()).count(), 2);
