@@ -211,7 +211,9 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   the first item holds for each);
 /// - `'s` is left out, and the plural or third person `s` (`tokens`, `gains`, `dice`) is:
 ///   a word of four or more letters loses a final `s` (not `ss`, `us` or `is`: `focus`, `this`), `es` after `ch`, `sh`,
-///   `x` or `ss`, and `dice` is `die`.
+///   `x` or `ss`, and `dice` is `die`;
+/// - `token` is left out: a token's name says it is one (`gain 1 strain` is `gain 1 strain
+///   token`, `remove 1 stress` is `remove 1 stress token`).
 pub fn words(text: &str) -> Vec<Word<'_>> {
     Words::new(text).collect()
 }
@@ -457,6 +459,10 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
     };
     if let Some(len) = cut {
         truncate(&mut lower, len);
+    }
+    // `gain 1 strain` is `gain 1 strain token`: a token's name says it is one.
+    if lower == "token" {
+        return None;
     }
     Some(lower)
 }
@@ -1142,8 +1148,22 @@ impl Sayer<'_> {
                 let n = Noun { back: None, ..n.clone() };
                 parts.push(self.noun(&n, e.color.as_deref(), many));
             }
-            // `return all [Illicit] upgrades`: upgrade cards of those icons.
-            Some(n) if n.back.is_none() && !n.refs.is_empty() && n.refs.iter().all(|r| r.kind == VocabKind::Icon) => {
+            // `return all [Illicit] upgrades`: upgrade cards of those icons, where what is
+            // done to it is done to a card.
+            Some(n)
+                if matches!(
+                    e.kind,
+                    EffectKind::Return
+                        | EffectKind::Discard
+                        | EffectKind::Flip
+                        | EffectKind::Assign
+                        | EffectKind::Choose
+                        | EffectKind::Reveal
+                        | EffectKind::Exhaust
+                ) && n.back.is_none()
+                    && !n.refs.is_empty()
+                    && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
+            {
                 let said = self.noun(n, e.color.as_deref(), false);
                 let plural = many || matches!(amount, Some(Amount::All | Amount::AnyNumber));
                 parts.push(format!("{said} upgrade{}", if plural { "s" } else { "" }));
@@ -1920,8 +1940,8 @@ mod tests {
 
     #[test]
     fn the_normalisation_forgives_articles_numbers_plurals_and_brackets_only() {
-        assert_eq!(said_words("Gain a [Focus] token."), ["gain", "1", "focus", "token"]);
-        assert_eq!(said_words("that ship gains 2 focus tokens"), ["that", "ship", "gain", "2", "focus", "token"]);
+        assert_eq!(said_words("Gain a [Focus] token."), ["gain", "1", "focus"]);
+        assert_eq!(said_words("that ship gains 2 focus tokens"), ["that", "ship", "gain", "2", "focus"]);
         assert_eq!(said_words("roll 1 additional attack die"), said_words("rolls one additional attack dice"));
         assert_eq!(said_words("the defender's dice"), ["defender", "die"]);
         // Reminder text is not the reading's.
@@ -1978,6 +1998,11 @@ mod tests {
         assert!(same("It cannot boost this activation.", "It cannot boost during your activation."));
         assert!(!same("Gain 1 stress token during this attack.", "Gain 1 stress token this phase."));
         assert!(same("Transfer it to yourself.", "Transfer it to you."));
+        assert!(same(
+            "You may gain 1 strain to recover 1 [Force].",
+            "You may gain 1 strain token to recover 1 [Force]."
+        ));
+        assert!(!same("You may gain 1 strain token.", "You may gain 1 stress token."));
         assert!(same("Perform an action, even if you are stressed.", "Perform an action even while stressed."));
         assert!(same("If it is outside your firing arc.", "If it is not in your firing arc."));
         assert!(same("You may perfrom a [Boost] action.", "You may perform a [Boost] action."));

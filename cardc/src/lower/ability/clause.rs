@@ -103,7 +103,9 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
                 && !f.says_more()
                 && matches!(f.person, Person::You | Person::That | Person::Thing | Person::Attacker | Person::Defender)
         });
-        match (from, proviso(&words, vocab)) {
+        // `prevent it from detonating`: only a prevented thing is kept from doing something.
+        let held = proviso(&words, vocab).filter(|p| !matches!(p, Proviso::From(_)) || what.kind == EffectKind::Prevent);
+        match (from, held) {
             (Some(f), _) => what.from = Some(f),
             (None, Some(p)) => provisos.push(p),
             (None, None) => modifiers.push(Cow::Owned(words)),
