@@ -1539,8 +1539,15 @@ impl Sayer<'_> {
                     false => format!("{} has", self.subject(who)),
                 };
                 let one = n.op == CmpOp::Ge && n.n == 1;
+                // `if you have 1 or more non-lock red or orange tokens`: words printed in the
+                // plural count one or more.
+                let many_words = one && what.refs.is_empty() && plural_words(&what.text);
                 let what = self.noun(what, None, n.n != 1 && !one);
-                let n = if one { article(&what).to_string() } else { count(*n) };
+                let n = match (one, many_words) {
+                    (true, true) => "1 or more".to_string(),
+                    (true, false) => article(&what).to_string(),
+                    (false, _) => count(*n),
+                };
                 let on = match on {
                     Some(s) => format!(" on {}", self.subject(s)),
                     None => String::new(),
