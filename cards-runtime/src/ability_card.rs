@@ -923,10 +923,12 @@ impl Sayer<'_> {
                 (false, true, false, false) => "is not",
             };
             parts.push(format!("{be} {}", participle(c.effect.kind)));
-            // `the attack is treated as hitting`: what it is treated as is its noun.
-            if let (EffectKind::Treat, Some(n)) = (c.effect.kind, &c.effect.noun) {
+            // `the attack is treated as hitting`: what it is treated as is its noun; `you
+            // are declared as the defender`, the role.
+            if let (EffectKind::Treat | EffectKind::Declare, Some(n)) = (c.effect.kind, &c.effect.noun) {
                 let said = self.noun(n, None, false);
-                parts.push(format!("as {said}"));
+                let the = if c.effect.kind == EffectKind::Declare { "the " } else { "" };
+                parts.push(format!("as {the}{said}"));
             }
             let mut rest = c.effect.clone();
             rest.noun = None;
