@@ -405,13 +405,16 @@ pub enum Amount {
     /// `that many`: as many as the step before counted (`spend up to 2 [Charge] to roll that
     /// many additional attack dice`).
     ThatMany,
+    /// `3-5`: any number from the first to the second, as the player chooses (`spend 3-5
+    /// [Charge]`).
+    Between(u32, u32),
 }
 
 impl Amount {
     /// The most this amount can be.
     pub fn most(self) -> Option<u32> {
         match self {
-            Amount::Exactly(n) | Amount::UpTo(n) => Some(n),
+            Amount::Exactly(n) | Amount::UpTo(n) | Amount::Between(_, n) => Some(n),
             Amount::All | Amount::AtLeast(_) | Amount::AnyNumber | Amount::ThatMany => None,
         }
     }

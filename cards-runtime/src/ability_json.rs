@@ -43,6 +43,7 @@ fn effect(set: &Set, e: &Effect) -> Value {
         Amount::AtLeast(n) => json!({ "at-least": n }),
         Amount::AnyNumber => json!("any-number"),
         Amount::ThatMany => json!("that-many"),
+        Amount::Between(a, b) => json!({ "between": [a, b] }),
     });
     json!({
         "kind": e.kind.as_str(),

@@ -312,6 +312,7 @@ pub(crate) fn amount(a: Amount) -> (String, bool) {
         Amount::AtLeast(n) => (format!("{n} or more"), true),
         Amount::AnyNumber => ("any number of".into(), true),
         Amount::ThatMany => ("that many".into(), true),
+        Amount::Between(a, b) => (format!("{a}-{b}"), true),
     }
 }
 

@@ -74,6 +74,7 @@ fn amount(a: Amount) -> String {
         Amount::AtLeast(n) => format!("atleast{n}"),
         Amount::AnyNumber => "any".into(),
         Amount::ThatMany => "thatmany".into(),
+        Amount::Between(a, b) => format!("between{a}-{b}"),
     }
 }
 

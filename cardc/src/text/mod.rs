@@ -1380,12 +1380,16 @@ impl Sentence {
     /// only when `this_thing`: after a `Setup:` ability they are the card's own action,
     /// ability or attack, not one the ability before named (`Setup: Equip this side faceup.
     /// You can perform this attack at range 0.`).
+    /// Whether a condition is of what the step before did: `If you do`, `If it does`, `If
+    /// you do not`.
+    fn is_you_do(c: &Cond) -> bool {
+        let t = c.piece.text.to_lowercase();
+        ["you do", "you did", "it does", "they do", "you don't", "you do not"].iter().any(|w| t.starts_with(w))
+    }
+
     fn refers_back_by(&self, this_thing: bool) -> bool {
         let step = &self.step;
-        let by_condition = step.conditions.iter().any(|c| {
-            let t = c.piece.text.to_lowercase();
-            ["you do", "you did", "it does", "they do", "you don't", "you do not"].iter().any(|w| t.starts_with(w))
-        });
+        let by_condition = step.conditions.iter().any(Self::is_you_do);
         let first = step.piece.text.trim_start().to_lowercase();
         let words: Vec<&str> =
             first.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
@@ -1562,7 +1566,25 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                                 replacing(&mut out.step.clauses, words, text);
                             }
                         }
-                        Rule::substep => out.more.extend(b.substep(q)),
+                        Rule::substep => {
+                            let mut more = b.substep(q);
+                            // `if you are at range 0 of an asteroid, skip your Execute Maneuver
+                            // step; if you revealed a left maneuver, rotate 90°`: after a
+                            // semicolon the sentence's conditions still hold.
+                            // A die's result (`; on a [Hit] result`) is of what the step did, and
+                            // `If you do` is already of the step before.
+                            let semicolon = |m: &&mut Step| {
+                                m.piece.text.trim_start().starts_with(';')
+                                    && m.conditions
+                                        .first()
+                                        .is_some_and(|c| !c.piece.text.trim_start().starts_with("on "))
+                            };
+                            if let Some(m) = more.as_mut().filter(semicolon) {
+                                let held = out.step.conditions.iter().filter(|c| !Sentence::is_you_do(c)).cloned();
+                                m.conditions.splice(0..0, held.collect::<Vec<_>>());
+                            }
+                            out.more.extend(more);
+                        }
                         _ => {}
                     }
                 }

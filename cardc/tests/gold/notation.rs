@@ -236,7 +236,12 @@ pub fn effect(t: &[String]) -> Effect {
         i += 1;
     }
     if let Some(a) = t.get(i) {
+        let between = a
+            .strip_prefix("between")
+            .and_then(|r| r.split_once('-'))
+            .is_some_and(|(x, y)| x.parse::<u32>().is_ok() && y.parse::<u32>().is_ok());
         let is_amount = matches!(a.as_str(), "all" | "any" | "thatmany")
+            || between
             || a.strip_prefix("upto").or_else(|| a.strip_prefix("atleast")).unwrap_or(a).parse::<u32>().is_ok();
         // A number right before a maneuver is its speed.
         let speed = t.get(i + 1).is_some_and(|n| n.starts_with("maneuver:"));

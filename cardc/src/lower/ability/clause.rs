@@ -104,7 +104,8 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
                 && matches!(f.person, Person::You | Person::That | Person::Thing | Person::Attacker | Person::Defender)
         });
         // `prevent it from detonating`: only a prevented thing is kept from doing something.
-        let held = proviso(&words, vocab).filter(|p| !matches!(p, Proviso::From(_)) || what.kind == EffectKind::Prevent);
+        let held =
+            proviso(&words, vocab).filter(|p| !matches!(p, Proviso::From(_)) || what.kind == EffectKind::Prevent);
         match (from, held) {
             (Some(f), _) => what.from = Some(f),
             (None, Some(p)) => provisos.push(p),

@@ -505,6 +505,12 @@ pub(super) fn amount(text: &str) -> Option<Amount> {
         "all" => Some(Amount::All),
         "any number of" => Some(Amount::AnyNumber),
         "that many" => Some(Amount::ThatMany),
+        // `spend 3-5 [Charge]`: a number in that range.
+        n if n.contains('-') => {
+            let (a, b) = n.split_once('-')?;
+            let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+            (a < b).then_some(Amount::Between(a, b))
+        }
         n => n.parse().ok().map(Amount::Exactly),
     }
 }

@@ -207,6 +207,30 @@ fn an_attack_that_is_obstructed_is_a_condition() {
 }
 
 #[test]
+fn after_a_semicolon_the_sentences_conditions_still_hold() {
+    let v = vocab();
+    let a =
+        read("After you defend, if you are stressed, gain 1 focus token; if you are damaged, gain 1 evade token.", &v);
+    let states = |s: &cards_runtime::ability::Step| -> Vec<String> {
+        s.conditions
+            .iter()
+            .filter_map(|c| match &c.test {
+                Test::State { state, .. } => Some(state.to_string()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(a[0].steps.len(), 2, "{:?}", a[0].steps);
+    assert_eq!(states(&a[0].steps[0]), ["stressed"]);
+    assert_eq!(states(&a[0].steps[1]), ["stressed", "damaged"]);
+    // A die's result after a semicolon is of the roll, under `If you do` already.
+    let a =
+        read("You may gain 1 stress token. If you do, roll 1 attack die; on a [Hit] result, gain 1 focus token.", &v);
+    let last = a[0].steps.last().map(|s| s.conditions.len());
+    assert_eq!(last, Some(1), "{:?}", a[0].steps);
+}
+
+#[test]
 fn ships_outnumbering_ships() {
     let v = vocab();
     let more = |t: &str| match test(t, &v) {
@@ -346,6 +370,8 @@ fn subjects_amounts_durations() {
     assert_eq!(amount("1 or more"), Some(Amount::AtLeast(1)));
     assert_eq!(amount("any number of"), Some(Amount::AnyNumber));
     assert_eq!(amount("that many"), Some(Amount::ThatMany));
+    assert_eq!(amount("3-5"), Some(Amount::Between(3, 5)));
+    assert_eq!(amount("5-3"), None);
     assert_eq!(amount("an"), Some(Amount::Exactly(1)));
     let v = vocab();
     let d = duration(&p("until the end of the Engagement Phase"), &v);
