@@ -231,6 +231,29 @@ fn after_a_semicolon_the_sentences_conditions_still_hold() {
 }
 
 #[test]
+fn where_an_upgrade_is_equipped_and_a_lock_that_is_no_verb() {
+    let v = vocab();
+    // `to` after `equip them` is the ship it goes on, not a purpose the equip pays for.
+    let a = read("Choose 1 of your [Crew] upgrades and equip it to another friendly ship.", &v);
+    let effects: Vec<&cards_runtime::ability::Effect> = a[0]
+        .steps
+        .iter()
+        .flat_map(|s| s.clauses.iter())
+        .flat_map(|c| c.costs.iter().chain([&c.effect]).chain(c.also.iter()))
+        .collect();
+    let equip = effects.iter().find(|e| e.kind == EffectKind::Equip);
+    assert!(equip.is_some_and(|e| e.target.is_some()), "{:?}", a[0].steps);
+    assert!(a[0]
+        .steps
+        .iter()
+        .flat_map(|s| s.clauses.iter())
+        .all(|c| c.costs.iter().all(|e| e.kind != EffectKind::Equip)));
+    // `Each lock must be …` names a lock, which is no verb before `must`: kept opaque.
+    let a = read("Each lock must be on a different object.", &v);
+    assert!(a[0].steps[0].clauses.iter().all(|c| c.effect.kind != EffectKind::Lock), "{:?}", a[0].steps);
+}
+
+#[test]
 fn ships_outnumbering_ships() {
     let v = vocab();
     let more = |t: &str| match test(t, &v) {
