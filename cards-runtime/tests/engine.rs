@@ -29,7 +29,7 @@ fn step(clauses: Vec<Clause>) -> Step {
     Step::new(clauses)
 }
 
-fn ability(text: &'static str, steps: Vec<Step>) -> Ability {
+fn ability(text: impl Into<cards_runtime::model::Text>, steps: Vec<Step>) -> Ability {
     Ability {
         name: None,
         text: text.into(),
@@ -557,18 +557,12 @@ fn rule5_once_per_opportunity_and_once_per_round() {
 #[test]
 fn rule6_durations_end_at_the_named_phase_or_the_round() {
     let fire = sustained_fire();
-    let mut this_round = sustained_fire();
-    if let Some(c) = this_round.steps.to_mut()[0].clauses.to_mut().first_mut() {
-        c.duration = Some(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
-    }
-    let mut game = Game::default();
-    let a = game.ship(0, 0, &[("sustained-fire", &fire), ("sustained-fire-this-round", &this_round)]);
-    let d = game.ship(1, 2, &[]);
+    let this_round =
+        sustained_fire_for(Duration { text: "this round".into(), until_end_of: None, this_round: true, during: None });
+    let (mut game, a, d) = attacking(&[("sustained-fire", &fire), ("sustained-fire-this-round", &this_round)]);
     let held = game.abilities(a);
-    let spend_evade = effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE]);
+    let spend_evade = spend_evade();
     let mut engine = Engine::new();
-    game.attacker = Some(a);
-    game.defender = Some(d);
 
     // A miss: nothing lasts.
     assert_eq!(engine.activate(&mut game, &mut First, a, held[0]), Ok(()));
@@ -597,27 +591,43 @@ fn rule6_durations_end_at_the_named_phase_or_the_round() {
     assert_eq!(engine.permission(&game, d, &spend_evade), Permission::Unstated);
 }
 
+/// A game of a ship of player 0 holding `abilities`, attacking a ship of player 1 at range 2.
+fn attacking<'a>(abilities: &[(&'static str, &'a Ability)]) -> (Game<'a>, ShipId, ShipId) {
+    let mut game = Game::default();
+    let a = game.ship(0, 0, abilities);
+    let d = game.ship(1, 2, &[]);
+    game.attacker = Some(a);
+    game.defender = Some(d);
+    (game, a, d)
+}
+
+/// `spend 1 evade token`, which Sustained Fire forbids.
+fn spend_evade() -> Effect {
+    effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE])
+}
+
+/// Sustained Fire with another duration.
+fn sustained_fire_for(duration: Duration) -> Ability {
+    let mut a = sustained_fire();
+    if let Some(c) = a.steps.to_mut()[0].clauses.to_mut().first_mut() {
+        c.duration = Some(duration);
+    }
+    a
+}
+
 /// Rule 6, durations of what is going on: `during this attack` ends when the attack's window
 /// closes, `this phase` with the phase it starts in; with no such window open, the round.
 #[test]
 fn rule6_a_duration_of_what_is_going_on_ends_with_it() {
     let during = |d: During| {
-        let mut a = sustained_fire();
-        if let Some(c) = a.steps.to_mut()[0].clauses.to_mut().first_mut() {
-            let words = d.words().trim_start_matches("during ");
-            c.duration = Some(Duration { text: words.into(), until_end_of: None, this_round: false, during: Some(d) });
-        }
-        a
+        let words = d.words().trim_start_matches("during ");
+        sustained_fire_for(Duration { text: words.into(), until_end_of: None, this_round: false, during: Some(d) })
     };
     let (attack_long, phase_long) = (during(During::Attack), during(During::Phase));
-    let mut game = Game::default();
-    let a = game.ship(0, 0, &[("attack", &attack_long), ("phase", &phase_long)]);
-    let d = game.ship(1, 2, &[]);
+    let (mut game, a, d) = attacking(&[("attack", &attack_long), ("phase", &phase_long)]);
     let held = game.abilities(a);
-    let spend_evade = effect(EffectKind::Spend, "spend 1 evade token", Some(1), "evade token", &[EVADE]);
+    let spend_evade = spend_evade();
     let mut engine = Engine::new();
-    game.attacker = Some(a);
-    game.defender = Some(d);
     game.hits = true;
 
     // Inside the Engagement Phase, while the attack is performed: it ends with the attack.
@@ -858,18 +868,20 @@ fn a_subject_said_in_words_names_only_the_ships_the_game_says() {
 /// Lone Wolf, as a test: "At the start of the Engagement Phase, if there are no other
 /// friendly ships at range 0-2, gain 1 stress token." The engine counts the ships itself.
 fn lone_stress() -> Ability {
+    let test = Test::Exists {
+        count: Count { op: CmpOp::Eq, n: 0 },
+        who: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
+    };
+    stress_at_engagement_if("there are no other friendly ships at range 0-2", test)
+}
+
+/// "At the start of the Engagement Phase, if <condition>, gain 1 stress token.", the
+/// condition read as `test`.
+fn stress_at_engagement_if(condition: &'static str, test: Test) -> Ability {
     let mut a = ability(
-        "At the start of the Engagement Phase, if there are no other friendly ships at range 0-2, gain 1 stress token.",
+        format!("At the start of the Engagement Phase, if {condition}, gain 1 stress token."),
         vec![Step {
-            conditions: vec![Condition {
-                kind: CondKind::If,
-                text: "there are no other friendly ships at range 0-2".into(),
-                test: Test::Exists {
-                    count: Count { op: CmpOp::Eq, n: 0 },
-                    who: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
-                },
-            }]
-            .into(),
+            conditions: vec![Condition { kind: CondKind::If, text: condition.into(), test }].into(),
             ..Step::new(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])
         }],
     );
@@ -882,39 +894,39 @@ fn lone_stress() -> Ability {
 #[test]
 fn a_count_of_ships_is_counted_from_the_games_ships() {
     let lone = lone_stress();
+    assert_eq!(
+        stress_at_engagement(&lone, &[(1, 1), (0, 3)]),
+        1,
+        "an enemy at range 1 and a friend at range 3: none counted"
+    );
+    assert_eq!(
+        stress_at_engagement(&lone, &[(1, 1), (0, 3), (0, 2)]),
+        0,
+        "a friendly ship at range 2: the condition fails"
+    );
+}
+
+/// The stress tokens the ship at 0 of player 0, holding `ability`, has after the start of
+/// the Engagement Phase, with the other ships `(player, at)` in play.
+fn stress_at_engagement(ability: &Ability, others: &[(u32, i32)]) -> u32 {
     let mut game = Game::default();
-    let a = game.ship(0, 0, &[("lone-stress", &lone)]);
-    game.ship(1, 1, &[]);
-    game.ship(0, 3, &[]);
-    let mut engine = Engine::new();
-    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
-    assert_eq!(game.tokens(a)[3], 1, "an enemy at range 1 and a friend at range 3: none counted");
-    game.ship(0, 2, &[]);
-    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
-    assert_eq!(game.tokens(a)[3], 1, "a friendly ship at range 2: the condition fails");
+    let a = game.ship(0, 0, &[("tested", ability)]);
+    for &(player, at) in others {
+        game.ship(player, at, &[]);
+    }
+    Engine::new().window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+    game.tokens(a)[3]
 }
 
 /// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
 /// there are more enemy ships than other friendly ships at range 0-2, gain 1 stress token."
 /// The range, printed once after both, holds for both.
 fn outnumbered_stress() -> Ability {
-    let mut a = ability(
-        "At the start of the Engagement Phase, if there are more enemy ships than other friendly ships at range 0-2, gain 1 stress token.",
-        vec![Step {
-            conditions: vec![Condition {
-                kind: CondKind::If,
-                text: "there are more enemy ships than other friendly ships at range 0-2".into(),
-                test: Test::More {
-                    more: subject("enemy ships", Person::A, Side::Enemy, None),
-                    than: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
-                },
-            }]
-            .into(),
-            ..Step::new(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])
-        }],
-    );
-    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
-    a
+    let test = Test::More {
+        more: subject("enemy ships", Person::A, Side::Enemy, None),
+        than: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
+    };
+    stress_at_engagement_if("there are more enemy ships than other friendly ships at range 0-2", test)
 }
 
 /// Ships that outnumber ships are counted from the game's ships, each side at the range
@@ -922,19 +934,18 @@ fn outnumbered_stress() -> Ability {
 #[test]
 fn ships_outnumbering_ships_are_counted_at_the_range_printed_once() {
     let outnumbered = outnumbered_stress();
-    let mut game = Game::default();
-    let a = game.ship(0, 0, &[("outnumbered", &outnumbered)]);
-    game.ship(0, 1, &[]);
-    game.ship(1, 2, &[]);
-    let mut engine = Engine::new();
-    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
-    assert_eq!(game.tokens(a)[3], 0, "one enemy, one other friend: not more");
-    game.ship(1, 3, &[]);
-    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
-    assert_eq!(game.tokens(a)[3], 0, "a second enemy beyond range 2 does not count");
-    game.ship(1, 1, &[]);
-    engine.window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
-    assert_eq!(game.tokens(a)[3], 1, "two enemies in range, one friend: more");
+    let (friend, enemy, far_enemy) = ((0, 1), (1, 2), (1, 3));
+    assert_eq!(stress_at_engagement(&outnumbered, &[friend, enemy]), 0, "one enemy, one other friend: not more");
+    assert_eq!(
+        stress_at_engagement(&outnumbered, &[friend, enemy, far_enemy]),
+        0,
+        "an enemy beyond range 2 does not count"
+    );
+    assert_eq!(
+        stress_at_engagement(&outnumbered, &[friend, enemy, (1, 1)]),
+        1,
+        "two enemies in range, one friend: more"
+    );
 }
 
 /// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, you
