@@ -899,12 +899,15 @@ impl Build<'_> {
         let numbered = first.chars().all(|ch| ch.is_ascii_digit()) && words.get(1).is_some_and(|w| w.starts_with('['));
         // `jam` in `remove 1 ion, jam, or stress token`: a verb with nothing to act on.
         let bare = words.len() == 1 && c.effect.noun.is_none() && c.effect.target.is_none();
+        // `and name a result`: a word and an article is a deed, not an item of a list.
+        let deed = words.len() > 2 && matches!(words[1].to_ascii_lowercase().as_str(), "a" | "an");
         let opaque_or_elided = c.effect.kind == EffectKind::Opaque
             || bare
             || first.starts_with('[')
             || first.chars().next().is_some_and(|ch| ch.is_ascii_digit());
         !own(&c.subject)
             && !own(&c.qualifier)
+            && !deed
             && c.costs.is_empty()
             && c.duration.is_none()
             && opaque_or_elided

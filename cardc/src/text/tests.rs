@@ -370,6 +370,17 @@ fn a_replaced_event_is_read_without_how_it_happens() {
 }
 
 #[test]
+fn a_deed_after_and_is_no_item_of_the_noun() {
+    // `name a result` is something the ship does, which the grammar has no verb for: a
+    // clause of its own (kept opaque), not more of what is spent.
+    let f = show("You may spend 1 [Force] and name a result.");
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].starts_with("You:may spend(1|[Force])"), "{f:?}");
+    // A list of items is still one noun.
+    assert_eq!(show("Remove 1 ion, jam, or stress token."), ["remove(1|ion, jam, or stress token)"]);
+}
+
+#[test]
 fn rules_after_an_ability_and_reminders() {
     // A delayed trigger goes on from a replacement read as one only at its `instead`.
     let f = show("If you would be destroyed, you may spend 1 [Charge]. If you do, place yourself in reserves instead. At the start of the next Planning Phase, gain 1 stress token.");
