@@ -22,7 +22,7 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso, Qualifier,
+    Ability, Back, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso, Qualifier,
     Replacement as RtReplacement, SourceSpan, Step as RtStep, Timing as RtTiming,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
@@ -69,6 +69,24 @@ pub(crate) fn first_of(text: &str, phrases: &[&str]) -> Option<usize> {
         let rest = &bytes[at..];
         phrases.iter().any(|p| rest.first() == p.as_bytes().first() && rest.starts_with(p.as_bytes()))
     })
+}
+
+/// `You may spend 2 [Force] to perform a bonus attack against a different target. If your
+/// attack missed, you may perform that bonus attack against the same target instead.`: a
+/// later step that does the thing the step before paid for (`that` bonus attack, the same
+/// kind of effect), `instead`, is the other way to do what was paid for, so it costs the
+/// same. Without the cost it would be offered for free.
+fn keep_replaced_costs(steps: &mut [RtStep]) {
+    for i in 1..steps.len() {
+        let Some(paid) = steps[i - 1].clauses.iter().find(|c| !c.costs.is_empty()).cloned() else { continue };
+        for c in steps[i].clauses.to_mut() {
+            let same = c.effect.kind == paid.effect.kind
+                && c.effect.noun.as_ref().is_some_and(|n| matches!(n.back, Some(Back::That)));
+            if c.instead && same && c.costs.is_empty() && c.qualifier == paid.qualifier {
+                c.costs.clone_from(&paid.costs);
+            }
+        }
+    }
 }
 
 /// A replaced event with how it happens: `drop a device using a [Straight] template`
@@ -315,6 +333,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         _ => Cow::Borrowed(&r.event),
     });
     resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
+    keep_replaced_costs(&mut steps);
     if lone.is_some() {
         steps.clear();
     }

@@ -254,6 +254,23 @@ fn where_an_upgrade_is_equipped_and_a_lock_that_is_no_verb() {
 }
 
 #[test]
+fn another_way_to_do_what_was_paid_for_costs_the_same() {
+    let v = vocab();
+    let a = read(
+        "After you perform an attack, you may spend 2 [Charge] to perform a bonus attack against a different target. If your attack missed, you may perform that bonus attack against the same target instead.",
+        &v,
+    );
+    let last = a[0].steps.last().and_then(|s| s.clauses.first());
+    assert!(last.is_some_and(|c| c.instead && c.costs.len() == 1), "{:?}", a[0].steps);
+    // A later step that does something else is not paid for by the step before.
+    let a = read(
+        "After you perform an attack, you may spend 2 [Charge] to perform a bonus attack. If your attack missed, gain 1 focus token instead.",
+        &v,
+    );
+    assert!(a[0].steps.last().is_some_and(|s| s.clauses.iter().all(|c| c.costs.is_empty())));
+}
+
+#[test]
 fn ships_outnumbering_ships() {
     let v = vocab();
     let more = |t: &str| match test(t, &v) {
