@@ -1132,16 +1132,6 @@ impl Sayer<'_> {
                 let said = self.noun(n, e.color.as_deref(), false);
                 parts.push(format!("{said} slot{}", if n.refs.len() > 1 || many { "s" } else { "" }));
             }
-            // `equip 1 [Torpedo] or [Missile] upgrade`: an upgrade card of those icons.
-            Some(n)
-                if e.kind == EffectKind::Equip
-                    && n.back.is_none()
-                    && !n.refs.is_empty()
-                    && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
-            {
-                let said = self.noun(n, e.color.as_deref(), false);
-                parts.push(format!("{said} upgrade{}", if many { "s" } else { "" }));
-            }
             // `assign the defender 1 jam token` read as the words "defender 1 jam token": a
             // count the model does not hold, so the reading is not the card's.
             Some(n) if n.refs.is_empty() && counts_unheld(&n.text) => parts.push(self.opaque()),
@@ -1150,12 +1140,13 @@ impl Sayer<'_> {
                 let n = Noun { back: None, ..n.clone() };
                 parts.push(self.noun(&n, e.color.as_deref(), many));
             }
-            // `return all [Illicit] upgrades`: upgrade cards of those icons, where what is
-            // done to it is done to a card.
+            // `equip 1 [Torpedo] or [Missile] upgrade`, `return all [Illicit] upgrades`:
+            // upgrade cards of those icons, where what is done to it is done to a card.
             Some(n)
                 if matches!(
                     e.kind,
-                    EffectKind::Return
+                    EffectKind::Equip
+                        | EffectKind::Return
                         | EffectKind::Discard
                         | EffectKind::Flip
                         | EffectKind::Assign
@@ -1167,8 +1158,7 @@ impl Sayer<'_> {
                     && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
             {
                 let said = self.noun(n, e.color.as_deref(), false);
-                let plural = many || matches!(amount, Some(Amount::All | Amount::AnyNumber));
-                parts.push(format!("{said} upgrade{}", if plural { "s" } else { "" }));
+                parts.push(format!("{said} upgrade{}", if many { "s" } else { "" }));
             }
             // `perform a [Focus] action, treating that action as red`: the colour it is
             // treated as is said there, not on the action as well.
@@ -1188,12 +1178,15 @@ impl Sayer<'_> {
         if let (Some(f), false) = (e.facing, facing_first) {
             parts.push(facing(f).into());
         }
-        // `transfer 1 focus token from that ship to yourself`: where it comes from, then
-        // where it goes.
+        // Where it comes from, unless its possessive said so: before where it goes for a
+        // transfer (`transfer 1 focus token from that ship to yourself`), after it otherwise.
+        let from = match (&e.from, &possessive) {
+            (Some(f), None) => Some(format!("from {}", self.subject(f))),
+            _ => None,
+        };
         let from_first = e.kind == EffectKind::Transfer;
-        if let (Some(f), None, true) = (&e.from, &possessive, from_first) {
-            let f = self.subject(f);
-            parts.push(format!("from {f}"));
+        if from_first {
+            parts.extend(from.clone());
         }
         if let Some(t) = &e.target {
             // `spend a lock you have on the defender`; `spend your lock on the defender` holds no
@@ -1216,9 +1209,8 @@ impl Sayer<'_> {
             let t = self.subject(t);
             parts.push(format!("{to}{t}"));
         }
-        if let (Some(f), None, false) = (&e.from, &possessive, from_first) {
-            let f = self.subject(f);
-            parts.push(format!("from {f}"));
+        if !from_first {
+            parts.extend(from);
         }
         if let Some(to) = &e.to {
             let word = match e.kind {

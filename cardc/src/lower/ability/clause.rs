@@ -370,59 +370,52 @@ fn event_state(t: &mut RtTiming) -> Option<Condition> {
 /// `After you perform an attack that hits`: whether it hit is a condition of the ability
 /// (`if the attack hits`), not words of the attack.
 fn attack_outcome(t: &mut RtTiming) -> Option<Condition> {
-    if t.when != When::After {
-        return None;
-    }
-    let event = t.event.as_mut().filter(|e| t.or_events.is_empty() && e.effect.kind == EffectKind::Perform)?;
-    let outcome = |words: &str| match words.trim().trim_end_matches([',', '.']).to_lowercase().as_str() {
-        "that hits" | "that hit" => Some(false),
-        "that misses" | "that missed" => Some(true),
-        _ => None,
-    };
-    let kept = event.modifiers.iter().position(|m| outcome(m).is_some());
-    let in_modifier = kept.and_then(|i| outcome(&event.modifiers.to_mut().remove(i)));
-    // `a [Turret] or [Missile] attack that misses`: the noun's words end with it.
-    let in_noun = event.effect.noun.as_mut().and_then(|noun| {
-        let text = noun.text.to_string();
-        let at = text.to_lowercase().rfind(" that ")?;
-        let not = outcome(text.get(at..)?)?;
-        noun.text = text.get(..at)?.trim_end().to_string().into();
-        Some(not)
-    });
-    let not = in_modifier.or(in_noun)?;
-    let text = if not { "the attack misses" } else { "the attack hits" };
-    Some(Condition { kind: CondKind::If, text: text.into(), test: Test::AttackHits { not } })
+    attack_relative(t, &[When::After], |words| {
+        let not = match words {
+            "that hits" | "that hit" => false,
+            "that misses" | "that missed" => true,
+            _ => return None,
+        };
+        let text = if not { "the attack misses" } else { "the attack hits" };
+        Some(Condition { kind: CondKind::If, text: text.into(), test: Test::AttackHits { not } })
+    })
 }
 
 /// `While you perform an attack that is obstructed by an obstacle`: that it is obstructed
 /// is a condition of the ability (`if the attack is obstructed by an obstacle`), not words
 /// of the attack.
 fn attack_obstructed(t: &mut RtTiming, vocab: &Vocabulary) -> Option<Condition> {
-    if !matches!(t.when, When::After | When::While) {
+    attack_relative(t, &[When::After, When::While], |words| {
+        let rest = words.strip_prefix("that ").filter(|r| r.starts_with("is obstructed"))?;
+        let text = format!("the attack {rest}");
+        let test = test(&text, vocab);
+        matches!(test, Test::Obstructed { .. }).then(|| Condition { kind: CondKind::If, text: text.into(), test })
+    })
+}
+
+/// A relative clause of the attack a timing performs (`that hits`, `that is obstructed by
+/// an obstacle`), written as a modifier or as the end of the noun's words (`a [Turret] or
+/// [Missile] attack that misses`), that `read` makes a condition of (given the words,
+/// lowercased): taken out of the event wherever it is written.
+fn attack_relative(t: &mut RtTiming, whens: &[When], read: impl Fn(&str) -> Option<Condition>) -> Option<Condition> {
+    if !whens.contains(&t.when) {
         return None;
     }
     let event = t.event.as_mut().filter(|e| t.or_events.is_empty() && e.effect.kind == EffectKind::Perform)?;
     let words = |m: &str| m.trim().trim_end_matches([',', '.']).to_lowercase();
-    let i = event.modifiers.iter().position(|m| words(m).starts_with("that is obstructed"));
-    // `an attack that is obstructed by an obstacle`: the noun's words may end with it.
-    let in_noun = event.effect.noun.as_ref().and_then(|n| n.text.to_lowercase().find(" that is obstructed"));
-    let said = match (i, in_noun) {
-        (Some(i), _) => words(&event.modifiers[i]),
-        (None, Some(at)) => words(event.effect.noun.as_ref()?.text.get(at..)?),
-        (None, None) => return None,
-    };
-    let text = format!("the attack {}", &said["that ".len()..]);
-    let test = test(&text, vocab);
-    if !matches!(test, Test::Obstructed { .. }) {
-        return None;
-    }
-    if let Some(i) = i {
+    let kept = event.modifiers.iter().enumerate().find_map(|(i, m)| read(&words(m)).map(|c| (i, c)));
+    let in_modifier = kept.map(|(i, c)| {
         event.modifiers.to_mut().remove(i);
-    }
-    if let (Some(at), Some(n)) = (in_noun, event.effect.noun.as_mut()) {
-        n.text = n.text.get(..at).unwrap_or_default().trim_end().to_string().into();
-    }
-    Some(Condition { kind: CondKind::If, text: text.into(), test })
+        c
+    });
+    let in_noun = event.effect.noun.as_mut().and_then(|noun| {
+        let text = noun.text.to_string();
+        let at = text.to_lowercase().rfind(" that ")?;
+        let condition = read(&words(text.get(at..)?))?;
+        noun.text = text.get(..at)?.trim_end().to_string().into();
+        Some(condition)
+    });
+    in_modifier.or(in_noun)
 }
 
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of

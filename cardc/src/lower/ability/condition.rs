@@ -419,18 +419,24 @@ fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
     if !ships || what.contains(" or ") {
         return None;
     }
-    let mut who = subject(Some(&Piece::bare(what)));
+    let who = subject(Some(&Piece::bare(what)));
     // Where else they are (`at range 0 of that obstacle`, `in the attack arc`) is kept in
     // the subject's words.
     if [" in ", " with ", " of "].iter().any(|w| what.contains(w)) && !who.says_more() {
         return None;
     }
-    who.person = match who.person {
+    Some(Test::Exists { count: n, who: any_ships(who)? })
+}
+
+/// Ships counted rather than each acted on: `enemy ships` are any (`a`), `other friendly
+/// ships` any other; a ship named (`the defender`, `you`) is no count.
+fn any_ships(who: Subject) -> Option<Subject> {
+    let person = match who.person {
         Person::Each | Person::A => Person::A,
         Person::EachOther | Person::Another => Person::Another,
         _ => return None,
     };
-    Some(Test::Exists { count: n, who })
+    Some(Subject { person, ..who })
 }
 
 /// `enemy ships than other friendly ships at range 0-1 of that ship` (after `there are
@@ -445,15 +451,7 @@ fn more_ships(words: &str) -> Option<Test> {
     if !ships(more) || !ships(than) || more.contains(" at ") || than.contains(" or ") {
         return None;
     }
-    let side = |w: &str| {
-        let mut who = subject(Some(&Piece::bare(w)));
-        who.person = match who.person {
-            Person::Each | Person::A => Person::A,
-            Person::EachOther | Person::Another => Person::Another,
-            _ => return None,
-        };
-        Some(who)
-    };
+    let side = |w: &str| any_ships(subject(Some(&Piece::bare(w))));
     let (more, than) = (side(more)?, side(than)?);
     // Which ships is all the first says: its side (and `other`).
     if more.says_more() {
