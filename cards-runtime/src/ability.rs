@@ -1002,6 +1002,12 @@ pub struct Condition {
     pub text: Text,
     /// What it tests.
     pub test: Test,
+    /// Not printed: the reading knows it from the sentence before. `At the start of the
+    /// Activation Phase, you may spend 3 [Charge]. During this phase, …`: what follows a
+    /// payment offered alone happens only if it was paid (`If you do`). Said back, it is
+    /// left out.
+    #[serde(default)]
+    pub implied: bool,
 }
 
 /// A sentence's part of an ability: its conditions and its clauses, in order.
@@ -1020,6 +1026,13 @@ pub struct Step {
     pub duration: Option<Duration>,
     /// The clauses.
     pub clauses: List<Clause>,
+    /// The sentence goes on from the step before, so it is reached only where that step
+    /// was (all of its conditions held, and the same for a step it goes on from): `If you
+    /// do, choose a template. Each friendly ship may perform a red [Boost] action using
+    /// that template.`, `If the defender is in your [Bullseye Arc], … Then, if you have 2
+    /// or more stress tokens, …`, and a part after a semicolon with a condition of its own.
+    #[serde(default)]
+    pub goes_on: bool,
 }
 
 /// When a timing clause opens its window.
@@ -1359,6 +1372,13 @@ impl Clause {
     }
 }
 
+impl Condition {
+    /// A printed condition.
+    pub fn new(kind: CondKind, text: impl Into<Text>, test: Test) -> Condition {
+        Condition { kind, text: text.into(), test, implied: false }
+    }
+}
+
 impl Step {
     /// A step of these clauses, with no condition.
     pub fn new(clauses: impl Into<List<Clause>>) -> Step {
@@ -1368,6 +1388,7 @@ impl Step {
             timings: List::Borrowed(&[]),
             duration: None,
             clauses: clauses.into(),
+            goes_on: false,
         }
     }
 }

@@ -199,8 +199,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
 ///   and `fewer` are `lower`, `receive` and `acquire` are `gain` (`gains a lock` and
-///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`/`were` are
-///   `is`/`are` (a state is tested when the ability resolves: `if the defender was
+///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`, `were` and `are`
+///   are `is` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
 ///   `yourself` is `you` (`transfer 1 focus token to yourself`), `outside` is `not in`
 ///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
@@ -235,12 +235,14 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// one comparison (`if the speed of your revealed maneuver matches that of …`), `as being`
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
-/// it chooses to remove 1 green token`, an event the ship is offered).
-const PHRASES: [(&[&str], &str); 35] = [
+/// it chooses to remove 1 green token`, an event the ship is offered), and `do, if` and
+/// `does, if` are `do` and `does` (`If you do, if you are stressed` is `If you do and you are
+/// stressed`: `and` is left out).
+const PHRASES: [(&[&str], &str); 37] = [
     (&["can", "still"], "can"),
-    (&["even", "if", "you", "are"], "even if"),
+    (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
-    (&["even", "if", "they", "are"], "even if"),
+    (&["even", "if", "they", "is"], "even if"),
     (&["even", "if"], "even if"),
     (&["not", "in"], "not in"),
     (&["doe", "not", "have", "any"], "has 0"),
@@ -272,6 +274,8 @@ const PHRASES: [(&[&str], &str); 35] = [
     (&["match", "that"], "is equal to"),
     (&["choose", "to"], ""),
     (&["as", "being"], "as"),
+    (&["do", "if"], "do"),
+    (&["doe", "if"], "doe"),
 ];
 
 /// The colours a list of bracketed items may be printed in.
@@ -442,7 +446,7 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "cannont" => return same("cannot"),
         // `if the attacker is outside your firing arc`: not in it.
         "outside" => return same("not in"),
-        "were" => return same("are"),
+        "were" | "are" => return same("is"),
         // `an attack that missed` is one that misses (`misses` loses its `es`).
         "missed" => return same("miss"),
         _ => {}
@@ -632,13 +636,22 @@ impl Sayer<'_> {
     }
 
     fn step(&mut self, s: &Step) -> String {
+        // A condition the reading knows from the sentence before is not printed.
+        let printed: Vec<Condition>;
+        let conditions: &[Condition] = match s.conditions.iter().any(|c| c.implied) {
+            true => {
+                printed = s.conditions.iter().filter(|c| !c.implied).cloned().collect();
+                &printed
+            }
+            false => &s.conditions,
+        };
         let mut lead: Vec<String> = Vec::new();
         let mut unless = Vec::new();
         let mut i = 0;
-        while i < s.conditions.len() {
-            let c = &s.conditions[i];
+        while i < conditions.len() {
+            let c = &conditions[i];
             // `if you are not depleted or strained`: states of one ship, said once.
-            let run = s.conditions[i..]
+            let run = conditions[i..]
                 .iter()
                 .take_while(|d| match (&d.test, &c.test) {
                     (Test::State { who: a, not: x, .. }, Test::State { who: b, not: y, .. }) => {
@@ -649,7 +662,7 @@ impl Sayer<'_> {
                 .count();
             let said = match (run > 1, &c.test) {
                 (true, Test::State { who, not, .. }) => {
-                    let states: Vec<String> = s.conditions[i..i + run]
+                    let states: Vec<String> = conditions[i..i + run]
                         .iter()
                         .filter_map(|d| match &d.test {
                             Test::State { state, .. } => Some(state.replace('-', " ")),
@@ -666,10 +679,8 @@ impl Sayer<'_> {
             // the attacker's [Front Arc]`); a second about the same ship goes on from the
             // first (`if you are in the attack arc and are not ionized`), and two states share
             // one verb (`if you are damaged and not shielded`).
-            let prev = i.checked_sub(1).map(|k| &s.conditions[k]);
-            let follows = prev.is_some_and(|p| {
-                c.kind == CondKind::If && p.kind == CondKind::If && !matches!(p.test, Test::YouDo { .. })
-            });
+            let prev = i.checked_sub(1).map(|k| &conditions[k]);
+            let follows = prev.is_some_and(|p| c.kind == CondKind::If && p.kind == CondKind::If);
             let same = follows && tested(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| tested(&p.test)));
             let states =
                 same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
@@ -797,6 +808,20 @@ impl Sayer<'_> {
                 false => self.clause(c),
             };
             let p = i.checked_sub(1).map(|i| list[i]);
+            // `That ship gains 1 calculate and 1 stress token`: two things of one verb, the
+            // verb said once.
+            let and_verb = p.filter(|p| {
+                shares
+                    && !c.alternative
+                    && p.costs.is_empty()
+                    && c.costs.is_empty()
+                    && shares_verb(&p.effect, &c.effect)
+            });
+            if let Some(rest) = and_verb.and_then(|_| without_verb(&said, c.effect.kind)) {
+                out.push_str(rest);
+                i += 1;
+                continue;
+            }
             match p.filter(|_| shares && c.alternative) {
                 // `spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit]
                 // result to a [Critical Hit] result`: one cost, and one verb, said once.
@@ -1679,9 +1704,12 @@ fn shares_verb(before: &Effect, e: &Effect) -> bool {
     before.kind == e.kind && !e.negated && !e.fully
 }
 
-/// An effect said (`gain 1 focus token`) without its verb (`1 focus token`).
+/// An effect said (`gain 1 focus token`, or `gains …` in the third person) without its
+/// verb (`1 focus token`).
 fn without_verb(said: &str, kind: EffectKind) -> Option<&str> {
-    said.strip_prefix(verb(kind))?.strip_prefix(' ')
+    let rest = said.strip_prefix(verb(kind))?;
+    let rest = rest.strip_prefix("es ").or_else(|| rest.strip_prefix("s "));
+    rest.or_else(|| said.strip_prefix(verb(kind))?.strip_prefix(' '))
 }
 
 /// The word two effects' single entries of one kind share (`token` for `1 deplete` and `1

@@ -4,7 +4,7 @@
 //! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
 //! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
-//! of effects), `effect` (the steps: `{conditions: [{kind, text, reading}], for_each,
+//! of effects), `effect` (the steps: `{conditions: [{kind, text, reading, implied}], goes_on, for_each,
 //! timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers, instead,
 //! alternative}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
@@ -120,7 +120,9 @@ fn step(set: &Set, s: &Step) -> Value {
             },
             "text": c.text,
             "reading": crate::ability_text::condition(set, c),
+            "implied": c.implied,
         })).collect::<Vec<_>>(),
+        "goes_on": s.goes_on,
         "for_each": s.for_each.as_ref().map(|n| &n.text),
         "timing": s.timings.iter().map(|t| timing(set, t)).collect::<Vec<_>>(),
         "duration": s.duration.as_ref().map(|d| duration(set, d)),

@@ -72,6 +72,9 @@ pub fn ability(set: &Set, a: &Ability) -> String {
 /// `you may` is not said again.
 fn step(set: &Set, s: &Step, said_optional: bool) -> String {
     let mut lead: Vec<String> = s.conditions.iter().map(|c| condition(set, c)).collect();
+    if s.goes_on {
+        lead.insert(0, "only where the sentence before applied".to_string());
+    }
     if let Some(f) = &s.for_each {
         lead.push(format!("for each {}", noun(set, f, None, false)));
     }

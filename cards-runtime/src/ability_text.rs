@@ -311,6 +311,9 @@ fn event_test(set: &Set, events: &[Clause], not: bool, within: Option<Within>) -
 
 fn step(set: &Set, s: &Step, out: &mut String) {
     out.push_str("  step\n");
+    if s.goes_on {
+        out.push_str("    goes-on\n");
+    }
     for c in s.conditions.iter() {
         let _ = writeln!(out, "    {}", condition(set, c));
     }

@@ -168,8 +168,7 @@ fn sustained_fire() -> Ability {
     let mut a = ability(
         "Attack: If this attack hits, the defender cannot spend evade tokens until the end of the Engagement Phase.",
         vec![Step {
-            conditions: vec![Condition { kind: CondKind::If, text: "this attack hits".into(), test: Test::Opaque }]
-                .into(),
+            conditions: vec![Condition::new(CondKind::If, "this attack hits", Test::Opaque)].into(),
             ..Step::new(vec![c])
         }],
     );
@@ -881,7 +880,7 @@ fn stress_at_engagement_if(condition: &'static str, test: Test) -> Ability {
     let mut a = ability(
         format!("At the start of the Engagement Phase, if {condition}, gain 1 stress token."),
         vec![Step {
-            conditions: vec![Condition { kind: CondKind::If, text: condition.into(), test }].into(),
+            conditions: vec![Condition::new(CondKind::If, condition, test)].into(),
             ..Step::new(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))])
         }],
     );
@@ -956,8 +955,7 @@ fn charge_and_stress() -> Ability {
     let mut choice = clause(you(), Qualifier::May, None, spend);
     choice.also = vec![gain(1, "stress token", STRESS)].into();
     let mut then = step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "focus token", FOCUS))]);
-    then.conditions =
-        vec![Condition { kind: CondKind::If, text: "you do".into(), test: Test::YouDo { not: false } }].into();
+    then.conditions = vec![Condition::new(CondKind::If, "you do", Test::YouDo { not: false })].into();
     let mut a = ability(
         "At the start of the Engagement Phase, you may spend 1 [Charge] and gain 1 stress token. If you do, gain 1 focus token.",
         vec![step(vec![choice]), then],
@@ -1021,16 +1019,9 @@ fn a_compound_choice_is_paid_whole_or_not_at_all() {
 fn stress_unless_charge() -> Ability {
     let spend = effect(EffectKind::Spend, "spend 1 [Charge]", Some(1), "[Charge]", &[CHARGE]);
     let mut s = step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))]);
-    s.conditions = vec![Condition {
-        kind: CondKind::Unless,
-        text: "you spend 1 [Charge]".into(),
-        test: Test::Event {
-            events: vec![clause(you(), Qualifier::None, None, spend)].into(),
-            not: false,
-            within: None,
-        },
-    }]
-    .into();
+    let test =
+        Test::Event { events: vec![clause(you(), Qualifier::None, None, spend)].into(), not: false, within: None };
+    s.conditions = vec![Condition::new(CondKind::Unless, "you spend 1 [Charge]", test)].into();
     let mut a =
         ability("At the start of the Engagement Phase, gain 1 stress token unless you spend 1 [Charge].", vec![s]);
     a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
@@ -1090,4 +1081,41 @@ fn a_replacement_of_events_joined_by_or_replaces_any_of_them() {
     // An evade token is neither: gained as it is.
     engine.happen(&mut game, &mut First, event(s, gain(1, "evade token", EVADE)));
     assert_eq!(game.tokens(s), [0, 3, 0, 0, 0]);
+}
+
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
+/// this attack hits, gain 1 focus token. Then, gain 1 stress token." The second sentence
+/// goes on from the first (`goes_on`), or, without the flag, stands alone.
+fn focus_then_stress(goes_on: bool) -> Ability {
+    let first = Step {
+        conditions: vec![Condition::new(CondKind::If, "this attack hits", Test::Opaque)].into(),
+        ..step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "focus token", FOCUS))])
+    };
+    let then =
+        Step { goes_on, ..step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "stress token", STRESS))]) };
+    let mut a = ability(
+        "At the start of the Engagement Phase, if this attack hits, gain 1 focus token. Then, gain 1 stress token.",
+        vec![first, then],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// A sentence that goes on from the one before is reached only where that one was: where
+/// the first sentence's condition fails, neither happens; a sentence that stands alone
+/// happens whatever the one before found.
+#[test]
+fn a_sentence_that_goes_on_is_reached_only_with_the_one_before() {
+    let start = Window::phase(When::StartOf, ENGAGEMENT);
+    let tokens = |ability: &Ability, hits: bool| {
+        let mut game = Game { hits, ..Game::default() };
+        let a = game.ship(0, 0, &[("tested", ability)]);
+        Engine::new().window(&mut game, &mut First, start.clone());
+        (game.tokens(a)[0], game.tokens(a)[3])
+    };
+    let goes_on = focus_then_stress(true);
+    assert_eq!(tokens(&goes_on, true), (1, 1), "the condition holds: both sentences");
+    assert_eq!(tokens(&goes_on, false), (0, 0), "the condition fails: the sentence after is not reached");
+    let alone = focus_then_stress(false);
+    assert_eq!(tokens(&alone, false), (0, 1), "a sentence that stands alone happens anyway");
 }

@@ -696,11 +696,16 @@ impl Build<'_> {
     }
 
     fn condition(&self, pair: Pair<'_, Rule>) -> Option<Cond> {
-        let piece = pair
-            .into_inner()
-            .find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on))
-            .map(|w| self.piece(&w))?;
-        Some(Cond { kind: CondKind::If, piece })
+        // `otherwise` is a pair of its own, `condition` holds its words.
+        let word = match pair.as_rule() {
+            Rule::otherwise => pair.into_inner().next()?,
+            _ => pair.into_inner().find(|w| matches!(w.as_rule(), Rule::cond_words | Rule::cond_on))?,
+        };
+        let kind = match word.as_rule() {
+            Rule::k_otherwise => CondKind::Otherwise,
+            _ => CondKind::If,
+        };
+        Some(Cond { kind, piece: self.piece(&word) })
     }
 
     /// The clauses of a `clauses` pair. An elided effect takes the kind, subject and
@@ -1546,7 +1551,7 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                             }
                         }
                         Rule::frequency => out.frequency = q.into_inner().last().map(|u| b.piece(&u)),
-                        Rule::condition => {
+                        Rule::condition | Rule::otherwise => {
                             follow_up = true;
                             out.step.conditions.extend(b.condition(q));
                         }
@@ -1569,25 +1574,10 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                                 replacing(&mut out.step.clauses, words, text);
                             }
                         }
-                        Rule::substep => {
-                            let mut more = b.substep(q);
-                            // `if you are at range 0 of an asteroid, skip your Execute Maneuver
-                            // step; if you revealed a left maneuver, rotate 90°`: after a
-                            // semicolon the sentence's conditions still hold.
-                            // A die's result (`; on a [Hit] result`) is of what the step did, and
-                            // `If you do` is already of the step before.
-                            let semicolon = |m: &&mut Step| {
-                                m.piece.text.trim_start().starts_with(';')
-                                    && m.conditions
-                                        .first()
-                                        .is_some_and(|c| !c.piece.text.trim_start().starts_with("on "))
-                            };
-                            if let Some(m) = more.as_mut().filter(semicolon) {
-                                let held = out.step.conditions.iter().filter(|c| !Sentence::is_you_do(c)).cloned();
-                                m.conditions.splice(0..0, held.collect::<Vec<_>>());
-                            }
-                            out.more.extend(more);
-                        }
+                        // `if you are at range 0 of an asteroid, skip your Execute Maneuver step; if
+                        // you revealed a left maneuver, rotate 90°`: a part after a semicolon goes
+                        // on from the sentence (lowering marks it, by its `;`).
+                        Rule::substep => out.more.extend(b.substep(q)),
                         _ => {}
                     }
                 }

@@ -372,7 +372,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Entry>, String> {
                 let Some(step) = a.clauses.last_mut() else { return Err(format!("{at}: a clause outside a step")) };
                 step.push(clause(rest, word == "or"));
             }
-            (4, "if" | "unless" | "otherwise" | "for-each" | "timing" | "until") => {
+            (4, "goes-on" | "if" | "unless" | "otherwise" | "for-each" | "timing" | "until") => {
                 let Some(a) = entry.abilities.last_mut() else { return Err(format!("{at}: outside an ability")) };
                 let Some(step) = a.conditions.last_mut() else { return Err(format!("{at}: outside a step")) };
                 step.push(format!("{word} {}", canon_part(word, rest)).trim_end().to_string());

@@ -250,9 +250,16 @@ impl<'a> Engine<'a> {
         let first_may = ability.steps.first().is_some_and(|s| s.clauses.iter().any(|c| c.qualifier == Qualifier::May));
         let mut taken = !p.mandatory && first_may;
         let mut previous = true;
+        // Whether the step before was reached: all its conditions held.
+        let mut reached = true;
         for (i, step) in ability.steps.iter().enumerate() {
             if i > 0 {
                 taken = false;
+            }
+            // A sentence that goes on from the step before is not reached without it.
+            if step.goes_on && !reached {
+                previous = false;
+                continue;
             }
             let mut go = true;
             for c in step.conditions.iter() {
@@ -289,6 +296,7 @@ impl<'a> Engine<'a> {
                     break;
                 }
             }
+            reached = go;
             previous = go && self.step(state, chooser, p, step, &mut taken);
         }
     }

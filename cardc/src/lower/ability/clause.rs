@@ -336,7 +336,7 @@ pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
         [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
     };
     match state.or(unread.then_some(Test::Opaque)) {
-        Some(test) => Lead::State(Condition { kind: CondKind::If, text: squash(&t.what.text).into(), test }),
+        Some(test) => Lead::State(Condition::new(CondKind::If, squash(&t.what.text), test)),
         None => match timing(t, vocab) {
             Some(mut rt) => {
                 let range = attack_range(&mut rt).or_else(|| event_state(&mut rt));
@@ -360,11 +360,11 @@ fn event_state(t: &mut RtTiming) -> Option<Condition> {
     let state = event.modifiers.to_mut().remove(i).to_lowercase();
     let state = state["while ".len()..].trim_end_matches(['.', ',']).replace(' ', "-");
     let who = event.subject.clone();
-    Some(Condition {
-        kind: CondKind::If,
-        text: format!("{} is {state}", who.text).into(),
-        test: Test::State { who, state: state.into(), not: false },
-    })
+    Some(Condition::new(
+        CondKind::If,
+        format!("{} is {state}", who.text),
+        Test::State { who, state: state.into(), not: false },
+    ))
 }
 
 /// `After you perform an attack that hits`: whether it hit is a condition of the ability
@@ -377,7 +377,7 @@ fn attack_outcome(t: &mut RtTiming) -> Option<Condition> {
             _ => return None,
         };
         let text = if not { "the attack misses" } else { "the attack hits" };
-        Some(Condition { kind: CondKind::If, text: text.into(), test: Test::AttackHits { not } })
+        Some(Condition::new(CondKind::If, text, Test::AttackHits { not }))
     })
 }
 
@@ -389,7 +389,7 @@ fn attack_obstructed(t: &mut RtTiming, vocab: &Vocabulary) -> Option<Condition> 
         let rest = words.strip_prefix("that ").filter(|r| r.starts_with("is obstructed"))?;
         let text = format!("the attack {rest}");
         let test = test(&text, vocab);
-        matches!(test, Test::Obstructed { .. }).then(|| Condition { kind: CondKind::If, text: text.into(), test })
+        matches!(test, Test::Obstructed { .. }).then(|| Condition::new(CondKind::If, text, test))
     })
 }
 
@@ -466,9 +466,9 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
         return None;
     };
     let who = subject(Some(&Piece::bare(other)));
-    Some(Condition {
-        kind: CondKind::If,
-        text: format!("{other} is at range {band}").into(),
-        test: Test::AtRange { who, range, of: Subject::YOU, attack },
-    })
+    Some(Condition::new(
+        CondKind::If,
+        format!("{other} is at range {band}"),
+        Test::AtRange { who, range, of: Subject::YOU, attack },
+    ))
 }

@@ -736,14 +736,16 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
                 if parts.len() > 1 && parts.iter().all(|p| STATES.contains(p)) {
                     return parts
                         .iter()
-                        .map(|state| Condition {
-                            kind: CondKind::If,
-                            text: text.clone().into(),
-                            test: Test::State {
-                                who: subject_words(who),
-                                state: state.replace(' ', "-").into(),
-                                not: true,
-                            },
+                        .map(|state| {
+                            Condition::new(
+                                CondKind::If,
+                                text.clone(),
+                                Test::State {
+                                    who: subject_words(who),
+                                    state: state.replace(' ', "-").into(),
+                                    not: true,
+                                },
+                            )
                         })
                         .collect();
                 }
@@ -761,7 +763,7 @@ pub fn conditions(c: &Cond, vocab: &Vocabulary) -> Vec<Condition> {
             .into_iter()
             .map(|part| {
                 let test = cond_test(&part, vocab);
-                Condition { kind: CondKind::If, text: part.into(), test }
+                Condition::new(CondKind::If, part, test)
             })
             .collect();
         // Parts with a subject of their own are split only when each reads; a subject said
@@ -793,7 +795,10 @@ fn in_arc_at_range(text: &str, vocab: &Vocabulary) -> Option<Vec<Condition>> {
     let texts = [format!("{who}{be}in {arc}"), format!("{who}{be}at range {band}")];
     let parts: Vec<Condition> = texts
         .into_iter()
-        .map(|part| Condition { kind: CondKind::If, test: test(&part, vocab), text: part.into() })
+        .map(|part| {
+            let test = test(&part, vocab);
+            Condition::new(CondKind::If, part, test)
+        })
         .collect();
     parts.iter().all(|p| p.test != Test::Opaque).then_some(parts)
 }
@@ -855,7 +860,7 @@ pub fn condition(c: &Cond, vocab: &Vocabulary) -> Condition {
         CondKind::Otherwise => Test::Opaque,
         _ => cond_test(&text, vocab),
     };
-    Condition { kind: c.kind, text: text.into(), test }
+    Condition::new(c.kind, text, test)
 }
 
 /// What `For each …` counts: `For each [Hit] result` is the result; `For each [Charge] you

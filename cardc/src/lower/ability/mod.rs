@@ -22,8 +22,8 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Back, Clause as RtClause, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso, Qualifier,
-    Replacement as RtReplacement, SourceSpan, Step as RtStep, Timing as RtTiming,
+    Ability, Back, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso,
+    Qualifier, Replacement as RtReplacement, SourceSpan, Step as RtStep, Test, Timing as RtTiming,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
 
@@ -86,6 +86,66 @@ fn keep_replaced_costs(steps: &mut [RtStep]) {
                 c.costs.clone_from(&paid.costs);
             }
         }
+    }
+}
+
+/// Whether a sentence's words say it goes on from the one before: `Then, …`, or a part
+/// after a semicolon.
+fn says_it_goes_on(sentence: &str) -> bool {
+    let t = sentence.trim_start();
+    t.starts_with(';') || t.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("then"))
+}
+
+/// A step that only offers a payment, a choice or a roll (`you may spend 3 [Charge].`, `you
+/// may choose a friendly ship at range 0-3.`, `you may roll 1 attack die.`): what it pays
+/// for, chooses or rolls for is in the sentence after it.
+fn only_offers(step: &RtStep) -> bool {
+    let offered = |c: &RtClause| {
+        c.qualifier == Qualifier::May
+            && c.costs.is_empty()
+            && matches!(
+                c.effect.kind,
+                EffectKind::Spend
+                    | EffectKind::Remove
+                    | EffectKind::Gain
+                    | EffectKind::Lose
+                    | EffectKind::Choose
+                    | EffectKind::RollDice
+            )
+    };
+    !step.clauses.is_empty() && step.for_each.is_none() && step.clauses.iter().all(offered)
+}
+
+/// Sentences that go on from the one before. After a step that only offers a payment, a
+/// choice or a roll, the next sentence (with no condition, or a die's result) happens only
+/// if it was taken: `you may spend 3 [Charge]. During this phase, …` holds an unprinted
+/// `If you do`. After a step with a condition,
+/// a sentence with none of its own, one that says it goes on (`Then, if …`, `; if …`) and
+/// a die's result after what rolled it (`On a [Hit] result, …`) are reached only where
+/// that step was ([`RtStep::goes_on`]). A sentence about the step before (`If you do`,
+/// `Otherwise`) already says how it goes on.
+fn go_on(steps: &mut [RtStep], marked: &[bool]) {
+    let skip = steps.len().saturating_sub(marked.len());
+    let die = |s: &RtStep| s.conditions.first().is_some_and(|c| matches!(c.test, Test::OnResult(_)));
+    for i in 1..steps.len() {
+        let (before, step) = (&steps[i - 1], &steps[i]);
+        let of_before =
+            step.conditions.iter().any(|c| matches!(c.test, Test::YouDo { .. }) || c.kind == CondKind::Otherwise);
+        if of_before {
+            continue;
+        }
+        // `you may roll 1 attack die. On a [Hit] result, …`: the result is of a roll made.
+        if only_offers(before) && (step.conditions.is_empty() || die(step)) {
+            let you_do = Condition::new(CondKind::If, "you do", Test::YouDo { not: false });
+            let mut conditions = vec![Condition { implied: true, ..you_do }];
+            conditions.extend(step.conditions.iter().cloned());
+            steps[i].conditions = conditions.into();
+            continue;
+        }
+        let conditional = before.goes_on || !before.conditions.is_empty();
+        let marked = i >= skip && marked[i - skip];
+        let result = die(step) && !die(before);
+        steps[i].goes_on = conditional && (step.conditions.is_empty() || marked || result);
     }
 }
 
@@ -258,10 +318,12 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
                 .collect(),
             duration: s.duration.as_ref().or_else(|| event_duration(s)).map(|d| duration(d, vocab)),
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
+            goes_on: false,
         })
         .collect();
     // Steps whose clauses are one choice, joined once pronouns are resolved clause by clause.
     let mut choices: Vec<bool> = frame.steps.iter().map(|s| one_choice(&s.clauses)).collect();
+    let mut marked: Vec<bool> = frame.steps.iter().map(|s| says_it_goes_on(&s.piece.text)).collect();
     // A header's leading cost sentence, when more follows, is the cost of the ability.
     // `Attack ([Focus]): Spend 1 [Charge].` alone is the cost of the attack, with no step.
     let (costs, steps) = match leading_cost(frame) {
@@ -269,6 +331,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             let mut steps = steps;
             let first = steps.remove(0);
             choices.remove(0);
+            marked.remove(0);
             (first.clauses.first().map(|c| c.effect.clone()).into_iter().collect(), steps)
         }
         _ => (Vec::new(), steps),
@@ -334,6 +397,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     });
     resolve_pronouns(replaced.as_deref(), &timings, &mut steps);
     keep_replaced_costs(&mut steps);
+    go_on(&mut steps, &marked);
     if lone.is_some() {
         steps.clear();
     }

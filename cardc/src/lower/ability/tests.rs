@@ -222,12 +222,94 @@ fn after_a_semicolon_the_sentences_conditions_still_hold() {
     };
     assert_eq!(a[0].steps.len(), 2, "{:?}", a[0].steps);
     assert_eq!(states(&a[0].steps[0]), ["stressed"]);
-    assert_eq!(states(&a[0].steps[1]), ["stressed", "damaged"]);
+    // The part after the semicolon holds its own condition, and goes on from the sentence:
+    // it is reached only where the sentence's conditions held.
+    assert_eq!(states(&a[0].steps[1]), ["damaged"]);
+    assert!(a[0].steps[1].goes_on && !a[0].steps[0].goes_on);
     // A die's result after a semicolon is of the roll, under `If you do` already.
     let a =
         read("You may gain 1 stress token. If you do, roll 1 attack die; on a [Hit] result, gain 1 focus token.", &v);
-    let last = a[0].steps.last().map(|s| s.conditions.len());
-    assert_eq!(last, Some(1), "{:?}", a[0].steps);
+    let last = a[0].steps.last().map(|s| (s.conditions.len(), s.goes_on));
+    assert_eq!(last, Some((1, true)), "{:?}", a[0].steps);
+}
+
+#[test]
+fn sentences_that_go_on_from_the_one_before() {
+    let v = vocab();
+    let goes_on = |text: &str| -> Vec<bool> { read(text, &v)[0].steps.iter().map(|s| s.goes_on).collect() };
+    // After a condition: a sentence with none of its own, and one that says `Then`.
+    assert_eq!(
+        goes_on("After you defend, if you are stressed, gain 1 focus token. Gain 1 evade token."),
+        [false, true]
+    );
+    assert_eq!(
+        goes_on(
+            "After you defend, if you are stressed, gain 1 focus token. Then, if you are damaged, gain 1 evade token."
+        ),
+        [false, true]
+    );
+    // A sentence with a condition of its own, and no `Then`, stands alone: parallel cases.
+    assert_eq!(
+        goes_on("After you defend, if you are stressed, gain 1 focus token. If you are damaged, gain 1 evade token."),
+        [false, false]
+    );
+    // After a step with no condition there is nothing to go on from.
+    assert_eq!(goes_on("After you defend, gain 1 focus token. Then, gain 1 evade token."), [false, false]);
+    // `If you do` and `Otherwise` already say how they go on.
+    assert_eq!(
+        goes_on("After you defend, if you are stressed, you may spend 1 [Charge]. If you do, gain 1 focus token."),
+        [false, false]
+    );
+    // Two results of one roll are each of the roll, not of each other.
+    assert_eq!(
+        goes_on("After you defend, if you are stressed, roll 1 attack die. On a [Hit] result, gain 1 focus token. On a [Critical Hit] result, gain 1 evade token."),
+        [false, true, false]
+    );
+}
+
+#[test]
+fn a_payment_offered_alone_pays_for_the_sentence_after() {
+    let v = vocab();
+    let a = read(
+        "At the start of the Engagement Phase, you may spend 2 [Charge]. During this phase, you can perform [Focus] actions.",
+        &v,
+    );
+    let c = &a[0].steps[1].conditions;
+    assert!(matches!(&c[..], [Condition { test: Test::YouDo { not: false }, implied: true, .. }]), "{c:?}");
+    // A choice offered alone likewise: what the chosen ship does needs the choice made.
+    let a = read("After you defend, you may choose a friendly ship at range 0-1. That ship gains 1 focus token.", &v);
+    assert!(a[0].steps[1].conditions.iter().any(|c| c.implied), "{:?}", a[0].steps);
+    // A roll offered alone likewise: its result is of a roll made.
+    let a = read("After you defend, you may roll 1 attack die. On a [Hit] result, gain 1 focus token.", &v);
+    let c = &a[0].steps[1].conditions;
+    assert!(
+        matches!(
+            &c[..],
+            [
+                Condition { test: Test::YouDo { not: false }, implied: true, .. },
+                Condition { test: Test::OnResult(_), .. }
+            ]
+        ),
+        "{c:?}"
+    );
+    // A payment with its purpose in the same sentence pays for that, not the next.
+    let a = read("After you defend, you may spend 1 [Charge] to gain 1 focus token. Gain 1 evade token.", &v);
+    assert!(a[0].steps[1].conditions.is_empty(), "{:?}", a[0].steps);
+}
+
+#[test]
+fn otherwise_is_the_step_when_the_one_before_did_not_happen() {
+    let v = vocab();
+    for text in [
+        "After you defend, roll 1 attack die. On a [Hit] result, gain 1 focus token. Otherwise gain 1 evade token.",
+        "After you defend, roll 1 attack die. On a [Hit] result, gain 1 focus token. Otherwise, gain 1 evade token.",
+    ] {
+        let a = read(text, &v);
+        let last = a[0].steps.last().expect("steps");
+        assert!(matches!(&last.conditions[..], [Condition { kind: CondKind::Otherwise, .. }]), "{:?}", a[0].steps);
+        assert_eq!(last.clauses[0].effect.kind, EffectKind::Gain);
+        assert!(!last.goes_on);
+    }
 }
 
 #[test]
