@@ -237,8 +237,10 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
 /// it chooses to remove 1 green token`, an event the ship is offered), and `do, if` and
 /// `does, if` are `do` and `does` (`If you do, if you are stressed` is `If you do and you are
-/// stressed`: `and` is left out).
-const PHRASES: [(&[&str], &str); 37] = [
+/// stressed`: `and` is left out), and `against a defender at` is `at` (`an attack against a
+/// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
+/// `miss` (`if the attack does not hit`).
+const PHRASES: [(&[&str], &str); 39] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -268,12 +270,14 @@ const PHRASES: [(&[&str], &str); 37] = [
     (&["during", "this"], "during"),
     (&["during", "that"], "during"),
     (&["do", "not"], "cannot"),
+    (&["doe", "not", "hit"], "miss"),
     (&["doe", "not"], "cannot"),
     (&["is", "equal", "to"], "is equal to"),
     (&["is", "same", "as"], "is equal to"),
     (&["match", "that"], "is equal to"),
     (&["choose", "to"], ""),
     (&["as", "being"], "as"),
+    (&["against", "1", "defender", "at"], "at"),
     (&["do", "if"], "do"),
     (&["doe", "if"], "doe"),
 ];
@@ -916,16 +920,22 @@ impl Sayer<'_> {
         let mut parts = Vec::new();
         let written = !c.subject.text.trim().is_empty();
         let you = is_you(&c.subject);
-        // A rule for every ship of a side is printed in the plural: `Friendly ships can …`.
+        // A rule for every ship of a side is printed in the plural: `Friendly ships can …`,
+        // `Other ships cannot …`.
         let rule = matches!(c.qualifier, Qualifier::Can | Qualifier::Cannot)
             && matches!(c.subject.person, Person::Each | Person::EachOther)
-            && c.subject.side != Side::Any
+            && (c.subject.side != Side::Any
+                || (c.subject.person == Person::EachOther && plural_words(&c.subject.text)))
             && !c.subject.says_more();
         if rule {
             let other = if c.subject.person == Person::EachOther { "other " } else { "" };
-            let side = if c.subject.side == Side::Friendly { "friendly" } else { "enemy" };
+            let side = match c.subject.side {
+                Side::Friendly => "friendly ",
+                Side::Enemy => "enemy ",
+                Side::Any => "",
+            };
             let range = at_range(c.subject.range);
-            parts.push(format!("{other}{side} ships{range}"));
+            parts.push(format!("{other}{side}ships{range}"));
         } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
             && self.tense != Tense::Gerund
         {
@@ -1531,10 +1541,6 @@ impl Sayer<'_> {
             Test::YouDo { not } => {
                 // `If it does`: the ship that did the step before.
                 let who = match self.last.clone() {
-                    Some(s) if !is_you(&s) && !s.says_more() && s.person == Person::That => match plural(&s) {
-                        true => "they do".to_string(),
-                        false => format!("{} does", self.subject(&s)),
-                    },
                     // `Another friendly ship may … If it does`.
                     Some(s) if !is_you(&s) && s.person != Person::Thing => match plural(&s) {
                         true => "they do".to_string(),
@@ -1560,8 +1566,8 @@ impl Sayer<'_> {
                 let one = n.op == CmpOp::Ge && n.n == 1;
                 // `if you have 1 or more non-lock red or orange tokens`: words printed in the
                 // plural count one or more.
-                let many_words = one && what.refs.is_empty() && plural_words(&what.text);
-                let what = self.noun(what, None, n.n != 1 && !one);
+                let many_words = one && plural_words(&what.text);
+                let what = self.noun(what, None, (n.n != 1 && !one) || many_words);
                 let n = match (one, many_words) {
                     (true, true) => "1 or more".to_string(),
                     (true, false) => article(&what).to_string(),
@@ -1576,9 +1582,17 @@ impl Sayer<'_> {
             Test::InArc { who, arc, of, not } => {
                 // `there is an enemy ship in your [Bullseye Arc]`: one ship, not a named one.
                 let some = matches!(who.person, Person::A | Person::Another) && !*not && !definite(who);
-                let is = match some {
-                    true => format!("there is {}", self.subject(who)),
-                    false => self.is(who, *not),
+                // `there is an enemy ship in your [Front Arc] at range 0-1`: a card prints the
+                // arc before the range.
+                let range = match some && !who.says_more() {
+                    true => who.range,
+                    false => None,
+                };
+                let bare = Subject { range: None, ..who.clone() };
+                let is = match (some, range) {
+                    (true, Some(_)) => format!("there is {}", self.subject(&bare)),
+                    (true, None) => format!("there is {}", self.subject(who)),
+                    (false, _) => self.is(who, *not),
                 };
                 // `the attack arc` is the attacker's by name.
                 if arc.refs.is_empty() && arc.text.eq_ignore_ascii_case("attack arc") && of.person == Person::Attacker {
@@ -1586,7 +1600,7 @@ impl Sayer<'_> {
                 }
                 let of = self.possessive(of);
                 let arc = self.noun(arc, None, false);
-                format!("{is} in {of} {arc}")
+                format!("{is} in {of} {arc}{}", at_range(range))
             }
             // `the attack range is 1`: the defender at range 1 of the attacker.
             Test::AtRange { who, range: (a, b), of, attack: true }
