@@ -1249,11 +1249,15 @@ impl Sayer<'_> {
         }
         if let Some(to) = &e.to {
             let word = match e.kind {
+                // `cannot be canceled by [Evade] results`: a passive's agent.
+                _ if e.passive && e.kind != EffectKind::Treat => "by",
                 EffectKind::Treat => "as",
                 _ if e.provisos.contains(&Proviso::Only) => "only to",
                 _ => "to",
             };
-            let many = !matches!(e.amount, Some(Amount::Exactly(1)) | None);
+            // A passive's agent is every such thing: `by [Evade] results`.
+            let agent = e.passive && e.kind != EffectKind::Treat;
+            let many = agent || !matches!(e.amount, Some(Amount::Exactly(1)) | None);
             let said = self.noun(to, None, many);
             // A ship's arcs are its own: `rotate … to your [Front Arc]`.
             let arcs = !to.refs.is_empty() && to.refs.iter().all(|r| r.kind == VocabKind::Arc);

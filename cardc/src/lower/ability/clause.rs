@@ -39,9 +39,13 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
-    // `cannot be canceled by [Evade] results`: an agent that is no ship is no target.
-    if what.passive && c.effect.target.as_ref().is_some_and(|t| !names_a_ship(&t.text)) {
+    // `cannot be canceled by [Evade] results`: an agent that is no ship is no target; it is
+    // what does it (`to`, as a passive's agent), its entries resolved.
+    if let Some(t) = c.effect.target.as_ref().filter(|t| what.passive && !names_a_ship(&t.text)) {
         what.target = None;
+        if what.to.is_none() {
+            what.to = Some(noun(&squash(&t.text), vocab, None));
+        }
     }
     // `an attack that hits`: a relative clause says which, so it is part of the noun.
     if let (Some(n), Some(m)) = (what.noun.as_mut(), c.modifiers.first()) {
@@ -76,6 +80,20 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let named = matches!(who.person, Person::Thing | Person::A | Person::Another | Person::Each | Person::EachOther);
     if what.passive && what.noun.is_none() && named && !who.text.is_empty() {
         what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
+    }
+    // `[Critical Hit] results are canceled before [Hit] results`: words after a passive's
+    // participle that open with a preposition say when or where, not what undergoes it
+    // (its subject does); kept as words the model has no place for.
+    let mut after_participle = None;
+    let prepositional = |n: &Noun| {
+        let first = n.text.split_whitespace().next().unwrap_or_default().to_lowercase();
+        matches!(first.as_str(), "before" | "after" | "during" | "in" | "into" | "on" | "at" | "within" | "beyond")
+    };
+    if what.passive && what.noun.as_ref().is_some_and(prepositional) {
+        after_participle = what.noun.take().map(|n| n.text.to_string());
+        if named && !who.text.is_empty() {
+            what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
+        }
     }
     // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`.
     if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
@@ -112,6 +130,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             (None, None) => modifiers.push(Cow::Owned(words)),
         }
     }
+    modifiers.extend(after_participle.map(Cow::Owned));
     what.provisos = provisos.into();
     // `against a ship you have not attacked this round`, `from a [Single Turret Arc] you
     // have not attacked from this round`: the round is the relative clause's, not a duration

@@ -847,6 +847,8 @@ fn a_passive_of_your_things_and_an_agent_that_is_no_ship() {
     assert_eq!(c.subject.person, Person::Thing);
     assert_eq!(refs(c.effect.noun.as_ref().expect("what undergoes it")), [(VocabKind::Result, 1)]);
     assert_eq!(c.effect.target, None);
+    // It is what does it, not dropped.
+    assert_eq!(c.effect.to.as_ref().map(|n| n.text.as_ref()), Some("[Evade] results"), "{:?}", c.effect);
     // An agent that is a ship stays the target.
     let a = read("This card's [Charge] cannot be removed by an enemy ship.", &v);
     assert_eq!(a[0].steps[0].clauses[0].effect.target.as_ref().map(|t| t.side), Some(Side::Enemy));
