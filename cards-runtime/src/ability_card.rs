@@ -205,7 +205,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `yourself` is `you` (`transfer 1 focus token to yourself`), `outside` is `not in`
 ///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
 ///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
-///   are `perform`, `camy` is `may`, `cannont` is `cannot`);
+///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `chose` is `choose`), and
+///   `onto` is `on`;
 /// - a colour printed again before a later item of a list is left out (`a red [Boost] or
 ///   red [Barrel Roll] action` is `a red [Boost] or [Barrel Roll] action`: a colour before
 ///   the first item holds for each);
@@ -239,8 +240,10 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `does, if` are `do` and `does` (`If you do, if you are stressed` is `If you do and you are
 /// stressed`: `and` is left out), and `against a defender at` is `at` (`an attack against a
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
-/// `miss` (`if the attack does not hit`).
-const PHRASES: [(&[&str], &str); 39] = [
+/// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
+/// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
+/// (a replacement, worded either way).
+const PHRASES: [(&[&str], &str); 43] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -279,6 +282,10 @@ const PHRASES: [(&[&str], &str); 39] = [
     (&["as", "being"], "as"),
     (&["against", "1", "defender", "at"], "at"),
     (&["do", "if"], "do"),
+    (&["do", "so"], "do"),
+    (&["than", "that"], "than"),
+    (&["when", "you", "would"], "if you would"),
+    (&["if", "you", "would"], "if you would"),
     (&["doe", "if"], "doe"),
 ];
 
@@ -448,6 +455,9 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "perfrom" | "peform" => return same("perform"),
         "camy" => return same("may"),
         "cannont" => return same("cannot"),
+        "chose" => return same("choose"),
+        // `acquire locks onto objects`.
+        "onto" => return same("on"),
         // `if the attacker is outside your firing arc`: not in it.
         "outside" => return same("not in"),
         "were" | "are" => return same("is"),
@@ -561,9 +571,14 @@ impl Sayer<'_> {
         };
         let mut range = None;
         if let (Some(_), Some(first)) = (attack, steps.first_mut()) {
-            let at = first.conditions.iter().position(|c| {
+            // Not the range of `if the attacker is in your [Single Turret Arc] at range 0-2`,
+            // held as the arc's condition and then the range's.
+            let conditions = &first.conditions;
+            let at = conditions.iter().enumerate().position(|(i, c)| {
+                let after_arc = i.checked_sub(1).is_some_and(|k| matches!(&conditions[k].test, Test::InArc { .. }));
                 matches!(&c.test, Test::AtRange { who, of, .. } if who.person == other && is_you(of))
                     && c.kind == CondKind::If
+                    && !after_arc
             });
             if let Some(at) = at {
                 let mut conditions = first.conditions.to_vec();

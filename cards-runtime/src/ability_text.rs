@@ -142,7 +142,9 @@ pub fn effect(set: &Set, e: &Effect) -> String {
         parts.push(format!("from {}", subject(t)));
     }
     if let Some(to) = &e.to {
-        parts.push(format!("-> {}", object(set, to, None)));
+        // A passive's `to` is what does it: `cannot be canceled by [Evade] results`.
+        let word = if e.passive && e.kind != EffectKind::Treat { "by" } else { "->" };
+        parts.push(format!("{word} {}", object(set, to, None)));
     }
     if let Some(f) = e.facing {
         parts.push(format!("{f:?}").to_lowercase());

@@ -182,7 +182,7 @@ pub fn canon(line: &str) -> String {
 }
 
 const EFFECT_END: &[&str] =
-    &["to", "from", "->", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>", "with", "kept"];
+    &["to", "from", "->", "by", "faceup", "facedown", "passive", "not", "until", "instead", "+", "=>", "with", "kept"];
 
 /// An object: items joined by `|` (a choice) or `/` (any combination), each
 /// `[colour] [speed] kind:id` or quoted words. Items are sorted.
@@ -266,13 +266,14 @@ pub fn effect(t: &[String]) -> Effect {
             // A how-phrase (`with "even while stressed"`): the gold leaves them out.
             // A kept phrase (`kept "at range 1"`): counted opaque by the reading itself.
             "with" | "kept" => i += 2,
-            "->" => {
+            "->" | "by" => {
+                let word = t[i].clone();
                 let s = i + 1;
                 i = s;
                 while i < t.len() && !EFFECT_END.contains(&t[i].as_str()) {
                     i += 1;
                 }
-                rest.push(format!("-> {}", object(&t[s..i])));
+                rest.push(format!("{word} {}", object(&t[s..i])));
             }
             w => {
                 rest.push(w.to_string());

@@ -11,7 +11,7 @@ use cards_runtime::model::{List, Vocabulary};
 
 use super::condition::{test, STATES};
 use super::effect::{duration, effect, qualifier, subject};
-use super::noun::{noun, phase, possessor, COLORS};
+use super::noun::{amount, noun, phase, possessor, COLORS};
 use super::pronoun::{is_pronoun, names_a_ship};
 use super::squash;
 use crate::text::{Clause, Piece};
@@ -108,6 +108,14 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             what.noun = Some(noun(&x, vocab, Some(what.kind)));
         }
     }
+    // `spend 1 green token and 1 [Charge]`: two things under one verb, counted each, are
+    // done together as one (`also`), not one noun that names only the second.
+    let also = what.noun.as_ref().and_then(|n| two_counted(&n.text)).map(|(first, n, second)| {
+        let second_noun = noun(&second, vocab, Some(what.kind));
+        what.noun = Some(noun(&first, vocab, Some(what.kind)));
+        let text = format!("{} {n} {second}", verb_word(&what.text));
+        RtEffect { amount: amount(&n), noun: Some(second_noun), ..RtEffect::new(what.kind, text) }
+    });
     // Trailing phrases the model holds become the effect's provisos; the rest stay words.
     let mut modifiers = Vec::new();
     let mut provisos = what.provisos.to_vec();
@@ -167,12 +175,35 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         qualifier: qualifier(c.qualifier.as_ref()),
         costs: costs.into(),
         effect: what,
-        also: List::Borrowed(&[]),
+        also: also.into_iter().collect::<Vec<_>>().into(),
         duration,
         modifiers: modifiers.into(),
         instead: c.instead,
         alternative: c.alternative,
     }
+}
+
+/// A noun of two things each with its count, joined by `and` (`green token and 1 [Charge]`,
+/// the first count read before it): the first, the second's count and the second. Not a
+/// list of three or a thing with words between (`1 [Hit] and 1 [Critical Hit] result`
+/// names one kind, the last word shared, and is left to the noun).
+fn two_counted(text: &str) -> Option<(String, String, String)> {
+    let (first, rest) = text.split_once(" and ")?;
+    let (n, second) = rest.split_once(' ')?;
+    let counted = n.chars().all(|c| c.is_ascii_digit()) || matches!(n, "a" | "an" | "one");
+    let whole = |w: &str| !w.contains(',') && !w.contains(" and ") && !w.trim().is_empty();
+    // Each part names its own thing: the first is not only a colour or a word of the second.
+    // `speed 2 and 3 bank maneuvers` counts speeds, not things.
+    let last = first.split_whitespace().last().unwrap_or_default();
+    let own = (first.split_whitespace().count() >= 2 || first.contains('['))
+        && !last.chars().all(|c| c.is_ascii_digit())
+        && !first.to_lowercase().contains("speed");
+    (counted && whole(first) && whole(second) && own).then(|| (first.to_string(), n.to_string(), second.to_string()))
+}
+
+/// The verb an effect's words start with (`spend` of `spend 1 green token`).
+fn verb_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or_default()
 }
 
 /// A trailing phrase the model holds as a [`Proviso`]: `even while stressed`, `even if you
