@@ -742,10 +742,21 @@ impl Sayer<'_> {
             out.push(clauses);
         }
         let mut said = out.join(", ");
-        // `roll 1 additional die for each …`: a card prints what is counted last.
+        // `roll 1 additional die for each …`: a card prints what is counted last, but for
+        // the most it may come to (`gain 1 focus token for each enemy ship at range 0-1, to
+        // a maximum of 2`).
         if let Some(f) = &s.for_each {
             let f = self.noun(f, None, false);
-            said.push_str(&format!(" for each {f}"));
+            let most = s.clauses.last().and_then(|c| {
+                c.effect.provisos.iter().find_map(|p| match p {
+                    Proviso::AtMost(n) => Some(format!(" to a maximum of {n}")),
+                    _ => None,
+                })
+            });
+            match most.and_then(|m| said.strip_suffix(&m).map(|head| (head.to_string(), m))) {
+                Some((head, most)) => said = format!("{head} for each {f},{most}"),
+                None => said.push_str(&format!(" for each {f}")),
+            }
         }
         for u in unless {
             said.push_str(&format!(" {u}"));
@@ -816,7 +827,7 @@ impl Sayer<'_> {
                     let mut bare = c.clone();
                     bare.subject = Subject::YOU;
                     bare.qualifier = Qualifier::None;
-                    let third = !is_you(&c.subject) && !plural(&c.subject) && c.qualifier.word().is_none();
+                    let third = !is_you(&c.subject) && !many(&c.subject) && c.qualifier.word().is_none();
                     let said = self.clause(&bare);
                     if third {
                         conjugate(&said)
@@ -891,7 +902,7 @@ impl Sayer<'_> {
         if !shared {
             return None;
         }
-        let third = !is_you(&first.subject) && !plural(&first.subject) && first.qualifier.word().is_none();
+        let third = !is_you(&first.subject) && !many(&first.subject) && first.qualifier.word().is_none();
         // Under a tense with a helping verb (`have dropped or launched`), it is said once.
         let (aux, _) = tensed("gain", self.tense, third);
         let verbs: Vec<String> = list
@@ -960,11 +971,11 @@ impl Sayer<'_> {
         let imperative = !written && you && c.qualifier == Qualifier::Cannot && self.tense != Tense::Gerund;
         let qualifier = if imperative { Some("do not") } else { c.qualifier.word() };
         parts.extend(qualifier.map(str::to_string));
-        let third = !you && !plural(&c.subject) && qualifier.is_none();
+        let third = !you && !many(&c.subject) && qualifier.is_none();
         let tense = self.tense;
         let verb = |said: String| inflect(&said, tense, third);
         if c.effect.passive && c.effect.kind != EffectKind::Opaque {
-            let many = plural(&c.subject);
+            let many = many(&c.subject);
             let be = match (qualifier.is_some(), c.effect.negated, many, you) {
                 (true, _, _, _) => "be",
                 (false, false, _, true) | (false, false, true, _) => "are",
@@ -1407,6 +1418,16 @@ impl Sayer<'_> {
             Person::That | Person::Thing => self.keep(&s.text),
             Person::Attacker => "the attacker".into(),
             Person::Defender => "the defender".into(),
+            // `perform attacks against friendly ships`: every such ship, printed in the plural.
+            Person::Each | Person::EachOther if plural_words(&s.text) => {
+                let other = if s.person == Person::EachOther { "other " } else { "" };
+                let side = match s.side {
+                    Side::Friendly => "friendly ",
+                    Side::Enemy => "enemy ",
+                    Side::Any => "",
+                };
+                format!("{other}{side}ships{}", at_range(s.range))
+            }
             _ => quantified(s, &at_range(s.range)).unwrap_or_default(),
         }
     }
@@ -1561,7 +1582,7 @@ impl Sayer<'_> {
                 // `If it does`: the ship that did the step before.
                 let who = match self.last.clone() {
                     // `Another friendly ship may … If it does`.
-                    Some(s) if !is_you(&s) && s.person != Person::Thing => match plural(&s) {
+                    Some(s) if !is_you(&s) && s.person != Person::Thing => match many(&s) {
                         true => "they do".to_string(),
                         false => "it does".to_string(),
                     },
@@ -1733,6 +1754,12 @@ impl Sayer<'_> {
 
 /// Whether `e`, said after `before`, can leave its verb to it: the same verb, neither
 /// negated nor `fully` done.
+/// Whether a subject is said in the plural: words printed so (`the chosen ships`), or every
+/// ship of a kind printed in the plural (`friendly ships`, as [`Sayer::subject`] says it).
+fn many(s: &Subject) -> bool {
+    plural(s) || (matches!(s.person, Person::Each | Person::EachOther) && plural_words(&s.text))
+}
+
 fn shares_verb(before: &Effect, e: &Effect) -> bool {
     before.kind == e.kind && !e.negated && !e.fully
 }
@@ -2058,6 +2085,29 @@ mod tests {
         assert!(same("You cannot spend it until the end of this phase.", "You cannot spend it this phase."));
         assert!(same("Gain 1 stress token during the attack.", "Gain 1 stress token during this attack."));
         assert!(same("It cannot boost this activation.", "It cannot boost during your activation."));
+        // Two conditions after `If you do`, joined by `and` or said again.
+        assert!(same(
+            "If you do and you are stressed, gain 1 focus token.",
+            "If you do, if you are stressed, gain 1 focus token."
+        ));
+        assert!(same("If you do so, gain 1 focus token.", "If you do, gain 1 focus token."));
+        assert!(same(
+            "If its initiative is less than that of the attacker's.",
+            "If its initiative is lower than the attacker's."
+        ));
+        assert!(same(
+            "When you would gain a stress token, gain a strain token instead.",
+            "If you would gain 1 stress token, gain 1 strain token instead."
+        ));
+        assert!(same("While it is damaged, if the attack does not hit.", "If it is damaged, if the attack missed."));
+        assert!(same("If any of your [Charge] are inactive.", "If any of your [Charge] is inactive."));
+        assert!(same("You may chose a ship. Acquire locks onto it.", "You may choose a ship. Acquire locks on it."));
+        assert!(same(
+            "While you perform an attack against a defender at attack range 3.",
+            "While you perform an attack at attack range 3."
+        ));
+        // `When` alone is a timing, not a condition.
+        assert!(!same("When you defend, gain 1 focus token.", "If you defend, gain 1 focus token."));
         assert!(!same("Gain 1 stress token during this attack.", "Gain 1 stress token this phase."));
         assert!(same("Transfer it to yourself.", "Transfer it to you."));
         assert!(same(

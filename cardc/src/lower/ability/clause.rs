@@ -96,6 +96,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         }
     }
     // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`.
+    let mut executed_as_noun = false;
     if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
         let executed_as = c.modifiers.iter().find_map(|m| {
             let m = squash(m.text.trim_start_matches([',', ' ']));
@@ -106,6 +107,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         if let Some(x) = executed_as {
             what.amount = Some(Amount::Exactly(1));
             what.noun = Some(noun(&x, vocab, Some(what.kind)));
+            executed_as_noun = true;
         }
     }
     // `spend 1 green token and 1 [Charge]`: two things under one verb, counted each, are
@@ -121,6 +123,11 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut provisos = what.provisos.to_vec();
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
+        // The `as a …` phrase that became what is executed is said by it.
+        let lower = words.to_lowercase();
+        if executed_as_noun && (lower.starts_with("as a ") || lower.starts_with("as an ")) {
+            continue;
+        }
         // `discard 1 command dial from this card`: where it is taken from, when it names a
         // ship or card the ability knows.
         let from = words.strip_prefix("from ").map(|w| subject(Some(&Piece::bare(w))));
