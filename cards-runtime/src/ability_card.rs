@@ -55,7 +55,7 @@ pub fn ability(set: &Set, a: &Ability) -> Said {
         .and_then(|h| set.vocab.headers.get(h as usize))
         .is_some_and(|h| h.name.to_lowercase().contains("attack"));
     let ongoing = a.timings.iter().any(|t| t.when == When::While);
-    let mut s = Sayer { set, last: None, attack, tense: Tense::Present, ongoing, kept: 0, opaque: 0 };
+    let mut s = Sayer { set, last: None, attack, tense: Tense::Present, ongoing, phase: None, kept: 0, opaque: 0 };
     let text = s.ability(a);
     Said { text, kept: s.kept, opaque: s.opaque }
 }
@@ -503,6 +503,8 @@ struct Sayer<'s> {
     tense: Tense,
     /// The ability times itself while an event goes on (`While you execute a maneuver`).
     ongoing: bool,
+    /// The phase the ability's timing named, once its steps are said.
+    phase: Option<u16>,
     kept: usize,
     opaque: usize,
 }
@@ -634,6 +636,8 @@ impl Sayer<'_> {
             lead.push(format!("{when} {who} would {}", event.join(" ")));
         }
         let mut first = true;
+        // A step's timing in the phase the ability's timing named is in `this phase`.
+        self.phase = a.timings.iter().find_map(|t| t.phase);
         for step in steps.iter() {
             let said = self.step(step);
             if said.is_empty() {
@@ -753,9 +757,12 @@ impl Sayer<'_> {
                     _ => None,
                 })
             });
-            match most.and_then(|m| said.strip_suffix(&m).map(|head| (head.to_string(), m))) {
-                Some((head, most)) => said = format!("{head} for each {f},{most}"),
-                None => said.push_str(&format!(" for each {f}")),
+            // `gain 1 deplete token for each die that was rerolled instead`: `instead` ends it.
+            let instead = said.strip_suffix(" instead").map(str::to_string);
+            match (most.and_then(|m| said.strip_suffix(&m).map(|head| (head.to_string(), m))), instead) {
+                (Some((head, most)), _) => said = format!("{head} for each {f},{most}"),
+                (None, Some(head)) => said = format!("{head} for each {f} instead"),
+                (None, None) => said.push_str(&format!(" for each {f}")),
             }
         }
         for u in unless {
@@ -1435,6 +1442,8 @@ impl Sayer<'_> {
     fn timing(&mut self, t: &Timing) -> String {
         let what = match (t.phase, &t.event) {
             (Some(p), _) if t.next => format!("the next {}", name(self.set, VocabKind::Phase, p)),
+            // `At the start of the Activation Phase, … During this phase, …`.
+            (Some(p), _) if self.phase == Some(p) && t.when == When::During => "this phase".to_string(),
             (Some(p), _) => entry(self.set, VocabKind::Phase, p, false),
             (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
                 let list: Vec<&Clause> = std::iter::once(e).chain(t.or_events.iter()).collect();
