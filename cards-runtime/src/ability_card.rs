@@ -190,7 +190,11 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 /// The words of an ability text as the round trip compares them:
 /// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
 ///   brackets (`[Focus]` is `focus`); `-` stays inside a word (`0-1`);
-/// - a parenthesis (`(This is not an action.)`) is reminder text and left out;
+/// - a parenthesis (`(This is not an action.)`) is reminder text and left out, but for one
+///   that lists bracketed names (`turn ([Turn Left] or [Turn Right])`), whose names are read;
+///   and the words of a name printed right before its bracket are left out (`a Tallon Roll
+///   [Tallon Roll Left] or [Tallon Roll Right] maneuver` is `a [Tallon Roll Left] or [Tallon
+///   Roll Right] maneuver`);
 /// - `a`, `an` and `one` are `1`;
 /// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
 ///   kept, not the word that joins it, and `your` names the owner a thing has unless
@@ -205,8 +209,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `yourself` is `you` (`transfer 1 focus token to yourself`), `outside` is `not in`
 ///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
 ///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
-///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `chose` is `choose`), and
-///   `onto` is `on`;
+///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `may chose` is `may choose`),
+///   and `onto` is `on`;
 /// - a colour printed again before a later item of a list is left out (`a red [Boost] or
 ///   red [Barrel Roll] action` is `a red [Boost] or [Barrel Roll] action`: a colour before
 ///   the first item holds for each);
@@ -243,7 +247,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
 /// (a replacement, worded either way).
-const PHRASES: [(&[&str], &str); 43] = [
+const PHRASES: [(&[&str], &str); 46] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -283,6 +287,9 @@ const PHRASES: [(&[&str], &str); 43] = [
     (&["against", "1", "defender", "at"], "at"),
     (&["do", "if"], "do"),
     (&["do", "so"], "do"),
+    (&["may", "choose", "to"], "may"),
+    (&["may", "chose"], "may choose"),
+    (&["may", "choose"], "may choose"),
     (&["than", "that"], "than"),
     (&["when", "you", "would"], "if you would"),
     (&["if", "you", "would"], "if you would"),
@@ -335,11 +342,40 @@ fn drop_repeated_colours(text: &str, words: &mut Vec<Word<'_>>) {
     }
 }
 
+/// Leaves out the words of a name printed right before the bracket that names it: `a
+/// Tallon Roll [Tallon Roll Left] or [Tallon Roll Right] maneuver`, `a bank ([Bank Left] or
+/// [Bank Right]) maneuver`.
+fn drop_names_before_brackets(text: &str, words: &mut Vec<Word<'_>>) {
+    let mut i = 0;
+    while i < words.len() {
+        let after = text[words[i].span.end..].trim_start_matches(' ');
+        let after = after.strip_prefix('(').unwrap_or(after);
+        let name = after.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(name, _)| name);
+        let Some(name) = name else {
+            i += 1;
+            continue;
+        };
+        let named: Vec<Word<'_>> = Words::new(name).collect();
+        // The longest run of words ending here that the name starts with.
+        let run = (1..=named.len().min(i + 1))
+            .rev()
+            .find(|&k| words[i + 1 - k..=i].iter().zip(&named).all(|(a, b)| a.word == b.word));
+        match run {
+            Some(k) => {
+                words.drain(i + 1 - k..=i);
+                i = i + 1 - k;
+            }
+            None => i += 1,
+        }
+    }
+}
+
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words, and a colour
 /// printed again in a list left out.
 fn phrased(text: &str) -> Vec<Word<'_>> {
     let mut words = words(text);
     drop_repeated_colours(text, &mut words);
+    drop_names_before_brackets(text, &mut words);
     let mut i = 0;
     while i < words.len() {
         let rest = &words[i..];
@@ -366,13 +402,16 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
 struct Words<'a> {
     text: &'a str,
     at: usize,
-    /// How many parentheses are open.
+    /// How many parentheses of reminder text are open.
     depth: usize,
+    /// How many parentheses that list bracketed names are open (`turn ([Turn Left] or
+    /// [Turn Right])`): their words are read.
+    listed: usize,
 }
 
 impl<'a> Words<'a> {
     fn new(text: &'a str) -> Words<'a> {
-        Words { text, at: 0, depth: 0 }
+        Words { text, at: 0, depth: 0, listed: 0 }
     }
 }
 
@@ -396,7 +435,11 @@ impl<'a> Iterator for Words<'a> {
                 return Some(Word { word: Cow::Borrowed(OPAQUE), span: start..self.at });
             }
             match c {
+                // Inside a sentence (`a bank ([Bank Left] or [Bank Right]) maneuver`), not a
+                // header's requirement (`Attack ([Lock]):`).
+                '(' if self.depth == 0 && rest[1..].starts_with('[') && listing(rest) => self.listed += 1,
                 '(' => self.depth += 1,
+                ')' if self.depth == 0 && self.listed > 0 => self.listed -= 1,
                 ')' => self.depth = self.depth.saturating_sub(1),
                 _ => {}
             }
@@ -412,6 +455,12 @@ impl<'a> Iterator for Words<'a> {
         }
         None
     }
+}
+
+/// Whether a parenthesis (at the start of `rest`) goes on with the sentence's words after
+/// it: a list of names inside a sentence, not a header's requirement before its colon.
+fn listing(rest: &str) -> bool {
+    rest.find(')').is_some_and(|end| rest[end + 1..].starts_with(' '))
 }
 
 /// How a part the reading kept opaque is said back.
@@ -455,7 +504,6 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "perfrom" | "peform" => return same("perform"),
         "camy" => return same("may"),
         "cannont" => return same("cannot"),
-        "chose" => return same("choose"),
         // `acquire locks onto objects`.
         "onto" => return same("on"),
         // `if the attacker is outside your firing arc`: not in it.
@@ -962,13 +1010,8 @@ impl Sayer<'_> {
             && !c.subject.says_more();
         if rule {
             let other = if c.subject.person == Person::EachOther { "other " } else { "" };
-            let side = match c.subject.side {
-                Side::Friendly => "friendly ",
-                Side::Enemy => "enemy ",
-                Side::Any => "",
-            };
             let range = at_range(c.subject.range);
-            parts.push(format!("{other}{side}ships{range}"));
+            parts.push(format!("{other}{}ships{range}", side_prefix(c.subject.side)));
         } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
             && self.tense != Tense::Gerund
         {
@@ -1428,12 +1471,7 @@ impl Sayer<'_> {
             // `perform attacks against friendly ships`: every such ship, printed in the plural.
             Person::Each | Person::EachOther if plural_words(&s.text) => {
                 let other = if s.person == Person::EachOther { "other " } else { "" };
-                let side = match s.side {
-                    Side::Friendly => "friendly ",
-                    Side::Enemy => "enemy ",
-                    Side::Any => "",
-                };
-                format!("{other}{side}ships{}", at_range(s.range))
+                format!("{other}{}ships{}", side_prefix(s.side), at_range(s.range))
             }
             _ => quantified(s, &at_range(s.range)).unwrap_or_default(),
         }
@@ -1761,14 +1799,22 @@ impl Sayer<'_> {
     }
 }
 
-/// Whether `e`, said after `before`, can leave its verb to it: the same verb, neither
-/// negated nor `fully` done.
+/// A side said before `ships`: `friendly `, `enemy `, or nothing.
+fn side_prefix(side: Side) -> String {
+    match side_words(side).trim_start() {
+        "" => String::new(),
+        w => format!("{w} "),
+    }
+}
+
 /// Whether a subject is said in the plural: words printed so (`the chosen ships`), or every
 /// ship of a kind printed in the plural (`friendly ships`, as [`Sayer::subject`] says it).
 fn many(s: &Subject) -> bool {
     plural(s) || (matches!(s.person, Person::Each | Person::EachOther) && plural_words(&s.text))
 }
 
+/// Whether `e`, said after `before`, can leave its verb to it: the same verb, neither
+/// negated nor `fully` done.
 fn shares_verb(before: &Effect, e: &Effect) -> bool {
     before.kind == e.kind && !e.negated && !e.fully
 }

@@ -1119,3 +1119,40 @@ fn a_sentence_that_goes_on_is_reached_only_with_the_one_before() {
     let alone = focus_then_stress(false);
     assert_eq!(tokens(&alone, false), (0, 1), "a sentence that stands alone happens anyway");
 }
+
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
+/// this attack hits, roll 1 attack die. On a [Focus] result, gain 1 evade token. On a [Hit]
+/// result, gain 1 stress token." Each result goes on from the roll (the support game holds
+/// a condition by its words: the second result is the one that came up).
+fn two_results() -> Ability {
+    let result = |text: &'static str, e: Effect| Step {
+        conditions: vec![Condition::new(CondKind::If, text, Test::OnResult(Noun::new(text, Vec::new())))].into(),
+        goes_on: true,
+        ..step(vec![clause(Subject::YOU, Qualifier::None, None, e)])
+    };
+    let roll = Step {
+        conditions: vec![Condition::new(CondKind::If, "this attack hits", Test::Opaque)].into(),
+        ..step(vec![clause(Subject::YOU, Qualifier::None, None, gain(1, "focus token", FOCUS))])
+    };
+    let mut a = ability(
+        "At the start of the Engagement Phase, if this attack hits, roll 1 attack die. On a [Focus] result, gain 1 evade token. On a [Hit] result, gain 1 stress token.",
+        vec![roll, result("a [Focus] result", gain(1, "evade token", EVADE)), result("this attack hits", gain(1, "stress token", STRESS))],
+    );
+    a.timings = vec![at_phase(When::StartOf, "the Engagement Phase", ENGAGEMENT)].into();
+    a
+}
+
+/// The results of one roll each go on from the roll: a result that did not come up does
+/// not keep the next result's step from being reached.
+#[test]
+fn each_result_of_a_roll_goes_on_from_the_roll() {
+    let ability = two_results();
+    let stress = |hits: bool| {
+        let mut game = Game { hits, ..Game::default() };
+        let a = game.ship(0, 0, &[("tested", &ability)]);
+        Engine::new().window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+        game.tokens(a)[3]
+    };
+    assert_eq!(stress(true), 1, "the first result did not come up; the second is still reached");
+    assert_eq!(stress(false), 0, "the roll was not reached: neither result is");
+}

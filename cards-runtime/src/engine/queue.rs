@@ -296,7 +296,12 @@ impl<'a> Engine<'a> {
                     break;
                 }
             }
-            reached = go;
+            // A die's result branch (`On a [Hit] result, …`) does not end the roll's reach: the
+            // next result goes on from the roll.
+            let result = step.conditions.iter().filter(|c| !c.implied).all(|c| matches!(c.test, Test::OnResult(_)));
+            if !(result && !step.conditions.is_empty()) {
+                reached = go;
+            }
             previous = go && self.step(state, chooser, p, step, &mut taken);
         }
     }

@@ -116,7 +116,9 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         let second_noun = noun(&second, vocab, Some(what.kind));
         what.noun = Some(noun(&first, vocab, Some(what.kind)));
         let text = format!("{} {n} {second}", verb_word(&what.text));
-        RtEffect { amount: amount(&n), noun: Some(second_noun), ..RtEffect::new(what.kind, text) }
+        // Where it goes and how, as for the first (`transfer 1 focus and 1 evade token to
+        // that ship`).
+        RtEffect { text: text.into(), amount: amount(&n), noun: Some(second_noun), ..what.clone() }
     });
     // Trailing phrases the model holds become the effect's provisos; the rest stay words.
     let mut modifiers = Vec::new();
@@ -126,6 +128,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         // The `as a …` phrase that became what is executed is said by it.
         let lower = words.to_lowercase();
         if executed_as_noun && (lower.starts_with("as a ") || lower.starts_with("as an ")) {
+            executed_as_noun = false;
             continue;
         }
         // `discard 1 command dial from this card`: where it is taken from, when it names a
@@ -191,9 +194,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
 }
 
 /// A noun of two things each with its count, joined by `and` (`green token and 1 [Charge]`,
-/// the first count read before it): the first, the second's count and the second. Not a
-/// list of three or a thing with words between (`1 [Hit] and 1 [Critical Hit] result`
-/// names one kind, the last word shared, and is left to the noun).
+/// `[Hit] and 1 [Critical Hit] result`, the first count read before it): the first, the
+/// second's count and the second. Not a list of three, nor speeds (`speed 2 and 3 bank
+/// maneuvers`), nor a word alone before `and` (`1 deplete and 1 jam token`: the grammar's
+/// list).
 fn two_counted(text: &str) -> Option<(String, String, String)> {
     let (first, rest) = text.split_once(" and ")?;
     let (n, second) = rest.split_once(' ')?;

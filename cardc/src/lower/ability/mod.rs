@@ -93,7 +93,9 @@ fn keep_replaced_costs(steps: &mut [RtStep]) {
 /// after a semicolon.
 fn says_it_goes_on(sentence: &str) -> bool {
     let t = sentence.trim_start();
-    t.starts_with(';') || t.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("then"))
+    let then = t.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("then"))
+        && !t[4..].starts_with(|c: char| c.is_alphanumeric());
+    t.starts_with(';') || then
 }
 
 /// A step that only offers a payment, a choice or a roll (`you may spend 3 [Charge].`, `you
@@ -122,11 +124,11 @@ fn only_offers(step: &RtStep) -> bool {
 /// `If you do`. After a step with a condition,
 /// a sentence with none of its own, one that says it goes on (`Then, if …`, `; if …`) and
 /// a die's result after what rolled it (`On a [Hit] result, …`) are reached only where
-/// that step was ([`RtStep::goes_on`]). A sentence about the step before (`If you do`,
-/// `Otherwise`) already says how it goes on.
+/// that step was ([`RtStep::goes_on`]); the results of one roll each go on from the roll.
+/// A sentence about the step before (`If you do`, `Otherwise`) already says how it goes on.
 fn go_on(steps: &mut [RtStep], marked: &[bool]) {
     let skip = steps.len().saturating_sub(marked.len());
-    let die = |s: &RtStep| s.conditions.first().is_some_and(|c| matches!(c.test, Test::OnResult(_)));
+    let die = |s: &RtStep| s.conditions.iter().any(|c| matches!(c.test, Test::OnResult(_)));
     for i in 1..steps.len() {
         let (before, step) = (&steps[i - 1], &steps[i]);
         let of_before =
@@ -144,7 +146,9 @@ fn go_on(steps: &mut [RtStep], marked: &[bool]) {
         }
         let conditional = before.goes_on || !before.conditions.is_empty();
         let marked = i >= skip && marked[i - skip];
-        let result = die(step) && !die(before);
+        // A die's result goes on from the roll, through the results before it (the engine
+        // keeps the roll's reach across them).
+        let result = die(step);
         steps[i].goes_on = conditional && (step.conditions.is_empty() || marked || result);
     }
 }

@@ -260,10 +260,11 @@ fn sentences_that_go_on_from_the_one_before() {
         goes_on("After you defend, if you are stressed, you may spend 1 [Charge]. If you do, gain 1 focus token."),
         [false, false]
     );
-    // Two results of one roll are each of the roll, not of each other.
+    // Two results of one roll each go on from the roll (the engine keeps the roll's reach
+    // across a result's step).
     assert_eq!(
         goes_on("After you defend, if you are stressed, roll 1 attack die. On a [Hit] result, gain 1 focus token. On a [Critical Hit] result, gain 1 evade token."),
-        [false, true, false]
+        [false, true, true]
     );
 }
 
