@@ -482,6 +482,12 @@ fn attack_relative(t: &mut RtTiming, whens: &[When], read: impl Fn(&str) -> Opti
 /// `you perform an attack at attack range 1`: the range is the defender's, a condition of
 /// the ability rather than words of the attack.
 fn attack_range(t: &mut RtTiming) -> Option<Condition> {
+    // `While you defend at attack range 3 or perform an attack at attack range 1`: a range
+    // printed with one of several events holds for that one only, which no condition of the
+    // whole ability says; it stays with its event.
+    if !t.or_events.is_empty() {
+        return None;
+    }
     let event = t.event.as_mut()?;
     // While you attack, the range is the defender's; while you defend, the attacker's.
     let other = match event.effect.kind {
