@@ -103,7 +103,11 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     loop {
         match (p.next(), s.next()) {
             (None, None) => return RoundTrip::Exact,
-            (Some(a), Some(b)) if a.word == b.word => recent = [recent[1], starts(&a.word)],
+            // A name printed before its bracket may be left out: it starts a phrase too.
+            (Some(a), Some(b)) if a.word == b.word => {
+                let named = printed[a.span.end..].trim_start_matches(' ').trim_start_matches('(').starts_with('[');
+                recent = [recent[1], starts(&a.word) || named]
+            }
             (a, b) => {
                 let near = recent.contains(&true)
                     || a.as_ref().is_some_and(|w| starts(&w.word))
@@ -240,14 +244,15 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// one comparison (`if the speed of your revealed maneuver matches that of …`), `as being`
 /// is `as` (`treat … as being in your [Bullseye Arc]`), and `choose to` is left out: what a
 /// ship may do it chooses to do (`the defender may choose to suffer 1 [Hit] damage`, `unless
-/// it chooses to remove 1 green token`, an event the ship is offered), and `do, if` and
+/// it chooses to remove 1 green token`, an event the ship is offered), as is `of your choice`
+/// (`1 deplete or strain token of your choice`: `or` says it is a choice), and `do, if` and
 /// `does, if` are `do` and `does` (`If you do, if you are stressed` is `If you do and you are
 /// stressed`: `and` is left out), and `against a defender at` is `at` (`an attack against a
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
 /// (a replacement, worded either way).
-const PHRASES: [(&[&str], &str); 46] = [
+const PHRASES: [(&[&str], &str); 47] = [
     (&["can", "still"], "can"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -284,6 +289,7 @@ const PHRASES: [(&[&str], &str); 46] = [
     (&["match", "that"], "is equal to"),
     (&["choose", "to"], ""),
     (&["as", "being"], "as"),
+    (&["choice"], ""),
     (&["against", "1", "defender", "at"], "at"),
     (&["do", "if"], "do"),
     (&["do", "so"], "do"),
@@ -1389,6 +1395,11 @@ impl Sayer<'_> {
             }
             None => {}
         }
+        // `a stress of strain token`: words that name two tokens and hold neither are no
+        // thing the model knows; said as they are, they would round-trip and hide it.
+        if n.refs.is_empty() && names_unheld_tokens(self.set, &n.text) {
+            return self.opaque();
+        }
         if n.refs.is_empty() {
             let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
             let words = self.keep(&n.text);
@@ -1799,6 +1810,29 @@ impl Sayer<'_> {
     }
 }
 
+/// Whether words name two or more of the game's tokens by their names (`stress of strain
+/// token`): a noun that holds none of them lost what it names.
+fn names_unheld_tokens(set: &Set, text: &str) -> bool {
+    // A bracket names its entry on its own (`the [Focus] or [Lock] requirement`).
+    let mut lower = String::new();
+    let mut depth = 0u32;
+    for c in text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => lower.extend(c.to_lowercase()),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).collect();
+    let named = set.vocab.tokens.iter().filter(|e| {
+        let name = e.name.to_lowercase();
+        let parts: Vec<&str> = name.split_whitespace().collect();
+        !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
+    });
+    named.count() >= 2
+}
+
 /// A side said before `ships`: `friendly `, `enemy `, or nothing.
 fn side_prefix(side: Side) -> String {
     match side_words(side).trim_start() {
@@ -2140,6 +2174,19 @@ mod tests {
         assert!(same("You cannot spend it until the end of this phase.", "You cannot spend it this phase."));
         assert!(same("Gain 1 stress token during the attack.", "Gain 1 stress token during this attack."));
         assert!(same("It cannot boost this activation.", "It cannot boost during your activation."));
+        // A parenthesis that lists names inside a sentence is read, and a name printed
+        // before its bracket is said by the bracket; a header's requirement stays reminder
+        // text.
+        assert!(same(
+            "After you reveal a bank ([Bank Left] or [Bank Right]) maneuver.",
+            "After you reveal a [Bank Left] or [Bank Right] maneuver."
+        ));
+        assert!(same(
+            "Execute a red Tallon Roll [Tallon Roll Left] or [Tallon Roll Right] maneuver.",
+            "Execute a red [Tallon Roll Left] or [Tallon Roll Right] maneuver."
+        ));
+        assert!(same("Attack ([Lock]): Spend 1 [Charge].", "Attack (lock): Spend 1 [Charge]."));
+        assert!(!same("After you reveal a bank ([Bank Left]) maneuver.", "After you reveal a [Bank Right] maneuver."));
         // Two conditions after `If you do`, joined by `and` or said again.
         assert!(same(
             "If you do and you are stressed, gain 1 focus token.",

@@ -260,6 +260,9 @@ pub fn subject(piece: Option<&Piece>) -> Subject {
     let plural = !matches!(words.first().copied(), Some("a" | "an" | "another" | "the" | "that" | "this" | "up"))
         && words.iter().any(|w| matches!(*w, "ships" | "wingmates" | "units"));
     let person = match words.first().copied() {
+        // `Each must be placed using a different template`: each of the things named
+        // before (the bombs dropped), no ship.
+        Some("each") if words.len() == 1 => Person::Thing,
         Some("your") if plural => Person::Each,
         // `your carrier ship`: a ship of yours, not you.
         Some("your") if words.len() > 2 && words.last().is_some_and(|w| *w == "ship") => Person::A,

@@ -298,6 +298,14 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     {
         text = text[..at].trim_end();
     }
+    // `1 deplete or strain token of your choice`: a choice of one, as `or` says.
+    if let Some(at) = text
+        .len()
+        .checked_sub(" of your choice".len())
+        .filter(|&at| text.is_char_boundary(at) && text[at..].eq_ignore_ascii_case(" of your choice"))
+    {
+        text = text[..at].trim_end();
+    }
     // Where a ship's possessive starts: kept in the words of a noun that names no entry
     // (`the attacker's results`); an entry's owner is where it is taken from instead.
     let mut whose = None;
