@@ -298,8 +298,9 @@ impl<'a> Engine<'a> {
             }
             // A die's result branch (`On a [Hit] result, …`) does not end the roll's reach: the
             // next result goes on from the roll.
-            let result = step.conditions.iter().filter(|c| !c.implied).all(|c| matches!(c.test, Test::OnResult(_)));
-            if !(result && !step.conditions.is_empty()) {
+            let result = !step.conditions.is_empty()
+                && step.conditions.iter().filter(|c| !c.implied).all(|c| matches!(c.test, Test::OnResult(_)));
+            if !result {
                 reached = go;
             }
             previous = go && self.step(state, chooser, p, step, &mut taken);
