@@ -1813,6 +1813,15 @@ impl Sayer<'_> {
 /// Whether words name two or more of the game's tokens by their names (`stress of strain
 /// token`): a noun that holds none of them lost what it names.
 fn names_unheld_tokens(set: &Set, text: &str) -> bool {
+    // Only words that end as a token does can name tokens (most kept words name none: the
+    // check is kept off them).
+    let t = text.trim_end();
+    let ends = |w: &str| {
+        t.len() >= w.len() && t.is_char_boundary(t.len() - w.len()) && t[t.len() - w.len()..].eq_ignore_ascii_case(w)
+    };
+    if !(ends("token") || ends("tokens")) {
+        return false;
+    }
     // A bracket names its entry on its own (`the [Focus] or [Lock] requirement`).
     let mut lower = String::new();
     let mut depth = 0u32;
@@ -1826,11 +1835,13 @@ fn names_unheld_tokens(set: &Set, text: &str) -> bool {
     }
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).collect();
     let named = set.vocab.tokens.iter().filter(|e| {
-        let name = e.name.to_lowercase();
-        let parts: Vec<&str> = name.split_whitespace().collect();
-        !parts.is_empty() && words.windows(parts.len()).any(|w| w == parts.as_slice())
+        let parts = e.name.split_whitespace().count();
+        parts > 0
+            && words
+                .windows(parts)
+                .any(|w| w.iter().zip(e.name.split_whitespace()).all(|(a, b)| a.eq_ignore_ascii_case(b)))
     });
-    named.count() >= 2
+    named.take(2).count() >= 2
 }
 
 /// A side said before `ships`: `friendly `, `enemy `, or nothing.

@@ -126,8 +126,8 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
         // The `as a …` phrase that became what is executed is said by it.
-        let lower = words.to_lowercase();
-        if executed_as_noun && (lower.starts_with("as a ") || lower.starts_with("as an ")) {
+        let starts = |p: &str| words.get(..p.len()).is_some_and(|w| w.eq_ignore_ascii_case(p));
+        if executed_as_noun && (starts("as a ") || starts("as an ")) {
             executed_as_noun = false;
             continue;
         }

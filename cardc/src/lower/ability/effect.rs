@@ -170,15 +170,19 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
     // `Replace your ship ability with the following:`: by the text printed after.
     let following = e.kind == EffectKind::Replace
         && squash(&e.piece.text).to_lowercase().trim_end_matches([':', ' ']).ends_with(" with the following");
+    // `reroll a number of attack dice up to the number of friendly locks`: the article
+    // counts no thing; how many is in the words, which the model does not hold.
+    let a_number =
+        object.as_ref().is_some_and(|n| n.text.get(..10).is_some_and(|w| w.eq_ignore_ascii_case("number of ")));
     RtEffect {
         kind: if gains_action { EffectKind::AddAction } else { e.kind },
         text: squash(&e.piece.text).into(),
         amount: e
             .amount
             .as_ref()
-            .filter(|_| e.kind != EffectKind::Lock)
+            .filter(|_| e.kind != EffectKind::Lock && !a_number)
             .and_then(|a| amount(&a.text))
-            .or(article)
+            .or(article.filter(|_| !a_number))
             .or((another && e.kind == EffectKind::Choose).then_some(Amount::Exactly(1))),
         noun: object,
         // `set your dial to another non-red maneuver`: what it becomes keeps its colour.
