@@ -905,7 +905,10 @@ impl Build<'_> {
         // `jam` in `remove 1 ion, jam, or stress token`: a verb with nothing to act on.
         let bare = words.len() == 1 && c.effect.noun.is_none() && c.effect.target.is_none();
         // `and name a result`: a word and an article is a deed, not an item of a list.
-        let deed = words.len() > 2 && matches!(words[1].to_ascii_lowercase().as_str(), "a" | "an");
+        // `and guess aloud a bearing`: an adverb may come between.
+        let article = |i: usize| words.get(i).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "a" | "an"));
+        let adverb = words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("aloud") || w.ends_with("ly"));
+        let deed = (words.len() > 2 && article(1)) || (words.len() > 3 && adverb && article(2));
         let opaque_or_elided = c.effect.kind == EffectKind::Opaque
             || bare
             || first.starts_with('[')

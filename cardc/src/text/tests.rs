@@ -378,6 +378,9 @@ fn a_deed_after_and_is_no_item_of_the_noun() {
     assert!(f[0].starts_with("You:may spend(1|[Force])"), "{f:?}");
     // A list of items is still one noun.
     assert_eq!(show("Remove 1 ion, jam, or stress token."), ["remove(1|ion, jam, or stress token)"]);
+    // A word between the deed and its article: still a deed, not the chosen ship's words.
+    let f = show("You may choose an enemy ship at range 1-2 and guess aloud a bearing and speed.");
+    assert!(f.iter().all(|c| !c.contains("enemy ship at range 1-2 and guess")), "{f:?}");
 }
 
 #[test]
