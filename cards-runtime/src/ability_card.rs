@@ -105,7 +105,7 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
             (None, None) => return RoundTrip::Exact,
             // A name printed before its bracket may be left out: it starts a phrase too.
             (Some(a), Some(b)) if a.word == b.word => {
-                let named = printed[a.span.end..].trim_start_matches(' ').trim_start_matches('(').starts_with('[');
+                let named = bracket_after(printed, a.span.end).is_some();
                 recent = [recent[1], starts(&a.word) || named]
             }
             (a, b) => {
@@ -348,16 +348,21 @@ fn drop_repeated_colours(text: &str, words: &mut Vec<Word<'_>>) {
     }
 }
 
+/// The name in the bracket that follows `text` at byte `end`, past blanks and an opening
+/// parenthesis (`bank ([Bank Left]` gives `Bank Left`).
+fn bracket_after(text: &str, end: usize) -> Option<&str> {
+    let after = text[end..].trim_start_matches(' ');
+    let after = after.strip_prefix('(').unwrap_or(after);
+    after.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(name, _)| name)
+}
+
 /// Leaves out the words of a name printed right before the bracket that names it: `a
 /// Tallon Roll [Tallon Roll Left] or [Tallon Roll Right] maneuver`, `a bank ([Bank Left] or
 /// [Bank Right]) maneuver`.
 fn drop_names_before_brackets(text: &str, words: &mut Vec<Word<'_>>) {
     let mut i = 0;
     while i < words.len() {
-        let after = text[words[i].span.end..].trim_start_matches(' ');
-        let after = after.strip_prefix('(').unwrap_or(after);
-        let name = after.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(name, _)| name);
-        let Some(name) = name else {
+        let Some(name) = bracket_after(text, words[i].span.end) else {
             i += 1;
             continue;
         };
@@ -1015,9 +1020,7 @@ impl Sayer<'_> {
                 || (c.subject.person == Person::EachOther && plural_words(&c.subject.text)))
             && !c.subject.says_more();
         if rule {
-            let other = if c.subject.person == Person::EachOther { "other " } else { "" };
-            let range = at_range(c.subject.range);
-            parts.push(format!("{other}{}ships{range}", side_prefix(c.subject.side)));
+            parts.push(every_ship(&c.subject));
         } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
             && self.tense != Tense::Gerund
         {
@@ -1480,10 +1483,7 @@ impl Sayer<'_> {
             Person::Attacker => "the attacker".into(),
             Person::Defender => "the defender".into(),
             // `perform attacks against friendly ships`: every such ship, printed in the plural.
-            Person::Each | Person::EachOther if plural_words(&s.text) => {
-                let other = if s.person == Person::EachOther { "other " } else { "" };
-                format!("{other}{}ships{}", side_prefix(s.side), at_range(s.range))
-            }
+            Person::Each | Person::EachOther if plural_words(&s.text) => every_ship(s),
             _ => quantified(s, &at_range(s.range)).unwrap_or_default(),
         }
     }
@@ -1844,12 +1844,11 @@ fn names_unheld_tokens(set: &Set, text: &str) -> bool {
     named.take(2).count() >= 2
 }
 
-/// A side said before `ships`: `friendly `, `enemy `, or nothing.
-fn side_prefix(side: Side) -> String {
-    match side_words(side).trim_start() {
-        "" => String::new(),
-        w => format!("{w} "),
-    }
+/// Every ship a subject counts, in the plural: `other friendly ships at range 0-1`.
+fn every_ship(s: &Subject) -> String {
+    let other = if s.person == Person::EachOther { "other" } else { "" };
+    let words = format!("{other}{} ships{}", side_words(s.side), at_range(s.range));
+    words.trim_start().to_string()
 }
 
 /// Whether a subject is said in the plural: words printed so (`the chosen ships`), or every

@@ -127,7 +127,6 @@ fn only_offers(step: &RtStep) -> bool {
 /// that step was ([`RtStep::goes_on`]); the results of one roll each go on from the roll.
 /// A sentence about the step before (`If you do`, `Otherwise`) already says how it goes on.
 fn go_on(steps: &mut [RtStep], marked: &[bool]) {
-    let skip = steps.len().saturating_sub(marked.len());
     let die = |s: &RtStep| s.conditions.iter().any(|c| matches!(c.test, Test::OnResult(_)));
     for i in 1..steps.len() {
         let (before, step) = (&steps[i - 1], &steps[i]);
@@ -145,7 +144,9 @@ fn go_on(steps: &mut [RtStep], marked: &[bool]) {
             continue;
         }
         let conditional = before.goes_on || !before.conditions.is_empty();
-        let marked = i >= skip && marked[i - skip];
+        // A step of states alone is put first only where the frame has no step: it has no
+        // mark, and nothing follows it.
+        let marked = marked.get(i).copied().unwrap_or(false);
         // A die's result goes on from the roll, through the results before it (the engine
         // keeps the roll's reach across them).
         let result = die(step);

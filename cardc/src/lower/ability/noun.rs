@@ -291,20 +291,12 @@ pub fn noun(text: &str, vocab: &Vocabulary, effect: Option<EffectKind>) -> Noun 
     // `1 of your focus tokens`, `all of its [Charge]`: whose is not what.
     let mut text = text.trim();
     // `spend a lock you have on the defender`: the lock is yours; what is spent is a lock.
-    if let Some(at) = text
-        .len()
-        .checked_sub(" you have".len())
-        .filter(|&at| text.is_char_boundary(at) && text[at..].eq_ignore_ascii_case(" you have"))
-    {
-        text = text[..at].trim_end();
+    if let Some(rest) = strip_suffix_ignore_case(text, " you have") {
+        text = rest.trim_end();
     }
     // `1 deplete or strain token of your choice`: a choice of one, as `or` says.
-    if let Some(at) = text
-        .len()
-        .checked_sub(" of your choice".len())
-        .filter(|&at| text.is_char_boundary(at) && text[at..].eq_ignore_ascii_case(" of your choice"))
-    {
-        text = text[..at].trim_end();
+    if let Some(rest) = strip_suffix_ignore_case(text, " of your choice") {
+        text = rest.trim_end();
     }
     // Where a ship's possessive starts: kept in the words of a noun that names no entry
     // (`the attacker's results`); an entry's owner is where it is taken from instead.
@@ -497,6 +489,12 @@ pub fn possessor(text: &str) -> Option<String> {
     let ship = matches!(owner, "ship" | "defender" | "attacker");
     let plain = words[..at].iter().all(|w| !w.contains('['));
     (ship && plain).then(|| [&words[..at], &[owner]].concat().join(" "))
+}
+
+/// `text` without `suffix` at its end, in any case of ASCII letters.
+fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let at = text.len().checked_sub(suffix.len())?;
+    (text.is_char_boundary(at) && text[at..].eq_ignore_ascii_case(suffix)).then(|| &text[..at])
 }
 
 pub(super) fn amount(text: &str) -> Option<Amount> {
