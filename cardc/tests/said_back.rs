@@ -147,6 +147,25 @@ const TEMPLATES: &[&str] = &[
     // What an effect lasts as long as: the attack, the phase it is in.
     "While you perform an attack, you may spend 1 [Charge]. If you do, the defender cannot spend evade tokens during this attack.",
     "After you defend, you may spend 1 [Charge]. If you do, you cannot gain stress tokens until the end of this phase.",
+    // A range after the attack, not its attack range; one ship's place, its verb said
+    // once; the attack's dice; an order's verb said once for either change.
+    "After you defend, if the attacker is at range 0-2, gain 1 focus token.",
+    "While you defend, if the attacker is in your [Front Arc] at range 0-2, roll 1 additional defense die.",
+    "After you perform an attack that hits, if the defender is in your [Bullseye Arc] and your [Front Arc], the defender gains 1 stress token.",
+    "While another friendly ship at range 0-2 performs an attack, if there are 3 or fewer attack dice, it may spend 1 evade token to roll 1 additional attack die.",
+    "While you defend, you may spend 1 [Force]. If you do, change 1 [Critical Hit] result to a [Hit] result or 1 [Hit] result to a [Focus] result.",
+    // An action added to the bar, or gained; a group counted by a band; the card's ship.
+    "While you are stressed, add white [Boost] to your action bar.",
+    "While you are stressed, your carrier ship gains [Focus].",
+    "Your wingmates must be 3, 4, or 5 Z-95 fighters.",
+    "After this ship is destroyed, another friendly ship at range 0-3 may gain 1 focus token.",
+    // An event before which the ability happens, said to be about to happen or not.
+    "Before an enemy ship at range 0-1 is dealt a faceup damage card, you may spend 1 [Charge]. If you do, that damage card is dealt facedown instead.",
+    // A card a ship has, by its name; either of two tests of one subject.
+    "After another friendly ship at range 0-2 is destroyed, if that ship is limited or has the Brave upgrade, gain 1 focus token.",
+    "While you defend, if there is an enemy ship in your [Front Arc] at range 0-1 or in your [Bullseye Arc], roll 1 additional defense die.",
+    "While you defend, if you are equipped with Folded Wings (Open), roll 1 additional defense die.",
+    "After you perform a [Focus] action, if you have the Born to Fly ship ability, gain 1 evade token.",
 ];
 
 #[test]

@@ -960,8 +960,48 @@ pub enum Test {
         /// With whose.
         than: Subject,
     },
+    /// `if that ship has the Cutthroat upgrade`, `if the chosen ship has the Born for This
+    /// ship ability`, `if you are equipped with Swivel Wings (Down)`: a card the ship has,
+    /// by its name.
+    Equipped {
+        /// Whose.
+        who: Subject,
+        /// The card's name, as printed.
+        card: Text,
+        /// How the card is named: an upgrade it has, one it is equipped with, or a ship
+        /// ability (a pilot's or a ship's).
+        as_: Equip,
+        /// `does not have`.
+        not: bool,
+    },
+    /// `if that ship is limited or has the Cutthroat upgrade`, `if there is an enemy ship
+    /// in your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: one or more of these
+    /// holds.
+    Any(List<Test>),
     /// Anything else: the words alone.
     Opaque,
+}
+
+/// How a condition names a card a ship has ([`Test::Equipped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Equip {
+    /// `has the Cutthroat upgrade`.
+    Upgrade,
+    /// `is equipped with Swivel Wings (Down)`.
+    EquippedWith,
+    /// `has the Born for This ship ability`.
+    ShipAbility,
+}
+
+impl Equip {
+    /// `upgrade`, `equipped-with`, `ship-ability`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Equip::Upgrade => "upgrade",
+            Equip::EquippedWith => "equipped-with",
+            Equip::ShipAbility => "ship-ability",
+        }
+    }
 }
 
 /// Since when an event condition looks for its event.

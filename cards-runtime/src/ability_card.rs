@@ -26,8 +26,9 @@
 //! ```
 
 use crate::ability::{
-    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency,
-    Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When, TOKEN_STATES,
+    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip, Facing,
+    Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When,
+    TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
@@ -98,7 +99,12 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     // where no phrase begins at or just before the first word that differs (a phrase is at
     // most three words), they part there too.
     let (mut p, mut s) = (Words::new(printed), Words::new(said));
-    let starts = |w: &str| COLOURS.contains(&w) || PHRASES.iter().any(|(p, _)| p[0] == w);
+    let starts = |w: &str| {
+        COLOURS.contains(&w)
+            || w == "would"
+            || w.bytes().all(|b| b.is_ascii_digit())
+            || PHRASES.iter().any(|(p, _)| p[0] == w)
+    };
     let mut recent = [false; 2];
     loop {
         match (p.next(), s.next()) {
@@ -215,6 +221,10 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
 ///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `may chose` is `may choose`),
 ///   and `onto` is `on`;
+/// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
+///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
+/// - `would` within twelve words after `before` is left out, and `would be` there is `is`
+///   (`Before you would execute a maneuver` is `Before you execute a maneuver`);
 /// - a colour printed again before a later item of a list is left out (`a red [Boost] or
 ///   red [Barrel Roll] action` is `a red [Boost] or [Barrel Roll] action`: a colour before
 ///   the first item holds for each);
@@ -251,9 +261,10 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
-/// (a replacement, worded either way).
-const PHRASES: [(&[&str], &str); 47] = [
+/// (a replacement, worded either way), and `this ship` is `you` (the ship the card is on).
+const PHRASES: [(&[&str], &str); 48] = [
     (&["can", "still"], "can"),
+    (&["this", "ship"], "you"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
     (&["even", "if", "they", "is"], "even if"),
@@ -406,7 +417,59 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
         }
         i += 1;
     }
+    drop_would_after_before(&mut words);
+    join_bands(&mut words);
     words
+}
+
+/// `2, 3, 4, or 5` is `2-5` (and `2 or 3` is `2-3`): numbers in a row, one of them.
+fn join_bands(words: &mut Vec<Word<'_>>) {
+    let number = |w: &Word<'_>| w.word.parse::<u32>().ok();
+    let mut i = 0;
+    while i < words.len() {
+        let Some(first) = number(&words[i]) else {
+            i += 1;
+            continue;
+        };
+        let mut next = first;
+        let mut j = i + 1;
+        while words.get(j).and_then(number) == Some(next + 1) {
+            next += 1;
+            j += 1;
+        }
+        let last = words.get(j).filter(|w| w.word == "or").and_then(|_| words.get(j + 1)).and_then(number);
+        if last == Some(next + 1) {
+            let span = words[i].span.start..words[j + 1].span.end;
+            let band = Word { word: Cow::Owned(format!("{first}-{}", next + 1)), span };
+            words.splice(i..j + 2, [band]);
+        }
+        i += 1;
+    }
+}
+
+/// `Before an enemy ship would be dealt a facedown damage card` is `Before an enemy ship is
+/// dealt …`, and `Before you would execute` is `Before you execute`: what happens before an
+/// event is the same whether or not the event is said to be about to happen.
+fn drop_would_after_before(words: &mut Vec<Word<'_>>) {
+    let mut i = 0;
+    while i < words.len() {
+        let after_before =
+            words[i].word == "would" && words[i.saturating_sub(12)..i].iter().any(|w| w.word == "before");
+        if !after_before {
+            i += 1;
+            continue;
+        }
+        match words.get(i + 1).is_some_and(|w| w.word == "be") {
+            true => {
+                let span = words[i].span.start..words[i + 1].span.end;
+                words.splice(i..i + 2, [Word { word: Cow::Borrowed("is"), span }]);
+            }
+            false => {
+                words.remove(i);
+            }
+        }
+        i += 1;
+    }
 }
 
 /// The normalised words of a text, one at a time (see [`words`]).
@@ -631,13 +694,15 @@ impl Sayer<'_> {
             _ => Person::Defender,
         };
         let mut range = None;
-        if let (Some(_), Some(first)) = (attack, steps.first_mut()) {
+        if let (Some(t), Some(first)) = (attack, steps.first_mut()) {
             // Not the range of `if the attacker is in your [Single Turret Arc] at range 0-2`,
-            // held as the arc's condition and then the range's.
+            // held as the arc's condition and then the range's, nor of `After you defend, if
+            // the attacker is at range 0-2` (a range after the attack, not its attack range).
+            let after = a.timings[t].when == When::After;
             let conditions = &first.conditions;
             let at = conditions.iter().enumerate().position(|(i, c)| {
                 let after_arc = i.checked_sub(1).is_some_and(|k| matches!(&conditions[k].test, Test::InArc { .. }));
-                matches!(&c.test, Test::AtRange { who, of, .. } if who.person == other && is_you(of))
+                matches!(&c.test, Test::AtRange { who, of, attack, .. } if who.person == other && is_you(of) && (*attack || !after))
                     && c.kind == CondKind::If
                     && !after_arc
             });
@@ -780,7 +845,20 @@ impl Sayer<'_> {
                         true => rest.strip_prefix("are ").or_else(|| rest.strip_prefix("is ")).unwrap_or(rest),
                         false => rest,
                     };
-                    before.push_str(&format!(" and {rest}"));
+                    // `if the attacker is in your [Single Turret Arc] at range 0-2`, `if the
+                    // defender is in your [Single Turret Arc] and your [Front Arc]`: one ship's
+                    // place, its verb said once.
+                    let place = match (same, prev.map(|p| &p.test), &c.test) {
+                        (true, Some(Test::InArc { not: false, .. }), Test::AtRange { attack: false, .. }) => {
+                            rest.strip_prefix("is ").or_else(|| rest.strip_prefix("are ")).map(|r| format!(" {r}"))
+                        }
+                        (true, Some(Test::InArc { not: false, .. }), Test::InArc { not: false, .. }) => rest
+                            .strip_prefix("is in ")
+                            .or_else(|| rest.strip_prefix("are in "))
+                            .map(|r| format!(" and {r}")),
+                        _ => None,
+                    };
+                    before.push_str(&place.unwrap_or_else(|| format!(" and {rest}")));
                     None
                 }
                 _ => Some(said),
@@ -918,7 +996,10 @@ impl Sayer<'_> {
                 i += 1;
                 continue;
             }
-            match p.filter(|_| shares && c.alternative) {
+            // `change 1 [Critical Hit] result to a [Hit] result or 1 [Hit] result to a
+            // [Focus] result`: an order's verb is said once too.
+            let same_who = p.is_some_and(|p| p.subject == c.subject && p.qualifier == c.qualifier);
+            match p.filter(|_| same_who && c.alternative) {
                 // `spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit]
                 // result to a [Critical Hit] result`: one cost, and one verb, said once.
                 Some(p) if p.costs == c.costs && shares_verb(&p.effect, &c.effect) => {
@@ -1188,7 +1269,12 @@ impl Sayer<'_> {
             let role = self.noun(n, None, false);
             return format!("be {} {role}", article(&role));
         }
-        let mut parts = verb_words(e, "do not", verb(e.kind));
+        // `your carrier ship gains [Coordinate]`: an action gained with no bar named.
+        let verb = match e.kind {
+            EffectKind::AddAction if e.target.is_none() => "gain",
+            kind => verb(kind),
+        };
+        let mut parts = verb_words(e, "do not", verb);
         parts.extend(self.effect_object(e));
         parts.join(" ")
     }
@@ -1291,6 +1377,12 @@ impl Sayer<'_> {
                 let marks: Vec<Mark> = n.marks.iter().map(|m| Mark { color: None, ..m.clone() }).collect();
                 let n = Noun { marks: marks.into(), ..n.clone() };
                 parts.push(self.noun(&n, None, many));
+            }
+            // `add white [Boost] to your action bar`, `gains [Coordinate]`: an entry of the
+            // bar, not an action performed, is printed without the word.
+            Some(n) if e.kind == EffectKind::AddAction => {
+                let said = self.noun(n, e.color.as_deref(), many);
+                parts.push(said.strip_suffix(" actions").or(said.strip_suffix(" action")).unwrap_or(&said).to_string());
             }
             Some(n) => parts.push(self.noun(n, e.color.as_deref(), many)),
             None => parts.extend(e.color.as_deref().map(|c| c.replace('|', " or "))),
@@ -1657,9 +1749,12 @@ impl Sayer<'_> {
                 format!("{} {state}", self.is(who, not))
             }
             Test::Has { who, count: n, noun: what, on } => {
-                let has = match is_you(who) {
-                    true => "you have".to_string(),
-                    false => format!("{} has", self.subject(who)),
+                // `there are 2 or fewer attack dice`: the attack's dice, no ship's.
+                let dice = who.person == Person::Thing && who.text.is_empty();
+                let has = match (is_you(who), dice) {
+                    (_, true) => "there are".to_string(),
+                    (true, false) => "you have".to_string(),
+                    (false, false) => format!("{} has", self.subject(who)),
                 };
                 let one = n.op == CmpOp::Ge && n.n == 1;
                 // `if you have 1 or more non-lock red or orange tokens`: words printed in the
@@ -1805,8 +1900,63 @@ impl Sayer<'_> {
                 let than = self.possessive(than);
                 format!("the {part} of {whose} revealed maneuver is {} {than}", compare(*op))
             }
+            Test::Equipped { who, card, as_, not } => {
+                // A name keeps its capitals.
+                self.kept += card.split_whitespace().count();
+                let has = match (is_you(who), not) {
+                    (true, false) => "you have".to_string(),
+                    (true, true) => "you do not have".to_string(),
+                    (false, false) => format!("{} has", self.subject(who)),
+                    (false, true) => format!("{} does not have", self.subject(who)),
+                };
+                match as_ {
+                    Equip::Upgrade => format!("{has} the {card} upgrade"),
+                    Equip::ShipAbility => format!("{has} the {card} ship ability"),
+                    Equip::EquippedWith => {
+                        let is = self.is(who, *not);
+                        format!("{is} equipped with {card}")
+                    }
+                }
+            }
+            // `that ship is limited or has the Cutthroat upgrade`, `there is an enemy ship in
+            // your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: what the tests share
+            // at their start is said once.
+            Test::Any(tests) => {
+                let mut out = String::new();
+                let mut first: Option<String> = None;
+                for t in tests.iter() {
+                    let said = self.test(&Condition { test: t.clone(), ..c.clone() });
+                    match &first {
+                        None => {
+                            out.push_str(&said);
+                            first = Some(said);
+                        }
+                        Some(f) => {
+                            out.push_str(" or ");
+                            out.push_str(after_shared_start(f, &said));
+                        }
+                    }
+                }
+                out
+            }
             Test::Opaque => self.opaque(),
         }
+    }
+}
+
+/// The words of `said` after those it shares with `first` at their start, cut before the
+/// verb or place that follows them (`has the Cutthroat upgrade` of `that ship has the
+/// Cutthroat upgrade` after `that ship is limited`); all of `said` when they share none.
+fn after_shared_start<'a>(first: &str, said: &'a str) -> &'a str {
+    let starts: Vec<usize> = std::iter::once(0).chain(said.match_indices(' ').map(|(at, _)| at + 1)).collect();
+    let shared = said.split(' ').zip(first.split(' ')).take_while(|(a, b)| a == b).count();
+    let cut = (1..=shared.min(starts.len() - 1)).rev().find(|k| {
+        let word = said[starts[*k]..].split(' ').next().unwrap_or_default();
+        matches!(word, "is" | "are" | "has" | "have" | "in" | "at" | "does" | "do")
+    });
+    match cut {
+        Some(k) => &said[starts[k]..],
+        None => said,
     }
 }
 
@@ -1993,7 +2143,9 @@ fn counts_unheld(text: &str) -> bool {
 /// …`, `the defender is at range 1`).
 fn tested(t: &Test) -> Option<&Subject> {
     match t {
-        Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } => Some(who),
+        Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } | Test::Equipped { who, .. } => {
+            Some(who)
+        }
         _ => None,
     }
 }
@@ -2203,6 +2355,29 @@ mod tests {
             "If you do, if you are stressed, gain 1 focus token."
         ));
         assert!(same("If you do so, gain 1 focus token.", "If you do, gain 1 focus token."));
+        // What happens before an event, said to be about to happen or not.
+        assert!(same(
+            "Before an enemy ship at range 0-1 in your [Front Arc] is dealt a faceup damage card, gain 1 focus token.",
+            "Before an enemy ship at range 0-1 in your [Front Arc] would be dealt a faceup damage card, gain 1 focus token."
+        ));
+        assert!(same(
+            "Before you execute a maneuver, gain 1 focus token.",
+            "Before you would execute a maneuver, gain 1 focus token."
+        ));
+        assert!(!same(
+            "If you execute a maneuver, gain 1 focus token.",
+            "If you would execute a maneuver, gain 1 focus token."
+        ));
+        // Numbers in a row are the band they span; numbers not in a row are not.
+        assert!(same("Your wingmates must be 3, 4, or 5 Z-95 fighters.", "Your wingmates must be 3-5 Z-95 fighters."));
+        assert!(same("Your wingmates must be 2 or 3 ships.", "Your wingmates must be 2-3 ships."));
+        assert!(!same("Your wingmates must be 2, 4, or 5 ships.", "Your wingmates must be 2-5 ships."));
+        assert!(!same("Your wingmates must be 2 or 3 ships.", "Your wingmates must be 2-4 ships."));
+        // The ship the card is on.
+        assert!(same(
+            "After this ship is destroyed, gain 1 focus token.",
+            "After you are destroyed, gain 1 focus token."
+        ));
         assert!(same(
             "If its initiative is less than that of the attacker's.",
             "If its initiative is lower than the attacker's."

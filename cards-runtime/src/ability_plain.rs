@@ -9,8 +9,8 @@
 //! players.
 
 use crate::ability::{
-    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Facing, Frequency, Noun,
-    Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip, Facing, Frequency,
+    Noun, Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
 };
 use crate::model::{Set, VocabKind};
 
@@ -563,6 +563,20 @@ fn test(set: &Set, c: &Condition) -> String {
         }
         Test::RevealedVs { who, part, op, than } => {
             format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
+        }
+        Test::Equipped { who, card, as_, not } => {
+            let has = match (not, is_you(who)) {
+                (false, _) => has(who),
+                (true, true) => "you do not have".to_string(),
+                (true, false) => format!("{} does not have", subject(who)),
+            };
+            match as_ {
+                Equip::Upgrade | Equip::EquippedWith => format!("{has} the {card} upgrade equipped"),
+                Equip::ShipAbility => format!("{has} the {card} ship ability"),
+            }
+        }
+        Test::Any(tests) => {
+            joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")
         }
         Test::Opaque => opaque(&c.text),
     }

@@ -293,6 +293,22 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         Test::RevealedVs { who, part, op, than } => {
             format!("{} revealed {part} {} {}", subject(who), op.as_str(), subject(than))
         }
+        Test::Equipped { who, card, as_, not } => {
+            format!(
+                "{} {} {} {}",
+                subject(who),
+                if *not { "has-no-card" } else { "has-card" },
+                quote(card),
+                as_.as_str()
+            )
+        }
+        // `that is limited or that has-card "Cutthroat" upgrade`.
+        Test::Any(tests) => {
+            let one = |t: &Test| condition(set, &Condition { test: t.clone(), ..c.clone() });
+            let said: Vec<String> =
+                tests.iter().map(|t| one(t).split_once(' ').map(|(_, t)| t.to_string()).unwrap_or_default()).collect();
+            said.join(" or ")
+        }
         Test::Opaque => quote(&c.text),
     };
     format!("{word} {test}")

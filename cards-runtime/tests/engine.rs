@@ -918,6 +918,34 @@ fn stress_at_engagement(ability: &Ability, others: &[(u32, i32)]) -> u32 {
 }
 
 /// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
+/// there are no other friendly ships at range 0-2 or you have the Brave upgrade, gain 1
+/// stress token." Either is enough: the engine counts the ships, the game knows the cards.
+#[test]
+fn either_of_two_tests_is_enough_each_asked_where_it_is_known() {
+    let lone = Test::Exists {
+        count: Count { op: CmpOp::Eq, n: 0 },
+        who: subject("other friendly ships at range 0-2", Person::Another, Side::Friendly, Some((0, 2))),
+    };
+    let hopeful = Test::Equipped { who: Subject::YOU, card: "Brave".into(), as_: Equip::Upgrade, not: false };
+    let either = stress_at_engagement_if(
+        "there are no other friendly ships at range 0-2 or you have the Brave upgrade",
+        Test::Any(vec![lone, hopeful].into()),
+    );
+    let stress = |friend: bool, cards: &[&'static str]| {
+        let mut game = Game { cards: cards.to_vec(), ..Game::default() };
+        let a = game.ship(0, 0, &[("tested", &either)]);
+        if friend {
+            game.ship(0, 1, &[]);
+        }
+        Engine::new().window(&mut game, &mut First, Window::phase(When::StartOf, ENGAGEMENT));
+        game.tokens(a)[3]
+    };
+    assert_eq!(stress(false, &[]), 1, "no friend near: the first holds");
+    assert_eq!(stress(true, &["Brave"]), 1, "a friend near, but the upgrade: the second holds");
+    assert_eq!(stress(true, &["Bold"]), 0, "a friend near and another upgrade: neither holds");
+}
+
+/// Test only, in the shape the lowering gives it: "At the start of the Engagement Phase, if
 /// there are more enemy ships than other friendly ships at range 0-2, gain 1 stress token."
 /// The range, printed once after both, holds for both.
 fn outnumbered_stress() -> Ability {

@@ -393,7 +393,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::destroyed => EffectKind::Destroyed,
         Rule::engage => EffectKind::Engage,
         Rule::become_ => EffectKind::Become,
-        Rule::be_role => EffectKind::Be,
+        Rule::be_role | Rule::be_count => EffectKind::Be,
         Rule::coordinate => EffectKind::Coordinate,
         Rule::boost => EffectKind::Boost,
         Rule::barrel_roll => EffectKind::BarrelRoll,
@@ -507,6 +507,22 @@ impl Build<'_> {
             }
         }
         e
+    }
+
+    /// `must be 2-5 V-19 Torrents or 2-5 Nimbus-class V-wings`, `must be 2-5 of the
+    /// following:`: a group counted twice, or by a list printed after, is no one band; the
+    /// effect is kept whole, to the end of its noun.
+    fn counted_twice(&self, e: &mut Effect) {
+        let number = |w: &str| w.split('-').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        let Some(n) = e.noun.as_ref().filter(|_| e.kind == EffectKind::Be && e.amount.is_some()) else { return };
+        let counted =
+            n.text.split_whitespace().any(number) || n.text.get(..3).is_some_and(|w| w.eq_ignore_ascii_case("of "));
+        if counted {
+            let (start, end) = (e.piece.span.start as usize, (n.span.end as usize).max(e.piece.span.end as usize));
+            let piece =
+                self.text_at(start, end).map(|t| Piece { text: t.trim_end().to_string(), span: Span::new(start, end) });
+            *e = Effect::opaque(piece.unwrap_or_else(|| e.piece.clone()));
+        }
     }
 
     /// Whether an effect's noun is a maneuver (`that maneuver`, `a white maneuver`).
@@ -774,6 +790,9 @@ impl Build<'_> {
         Self::share_objects(&mut out);
         self.share_range(&mut out);
         self.lists(&mut out);
+        for c in &mut out {
+            self.counted_twice(&mut c.effect);
+        }
         out.into_iter().flat_map(Self::each_slot).collect()
     }
 

@@ -541,8 +541,9 @@ fn compound_and_alternative_costs() {
 #[test]
 fn lists_that_are_not_lists_of_clauses() {
     let cases = [
-        // A list inside a clause nothing structures stays in it.
-        ("Your wingmates must be 2, 3, 4, or 5 TIE/ln fighters.", "Your wingmates:must opaque(be 2, 3, 4, or 5 TIE/ln fighters)"),
+        // A list inside a clause stays in it: numbers in a row are one count.
+        ("Your wingmates must be 2, 3, 4, or 5 TIE/ln fighters.", "Your wingmates:must be(2, 3, 4, or 5|TIE/ln fighters)"),
+        ("Your wingmates must be 3-4 of the following:", "Your wingmates:must opaque(be 3-4 of the following:)"),
         (
             "You can be included in Separatist, Imperial, and First Order squads.",
             "You:can opaque(be included in Separatist, Imperial, and First Order squads)",

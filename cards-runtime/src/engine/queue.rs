@@ -5,7 +5,9 @@ use super::{
     matches, Chooser, Engine, Event, GameState, Held, Key, Lasting, Permission, ShipId, Status, Window, MAX_DEPTH,
     MAX_EVENTS,
 };
-use crate::ability::{Ability, Clause, CondKind, Effect, Frequency, Person, Qualifier, Step, Subject, Test, When};
+use crate::ability::{
+    Ability, Clause, CondKind, Condition, Effect, Frequency, Person, Qualifier, Step, Subject, Test, When,
+};
 
 /// An ability waiting to resolve, as the chooser sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,30 +265,7 @@ impl<'a> Engine<'a> {
             }
             let mut go = true;
             for c in step.conditions.iter() {
-                let holds = match &c.test {
-                    Test::YouDo { not } => previous != *not,
-                    // `there are no other friendly ships at range 0-2`: counted from the
-                    // game's ships, sides and ranges; words that say more are the game's.
-                    Test::Exists { count, who } if !who.says_more() => {
-                        let n = self.candidates(state, p.ship, who, None).len();
-                        count.op.holds(n as i64, i64::from(count.n))
-                    }
-                    // `there are more enemy ships than other friendly ships at range 0-1`:
-                    // the range printed after both holds for both.
-                    Test::More { more, than } if !more.says_more() && !than.says_more() => {
-                        let more = Subject { range: more.range.or(than.range), ..more.clone() };
-                        let n = self.candidates(state, p.ship, &more, None).len();
-                        n > self.candidates(state, p.ship, than, None).len()
-                    }
-                    // `gain 1 disarm token unless you flip this card`: the ship the event
-                    // names may do it to stop the step; doing it is what makes it hold.
-                    Test::Event { events, not: false, within: None }
-                        if c.kind == CondKind::Unless && events.len() == 1 && !events[0].effect.passive =>
-                    {
-                        self.offer(state, chooser, p, &events[0])
-                    }
-                    _ => state.holds(p.ship, c),
-                };
+                let holds = self.holds(state, chooser, p, c, previous);
                 go = match c.kind {
                     CondKind::If => holds,
                     CondKind::Unless => !holds,
@@ -304,6 +283,54 @@ impl<'a> Engine<'a> {
                 reached = go;
             }
             previous = go && self.step(state, chooser, p, step, &mut taken);
+        }
+    }
+
+    /// Whether a condition's test holds; `previous`, whether the step before did something.
+    fn holds<S: GameState<'a> + ?Sized>(
+        &mut self,
+        state: &mut S,
+        chooser: &mut dyn Chooser,
+        p: &Pending<'a>,
+        c: &'a Condition,
+        previous: bool,
+    ) -> bool {
+        match &c.test {
+            Test::YouDo { not } => previous != *not,
+            // `gain 1 disarm token unless you flip this card`: the ship the event names may
+            // do it to stop the step; doing it is what makes it hold.
+            Test::Event { events, not: false, within: None }
+                if c.kind == CondKind::Unless && events.len() == 1 && !events[0].effect.passive =>
+            {
+                self.offer(state, chooser, p, &events[0])
+            }
+            _ => self.state_holds(state, p, c),
+        }
+    }
+
+    /// Whether a condition about the game's state holds.
+    fn state_holds<S: GameState<'a> + ?Sized>(&self, state: &S, p: &Pending<'a>, c: &Condition) -> bool {
+        match &c.test {
+            // `there are no other friendly ships at range 0-2`: counted from the game's
+            // ships, sides and ranges; words that say more are the game's.
+            Test::Exists { count, who } if !who.says_more() => {
+                let n = self.candidates(state, p.ship, who, None).len();
+                count.op.holds(n as i64, i64::from(count.n))
+            }
+            // `there are more enemy ships than other friendly ships at range 0-1`: the range
+            // printed after both holds for both.
+            Test::More { more, than } if !more.says_more() && !than.says_more() => {
+                let more = Subject { range: more.range.or(than.range), ..more.clone() };
+                let n = self.candidates(state, p.ship, &more, None).len();
+                n > self.candidates(state, p.ship, than, None).len()
+            }
+            // `if that ship is limited or has the Cutthroat upgrade`: any one of them, each
+            // asked as a condition of its own.
+            Test::Any(tests) => tests.iter().any(|t| {
+                let one = Condition { test: t.clone(), kind: CondKind::If, ..c.clone() };
+                self.state_holds(state, p, &one)
+            }),
+            _ => state.holds(p.ship, c),
         }
     }
 

@@ -81,6 +81,8 @@ pub struct Game<'a> {
     pub described: Vec<(ShipId, ShipId, &'static str)>,
     /// Every event applied: `ship text`.
     pub log: Vec<String>,
+    /// The names of the cards every ship has, for `Test::Equipped`.
+    pub cards: Vec<&'static str>,
 }
 
 impl<'a> Game<'a> {
@@ -170,7 +172,10 @@ impl<'a> GameState<'a> for Game<'a> {
     }
 
     fn holds(&self, _: ShipId, condition: &Condition) -> bool {
-        condition.text == "this attack hits" && self.hits
+        match &condition.test {
+            Test::Equipped { card, not, .. } => self.cards.contains(&card.as_ref()) != *not,
+            _ => condition.text == "this attack hits" && self.hits,
+        }
     }
 
     fn described(&self, owner: ShipId, subject: &Subject, ship: ShipId) -> bool {

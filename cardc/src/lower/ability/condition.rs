@@ -1,7 +1,7 @@
 //! Conditions: the states, arcs, ranges, counts and past events a condition's words test.
 
 use cards_runtime::ability::{
-    Clause as RtClause, CmpOp, CondKind, Condition, Count, EffectKind, Noun, Person, Side, Subject, Test, Than,
+    Clause as RtClause, CmpOp, CondKind, Condition, Count, EffectKind, Equip, Noun, Person, Side, Subject, Test, Than,
     VocabRef, Which, Within,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
@@ -372,7 +372,76 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
             return Test::OnResult(n);
         }
     }
-    Test::Opaque
+    let text = squash(text);
+    let text = text.trim_end_matches(['.', ',']);
+    either(text, vocab).or_else(|| equipped(text)).unwrap_or(Test::Opaque)
+}
+
+/// `that ship has the Cutthroat upgrade`, `the chosen ship has the Born for This ship
+/// ability`, `you are equipped with Swivel Wings (Down)`: a card a ship has, by its name
+/// (the words between, as printed).
+fn equipped(text: &str) -> Option<Test> {
+    // ASCII lowering keeps every byte where it is: the name is cut from the printed words.
+    let lower = text.to_ascii_lowercase();
+    let has = [(" has the ", false), (" have the ", false), (" does not have the ", true), (" do not have the ", true)];
+    let with = [(" is equipped with ", false), (" are equipped with ", false), (" is not equipped with ", true)];
+    let found = has
+        .iter()
+        .find_map(|(verb, not)| {
+            let at = lower.find(verb)?;
+            let (tail, as_) = [(" upgrade", Equip::Upgrade), (" ship ability", Equip::ShipAbility)]
+                .into_iter()
+                .find(|(tail, _)| lower.ends_with(tail))?;
+            Some((at, at + verb.len(), text.len() - tail.len(), as_, *not))
+        })
+        .or_else(|| {
+            with.iter().find_map(|(verb, not)| {
+                let at = lower.find(verb)?;
+                Some((at, at + verb.len(), text.len(), Equip::EquippedWith, *not))
+            })
+        });
+    let (at, start, end, as_, not) = found?;
+    let (who, card) = (&lower[..at], text.get(start..end)?.trim());
+    // One card by its name: no list, count or place in its words.
+    let named = !card.is_empty()
+        && card.starts_with(|c: char| c.is_uppercase() || c == '“' || c == '"')
+        && !card.contains(|c: char| c.is_ascii_digit() || c == '[' || c == ',')
+        && !card.to_ascii_lowercase().split(' ').any(|w| matches!(w, "or" | "and" | "at" | "in"));
+    // A subject alone: no verb or join of its own (`it is limited or has the … upgrade` is
+    // two tests, not a subject `it is limited or`).
+    let alone = !who.split(' ').any(|w| matches!(w, "is" | "are" | "or" | "and" | "has" | "have"));
+    (named && alone && plain_subject(who)).then(|| Test::Equipped {
+        who: subject_words(who),
+        card: card.to_string().into(),
+        as_,
+        not,
+    })
+}
+
+/// `that ship is limited or has the Cutthroat upgrade`, `there is an enemy ship in your
+/// [Front Arc] at range 0-1 or in your [Bullseye Arc]`: two tests of one subject, printed
+/// once, joined by `or`; one of them holding is enough. Each must read.
+fn either(text: &str, vocab: &Vocabulary) -> Option<Test> {
+    let lower = text.to_ascii_lowercase();
+    let goes_on = ["is ", "are ", "has ", "have ", "in ", "at "];
+    let (at, rest) = lower.match_indices(" or ").find_map(|(at, _)| {
+        let rest = &lower[at + " or ".len()..];
+        goes_on.iter().any(|w| rest.starts_with(w)).then_some((at, rest))
+    })?;
+    let first = &text[..at];
+    let first_lower = &lower[..at];
+    // Where the first's subject ends: before its place (`in …`, `at …`) for a second that
+    // says a place, before its verb for one that says a verb.
+    let marks: &[&str] = if rest.starts_with("in ") || rest.starts_with("at ") {
+        &[" in ", " at "]
+    } else {
+        &[" is ", " are ", " has ", " have "]
+    };
+    let subject_end = marks.iter().filter_map(|m| first_lower.find(m)).min()?;
+    let second = format!("{} {}", &first[..subject_end], &text[at + " or ".len()..]);
+    let tests = [test(first, vocab), test(&second, vocab)];
+    let read = tests.iter().all(|t| !matches!(t, Test::Opaque | Test::Any(_)));
+    read.then(|| Test::Any(tests.to_vec().into()))
 }
 
 /// The shape of a step's condition: one [`test`] reads, or else an event

@@ -506,6 +506,16 @@ pub(super) fn amount(text: &str) -> Option<Amount> {
     if let Some(n) = t.strip_suffix(" or more") {
         return n.trim().parse().ok().map(Amount::AtLeast);
     }
+    // `2, 3, 4, or 5`, `2 or 3`: numbers in a row, one of them.
+    if let Some((head, last)) = t.rsplit_once(" or ") {
+        let numbers: Option<Vec<u32>> =
+            head.split(',').map(str::trim).filter(|n| !n.is_empty()).map(|n| n.parse().ok()).collect();
+        let (numbers, last) = (numbers?, last.trim().parse::<u32>().ok()?);
+        let first = *numbers.first()?;
+        let in_a_row =
+            numbers.iter().chain([&last]).enumerate().all(|(i, n)| u32::try_from(i).is_ok_and(|i| *n == first + i));
+        return in_a_row.then_some(Amount::Between(first, last));
+    }
     match t.as_str() {
         "a" | "an" | "one" => Some(Amount::Exactly(1)),
         "all" => Some(Amount::All),

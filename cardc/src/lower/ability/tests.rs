@@ -2,8 +2,8 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, During, EffectKind, Facing, Noun, Person,
-    Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
+    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, During, EffectKind, Equip, Facing, Noun,
+    Person, Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -369,6 +369,90 @@ fn ships_outnumbering_ships() {
     assert!(matches!(&t, Test::More { than, .. } if than.says_more()), "{t:?}");
     // Things that are not ships are not this test.
     assert_eq!(more("there are more [Hit] results than your active [Shield]"), None);
+}
+
+#[test]
+fn a_card_a_ship_has_and_either_of_two_tests_are_read() {
+    let mut v = vocab();
+    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
+    v.arcs = vec![e("front", "Front Arc"), e("bullseye", "Bullseye Arc")].into();
+    let card = |t: &Test| match t {
+        Test::Equipped { who, card, as_, not } => Some((who.person, card.to_string(), *as_, *not)),
+        _ => None,
+    };
+    // A card the ship has, by its name as printed, and how it is named.
+    assert_eq!(
+        card(&test("that ship has the Brave upgrade", &v)),
+        Some((Person::That, "Brave".into(), Equip::Upgrade, false))
+    );
+    assert_eq!(
+        card(&test("you are equipped with Folded Wings (Open)", &v)),
+        Some((Person::You, "Folded Wings (Open)".into(), Equip::EquippedWith, false))
+    );
+    let t = test("the chosen ship has the Born to Fly ship ability", &v);
+    assert!(
+        matches!(&t, Test::Equipped { card, as_: Equip::ShipAbility, .. } if card.as_ref() == "Born to Fly"),
+        "{t:?}"
+    );
+    // A slot, a count or a list is no card's name.
+    for words in ["you have the [Crew] upgrade", "you have the 2 Brave upgrade", "you have the Brave or Bold upgrade"] {
+        assert!(card(&test(words, &v)).is_none(), "{words}");
+    }
+    // Two tests of one subject printed once: either is enough, each whole.
+    let Test::Any(tests) = test("that ship is limited or has the Bold upgrade", &v) else { panic!("any") };
+    assert!(
+        matches!(&tests[0], Test::State { who, state, not: false } if who.person == Person::That && state.as_ref() == "limited")
+    );
+    assert_eq!(card(&tests[1]), Some((Person::That, "Bold".into(), Equip::Upgrade, false)));
+    // `it is limited or` is no subject.
+    let Test::Any(tests) = test("it is limited or has the Steady upgrade", &v) else { panic!("any") };
+    assert_eq!(card(&tests[1]).map(|c| c.0), Some(Person::That));
+    let t = test("there is an enemy ship in your [Front Arc] at range 0-1 or in your [Bullseye Arc]", &v);
+    let Test::Any(tests) = &t else { panic!("{t:?}") };
+    let arcs: Vec<_> = tests
+        .iter()
+        .map(|t| match t {
+            Test::InArc { who, arc, not: false, .. } => (who.side, who.range, refs(arc)),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        arcs,
+        [(Side::Enemy, Some((0, 1)), vec![(VocabKind::Arc, 0)]), (Side::Enemy, None, vec![(VocabKind::Arc, 1)]),]
+    );
+    // Where one of the two does not read, neither is claimed.
+    assert_eq!(test("that ship is limited or has sung a song", &v), Test::Opaque);
+}
+
+#[test]
+fn a_group_counted_by_a_band_is_one_count_of_one_thing() {
+    let v = vocab();
+    let amount_of = |text: &str| {
+        let a = read(text, &v);
+        let e = a[0].steps[0].clauses[0].effect.clone();
+        (e.kind, e.amount, e.noun.map(|n| n.text.to_string()))
+    };
+    // Your wingmates are 2 to 5 ships, each a TIE/ln fighter.
+    assert_eq!(
+        amount_of("Your wingmates must be 3, 4, or 5 Z-95 fighters."),
+        (EffectKind::Be, Some(Amount::Between(3, 5)), Some("Z-95 fighters".into()))
+    );
+    assert_eq!(
+        amount_of("Your wingmates must be 2 or 3 X-wings or Y-wings."),
+        (EffectKind::Be, Some(Amount::Between(2, 3)), Some("X-wings or Y-wings".into()))
+    );
+    assert_eq!(
+        amount_of("Your wingmates must be 2-4 other ships of your ship type."),
+        (EffectKind::Be, Some(Amount::Between(2, 4)), Some("other ships of your ship type".into()))
+    );
+    // Two bands (all of one type or all of the other) are no one count, nor is a list
+    // printed after the ability.
+    for text in ["Your wingmates must be 2-4 A-wings or 2-4 B-wings.", "Your wingmates must be 3-4 of the following:"] {
+        let a = read(text, &v);
+        assert!(a[0].steps[0].clauses.iter().all(|c| c.effect.kind == EffectKind::Opaque), "{text}: {:?}", a[0].steps);
+    }
+    // Numbers not in a row are no band.
+    assert_eq!(super::noun::amount("2, 4, or 5"), None);
 }
 
 #[test]
