@@ -20,6 +20,7 @@ die attack "attack", defense "defense"
 result hit "Hit", critical-hit "Critical Hit", focus "Focus", evade "Evade"
 arc front "Front Arc", bullseye "Bullseye Arc"
 phase engagement "Engagement Phase", system "System Phase", end "End Phase"
+maneuver bank-left "Bank Left", bank-right "Bank Right", turn-left "Turn Left", turn-right "Turn Right"
 header action "Action" optional
 header attack "Attack" optional
 header setup "Setup"
@@ -166,6 +167,11 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if there is an enemy ship in your [Front Arc] at range 0-1 or in your [Bullseye Arc], roll 1 additional defense die.",
     "While you defend, if you are equipped with Folded Wings (Open), roll 1 additional defense die.",
     "After you perform a [Focus] action, if you have the Born to Fly ship ability, gain 1 evade token.",
+    // A place that is one of several.
+    "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped upgrades.",
+    // A list of three alternatives; names printed before their brackets, in two groups.
+    "After you defend, you may remove 1 stress token, gain 1 focus token, or recover 1 [Charge].",
+    "After you reveal a bank ([Bank Left] or [Bank Right]) or turn ([Turn Left] or [Turn Right]) maneuver, gain 1 focus token.",
 ];
 
 #[test]

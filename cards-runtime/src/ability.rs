@@ -487,9 +487,11 @@ pub enum Proviso {
     InsteadOf(Noun),
     /// `as a bonus attack`, `as a sideslip`: what it counts as.
     As(Noun),
-    /// `on 1 of your equipped upgrades`, `on your ship card`: where it happens (the card a
-    /// resource is recovered or spent on).
+    /// `on your ship card`: where it happens (the card a resource is recovered or spent on).
     On(Noun),
+    /// `on 1 of your equipped upgrades`: where it happens, one of these (the player's
+    /// choice).
+    OnOneOf(Noun),
     /// `as if that ship has them`: another ship uses what is yours as its own.
     AsIfTheirs,
     /// `to a maximum of 4`: the most a value changed becomes.
@@ -523,6 +525,7 @@ impl Proviso {
             Proviso::InsteadOf(n) => format!("instead of {}", n.text),
             Proviso::As(n) => format!("as {}", n.text),
             Proviso::On(n) => format!("on {}", n.text),
+            Proviso::OnOneOf(n) => format!("on 1 of {}", n.text),
             Proviso::AsIfTheirs => "as if that ship has them".into(),
             Proviso::AtMost(n) => format!("to a maximum of {n}"),
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),

@@ -102,6 +102,7 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     let starts = |w: &str| {
         COLOURS.contains(&w)
             || w == "would"
+            || w == "or"
             || w.bytes().all(|b| b.is_ascii_digit())
             || PHRASES.iter().any(|(p, _)| p[0] == w)
     };
@@ -216,13 +217,17 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`, `were` and `are`
 ///   are `is` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
-///   `yourself` is `you` (`transfer 1 focus token to yourself`), `outside` is `not in`
+///   `yourself` is `you` (`transfer 1 focus token to yourself`), `their` is `its` (`1 of
+///   their blank results`, of one ship), `outside` is `not in`
 ///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
 ///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
 ///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `may chose` is `may choose`),
 ///   and `onto` is `on`;
 /// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
 ///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
+/// - in a run of bracketed items only the last `or` is kept (`[Bank Left] or [Bank Right]
+///   or [Turn Left] or [Turn Right]` is `[Bank Left], [Bank Right], [Turn Left], or [Turn
+///   Right]`);
 /// - `would` within twelve words after `before` is left out, and `would be` there is `is`
 ///   (`Before you would execute a maneuver` is `Before you execute a maneuver`);
 /// - a colour printed again before a later item of a list is left out (`a red [Boost] or
@@ -261,9 +266,12 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
-/// (a replacement, worded either way), and `this ship` is `you` (the ship the card is on).
-const PHRASES: [(&[&str], &str); 48] = [
+/// (a replacement, worded either way), `this ship` is `you` (the ship the card is on), and
+/// `perform that maneuver` is `execute that maneuver`.
+const PHRASES: [(&[&str], &str); 50] = [
     (&["can", "still"], "can"),
+    (&["perform", "that", "maneuver"], "execute that maneuver"),
+    (&["execute", "that", "maneuver"], "execute that maneuver"),
     (&["this", "ship"], "you"),
     (&["even", "if", "you", "is"], "even if"),
     (&["even", "if", "it", "is"], "even if"),
@@ -392,12 +400,34 @@ fn drop_names_before_brackets(text: &str, words: &mut Vec<Word<'_>>) {
     }
 }
 
+/// `[Bank Left] or [Bank Right] or [Turn Left] or [Turn Right]` is `[Bank Left], [Bank Right],
+/// [Turn Left], or [Turn Right]`: in a run of bracketed items, only the last `or` is kept.
+fn drop_listed_ors(text: &str, words: &mut Vec<Word<'_>>) {
+    let bracketed = |w: &Word<'_>| {
+        let before = &text[..w.span.start];
+        before.rfind('[') > before.rfind(']')
+    };
+    let mut i = 1;
+    while i + 1 < words.len() {
+        let listed = words[i].word == "or" && bracketed(&words[i - 1]) && bracketed(&words[i + 1]);
+        let later =
+            listed && words[i + 1..].iter().take_while(|w| w.word == "or" || bracketed(w)).any(|w| w.word == "or");
+        match later {
+            true => {
+                words.remove(i);
+            }
+            false => i += 1,
+        }
+    }
+}
+
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words, and a colour
 /// printed again in a list left out.
 fn phrased(text: &str) -> Vec<Word<'_>> {
     let mut words = words(text);
     drop_repeated_colours(text, &mut words);
     drop_names_before_brackets(text, &mut words);
+    drop_listed_ors(text, &mut words);
     let mut i = 0;
     while i < words.len() {
         let rest = &words[i..];
@@ -574,6 +604,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "no" => return same("0"),
         // `transfer 1 focus token to yourself`: the ship is you.
         "yourself" => return same("you"),
+        // `1 of their blank results` of one ship: a card says `their` of a ship too.
+        "their" => return same("its"),
         // Misspellings printed on real cards, which the grammar reads as the word meant.
         "perfrom" | "peform" => return same("perform"),
         "camy" => return same("may"),
@@ -931,7 +963,10 @@ impl Sayer<'_> {
         while i < list.len() {
             let c = list[i];
             if i > 0 {
-                out.push_str(if c.alternative { " or " } else { ", and " });
+                out.push_str(match c.alternative {
+                    true => list_join(list, i),
+                    false => ", and ",
+                });
             }
             // The subject and qualifier of the clause before, said once for both.
             let shares = i > 0 && {
@@ -1224,6 +1259,7 @@ impl Sayer<'_> {
             Proviso::InsteadOf(n) => ("instead of", n),
             Proviso::As(n) => ("as", n),
             Proviso::On(n) => ("on", n),
+            Proviso::OnOneOf(n) => ("on 1 of", n),
             Proviso::By(n) => ("by", n),
             Proviso::From(n) => ("from", n),
             _ => return p.words(),
@@ -1498,9 +1534,11 @@ impl Sayer<'_> {
         if n.refs.is_empty() {
             let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
             let words = self.keep(&n.text);
-            return match color {
-                Some(c) => format!("{} {words}", c.replace('|', " or ")),
-                None => words,
+            let Some(c) = color.map(|c| c.replace('|', " or ")) else { return words };
+            // `another non-red maneuver`: the colour after the word that counts.
+            return match words.split_once(' ') {
+                Some((first @ ("another" | "each" | "any" | "all" | "every"), rest)) => format!("{first} {c} {rest}"),
+                _ => format!("{c} {words}"),
             };
         }
         let set = self.set;
@@ -1782,10 +1820,25 @@ impl Sayer<'_> {
                     false => None,
                 };
                 let bare = Subject { range: None, ..who.clone() };
-                let is = match (some, range) {
-                    (true, Some(_)) => format!("there is {}", self.subject(&bare)),
-                    (true, None) => format!("there is {}", self.subject(who)),
-                    (false, _) => self.is(who, *not),
+                // `a friendly Darth Vader or “Mauler” Mithel is in your [Left Arc] at range
+                // 0-1`: a ship its words name is in the arc, at the range its words end with.
+                let named = some && who.says_more() && !who.text.to_lowercase().contains(" ship");
+                let (named_range, named_words) = match (named, who.range) {
+                    (true, Some(r)) => {
+                        let band = at_range(Some(r));
+                        match who.text.strip_suffix(band.as_str()) {
+                            Some(words) => (Some(r), Some(words.to_string())),
+                            None => (None, None),
+                        }
+                    }
+                    _ => (None, None),
+                };
+                let range = named_range.or(range);
+                let is = match (some, range, named_words) {
+                    (_, _, Some(words)) => format!("{} is", self.keep(&words)),
+                    (true, Some(_), None) => format!("there is {}", self.subject(&bare)),
+                    (true, None, None) => format!("there is {}", self.subject(who)),
+                    (false, _, None) => self.is(who, *not),
                 };
                 // `the attack arc` is the attacker's by name.
                 if arc.refs.is_empty() && arc.text.eq_ignore_ascii_case("attack arc") && of.person == Person::Attacker {
@@ -1941,6 +1994,18 @@ impl Sayer<'_> {
             }
             Test::Opaque => self.opaque(),
         }
+    }
+}
+
+/// What joins alternative clause `i` to the one before: `or`, or in a run of three or more
+/// a list's commas (`repair 1 damage card, recover 1 shield, or remove 1 device`).
+fn list_join(list: &[&Clause], i: usize) -> &'static str {
+    let first = (1..=i).rev().take_while(|&k| list[k].alternative).last().map_or(i, |k| k - 1);
+    let last = (i..list.len()).take_while(|&k| list[k].alternative).last().unwrap_or(i);
+    match (last - first >= 2, i == last) {
+        (true, false) => ", ",
+        (true, true) => ", or ",
+        (false, _) => " or ",
     }
 }
 

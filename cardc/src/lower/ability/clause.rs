@@ -246,6 +246,19 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     if let Some(p) = thing("instead of ").filter(|_| !of_a_step).map(Proviso::InsteadOf) {
         return Some(p);
     }
+    // `on 1 of your equipped upgrades`: one of them, the player's choice.
+    let one_of = ["on 1 of ", "on one of "].iter().find(|lead| trimmed.to_lowercase().starts_with(**lead));
+    if let Some(lead) = one_of {
+        let rest = trimmed[lead.len()..].trim();
+        let plural = rest.ends_with('s');
+        let counted = rest.split_whitespace().any(|w| w.chars().all(|c| c.is_ascii_digit()));
+        // A thing that names no entry keeps all its words (`your equipped upgrades`).
+        let read = match noun(rest, vocab, None) {
+            n if n.refs.is_empty() => Noun::new(rest.to_string(), Vec::new()),
+            n => n,
+        };
+        return (plural && !counted && !rest.contains(" instead")).then_some(Proviso::OnOneOf(read));
+    }
     if let Some(p) = thing("on ").map(Proviso::On) {
         return Some(p);
     }

@@ -372,6 +372,28 @@ fn ships_outnumbering_ships() {
 }
 
 #[test]
+fn a_place_that_is_one_of_several_is_the_players_choice_of_them() {
+    let v = vocab();
+    let p = super::clause::proviso("on 1 of your equipped upgrades", &v);
+    assert!(
+        matches!(&p, Some(Proviso::OnOneOf(n)) if n.text == "your equipped upgrades" && n.refs.is_empty()),
+        "{p:?}"
+    );
+    assert!(matches!(super::clause::proviso("on one of your damage cards", &v), Some(Proviso::OnOneOf(_))));
+    // One place is not one of several; a count inside is more than the proviso holds.
+    assert!(matches!(super::clause::proviso("on your ship card", &v), Some(Proviso::On(_))));
+    assert_eq!(super::clause::proviso("on 1 of your 2 upgrades", &v), None);
+    // Read in a clause, the place goes with the effect.
+    let a = read(
+        "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped upgrades.",
+        &v,
+    );
+    let e = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(e.kind, EffectKind::Recover);
+    assert!(matches!(&e.provisos[..], [Proviso::OnOneOf(n)] if n.text == "your equipped upgrades"), "{e:?}");
+}
+
+#[test]
 fn a_card_a_ship_has_and_either_of_two_tests_are_read() {
     let mut v = vocab();
     let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
@@ -1081,8 +1103,11 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     let c = effect("You may discard 1 focus token from this card.");
     assert!(c.effect.from.as_ref().is_some_and(|f| f.person == Person::Thing), "{c:?}");
     assert!(c.modifiers.is_empty());
-    // A count in the phrase is more than the model holds: kept as words.
+    // One of several is the player's choice of them; a count inside is more than the model
+    // holds: kept as words.
     let c = effect("You may recover 1 [Charge] on 1 of your equipped upgrades.");
+    assert!(matches!(&c.effect.provisos[..], [Proviso::OnOneOf(_)]) && c.modifiers.is_empty(), "{c:?}");
+    let c = effect("You may recover 1 [Charge] on 1 of your 2 equipped upgrades.");
     assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
     // A phrase after a list of clauses doing one thing to one object holds for each, and
     // after a list of entries for the list.
