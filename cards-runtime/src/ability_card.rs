@@ -217,6 +217,9 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`, `were` and `are`
 ///   are `is` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
+///   `overlapped` and `modified` are `overlap` and `modify` (an event tested when the
+///   ability resolves: `if the attacker modified any attack dice`; `If you spend 1 [Force]`
+///   offers a payment, and is not `If you spent`),
 ///   `yourself` is `you` (`transfer 1 focus token to yourself`), `their` is `its` (`1 of
 ///   their blank results`, of one ship), `outside` is `not in`
 ///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
@@ -266,10 +269,12 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
-/// (a replacement, worded either way), `this ship` is `you` (the ship the card is on), and
-/// `perform that maneuver` is `execute that maneuver`.
-const PHRASES: [(&[&str], &str); 50] = [
+/// (a replacement, worded either way), `this ship` is `you` (the ship the card is on),
+/// `perform that maneuver` is `execute that maneuver`, and `or you may` is `or` (`you may
+/// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses).
+const PHRASES: [(&[&str], &str); 51] = [
     (&["can", "still"], "can"),
+    (&["or", "you", "may"], "or"),
     (&["perform", "that", "maneuver"], "execute that maneuver"),
     (&["execute", "that", "maneuver"], "execute that maneuver"),
     (&["this", "ship"], "you"),
@@ -617,6 +622,10 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "were" | "are" => return same("is"),
         // `an attack that missed` is one that misses (`misses` loses its `es`).
         "missed" => return same("miss"),
+        // A condition's event in the past or the present is one event (`if you overlapped
+        // an asteroid`, `if you overlap an asteroid`: tested when the ability resolves).
+        "overlapped" => return same("overlap"),
+        "modified" | "modifies" => return same("modify"),
         _ => {}
     }
     let w = &*lower;
@@ -1474,8 +1483,13 @@ impl Sayer<'_> {
             let said = self.noun(to, None, many);
             // A ship's arcs are its own: `rotate … to your [Front Arc]`.
             let arcs = !to.refs.is_empty() && to.refs.iter().all(|r| r.kind == VocabKind::Arc);
+            // `treat it as an attack at attack range 1`: one thing of a kind, in words.
+            let one_thing = e.kind == EffectKind::Treat
+                && to.refs.is_empty()
+                && matches!(to.text.split(' ').next(), Some("attack" | "action" | "maneuver" | "ship"));
             let article = match () {
                 _ if arcs => "your ".to_string(),
+                _ if one_thing => format!("{} ", article(&said)),
                 _ if many || to.refs.is_empty() => String::new(),
                 _ => format!("{} ", article(&said)),
             };
