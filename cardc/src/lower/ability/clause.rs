@@ -39,6 +39,25 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         who.person = Person::Thing;
     }
     let mut what = effect(&c.effect, vocab);
+    // `Each lock must be on a different object`: words before an opaque effect that no
+    // subject read are the effect's too, and who does it is no ship the reading knows.
+    if what.kind == EffectKind::Opaque && c.subject.is_none() && c.qualifier.is_none() {
+        let whole = squash(&c.piece.text);
+        let before = whole.strip_suffix(what.text.as_ref()).map(str::trim).unwrap_or_default().to_lowercase();
+        // `instead draw 3 damage cards` is still an order to you.
+        if !before.is_empty() && !matches!(before.as_str(), "instead" | "then" | "then," | "also") {
+            // `Each lock …`: the words count things, not you.
+            if ["each", "all", "every", "no"].contains(&before.split(' ').next().unwrap_or_default()) {
+                who = Subject {
+                    text: "".into(),
+                    person: Person::Thing,
+                    side: cards_runtime::ability::Side::Any,
+                    range: None,
+                };
+            }
+            what.text = whole.into();
+        }
+    }
     // `cannot be canceled by [Evade] results`: an agent that is no ship is no target; it is
     // what does it (`to`, as a passive's agent), its entries resolved.
     if let Some(t) = c.effect.target.as_ref().filter(|t| what.passive && !names_a_ship(&t.text)) {
@@ -95,7 +114,8 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
         }
     }
-    // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`.
+    // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`;
+    // `execute it as a sideslip` names no maneuver: it is still executed, as a sideslip.
     let mut executed_as_noun = false;
     if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
         let executed_as = c.modifiers.iter().find_map(|m| {
@@ -104,9 +124,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             let article = ["as a ", "as an "].iter().find(|a| lower.starts_with(**a))?;
             Some(m[article.len()..].to_string())
         });
-        if let Some(x) = executed_as {
+        let maneuver = |n: &Noun| !n.refs.is_empty() || n.text.to_lowercase().ends_with("maneuver");
+        if let Some(n) = executed_as.map(|x| noun(&x, vocab, Some(what.kind))).filter(maneuver) {
             what.amount = Some(Amount::Exactly(1));
-            what.noun = Some(noun(&x, vocab, Some(what.kind)));
+            what.noun = Some(n);
             executed_as_noun = true;
         }
     }

@@ -372,6 +372,31 @@ fn ships_outnumbering_ships() {
 }
 
 #[test]
+fn executed_as_a_maneuver_is_that_maneuver_and_as_a_sideslip_is_how() {
+    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
+    let v = Vocabulary { maneuvers: vec![e("koiogran-turn", "Koiogran Turn")].into(), ..vocab() };
+    // The maneuver after `as` is the one executed.
+    let a = read("After you reveal a maneuver, you may execute it as a [Koiogran Turn] maneuver instead.", &v);
+    let x = &a[0].steps[0].clauses[0].effect;
+    assert_eq!(x.noun.as_ref().map(|n| n.refs.len()), Some(1), "{x:?}");
+    // A sideslip is no maneuver of the game: the revealed one is executed, as a sideslip.
+    let a = read("After you reveal a maneuver, you may spend 1 [Charge] to execute it as a sideslip.", &v);
+    let x = &a[0].steps[0].clauses[0].effect;
+    assert_eq!((x.kind, x.noun.as_ref().map(|n| n.back)), (EffectKind::Execute, Some(Some(Back::It))), "{x:?}");
+    assert!(matches!(&x.provisos[..], [Proviso::As(n)] if n.text.contains("sideslip")), "{x:?}");
+}
+
+#[test]
+fn words_before_an_opaque_effect_are_kept_with_it() {
+    let v = vocab();
+    // `Each lock …` counts locks: no ship does it, and no word is lost.
+    let a = read("Each lock must be on a different ship.", &v);
+    let c = &a[0].steps[0].clauses[0];
+    assert_eq!((c.subject.person, c.effect.kind), (Person::Thing, EffectKind::Opaque));
+    assert_eq!(c.effect.text, "Each lock must be on a different ship");
+}
+
+#[test]
 fn a_place_that_is_one_of_several_is_the_players_choice_of_them() {
     let v = vocab();
     let p = super::clause::proviso("on 1 of your equipped upgrades", &v);
