@@ -102,9 +102,8 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     let starts = |w: &str| {
         COLOURS.contains(&w)
             || w == "would"
-            || w == "or"
             || w.bytes().all(|b| b.is_ascii_digit())
-            || PHRASES.iter().any(|(p, _)| p[0] == w)
+            || PHRASE_STARTS.binary_search(&w).is_ok()
     };
     let mut recent = [false; 2];
     loop {
@@ -228,6 +227,8 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   and `onto` is `on`;
 /// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
 ///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
+/// - a verb after `or` that the same sentence said before is left out (`change 1 [Hit]
+///   result to a [Focus] result or change 1 …` is `… or 1 …`);
 /// - in a run of bracketed items only the last `or` is kept (`[Bank Left] or [Bank Right]
 ///   or [Turn Left] or [Turn Right]` is `[Bank Left], [Bank Right], [Turn Left], or [Turn
 ///   Right]`);
@@ -324,6 +325,13 @@ const PHRASES: [(&[&str], &str); 51] = [
     (&["when", "you", "would"], "if you would"),
     (&["if", "you", "would"], "if you would"),
     (&["doe", "if"], "doe"),
+];
+
+/// The first words of [`PHRASES`], sorted: where the round trip's word-for-word pass may
+/// part from the phrased one, and where a phrase may begin.
+const PHRASE_STARTS: [&str; 26] = [
+    "against", "as", "at", "can", "choice", "choose", "do", "doe", "during", "even", "execute", "has", "have", "if",
+    "is", "match", "may", "not", "or", "perform", "than", "that", "this", "treating", "until", "when",
 ];
 
 /// The colours a list of bracketed items may be printed in.
@@ -426,6 +434,31 @@ fn drop_listed_ors(text: &str, words: &mut Vec<Word<'_>>) {
     }
 }
 
+/// Verbs a card may print again after `or` or leave to the clause before.
+const REPEATABLE_VERBS: [&str; 14] = [
+    "change", "discard", "expose", "flip", "gain", "perform", "recover", "remove", "repair", "reroll", "roll", "spend",
+    "suffer", "transfer",
+];
+
+/// `transfer 1 green token to it or transfer 1 orange token from it` is `transfer 1 green
+/// token to it or 1 orange token from it`: a verb after `or` that the same sentence said
+/// before is left out (said once, it holds for both).
+fn drop_verbs_said_again(text: &str, words: &mut Vec<Word<'_>>) {
+    let mut i = 1;
+    while i + 1 < words.len() {
+        let next = &words[i + 1].word;
+        let again = words[i].word == "or"
+            && REPEATABLE_VERBS.contains(&&**next)
+            && words[..i].iter().rev().take_while(|w| !text[w.span.end..words[i].span.start].contains('.')).any(|w| w.word == *next);
+        match again {
+            true => {
+                words.remove(i + 1);
+            }
+            false => i += 1,
+        }
+    }
+}
+
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words, and a colour
 /// printed again in a list left out.
 fn phrased(text: &str) -> Vec<Word<'_>> {
@@ -433,8 +466,13 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
     drop_repeated_colours(text, &mut words);
     drop_names_before_brackets(text, &mut words);
     drop_listed_ors(text, &mut words);
+    drop_verbs_said_again(text, &mut words);
     let mut i = 0;
     while i < words.len() {
+        if PHRASE_STARTS.binary_search(&&*words[i].word).is_err() {
+            i += 1;
+            continue;
+        }
         let rest = &words[i..];
         let found =
             PHRASES.iter().find(|(p, _)| p.len() <= rest.len() && p.iter().zip(rest).all(|(a, w)| w.word == *a));
@@ -2376,6 +2414,14 @@ mod tests {
     }
 
     #[test]
+    fn the_phrase_starts_are_the_first_words_of_the_phrases_sorted() {
+        let mut firsts: Vec<&str> = PHRASES.iter().map(|(p, _)| p[0]).collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        assert_eq!(firsts, PHRASE_STARTS);
+    }
+
+    #[test]
     fn the_round_trip_parts_at_the_first_word_that_differs() {
         let printed = "After you defend, gain 1 stress token.";
         assert_eq!(round_trip(printed, "After you defend, gain a stress token."), RoundTrip::Exact);
@@ -2434,6 +2480,13 @@ mod tests {
             "If you do, if you are stressed, gain 1 focus token."
         ));
         assert!(same("If you do so, gain 1 focus token.", "If you do, gain 1 focus token."));
+        // A verb said once for both sides of `or`, or again.
+        assert!(same(
+            "You may transfer 1 focus token to it or transfer 1 stress token from it to yourself.",
+            "You may transfer 1 focus token to it or 1 stress token from it to you."
+        ));
+        assert!(!same("You may gain 1 focus token or remove 1 stress token.", "You may gain 1 focus token or 1 stress token."));
+        assert!(!same("Gain 1 focus token. Or transfer 1 stress token.", "Gain 1 focus token. Or 1 stress token."));
         // What happens before an event, said to be about to happen or not.
         assert!(same(
             "Before an enemy ship at range 0-1 in your [Front Arc] is dealt a faceup damage card, gain 1 focus token.",
