@@ -449,7 +449,11 @@ fn drop_verbs_said_again(text: &str, words: &mut Vec<Word<'_>>) {
         let next = &words[i + 1].word;
         let again = words[i].word == "or"
             && REPEATABLE_VERBS.contains(&&**next)
-            && words[..i].iter().rev().take_while(|w| !text[w.span.end..words[i].span.start].contains('.')).any(|w| w.word == *next);
+            && words[..i]
+                .iter()
+                .rev()
+                .take_while(|w| !text[w.span.end..words[i].span.start].contains('.'))
+                .any(|w| w.word == *next);
         match again {
             true => {
                 words.remove(i + 1);
@@ -1090,6 +1094,16 @@ impl Sayer<'_> {
                         false => format!("{} to ", self.quietly(|s| s.effects(&c.costs))),
                     };
                     let rest = said.strip_prefix(&lead).and_then(|r| without_verb(r, c.effect.kind));
+                    // `transfer 1 calculate token or 1 jam token to a ship at range 0-3`:
+                    // where both go, said once after the second.
+                    let shared_place = (p.effect.to.is_some() || p.effect.target.is_some())
+                        && p.effect.to == c.effect.to
+                        && p.effect.target == c.effect.target;
+                    if let Some(place) = said.rfind(" to ").map(|at| &said[at..]).filter(|_| shared_place) {
+                        if let Some(before) = out.strip_suffix(&format!("{place} or ")) {
+                            out = format!("{before} or ");
+                        }
+                    }
                     out.push_str(rest.unwrap_or(&said));
                 }
                 // `spend 1 [Charge] and gain 1 deplete token to boost or barrel roll`: one
@@ -1522,7 +1536,8 @@ impl Sayer<'_> {
             // A ship's arcs are its own: `rotate … to your [Front Arc]`.
             let arcs = !to.refs.is_empty() && to.refs.iter().all(|r| r.kind == VocabKind::Arc);
             // `treat it as an attack at attack range 1`: one thing of a kind, in words.
-            let one_thing = e.kind == EffectKind::Treat
+            // `transfer 1 jam token to a ship at range 0-3`: one ship, in words.
+            let one_thing = matches!(e.kind, EffectKind::Treat | EffectKind::Transfer)
                 && to.refs.is_empty()
                 && matches!(to.text.split(' ').next(), Some("attack" | "action" | "maneuver" | "ship"));
             let article = match () {
@@ -2485,7 +2500,10 @@ mod tests {
             "You may transfer 1 focus token to it or transfer 1 stress token from it to yourself.",
             "You may transfer 1 focus token to it or 1 stress token from it to you."
         ));
-        assert!(!same("You may gain 1 focus token or remove 1 stress token.", "You may gain 1 focus token or 1 stress token."));
+        assert!(!same(
+            "You may gain 1 focus token or remove 1 stress token.",
+            "You may gain 1 focus token or 1 stress token."
+        ));
         assert!(!same("Gain 1 focus token. Or transfer 1 stress token.", "Gain 1 focus token. Or 1 stress token."));
         // What happens before an event, said to be about to happen or not.
         assert!(same(

@@ -760,6 +760,16 @@ impl Build<'_> {
                             Some(kind) => slot.kind = kind,
                             None => *slot = Effect::opaque(slot.piece.clone()),
                         }
+                        // `Transfer 1 calculate token or 1 jam token to a ship at range 0-3`:
+                        // where both go is printed once, after the second.
+                        let (to, target) = (c.effect.to.clone(), c.effect.target.clone());
+                        if let Some(b) = out.last_mut().filter(|b| b.effect.kind == c.effect.kind && c.alternative) {
+                            if b.effect.to.is_none() && b.effect.target.is_none() && (to.is_some() || target.is_some())
+                            {
+                                b.effect.to = to;
+                                b.effect.target = target;
+                            }
+                        }
                     }
                     if let Some(before) = out.last().filter(|b| Self::waits_for_object(b)) {
                         if c.subject.is_none() && c.effect.kind != EffectKind::Opaque {

@@ -387,6 +387,20 @@ fn executed_as_a_maneuver_is_that_maneuver_and_as_a_sideslip_is_how() {
 }
 
 #[test]
+fn where_two_things_go_printed_once_after_the_second_holds_for_both() {
+    let v = vocab();
+    let a = read("Action: Transfer 1 focus token or 1 evade token to a ship at range 0-3.", &v);
+    let to: Vec<Option<String>> =
+        a[0].steps[0].clauses.iter().map(|c| c.effect.to.as_ref().map(|n| n.text.to_string())).collect();
+    assert_eq!(to, [Some("ship at range 0-3".to_string()), Some("ship at range 0-3".to_string())]);
+    // Each printed with its own goes where it says.
+    let a = read("Change 1 [Hit] result to a [Critical Hit] result or 1 [Focus] result to a [Hit] result.", &v);
+    let to: Vec<Vec<(VocabKind, u16)>> =
+        a[0].steps[0].clauses.iter().map(|c| c.effect.to.as_ref().map(refs).unwrap_or_default()).collect();
+    assert_eq!(to, [vec![(VocabKind::Result, 1)], vec![(VocabKind::Result, 0)]]);
+}
+
+#[test]
 fn words_before_an_opaque_effect_are_kept_with_it() {
     let v = vocab();
     // `Each lock …` counts locks: no ship does it, and no word is lost.
