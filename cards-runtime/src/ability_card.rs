@@ -227,6 +227,7 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   and `onto` is `on`;
 /// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
 ///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
+/// - `during this <name> Phase` is `this phase` (the phase the ability is in, by name);
 /// - a verb after `or` that the same sentence said before is left out (`change 1 [Hit]
 ///   result to a [Focus] result or change 1 …` is `… or 1 …`);
 /// - in a run of bracketed items only the last `or` is kept (`[Bank Left] or [Bank Right]
@@ -471,6 +472,15 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
     drop_names_before_brackets(text, &mut words);
     drop_listed_ors(text, &mut words);
     drop_verbs_said_again(text, &mut words);
+    // `during this End Phase` is `this phase`: the phase the ability is in, by its name.
+    let mut i = 0;
+    while i + 3 < words.len() {
+        if words[i].word == "during" && words[i + 1].word == "this" && words[i + 3].word == "phase" {
+            let span = words[i].span.start..words[i + 3].span.end;
+            words.splice(i..i + 4, [Word { word: Cow::Borrowed("this phase"), span }]);
+        }
+        i += 1;
+    }
     let mut i = 0;
     while i < words.len() {
         if PHRASE_STARTS.binary_search(&&*words[i].word).is_err() {
@@ -1602,9 +1612,16 @@ impl Sayer<'_> {
             let color = color.or_else(|| n.marks.first().and_then(|m| m.color.as_deref()));
             let words = self.keep(&n.text);
             let Some(c) = color.map(|c| c.replace('|', " or ")) else { return words };
-            // `another non-red maneuver`: the colour after the word that counts.
-            return match words.split_once(' ') {
-                Some((first @ ("another" | "each" | "any" | "all" | "every"), rest)) => format!("{first} {c} {rest}"),
+            // `another non-red maneuver`, `the difficulty of its red maneuvers`: the colour
+            // right before the action or maneuver it colours, where the words name one.
+            // (`a red basic maneuver` keeps it first.)
+            let list: Vec<&str> = words.split(' ').collect();
+            let head = list.iter().position(|w| matches!(*w, "maneuver" | "maneuvers" | "action" | "actions"));
+            let counted = |w: &str| matches!(w, "another" | "each" | "its" | "your" | "their" | "that" | "those");
+            return match head {
+                Some(k) if k > 0 && counted(list[k - 1]) => {
+                    format!("{} {c} {}", list[..k].join(" "), list[k..].join(" "))
+                }
                 _ => format!("{c} {words}"),
             };
         }
@@ -1771,6 +1788,8 @@ impl Sayer<'_> {
             return "until the end of the round".into();
         }
         match (d.until_end_of, d.during) {
+            // `At the start of the End Phase, … until the end of this phase`.
+            (Some(p), _) if self.phase == Some(p) => "until the end of this phase".into(),
             (Some(p), _) => format!("until the end of {}", entry(self.set, VocabKind::Phase, p, false)),
             (None, Some(during)) => during.words().into(),
             (None, None) => self.opaque(),
