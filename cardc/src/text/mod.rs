@@ -477,7 +477,7 @@ impl Build<'_> {
         let mut after = Rule::EOI;
         for p in inner.into_inner() {
             match p.as_rule() {
-                Rule::amount if e.noun.is_none() => e.amount = Some(self.piece(&p)),
+                Rule::amount | Rule::band_count if e.noun.is_none() => e.amount = Some(self.piece(&p)),
                 Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun | Rule::declared
                     if e.noun.is_none() =>
                 {
