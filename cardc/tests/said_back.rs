@@ -167,6 +167,8 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if there is an enemy ship in your [Front Arc] at range 0-1 or in your [Bullseye Arc], roll 1 additional defense die.",
     "While you defend, if you are equipped with Folded Wings (Open), roll 1 additional defense die.",
     "After you perform a [Focus] action, if you have the Born to Fly ship ability, gain 1 evade token.",
+    // Some ships counted in words; two subjects joined, one verb for both.
+    "At the start of the Engagement Phase, if there are one or more other ships at range 0, you and each other ship at range 0 gain 1 stress token.",
     // Where either thing goes, printed once.
     "Action: Transfer 1 focus token or 1 stress token to a ship at range 0-2.",
     // A place that is one of several.

@@ -351,11 +351,12 @@ fn joins_items(between: &str) -> bool {
             _ => {}
         }
     }
-    rest.split(|c: char| c.is_whitespace() || c == ',' || c == '/').all(|w| matches!(w, "" | "or" | "and"))
+    rest.split(|c: char| c.is_whitespace() || c == ',' || c == '/').all(|w| matches!(w, "" | "or" | "and" | "a"))
 }
 
-/// Leaves out a colour printed again before a later item of a list: a colour before the
-/// first item holds for each (`a red [Boost] or [Barrel Roll] action` is `a red [Boost] or
+/// Leaves out a colour printed again before a later item of a list, with the article
+/// before it: a colour before the first item holds for each (`a red [Boost] or a red
+/// [Barrel Roll] action` and `a red [Boost] or [Barrel Roll] action` are `a red [Boost] or
 /// red [Barrel Roll] action`).
 fn drop_repeated_colours(text: &str, words: &mut Vec<Word<'_>>) {
     let mut last: Option<(usize, usize)> = None;
@@ -373,6 +374,12 @@ fn drop_repeated_colours(text: &str, words: &mut Vec<Word<'_>>) {
         let end = text[w.span.end..].find(']').map_or(text.len(), |e| w.span.end + e + 1);
         if repeat {
             words.remove(i);
+            // `a red [Boost] or a red [Barrel Roll] action`: its article goes with it.
+            let since = last.map_or(0, |(_, e)| e);
+            if i > 0 && words[i - 1].word == "1" && words[i - 1].span.start >= since {
+                words.remove(i - 1);
+                i -= 1;
+            }
             last = last.map(|(k, _)| (k, end));
         } else {
             last = Some((i, end));
@@ -1942,10 +1949,16 @@ impl Sayer<'_> {
                 format!("the attack range is {range}")
             }
             Test::AtRange { who, range: (a, b), of, attack } => {
-                // `there is another friendly ship at range 0-1`: one ship, not a named one.
-                let is = match matches!(who.person, Person::A | Person::Another) && !definite(who) {
-                    true => format!("there is {}", self.subject(who)),
-                    false => self.is(who, false),
+                // `there is another friendly ship at range 0-1`: one ship, not a named one;
+                // `there are one or more other ships at range 0`: some, counted in words.
+                let counted = who.says_more() && {
+                    let first = who.text.split(' ').next().unwrap_or_default().to_lowercase();
+                    plural_words(&who.text) && (first == "one" || first.bytes().all(|b| b.is_ascii_digit()))
+                };
+                let is = match (matches!(who.person, Person::A | Person::Another) && !definite(who), counted) {
+                    (_, true) => format!("there are {}", self.subject(who)),
+                    (true, false) => format!("there is {}", self.subject(who)),
+                    (false, false) => self.is(who, false),
                 };
                 let of = if is_you(of) { String::new() } else { format!(" of {}", self.subject(of)) };
                 let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
@@ -2514,6 +2527,15 @@ mod tests {
             "If you do, if you are stressed, gain 1 focus token."
         ));
         assert!(same("If you do so, gain 1 focus token.", "If you do, gain 1 focus token."));
+        // A colour said again before a later item, with its article.
+        assert!(same(
+            "While you perform a red [Boost] or a red [Barrel Roll] action, gain 1 focus token.",
+            "While you perform a red [Boost] or red [Barrel Roll] action, gain 1 focus token."
+        ));
+        assert!(!same(
+            "While you perform a red [Boost] or a white [Barrel Roll] action, gain 1 focus token.",
+            "While you perform a red [Boost] or red [Barrel Roll] action, gain 1 focus token."
+        ));
         // A verb said once for both sides of `or`, or again.
         assert!(same(
             "You may transfer 1 focus token to it or transfer 1 stress token from it to yourself.",

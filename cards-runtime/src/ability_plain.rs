@@ -167,6 +167,10 @@ pub(crate) fn plural_words(text: &str) -> bool {
         .filter_map(|w| lower.find(w))
         .min()
         .map_or(lower.as_str(), |at| &lower[..at]);
+    // `you and each other ship at range 0`: two, joined.
+    if head.contains(" and ") {
+        return true;
+    }
     let last = head.split_whitespace().last().unwrap_or_default();
     last == "dice" || (last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("'s"))
 }
