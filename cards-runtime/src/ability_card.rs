@@ -205,7 +205,7 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   and the words of a name printed right before its bracket are left out (`a Tallon Roll
 ///   [Tallon Roll Left] or [Tallon Roll Right] maneuver` is `a [Tallon Roll Left] or [Tallon
 ///   Roll Right] maneuver`);
-/// - `a`, `an` and `one` are `1`;
+/// - `a`, `an`, `one` and `any` are `1` (`not in any enemy ship's [Front Arc]`);
 /// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
 ///   kept, not the word that joins it, and `your` names the owner a thing has unless
 ///   another is said (`its` and `their` name another ship, and are kept). `each` counts:
@@ -216,7 +216,7 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`, `were` and `are`
 ///   are `is` (a state is tested when the ability resolves: `if the defender was
 ///   destroyed` is `is destroyed` then), `missed` is `miss` (`an attack that missed`),
-///   `overlapped` and `modified` are `overlap` and `modify` (an event tested when the
+///   `overlapped`, `modified` and `defended` are `overlap`, `modify` and `defend` (an event tested when the
 ///   ability resolves: `if the attacker modified any attack dice`; `If you spend 1 [Force]`
 ///   offers a payment, and is not `If you spent`),
 ///   `yourself` is `you` (`transfer 1 focus token to yourself`), `their` is `its` (`1 of
@@ -252,7 +252,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `even if` (`even if you are stressed` is `even while stressed`), `during this phase` and `until the end of this`
 /// (or `that`) `phase` are `this phase`, `during this` and `during that` are `during`
 /// (`during this attack`, `during the attack`), `this activation` is `during your
-/// activation`, `does not have any`, `do not have any`, `has no` and `have no` are `has
+/// activation`, `does not have any` (or `a`), `do not have any`, `has no` and `have no` are `has
 /// 0`, `as a result of` is `by` (`gain a red token as a result of moving through an
 /// obstacle`), `treating that action` is `treating it` (`… action, treating that action as
 /// red`), `if the attack is obstructed` after the attack is `that is obstructed`,
@@ -272,10 +272,13 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
 /// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
 /// (a replacement, worded either way), `this ship` is `you` (the ship the card is on),
-/// `perform that maneuver` is `execute that maneuver`, and `or you may` is `or` (`you may
-/// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses).
-const PHRASES: [(&[&str], &str); 51] = [
+/// `perform that maneuver` is `execute that maneuver`, `or you may` is `or` (`you may
+/// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses),
+/// and `did not` is `have not` (`if you did not defend this round`).
+const PHRASES: [(&[&str], &str); 53] = [
     (&["can", "still"], "can"),
+    (&["did", "not"], "have not"),
+    (&["have", "not"], "have not"),
     (&["or", "you", "may"], "or"),
     (&["perform", "that", "maneuver"], "execute that maneuver"),
     (&["execute", "that", "maneuver"], "execute that maneuver"),
@@ -285,8 +288,8 @@ const PHRASES: [(&[&str], &str); 51] = [
     (&["even", "if", "they", "is"], "even if"),
     (&["even", "if"], "even if"),
     (&["not", "in"], "not in"),
-    (&["doe", "not", "have", "any"], "has 0"),
-    (&["do", "not", "have", "any"], "has 0"),
+    (&["doe", "not", "have", "1"], "has 0"),
+    (&["do", "not", "have", "1"], "has 0"),
     (&["has", "0"], "has 0"),
     (&["have", "0"], "has 0"),
     (&["as", "1", "result"], "by"),
@@ -330,9 +333,9 @@ const PHRASES: [(&[&str], &str); 51] = [
 
 /// The first words of [`PHRASES`], sorted: where the round trip's word-for-word pass may
 /// part from the phrased one, and where a phrase may begin.
-const PHRASE_STARTS: [&str; 26] = [
-    "against", "as", "at", "can", "choice", "choose", "do", "doe", "during", "even", "execute", "has", "have", "if",
-    "is", "match", "may", "not", "or", "perform", "than", "that", "this", "treating", "until", "when",
+const PHRASE_STARTS: [&str; 27] = [
+    "against", "as", "at", "can", "choice", "choose", "did", "do", "doe", "during", "even", "execute", "has", "have",
+    "if", "is", "match", "may", "not", "or", "perform", "than", "that", "this", "treating", "until", "when",
 ];
 
 /// The colours a list of bracketed items may be printed in.
@@ -656,7 +659,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
     }
     let same = |w: &'static str| Some(Cow::Borrowed(w));
     match &*lower {
-        "a" | "an" | "one" => return same("1"),
+        // `not in any enemy ship's [Front Arc]` is `not in an enemy ship's …`.
+        "a" | "an" | "one" | "any" => return same("1"),
         "dice" => return same("die"),
         // Templating synonyms: the same meaning, worded two ways.
         "while" => return same("if"),
@@ -685,6 +689,7 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         // an asteroid`, `if you overlap an asteroid`: tested when the ability resolves).
         "overlapped" => return same("overlap"),
         "modified" | "modifies" => return same("modify"),
+        "defended" => return same("defend"),
         _ => {}
     }
     let w = &*lower;
@@ -2527,6 +2532,15 @@ mod tests {
             "If you do, if you are stressed, gain 1 focus token."
         ));
         assert!(same("If you do so, gain 1 focus token.", "If you do, gain 1 focus token."));
+        // What has not happened this round, worded either way.
+        assert!(same(
+            "During the End Phase, if you did not defend this round, gain 1 focus token.",
+            "During the End Phase, if you have not defended this round, gain 1 focus token."
+        ));
+        assert!(!same(
+            "During the End Phase, if you did not defend this round, gain 1 focus token.",
+            "During the End Phase, if you have defended this round, gain 1 focus token."
+        ));
         // A colour said again before a later item, with its article.
         assert!(same(
             "While you perform a red [Boost] or a red [Barrel Roll] action, gain 1 focus token.",
