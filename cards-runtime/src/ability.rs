@@ -603,6 +603,10 @@ impl Subject {
     /// `you`, unwritten.
     pub const YOU: Subject = Subject { text: Text::Borrowed(""), person: Person::You, side: Side::Any, range: None };
 
+    /// A thing no ship is, unwritten: the attack's dice, what a rule counts.
+    pub const THING: Subject =
+        Subject { text: Text::Borrowed(""), person: Person::Thing, side: Side::Any, range: None };
+
     /// Whether its words say more about which ship than its person, side and range do
     /// (`your carrier ship`, `an enemy ship in your [Bullseye Arc]`, `a friendly small or
     /// medium ship`, `each ship you moved through`, `the enemy ship`, `each ship at range 1 of

@@ -530,14 +530,15 @@ fn join_bands(words: &mut Vec<Word<'_>>) {
         };
         let mut next = first;
         let mut j = i + 1;
-        while words.get(j).and_then(number) == Some(next + 1) {
+        // `checked_add`: a printed number may be the largest there is.
+        while next.checked_add(1).is_some_and(|n| words.get(j).and_then(number) == Some(n)) {
             next += 1;
             j += 1;
         }
         let last = words.get(j).filter(|w| w.word == "or").and_then(|_| words.get(j + 1)).and_then(number);
-        if last == Some(next + 1) {
+        if let Some(last) = last.filter(|l| next.checked_add(1) == Some(*l)) {
             let span = words[i].span.start..words[j + 1].span.end;
-            let band = Word { word: Cow::Owned(format!("{first}-{}", next + 1)), span };
+            let band = Word { word: Cow::Owned(format!("{first}-{last}")), span };
             words.splice(i..j + 2, [band]);
         }
         i += 1;
@@ -1830,6 +1831,16 @@ impl Sayer<'_> {
         format!("{word} {}", self.test(c))
     }
 
+    /// `you have`, `the defender has`, `that ship does not have`.
+    fn has(&mut self, s: &Subject, not: bool) -> String {
+        match (is_you(s), not) {
+            (true, false) => "you have".into(),
+            (true, true) => "you do not have".into(),
+            (false, false) => format!("{} has", self.subject(s)),
+            (false, true) => format!("{} does not have", self.subject(s)),
+        }
+    }
+
     fn is(&mut self, s: &Subject, not: bool) -> String {
         let not = if not { " not" } else { "" };
         match is_you(s) {
@@ -1886,11 +1897,9 @@ impl Sayer<'_> {
             }
             Test::Has { who, count: n, noun: what, on } => {
                 // `there are 2 or fewer attack dice`: the attack's dice, no ship's.
-                let dice = who.person == Person::Thing && who.text.is_empty();
-                let has = match (is_you(who), dice) {
-                    (_, true) => "there are".to_string(),
-                    (true, false) => "you have".to_string(),
-                    (false, false) => format!("{} has", self.subject(who)),
+                let has = match *who == Subject::THING {
+                    true => "there are".to_string(),
+                    false => self.has(who, false),
                 };
                 let one = n.op == CmpOp::Ge && n.n == 1;
                 // `if you have 1 or more non-lock red or orange tokens`: words printed in the
@@ -2060,12 +2069,7 @@ impl Sayer<'_> {
             Test::Equipped { who, card, as_, not } => {
                 // A name keeps its capitals.
                 self.kept += card.split_whitespace().count();
-                let has = match (is_you(who), not) {
-                    (true, false) => "you have".to_string(),
-                    (true, true) => "you do not have".to_string(),
-                    (false, false) => format!("{} has", self.subject(who)),
-                    (false, true) => format!("{} does not have", self.subject(who)),
-                };
+                let has = self.has(who, *not);
                 match as_ {
                     Equip::Upgrade => format!("{has} the {card} upgrade"),
                     Equip::ShipAbility => format!("{has} the {card} ship ability"),
@@ -2578,6 +2582,8 @@ mod tests {
         assert!(same("Your wingmates must be 2 or 3 ships.", "Your wingmates must be 2-3 ships."));
         assert!(!same("Your wingmates must be 2, 4, or 5 ships.", "Your wingmates must be 2-5 ships."));
         assert!(!same("Your wingmates must be 2 or 3 ships.", "Your wingmates must be 2-4 ships."));
+        // The largest number there is has no next: no band, and no overflow.
+        assert!(!same("Roll 4294967295 or 4294967295 dice.", "Roll 4294967295-4294967296 dice."));
         // The ship the card is on.
         assert!(same(
             "After this ship is destroyed, gain 1 focus token.",

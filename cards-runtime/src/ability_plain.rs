@@ -467,12 +467,14 @@ fn is(s: &Subject) -> String {
     }
 }
 
-/// `you have` / `the defender has`.
-fn has(s: &Subject) -> String {
-    if is_you(s) {
-        "you have".into()
-    } else {
-        format!("{} has", subject(s))
+/// `you have` / `the defender has`, or with `not`, `you do not have` / `the defender does
+/// not have`.
+fn has(s: &Subject, not: bool) -> String {
+    match (is_you(s), not) {
+        (true, false) => "you have".into(),
+        (true, true) => "you do not have".into(),
+        (false, false) => format!("{} has", subject(s)),
+        (false, true) => format!("{} does not have", subject(s)),
     }
 }
 
@@ -520,7 +522,7 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::State { who, state, not } => format!("{}{} {state}", is(who), if *not { " not" } else { "" }),
         Test::Has { who, count: n, noun: what, on } => {
             let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
-            format!("{} {} {}{on}", has(who), count(*n), noun(set, what, None, n.n != 1))
+            format!("{} {} {}{on}", has(who, false), count(*n), noun(set, what, None, n.n != 1))
         }
         Test::InArc { who, arc, of, not } => {
             let not = if *not { " not" } else { "" };
@@ -569,11 +571,7 @@ fn test(set: &Set, c: &Condition) -> String {
             format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
         }
         Test::Equipped { who, card, as_, not } => {
-            let has = match (not, is_you(who)) {
-                (false, _) => has(who),
-                (true, true) => "you do not have".to_string(),
-                (true, false) => format!("{} does not have", subject(who)),
-            };
+            let has = has(who, *not);
             match as_ {
                 Equip::Upgrade | Equip::EquippedWith => format!("{has} the {card} upgrade equipped"),
                 Equip::ShipAbility => format!("{has} the {card} ship ability"),

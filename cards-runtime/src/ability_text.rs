@@ -236,7 +236,12 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         CondKind::Unless => "unless",
         CondKind::Otherwise => return "otherwise".into(),
     };
-    let test = match &c.test {
+    format!("{word} {}", test(set, c))
+}
+
+/// What a condition tests, after its `if` or `unless`: `you-do`, `defender in arc:bullseye`.
+fn test(set: &Set, c: &Condition) -> String {
+    match &c.test {
         Test::YouDo { not: false } => "you-do".into(),
         Test::YouDo { not: true } => "you-do-not".into(),
         Test::State { who, state, not } => {
@@ -304,14 +309,12 @@ pub fn condition(set: &Set, c: &Condition) -> String {
         }
         // `that is limited or that has-card "Cutthroat" upgrade`.
         Test::Any(tests) => {
-            let one = |t: &Test| condition(set, &Condition { test: t.clone(), ..c.clone() });
             let said: Vec<String> =
-                tests.iter().map(|t| one(t).split_once(' ').map(|(_, t)| t.to_string()).unwrap_or_default()).collect();
+                tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })).collect();
             said.join(" or ")
         }
         Test::Opaque => quote(&c.text),
-    };
-    format!("{word} {test}")
+    }
 }
 
 /// An event condition: `you perform 1 red action:barrel-roll`, `not you drop 1 "device" ||

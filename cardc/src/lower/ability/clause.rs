@@ -48,12 +48,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         if !before.is_empty() && !matches!(before.as_str(), "instead" | "then" | "then," | "also") {
             // `Each lock …`: the words count things, not you.
             if ["each", "all", "every", "no"].contains(&before.split(' ').next().unwrap_or_default()) {
-                who = Subject {
-                    text: "".into(),
-                    person: Person::Thing,
-                    side: cards_runtime::ability::Side::Any,
-                    range: None,
-                };
+                who = Subject::THING;
             }
             what.text = whole.into();
         }
@@ -245,6 +240,11 @@ fn verb_word(text: &str) -> &str {
 /// ship has them`, and `to a maximum of 4`.
 pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     let trimmed = words.trim().trim_end_matches(['.', ',']);
+    // A thing that names no entry keeps all its words (`a different weapon`).
+    let read = |rest: &str| match noun(rest, vocab, None) {
+        n if n.refs.is_empty() => Noun { text: rest.to_string().into(), back: None, ..n },
+        n => n,
+    };
     // A phrase that names a thing: the thing after its leading words, read as a noun.
     let thing = |lead: &str| {
         let rest = trimmed.get(lead.len()..).filter(|_| trimmed.to_lowercase().starts_with(lead))?.trim();
@@ -252,11 +252,6 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         // than a noun holds.
         let first = rest.split_whitespace().next().unwrap_or_default().to_lowercase();
         let counted = first.chars().all(|c| c.is_ascii_digit()) || first == "that";
-        // A thing that names no entry keeps all its words (`a different weapon`).
-        let read = |rest: &str| match noun(rest, vocab, None) {
-            n if n.refs.is_empty() => Noun { text: rest.to_string().into(), back: None, ..n },
-            n => n,
-        };
         (!rest.is_empty() && !counted && !rest.contains(" instead")).then(|| read(rest))
     };
     if let Some(p) = thing("using ").map(Proviso::Using) {
@@ -273,12 +268,7 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         let rest = trimmed[lead.len()..].trim();
         let plural = rest.ends_with('s');
         let counted = rest.split_whitespace().any(|w| w.chars().all(|c| c.is_ascii_digit()));
-        // A thing that names no entry keeps all its words (`your equipped upgrades`).
-        let read = match noun(rest, vocab, None) {
-            n if n.refs.is_empty() => Noun::new(rest.to_string(), Vec::new()),
-            n => n,
-        };
-        return (plural && !counted && !rest.contains(" instead")).then_some(Proviso::OnOneOf(read));
+        return (plural && !counted && !rest.contains(" instead")).then(|| Proviso::OnOneOf(read(rest)));
     }
     if let Some(p) = thing("on ").map(Proviso::On) {
         return Some(p);

@@ -480,8 +480,7 @@ fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
         if dice.refs.is_empty() {
             return None;
         }
-        let who = Subject { text: "".into(), person: Person::Thing, side: Side::Any, range: None };
-        return Some(Test::Has { who, count: n, noun: dice, on: None });
+        return Some(Test::Has { who: Subject::THING, count: n, noun: dice, on: None });
     }
     let ships = what.split_whitespace().any(|w| matches!(w, "ship" | "ships" | "unit" | "units"));
     // `2 other friendly TIE/ln Fighters or another friendly ship …`: two counts.

@@ -512,8 +512,12 @@ pub(super) fn amount(text: &str) -> Option<Amount> {
             head.split(',').map(str::trim).filter(|n| !n.is_empty()).map(|n| n.parse().ok()).collect();
         let (numbers, last) = (numbers?, last.trim().parse::<u32>().ok()?);
         let first = *numbers.first()?;
-        let in_a_row =
-            numbers.iter().chain([&last]).enumerate().all(|(i, n)| u32::try_from(i).is_ok_and(|i| *n == first + i));
+        // In a row: each is the first plus its place (no sum past the largest number).
+        let in_a_row = numbers
+            .iter()
+            .chain([&last])
+            .enumerate()
+            .all(|(i, n)| u32::try_from(i).ok().and_then(|i| first.checked_add(i)) == Some(*n));
         return in_a_row.then_some(Amount::Between(first, last));
     }
     match t.as_str() {

@@ -512,8 +512,9 @@ fn a_group_counted_by_a_band_is_one_count_of_one_thing() {
         let a = read(text, &v);
         assert!(a[0].steps[0].clauses.iter().all(|c| c.effect.kind == EffectKind::Opaque), "{text}: {:?}", a[0].steps);
     }
-    // Numbers not in a row are no band.
+    // Numbers not in a row are no band, and the largest number there is has no next.
     assert_eq!(super::noun::amount("2, 4, or 5"), None);
+    assert_eq!(super::noun::amount("4294967295, 4294967295, or 5"), None);
 }
 
 #[test]
