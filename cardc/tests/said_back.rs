@@ -176,6 +176,17 @@ const TEMPLATES: &[&str] = &[
     // A list of three alternatives; names printed before their brackets, in two groups.
     "After you defend, you may remove 1 stress token, gain 1 focus token, or recover 1 [Charge].",
     "After you reveal a bank ([Bank Left] or [Bank Right]) or turn ([Turn Left] or [Turn Right]) maneuver, gain 1 focus token.",
+    // A sentence and a clause done after the one before; the ship named before, by its
+    // name or as `its`.
+    "After you perform an attack, gain 1 stress token. Then, if you have 2 or more stress tokens, gain 1 focus token.",
+    "After you defend, gain 1 focus token, then gain 1 stress token.",
+    "After you perform an attack, you may choose 1 enemy ship at range 0-1. Then, if you are in that ship's [Front Arc], gain 1 stress token.",
+    // Ships treated as in an arc; an arc of a ship named with its range; a ship that
+    // obstructs; tokens on a card.
+    "While you are stressed, you may treat enemy ships in your [Front Arc] as being in your [Bullseye Arc].",
+    "After an enemy ship executes a maneuver, if it is in the [Front Arc] of a friendly ship at range 0-2, gain 1 focus token.",
+    "While a friendly ship at range 0-2 defends, if you obstruct the attack, the defender rolls 1 additional defense die.",
+    "During the End Phase, if there are 2 or more focus tokens on this card, gain 1 evade token.",
 ];
 
 #[test]
@@ -226,6 +237,23 @@ fn a_reading_that_lost_a_part_parts_from_the_card_where_it_lost_it() {
     let mut a = ability(&set, 3).clone();
     a.steps.to_mut()[0].clauses.to_mut()[0].effect.amount = Some(Amount::UpTo(1));
     assert_eq!(parts_at(&set, &a).as_deref(), Some("1"));
+}
+
+#[test]
+fn a_reading_that_lost_then_parts_at_then() {
+    let texts = [
+        "After you perform an attack, gain 1 stress token. Then, if you have 2 or more stress tokens, gain 1 focus token.",
+        "After you defend, gain 1 focus token, then gain 1 stress token.",
+    ];
+    let set = set_of("then", &texts);
+    let mut a = ability(&set, 0).clone();
+    assert!(a.steps[1].then, "{:?}", a.steps);
+    a.steps.to_mut()[1].then = false;
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("Then"));
+    let mut a = ability(&set, 1).clone();
+    assert!(a.steps[0].clauses[1].then, "{:?}", a.steps);
+    a.steps.to_mut()[0].clauses.to_mut()[1].then = false;
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("then"));
 }
 
 #[test]

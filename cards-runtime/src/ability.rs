@@ -750,6 +750,10 @@ pub struct Clause {
     pub instead: bool,
     /// Joined to the clause before by `or`: one of the two happens, not both.
     pub alternative: bool,
+    /// Joined to the clause before by `then` (`execute a white [Stationary] maneuver
+    /// instead, then you may rotate 90°`): it is done after that one.
+    #[serde(default)]
+    pub then: bool,
 }
 
 /// The states the rules define by a token, each with the token it names: a ship is
@@ -1080,6 +1084,10 @@ pub struct Step {
     /// or more stress tokens, …`, and a part after a semicolon with a condition of its own.
     #[serde(default)]
     pub goes_on: bool,
+    /// The sentence opens with `Then` (`Then, if you have 2 or more stress tokens, …`): it
+    /// is done after the step before.
+    #[serde(default)]
+    pub then: bool,
 }
 
 /// When a timing clause opens its window.
@@ -1409,6 +1417,7 @@ impl Clause {
             modifiers: List::Borrowed(&[]),
             instead: false,
             alternative: false,
+            then: false,
         }
     }
 
@@ -1436,6 +1445,7 @@ impl Step {
             duration: None,
             clauses: clauses.into(),
             goes_on: false,
+            then: false,
         }
     }
 }

@@ -195,7 +195,7 @@ pub struct Word<'a> {
 /// Words whose presence says nothing the reading holds: articles and the words that join
 /// clauses and list items (the model keeps what is joined, not whether `and`, `then` or a
 /// comma joined it).
-const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
+const SKIPPED: [&str; 4] = ["the", "and", "of", "your"];
 
 /// The words of an ability text as the round trip compares them:
 /// - lowercased; punctuation (`.`, `,`, `:`, `;`, `!`, `?`, quotes) is not a word, nor are
@@ -206,9 +206,10 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   [Tallon Roll Left] or [Tallon Roll Right] maneuver` is `a [Tallon Roll Left] or [Tallon
 ///   Roll Right] maneuver`);
 /// - `a`, `an`, `one` and `any` are `1` (`not in any enemy ship's [Front Arc]`);
-/// - `the`, `of`, `and`, `then` and `your` are left out ([`SKIPPED`]): what is joined is
-///   kept, not the word that joins it, and `your` names the owner a thing has unless
-///   another is said (`its` and `their` name another ship, and are kept). `each` counts:
+/// - `the`, `of`, `and` and `your` are left out ([`SKIPPED`]): what is joined is kept, not
+///   the word that joins it, and `your` names the owner a thing has unless another is said
+///   (`its`, `their` and `that ship's` name another ship, and are kept, as one word); `then`
+///   is kept, as the reading holds it. `each` counts:
 ///   `up to 2 of your wingmates may each suffer 1 damage` is not `may suffer 1 damage`;
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
 ///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
@@ -219,12 +220,13 @@ const SKIPPED: [&str; 5] = ["the", "and", "then", "of", "your"];
 ///   `overlapped`, `modified` and `defended` are `overlap`, `modify` and `defend` (an event tested when the
 ///   ability resolves: `if the attacker modified any attack dice`; `If you spend 1 [Force]`
 ///   offers a payment, and is not `If you spent`),
-///   `yourself` is `you` (`transfer 1 focus token to yourself`), `their` is `its` (`1 of
-///   their blank results`, of one ship), `outside` is `not in`
-///   (`if the attacker is outside your firing arc`), and the misspellings printed on real
-///   cards that the grammar reads as the word meant are that word (`perfrom` and `peform`
-///   are `perform`, `camy` is `may`, `cannont` is `cannot`, `may chose` is `may choose`),
-///   and `onto` is `on`;
+///   `yourself` is `you` (`transfer 1 focus token to yourself`), `their`, `its`, `that
+///   ship's` and `that ship` are `it` (`1 of their blank results`, of one ship; `in that
+///   ship's firing arc`), `unit` is `ship` (`a friendly unit`, which a subject's words read
+///   as a ship), `outside` is `not in` (`if the attacker is outside your firing arc`), and
+///   the misspellings printed on real cards that the grammar reads as the word meant are
+///   that word (`perfrom` and `peform` are `perform`, `camy` is `may`, `cannont` is
+///   `cannot`, `phasse` is `phase`, `may chose` is `may choose`), and `onto` is `on`;
 /// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
 ///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
 /// - `during this <name> Phase` is `this phase` (the phase the ability is in, by name);
@@ -275,7 +277,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `perform that maneuver` is `execute that maneuver`, `or you may` is `or` (`you may
 /// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses),
 /// and `did not` is `have not` (`if you did not defend this round`).
-const PHRASES: [(&[&str], &str); 53] = [
+const PHRASES: [(&[&str], &str); 54] = [
     (&["can", "still"], "can"),
     (&["did", "not"], "have not"),
     (&["have", "not"], "have not"),
@@ -326,6 +328,8 @@ const PHRASES: [(&[&str], &str); 53] = [
     (&["may", "chose"], "may choose"),
     (&["may", "choose"], "may choose"),
     (&["than", "that"], "than"),
+    // `in that ship's firing arc` is `in its firing arc`: the ship named before.
+    (&["that", "ship"], "it"),
     (&["when", "you", "would"], "if you would"),
     (&["if", "you", "would"], "if you would"),
     (&["doe", "if"], "doe"),
@@ -674,9 +678,13 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         // `transfer 1 focus token to yourself`: the ship is you.
         "yourself" => return same("you"),
         // `1 of their blank results` of one ship: a card says `their` of a ship too.
-        "their" => return same("its"),
+        "their" | "its" => return same("it"),
         // Misspellings printed on real cards, which the grammar reads as the word meant.
         "perfrom" | "peform" => return same("perform"),
+        "phasse" => return same("phase"),
+        // `a friendly unit at range 0-2`: read as a ship, as the subject's words allow.
+        "unit" => return same("ship"),
+        "units" => return same("ships"),
         "camy" => return same("may"),
         "cannont" => return same("cannot"),
         // `acquire locks onto objects`.
@@ -899,6 +907,9 @@ impl Sayer<'_> {
             false => &s.conditions,
         };
         let mut lead: Vec<String> = Vec::new();
+        if s.then {
+            lead.push("then".to_string());
+        }
         let mut unless = Vec::new();
         let mut i = 0;
         while i < conditions.len() {
@@ -1037,9 +1048,10 @@ impl Sayer<'_> {
         while i < list.len() {
             let c = list[i];
             if i > 0 {
-                out.push_str(match c.alternative {
-                    true => list_join(list, i),
-                    false => ", and ",
+                out.push_str(match (c.alternative, c.then) {
+                    (true, _) => list_join(list, i),
+                    (false, true) => ", then ",
+                    (false, false) => ", and ",
                 });
             }
             // The subject and qualifier of the clause before, said once for both.
@@ -1548,6 +1560,16 @@ impl Sayer<'_> {
             let word = match e.kind {
                 // `cannot be canceled by [Evade] results`: a passive's agent.
                 _ if e.passive && e.kind != EffectKind::Treat => "by",
+                // `treat enemy ships … as being in your [Bullseye Arc]`: a ship is treated as in
+                // an arc, never as one.
+                EffectKind::Treat
+                    if to.refs.iter().any(|r| r.kind == VocabKind::Arc)
+                        && e.noun
+                            .as_ref()
+                            .is_some_and(|n| n.text.split(' ').any(|w| matches!(w, "ship" | "ships"))) =>
+                {
+                    "as in"
+                }
                 EffectKind::Treat => "as",
                 _ if e.provisos.contains(&Proviso::Only) => "only to",
                 _ => "to",
@@ -1891,15 +1913,21 @@ impl Sayer<'_> {
                 }
             }
             Test::State { who, state, not } => format!("{} {}", self.is(who, *not), state.replace('-', " ")),
-            Test::Has { who, count: n, noun: what, on: None } if self.token_state(what, *n).is_some() => {
+            Test::Has { who, count: n, noun: what, on: None }
+                if who.person != Person::Thing && self.token_state(what, *n).is_some() =>
+            {
                 let (state, not) = self.token_state(what, *n).unwrap_or_default();
                 format!("{} {state}", self.is(who, not))
             }
             Test::Has { who, count: n, noun: what, on } => {
-                // `there are 2 or fewer attack dice`: the attack's dice, no ship's.
-                let has = match *who == Subject::THING {
-                    true => "there are".to_string(),
-                    false => self.has(who, false),
+                // `there are 2 or fewer attack dice`: the attack's dice, no ship's. `there are
+                // 2 fuse markers on this card`: the tokens a thing holds are on it (what it has
+                // of a resource, it has).
+                let resource = what.refs.iter().any(|r| r.kind == VocabKind::Resource);
+                let (has, held) = match (*who == Subject::THING, who.person == Person::Thing && !resource) {
+                    (true, _) => ("there are".to_string(), String::new()),
+                    (false, true) => ("there are".to_string(), format!(" on {}", self.subject(who))),
+                    (false, false) => (self.has(who, false), String::new()),
                 };
                 let one = n.op == CmpOp::Ge && n.n == 1;
                 // `if you have 1 or more non-lock red or orange tokens`: words printed in the
@@ -1915,7 +1943,7 @@ impl Sayer<'_> {
                     Some(s) => format!(" on {}", self.subject(s)),
                     None => String::new(),
                 };
-                format!("{has} {n} {what}{on}")
+                format!("{has} {n} {what}{on}{held}")
             }
             Test::InArc { who, arc, of, not } => {
                 // `there is an enemy ship in your [Bullseye Arc]`: one ship, not a named one.
@@ -1951,8 +1979,14 @@ impl Sayer<'_> {
                 if arc.refs.is_empty() && arc.text.eq_ignore_ascii_case("attack arc") && of.person == Person::Attacker {
                     return format!("{is} in the attack arc");
                 }
-                let of = self.possessive(of);
                 let arc = self.noun(arc, None, false);
+                // `in the [Bullseye Arc] of a friendly ship at range 0-3`: a ship named with
+                // its range owns the arc after it, not before.
+                if of.range.is_some() && !is_you(of) {
+                    let of = self.subject(of);
+                    return format!("{is} in the {arc} of {of}{}", at_range(range));
+                }
+                let of = self.possessive(of);
                 format!("{is} in {of} {arc}{}", at_range(range))
             }
             // `the attack range is 1`: the defender at range 1 of the attacker.
@@ -2047,6 +2081,8 @@ impl Sayer<'_> {
                 format!("{which}{whose} {what} {is} {state}")
             }
             Test::Obstructed { by: None } => "the attack is obstructed".into(),
+            // `if you obstruct the attack`: a ship obstructs, in the active.
+            Test::Obstructed { by: Some(s) } if is_you(s) => "you obstruct the attack".into(),
             Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", self.subject(s)),
             Test::Revealed { who, color, speed } => {
                 let mut out = format!("{} revealed maneuver is", self.possessive(who));
@@ -2617,6 +2653,16 @@ mod tests {
         assert!(same("If it is outside your firing arc.", "If it is not in your firing arc."));
         assert!(same("You may perfrom a [Boost] action.", "You may perform a [Boost] action."));
         assert!(!same("Perform an action, even if you are stressed.", "Perform an action even while ionized."));
+        // The ship named before, by its name or as a pronoun; a unit is a ship.
+        assert!(same(
+            "If you are in that ship's [Front Arc], gain 1 focus token.",
+            "If you are in its [Front Arc], gain 1 focus token."
+        ));
+        assert!(same("That ship gains 1 stress token.", "It gains 1 stress token."));
+        assert!(!same("If you are in that ship's [Front Arc].", "If you are in your [Front Arc]."));
+        assert!(same("After a friendly unit defends.", "After a friendly ship defends."));
+        // `then` is held by the reading, and compared.
+        assert!(!same("Gain 1 focus token, then gain 1 stress token.", "Gain 1 focus token and gain 1 stress token."));
         // A colour before the first item holds for each; another colour does not.
         assert!(same(
             "Perform a red [Boost] or red [Barrel Roll] action.",

@@ -4,9 +4,9 @@
 //! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
 //! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
-//! of effects), `effect` (the steps: `{conditions: [{kind, text, reading, implied}], goes_on, for_each,
-//! timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers, instead,
-//! alternative}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
+//! of effects), `effect` (the steps: `{conditions: [{kind, text, reading, implied}], goes_on, then,
+//! for_each, timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers,
+//! instead, alternative, then}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses), `said` (the ability said back as a card
 //! prints it, [`ability_card`](crate::ability_card)), `round_trip` (`exact` when `said` and
@@ -101,6 +101,7 @@ fn clause(set: &Set, c: &Clause) -> Value {
         "modifiers": c.modifiers,
         "instead": c.instead,
         "alternative": c.alternative,
+        "then": c.then,
     })
 }
 
@@ -123,6 +124,7 @@ fn step(set: &Set, s: &Step) -> Value {
             "implied": c.implied,
         })).collect::<Vec<_>>(),
         "goes_on": s.goes_on,
+        "then": s.then,
         "for_each": s.for_each.as_ref().map(|n| &n.text),
         "timing": s.timings.iter().map(|t| timing(set, t)).collect::<Vec<_>>(),
         "duration": s.duration.as_ref().map(|d| duration(set, d)),

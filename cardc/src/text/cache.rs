@@ -45,7 +45,18 @@ impl Shift for Effect {
 
 impl Shift for Clause {
     fn shift(&mut self, by: u32) {
-        let Clause { piece, subject, qualifier, costs, effect, duration, modifiers, instead: _, alternative: _ } = self;
+        let Clause {
+            piece,
+            subject,
+            qualifier,
+            costs,
+            effect,
+            duration,
+            modifiers,
+            instead: _,
+            alternative: _,
+            then: _,
+        } = self;
         piece.shift(by);
         subject.shift(by);
         qualifier.shift(by);

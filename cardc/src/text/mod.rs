@@ -152,6 +152,9 @@ pub struct Clause {
     pub instead: bool,
     /// It is joined to the clause before by `or`: one of the two happens, not both.
     pub alternative: bool,
+    /// It is joined to the clause before by `then` (`execute a white [Stationary] maneuver
+    /// instead, then you may rotate 90°`): it is done after it.
+    pub then: bool,
 }
 
 /// A timing clause.
@@ -546,6 +549,7 @@ impl Build<'_> {
             modifiers: Vec::new(),
             instead: false,
             alternative: false,
+            then: false,
         };
         let mut elided = false;
         let is_elided = |p: &Pair<'_, Rule>| p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
@@ -732,14 +736,16 @@ impl Build<'_> {
     /// qualifier.
     fn clauses(&self, pair: Pair<'_, Rule>) -> Vec<Clause> {
         let mut out: Vec<Clause> = Vec::new();
-        let mut alternative = false;
+        let (mut alternative, mut then) = (false, false);
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::alternative => alternative = true,
+                Rule::then => then = true,
                 Rule::clause => {
                     let (mut c, elided) = self.clause(p);
                     c.alternative = alternative;
-                    alternative = false;
+                    c.then = then;
+                    (alternative, then) = (false, false);
                     if elided && self.joins_noun(out.last_mut(), &c) {
                         continue;
                     }
@@ -1294,6 +1300,7 @@ impl Build<'_> {
             modifiers: Vec::new(),
             instead: false,
             alternative: false,
+            then: false,
         }
     }
 

@@ -206,6 +206,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         modifiers: modifiers.into(),
         instead: c.instead,
         alternative: c.alternative,
+        then: c.then,
     }
 }
 

@@ -92,10 +92,13 @@ fn keep_replaced_costs(steps: &mut [RtStep]) {
 /// Whether a sentence's words say it goes on from the one before: `Then, …`, or a part
 /// after a semicolon.
 fn says_it_goes_on(sentence: &str) -> bool {
+    sentence.trim_start().starts_with(';') || starts_with_then(sentence)
+}
+
+/// Whether a sentence opens with `Then`.
+fn starts_with_then(sentence: &str) -> bool {
     let t = sentence.trim_start();
-    let then = t.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("then"))
-        && !t[4..].starts_with(|c: char| c.is_alphanumeric());
-    t.starts_with(';') || then
+    t.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("then")) && !t[4..].starts_with(|c: char| c.is_alphanumeric())
 }
 
 /// A step that only offers a payment, a choice or a roll (`you may spend 3 [Charge].`, `you
@@ -324,6 +327,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
             duration: s.duration.as_ref().or_else(|| event_duration(s)).map(|d| duration(d, vocab)),
             clauses: s.clauses.iter().map(|c| clause(c, vocab)).collect(),
             goes_on: false,
+            then: starts_with_then(&s.piece.text),
         })
         .collect();
     // Steps whose clauses are one choice, joined once pronouns are resolved clause by clause.
