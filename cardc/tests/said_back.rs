@@ -187,6 +187,9 @@ const TEMPLATES: &[&str] = &[
     "After an enemy ship executes a maneuver, if it is in the [Front Arc] of a friendly ship at range 0-2, gain 1 focus token.",
     "While a friendly ship at range 0-2 defends, if you obstruct the attack, the defender rolls 1 additional defense die.",
     "During the End Phase, if there are 2 or more focus tokens on this card, gain 1 evade token.",
+    // Upgrades a ship has equipped, by their icon.
+    "After you defend, you may assign 1 of your equipped [Crew] upgrades to the attacker.",
+    "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
 ];
 
 #[test]

@@ -336,6 +336,9 @@ pub enum Adjective {
     NonRecurring,
     /// `additional`: one more than the rules or the ability would otherwise give.
     Additional,
+    /// `equipped`: an upgrade a ship has equipped (`1 of your equipped [Talent] upgrades`),
+    /// not one in the squad's pool or set aside.
+    Equipped,
 }
 
 impl Noun {
@@ -369,14 +372,22 @@ impl Adjective {
             Adjective::Recurring => "recurring",
             Adjective::NonRecurring => "non-recurring",
             Adjective::Additional => "additional",
+            Adjective::Equipped => "equipped",
         }
     }
 
     /// The adjective a printed word is (any case).
     pub fn from_word(word: &str) -> Option<Adjective> {
-        [Adjective::Active, Adjective::Inactive, Adjective::Recurring, Adjective::NonRecurring, Adjective::Additional]
-            .into_iter()
-            .find(|a| a.word().eq_ignore_ascii_case(word))
+        [
+            Adjective::Active,
+            Adjective::Inactive,
+            Adjective::Recurring,
+            Adjective::NonRecurring,
+            Adjective::Additional,
+            Adjective::Equipped,
+        ]
+        .into_iter()
+        .find(|a| a.word().eq_ignore_ascii_case(word))
     }
 }
 

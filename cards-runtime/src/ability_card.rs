@@ -26,9 +26,9 @@
 //! ```
 
 use crate::ability::{
-    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip, Facing,
-    Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When,
-    TOKEN_STATES,
+    Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip,
+    Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing,
+    When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
@@ -1360,8 +1360,9 @@ impl Sayer<'_> {
             Proviso::From(n) => ("from", n),
             _ => return p.words(),
         };
-        // A maneuver used for its template: `the 1 [Straight] template`.
-        let said = self.noun(n, None, false);
+        // A maneuver used for its template: `the 1 [Straight] template`. One of several
+        // is said of them all: `on 1 of your equipped upgrades`.
+        let said = self.noun(n, None, matches!(p, Proviso::OnOneOf(_)));
         let said = match said.strip_suffix(" maneuver") {
             Some(m) if !n.refs.is_empty() => format!("{m} template"),
             _ => said,
@@ -1493,6 +1494,7 @@ impl Sayer<'_> {
                         | EffectKind::Exhaust
                 ) && n.back.is_none()
                     && !n.refs.is_empty()
+                    && !n.adjectives.contains(&Adjective::Equipped)
                     && n.refs.iter().all(|r| r.kind == VocabKind::Icon) =>
             {
                 let said = self.noun(n, e.color.as_deref(), false);
@@ -1664,7 +1666,10 @@ impl Sayer<'_> {
         // Entries of one kind share its word: `focus or calculate tokens`, `a red [Barrel
         // Roll] or red [Boost] action`.
         let kind = n.refs[0].kind;
-        let shared = n.refs.iter().all(|r| r.kind == kind) && kind_word(kind).is_some();
+        let one_kind = n.refs.iter().all(|r| r.kind == kind);
+        // `your equipped [Talent] upgrades`: what a ship has equipped of an icon is upgrades.
+        let equipped = kind == VocabKind::Icon && one_kind && n.adjectives.contains(&Adjective::Equipped);
+        let shared = one_kind && (kind_word(kind).is_some() || equipped);
         // `a white 1 [Bank Left], 1 [Straight], or 1 [Bank Right] maneuver`: one colour for all.
         let one_color = match (kind, n.marks.first().and_then(|m| m.color.as_deref())) {
             (VocabKind::Maneuver, Some(c))
@@ -1706,7 +1711,8 @@ impl Sayer<'_> {
                 k => format!("{}, {join} {}", items[..k - 1].join(", "), items[k - 1]),
             };
         let unworded = n.refs.iter().all(|r| unworded(set, r.kind, r.index));
-        if let (true, Some(word), false) = (shared, kind_word(kind), unworded) {
+        let word = kind_word(kind).or(equipped.then_some("upgrade"));
+        if let (true, Some(word), false) = (shared, word, unworded && !equipped) {
             let word = match (word, many || (n.refs.len() > 1 && !n.choice)) {
                 ("die", true) => "dice".to_string(),
                 (w, true) => format!("{w}s"),

@@ -154,7 +154,8 @@ pub fn tokens(line: &str) -> Vec<String> {
     // `active resource:charge`: the reading's adjectives of an entry, which the gold
     // leaves out.
     // `thing "your [Critical Hit] results"`: the words of a thing, which the gold leaves out.
-    let adjective = |t: &str| matches!(t, "active" | "inactive" | "recurring" | "non-recurring" | "additional");
+    let adjective =
+        |t: &str| matches!(t, "active" | "inactive" | "recurring" | "non-recurring" | "additional" | "equipped");
     let mut i = 0;
     while i < out.len() {
         let entry = out.get(i + 1).is_some_and(|n| !n.starts_with('"') && n.contains(':'));

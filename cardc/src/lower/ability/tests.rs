@@ -23,6 +23,7 @@ fn vocab() -> Vocabulary {
         results: vec![e("hit", "Hit"), e("critical-hit", "Critical Hit"), e("focus", "Focus")].into(),
         dice: vec![e("attack", "attack")].into(),
         phases: vec![e("engagement", "Engagement Phase")].into(),
+        icons: vec![e("crew", "Crew")].into(),
         ..Vocabulary::default()
     }
 }
@@ -55,6 +56,9 @@ fn nouns_resolve_by_display_name_suffix_and_plural() {
     let n = noun("additional focus token", &v, Some(EffectKind::Gain));
     assert_eq!((refs(&n), &n.adjectives[..]), (vec![(VocabKind::Token, 0)], &[Adjective::Additional][..]));
     assert!(noun("charge", &v, None).adjectives.is_empty());
+    // What a ship has equipped, of an icon.
+    let n = noun("equipped [Crew] upgrades", &v, None);
+    assert_eq!((refs(&n), &n.adjectives[..]), (vec![(VocabKind::Icon, 0)], &[Adjective::Equipped][..]));
 }
 
 #[test]
