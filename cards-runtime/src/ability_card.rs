@@ -272,12 +272,12 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// stressed`: `and` is left out), and `against a defender at` is `at` (`an attack against a
 /// defender at attack range 2-3`: an attack is against the defender), and `does not hit` is
 /// `miss` (`if the attack does not hit`), `do so` is `do` (`If you do so`), `than that of`
-/// is `than` (`less than that of the enemy ship's`), and `When you would` is `If you would`
+/// is `than` (`less than that of the enemy ship's`), `than your initiative` is `than yours`, and `When you would` is `If you would`
 /// (a replacement, worded either way), `this ship` is `you` (the ship the card is on),
 /// `perform that maneuver` is `execute that maneuver`, `or you may` is `or` (`you may
 /// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses),
 /// and `did not` is `have not` (`if you did not defend this round`).
-const PHRASES: [(&[&str], &str); 54] = [
+const PHRASES: [(&[&str], &str); 56] = [
     (&["can", "still"], "can"),
     (&["did", "not"], "have not"),
     (&["have", "not"], "have not"),
@@ -328,6 +328,10 @@ const PHRASES: [(&[&str], &str); 54] = [
     (&["may", "chose"], "may choose"),
     (&["may", "choose"], "may choose"),
     (&["than", "that"], "than"),
+    // `equal to or greater than your initiative` is `… than yours`: the value compared, of
+    // your ship (`your`, and `yours` with its `s`, are left out before phrases are read).
+    (&["than", "initiative"], "than"),
+    (&["than", "your"], "than"),
     // `in that ship's firing arc` is `in its firing arc`: the ship named before.
     (&["that", "ship"], "it"),
     (&["when", "you", "would"], "if you would"),
@@ -2666,6 +2670,8 @@ mod tests {
         ));
         assert!(same("That ship gains 1 stress token.", "It gains 1 stress token."));
         assert!(!same("If you are in that ship's [Front Arc].", "If you are in your [Front Arc]."));
+        assert!(same("If its initiative is higher than your initiative.", "If its initiative is higher than yours."));
+        assert!(!same("If its initiative is higher than yours.", "If its initiative is higher than its."));
         assert!(same("After a friendly unit defends.", "After a friendly ship defends."));
         // `then` is held by the reading, and compared.
         assert!(!same("Gain 1 focus token, then gain 1 stress token.", "Gain 1 focus token and gain 1 stress token."));
