@@ -190,6 +190,8 @@ const TEMPLATES: &[&str] = &[
     // Upgrades a ship has equipped, by their icon.
     "After you defend, you may assign 1 of your equipped [Crew] upgrades to the attacker.",
     "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
+    // A move done as a verb, with the reminder that it is no action.
+    "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
 ];
 
 #[test]

@@ -522,6 +522,10 @@ pub enum Proviso {
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
+    /// `(this is not an action)`, after a move done as a verb (`spend 1 [Force] to barrel
+    /// roll (this is not an action)`): it is not performed as an action, so what stops or
+    /// counts actions does not apply to it.
+    NotAnAction,
 }
 
 impl Proviso {
@@ -542,6 +546,7 @@ impl Proviso {
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
+            Proviso::NotAnAction => "(this is not an action)".into(),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
         }

@@ -425,6 +425,9 @@ fn a_place_that_is_one_of_several_is_the_players_choice_of_them() {
     assert!(matches!(super::clause::proviso("on one of your damage cards", &v), Some(Proviso::OnOneOf(_))));
     // One place is not one of several; a count inside is more than the proviso holds.
     assert!(matches!(super::clause::proviso("on your ship card", &v), Some(Proviso::On(_))));
+    // A reminder that a move done as a verb is no action.
+    assert_eq!(super::clause::proviso("(This is not an action).", &v), Some(Proviso::NotAnAction));
+    assert_eq!(super::clause::proviso("(this is not an attack)", &v), None);
     assert_eq!(super::clause::proviso("on 1 of your 2 upgrades", &v), None);
     // Read in a clause, the place goes with the effect.
     let a = read(
