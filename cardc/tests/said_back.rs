@@ -192,6 +192,8 @@ const TEMPLATES: &[&str] = &[
     "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
     // A move done as a verb, with the reminder that it is no action.
     "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
+    // Ships that each do it, once each.
+    "While you defend, up to 3 of your wingmates in the attack arc may each gain 1 stress token to cancel 1 [Hit] result.",
 ];
 
 #[test]
@@ -259,6 +261,16 @@ fn a_reading_that_lost_then_parts_at_then() {
     assert!(a.steps[0].clauses[1].then, "{:?}", a.steps);
     a.steps.to_mut()[0].clauses.to_mut()[1].then = false;
     assert_eq!(parts_at(&set, &a).as_deref(), Some("then"));
+}
+
+#[test]
+fn a_reading_that_lost_each_parts_at_each() {
+    let texts = ["While you defend, up to 2 of your wingmates may each gain 1 stress token to cancel 1 [Hit] result."];
+    let set = set_of("each", &texts);
+    let mut a = ability(&set, 0).clone();
+    assert!(a.steps[0].clauses[0].each, "{:?}", a.steps);
+    a.steps.to_mut()[0].clauses.to_mut()[0].each = false;
+    assert_eq!(parts_at(&set, &a).as_deref(), Some("each"));
 }
 
 #[test]

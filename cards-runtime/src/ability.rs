@@ -770,6 +770,10 @@ pub struct Clause {
     /// instead, then you may rotate 90°`): it is done after that one.
     #[serde(default)]
     pub then: bool,
+    /// `each` after its qualifier (`up to 2 of your wingmates may each suffer 1 damage`):
+    /// each of the ships its subject names does it, once each, not once for all.
+    #[serde(default)]
+    pub each: bool,
 }
 
 /// The states the rules define by a token, each with the token it names: a ship is
@@ -1434,6 +1438,7 @@ impl Clause {
             instead: false,
             alternative: false,
             then: false,
+            each: false,
         }
     }
 

@@ -1246,7 +1246,11 @@ impl Sayer<'_> {
         let imperative = !written && you && c.qualifier == Qualifier::Cannot && self.tense != Tense::Gerund;
         let qualifier = if imperative { Some("do not") } else { c.qualifier.word() };
         parts.extend(qualifier.map(str::to_string));
-        let third = !you && !many(&c.subject) && qualifier.is_none();
+        // `may each suffer 1 damage`: each of the ships, once each.
+        if c.each {
+            parts.push("each".into());
+        }
+        let third = !you && !many(&c.subject) && qualifier.is_none() && !c.each;
         let tense = self.tense;
         let verb = |said: String| inflect(&said, tense, third);
         if c.effect.passive && c.effect.kind != EffectKind::Opaque {

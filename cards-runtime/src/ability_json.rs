@@ -6,7 +6,7 @@
 //! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
 //! of effects), `effect` (the steps: `{conditions: [{kind, text, reading, implied}], goes_on, then,
 //! for_each, timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers,
-//! instead, alternative, then}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
+//! instead, alternative, then, each}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
 //! duration printed, or null), `frequency` (`"once-per-opportunity"` unless printed) and
 //! `opaque` (the texts of its opaque clauses), `said` (the ability said back as a card
 //! prints it, [`ability_card`](crate::ability_card)), `round_trip` (`exact` when `said` and
@@ -102,6 +102,7 @@ fn clause(set: &Set, c: &Clause) -> Value {
         "instead": c.instead,
         "alternative": c.alternative,
         "then": c.then,
+        "each": c.each,
     })
 }
 

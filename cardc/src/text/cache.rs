@@ -56,6 +56,7 @@ impl Shift for Clause {
             instead: _,
             alternative: _,
             then: _,
+            each: _,
         } = self;
         piece.shift(by);
         subject.shift(by);

@@ -155,6 +155,9 @@ pub struct Clause {
     /// It is joined to the clause before by `then` (`execute a white [Stationary] maneuver
     /// instead, then you may rotate 90°`): it is done after it.
     pub then: bool,
+    /// `each` after its qualifier (`up to 2 of your wingmates may each suffer 1 damage`):
+    /// each of the ships its subject names does it.
+    pub each: bool,
 }
 
 /// A timing clause.
@@ -550,6 +553,7 @@ impl Build<'_> {
             instead: false,
             alternative: false,
             then: false,
+            each: false,
         };
         let mut elided = false;
         let is_elided = |p: &Pair<'_, Rule>| p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
@@ -597,6 +601,7 @@ impl Build<'_> {
                 // `instead draw 3 damage cards`: written before the verb, it still marks it.
                 Rule::instead => c.instead = true,
                 Rule::adverb if p.as_str().trim().eq_ignore_ascii_case("instead") => c.instead = true,
+                Rule::adverb if p.as_str().trim().eq_ignore_ascii_case("each") => c.each = true,
                 _ => {}
             }
         }
@@ -1301,6 +1306,7 @@ impl Build<'_> {
             instead: false,
             alternative: false,
             then: false,
+            each: false,
         }
     }
 

@@ -207,6 +207,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         instead: c.instead,
         alternative: c.alternative,
         then: c.then,
+        each: c.each,
     }
 }
 
