@@ -192,6 +192,9 @@ const TEMPLATES: &[&str] = &[
     "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
     // A move done as a verb, with the reminder that it is no action.
     "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
+    // A requirement not needed, a cost not paid.
+    "After you perform an attack, you may perform a bonus attack against the defender, ignoring the [Lock] requirement.",
+    "After you perform an attack, you may spend 1 [Force] to perform a bonus attack without paying the [Charge] cost.",
     // Ships that each do it, once each.
     "While you defend, up to 3 of your wingmates in the attack arc may each gain 1 stress token to cancel 1 [Hit] result.",
 ];

@@ -522,6 +522,11 @@ pub enum Proviso {
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
+    /// `ignoring the [Lock] requirement`: what the attack's header requires (`Attack
+    /// ([Lock])`) is not needed for it.
+    IgnoringRequirement(Noun),
+    /// `without paying the [Charge] cost`: the cost printed for it is not paid.
+    WithoutPaying(Noun),
     /// `(this is not an action)`, after a move done as a verb (`spend 1 [Force] to barrel
     /// roll (this is not an action)`): it is not performed as an action, so what stops or
     /// counts actions does not apply to it.
@@ -547,6 +552,8 @@ impl Proviso {
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
             Proviso::NotAnAction => "(this is not an action)".into(),
+            Proviso::IgnoringRequirement(n) => format!("ignoring the {} requirement", n.text),
+            Proviso::WithoutPaying(n) => format!("without paying the {} cost", n.text),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
         }

@@ -1359,6 +1359,13 @@ impl Sayer<'_> {
     /// template`.
     fn proviso(&mut self, p: &Proviso) -> String {
         let (word, n) = match p {
+            // `ignoring the [Lock] requirement`, `without paying the [Charge] cost`.
+            Proviso::IgnoringRequirement(n) => {
+                let said = self.noun(n, None, false);
+                let said = said.strip_suffix(" action").unwrap_or(&said);
+                return format!("ignoring the {said} requirement");
+            }
+            Proviso::WithoutPaying(n) => return format!("without paying the {} cost", self.noun(n, None, false)),
             Proviso::Using(n) => ("using", n),
             Proviso::InsteadOf(n) => ("instead of", n),
             Proviso::As(n) => ("as", n),
@@ -1548,7 +1555,15 @@ impl Sayer<'_> {
             let yours = e.kind == EffectKind::Spend
                 && e.amount == Some(Amount::Exactly(1))
                 && e.noun.as_ref().is_some_and(|n| matches!(&n.refs[..], [r] if unworded(self.set, r.kind, r.index)));
+            // `perform a [Lock] action to lock that object`: the action's own verb, aimed.
+            let action = match (e.kind, e.noun.as_ref().map(|n| &n.refs[..])) {
+                (EffectKind::Perform, Some([r])) if r.kind == VocabKind::Action => {
+                    Some(format!("to {} ", name(self.set, r.kind, r.index).to_lowercase()))
+                }
+                _ => None,
+            };
             let to = match e.kind {
+                _ if action.is_some() => action.as_deref().unwrap_or_default(),
                 _ if yours => "you have on ",
                 // `is locked by an enemy ship`: a passive's target is its agent.
                 EffectKind::Lock if e.passive => "by ",

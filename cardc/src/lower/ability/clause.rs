@@ -259,6 +259,22 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     if let Some(p) = thing("using ").map(Proviso::Using) {
         return Some(p);
     }
+    // `ignoring the [Lock] requirement`, `without paying the [Charge] cost`: a thing named
+    // between fixed words.
+    let between = |lead: &str, tail: &str, hint: Option<EffectKind>| {
+        let lower = trimmed.to_lowercase();
+        let inner = trimmed.get(lead.len()..trimmed.len().checked_sub(tail.len())?)?.trim();
+        (lower.starts_with(lead) && lower.ends_with(tail) && inner.starts_with('[') && inner.ends_with(']'))
+            .then(|| noun(inner, vocab, hint))
+            .filter(|n| !n.refs.is_empty())
+    };
+    // A header's requirement names an action (`Attack ([Lock])`).
+    if let Some(n) = between("ignoring the ", " requirement", Some(EffectKind::Perform)) {
+        return Some(Proviso::IgnoringRequirement(n));
+    }
+    if let Some(n) = between("without paying the ", " cost", None) {
+        return Some(Proviso::WithoutPaying(n));
+    }
     // `instead of removing it` is a replacement of a step, not of a thing.
     let of_a_step = trimmed.split_whitespace().nth(2).is_some_and(|w| w.ends_with("ing"));
     if let Some(p) = thing("instead of ").filter(|_| !of_a_step).map(Proviso::InsteadOf) {

@@ -428,6 +428,12 @@ fn a_place_that_is_one_of_several_is_the_players_choice_of_them() {
     // A reminder that a move done as a verb is no action.
     assert_eq!(super::clause::proviso("(This is not an action).", &v), Some(Proviso::NotAnAction));
     assert_eq!(super::clause::proviso("(this is not an attack)", &v), None);
+    // A header's requirement not needed, a cost not paid: each names its entry.
+    let p = super::clause::proviso("ignoring the [Focus] requirement", &v);
+    assert!(matches!(&p, Some(Proviso::IgnoringRequirement(n)) if refs(n) == [(VocabKind::Action, 0)]), "{p:?}");
+    let p = super::clause::proviso("without paying the [Charge] cost", &v);
+    assert!(matches!(&p, Some(Proviso::WithoutPaying(n)) if refs(n) == [(VocabKind::Resource, 1)]), "{p:?}");
+    assert_eq!(super::clause::proviso("ignoring the usual requirement", &v), None);
     assert_eq!(super::clause::proviso("on 1 of your 2 upgrades", &v), None);
     // Read in a clause, the place goes with the effect.
     let a = read(
