@@ -192,6 +192,8 @@ const TEMPLATES: &[&str] = &[
     "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
     // A move done as a verb, with the reminder that it is no action.
     "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
+    // A change, worded as a conversion.
+    "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.
     "After you perform an attack, you may perform a bonus attack against the defender, ignoring the [Lock] requirement.",
     "After you perform an attack, you may spend 1 [Force] to perform a bonus attack without paying the [Charge] cost.",

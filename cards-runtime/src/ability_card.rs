@@ -212,7 +212,7 @@ const SKIPPED: [&str; 4] = ["the", "and", "of", "your"];
 ///   is kept, as the reading holds it. `each` counts:
 ///   `up to 2 of your wingmates may each suffer 1 damage` is not `may suffer 1 damage`;
 /// - templating synonyms are one word: `while` is `if` (`While you are damaged` and `If you
-///   are damaged` are one condition), `decrease` is `reduce`, `greater` is `higher`, `less`
+///   are damaged` are one condition), `decrease` is `reduce`, `convert` is `change`, `greater` is `higher`, `less`
 ///   and `fewer` are `lower`, `receive` and `acquire` are `gain` (`gains a lock` and
 ///   `acquires a lock`), `no` is `0` (`if you have 0 [Charge]`), `was`, `were` and `are`
 ///   are `is` (a state is tested when the ability resolves: `if the defender was
@@ -674,6 +674,7 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         // Templating synonyms: the same meaning, worded two ways.
         "while" => return same("if"),
         "decrease" => return same("reduce"),
+        "convert" | "converts" => return same("change"),
         "greater" => return same("higher"),
         "less" | "fewer" => return same("lower"),
         "was" => return same("is"),
