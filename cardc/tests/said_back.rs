@@ -192,6 +192,8 @@ const TEMPLATES: &[&str] = &[
     "Before you engage, you may spend 1 focus token to recover 1 [Charge] on 1 of your equipped [Missile] upgrades.",
     // A move done as a verb, with the reminder that it is no action.
     "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
+    // Where an arc indicator points.
+    "While you defend, if your [Bullseye Arc] indicator is in your [Front Arc], roll 1 additional defense die.",
     // A change, worded as a conversion.
     "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.

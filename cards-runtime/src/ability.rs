@@ -898,6 +898,16 @@ pub enum Test {
         /// `is not in`.
         not: bool,
     },
+    /// `if your [Single Turret Arc] indicator is in your [Left Arc] or [Right Arc]`: where
+    /// your arc indicator points.
+    Indicator {
+        /// The arc whose indicator it is (`[Single Turret Arc]`).
+        arc: Noun,
+        /// The arcs it is in, one of them (`[Left Arc] or [Right Arc]`).
+        within: Noun,
+        /// `is not in`.
+        not: bool,
+    },
     /// `if the defender is at range 1-2`, `if you are at range 0-1 of the defender`.
     AtRange {
         /// Who.

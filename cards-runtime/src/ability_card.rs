@@ -675,6 +675,8 @@ fn normal(word: &str) -> Option<Cow<'_, str>> {
         "while" => return same("if"),
         "decrease" => return same("reduce"),
         "convert" | "converts" => return same("change"),
+        // `your [Single Turret Arc] indicator is in …`: an arc is where its indicator points.
+        "indicator" => return None,
         "greater" => return same("higher"),
         "less" | "fewer" => return same("lower"),
         "was" => return same("is"),
@@ -2018,6 +2020,11 @@ impl Sayer<'_> {
                 }
                 let of = self.possessive(of);
                 format!("{is} in {of} {arc}{}", at_range(range))
+            }
+            Test::Indicator { arc, within, not } => {
+                let not = if *not { " not" } else { "" };
+                let (arc, within) = (self.noun(arc, None, false), self.noun(within, None, false));
+                format!("your {arc} indicator is{not} in your {within}")
             }
             // `the attack range is 1`: the defender at range 1 of the attacker.
             Test::AtRange { who, range: (a, b), of, attack: true }

@@ -528,6 +528,10 @@ fn test(set: &Set, c: &Condition) -> String {
             let not = if *not { " not" } else { "" };
             format!("{}{not} in {} {}", is(who), possessive(of), noun(set, arc, None, false))
         }
+        Test::Indicator { arc, within, not } => {
+            let not = if *not { " not" } else { "" };
+            format!("your {} indicator is{not} in your {}", noun(set, arc, None, false), noun(set, within, None, false))
+        }
         Test::AtRange { who, range: (a, b), of, attack } => {
             let of = if is_you(of) { String::new() } else { format!(" of {}", subject(of)) };
             let range = if *attack { "attack range" } else { "range" };

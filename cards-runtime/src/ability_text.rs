@@ -254,6 +254,14 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::InArc { who, arc, of: whose, not } => {
             format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
         }
+        Test::Indicator { arc, within, not } => {
+            format!(
+                "indicator {} {} {}",
+                object(set, arc, None),
+                if *not { "not-in" } else { "in" },
+                object(set, within, None)
+            )
+        }
         Test::AtRange { who, range: (a, b), of: whom, .. } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
         Test::Stat { who, stat, op, than } => {
             let than = match than {

@@ -422,8 +422,8 @@ fn canon_part(word: &str, rest: &str) -> String {
 
 /// Words that make a condition a shape rather than events: the first word, or the second
 /// (after the subject).
-const SHAPE_HEADS: [&str; 7] =
-    ["there-are", "attack-obstructed", "on", "you-do", "you-do-not", "attack-hits", "attack-misses"];
+const SHAPE_HEADS: [&str; 8] =
+    ["there-are", "attack-obstructed", "on", "you-do", "you-do-not", "attack-hits", "attack-misses", "indicator"];
 const SHAPE_VERBS: [&str; 11] =
     ["has", "is", "is-not", "in", "not-in", "at", "revealed", "all", "any", "has-card", "has-no-card"];
 

@@ -115,6 +115,22 @@ fn in_arc(who: &str, arc: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
     Some(Test::InArc { who: subject_words(who), arc, of, not })
 }
 
+/// `your [Single Turret Arc] indicator is in your [Left Arc] or [Right Arc]` (or `your
+/// [Single Turret Arc] is in …`): where your arc's indicator points, when `who` is one arc
+/// of yours and the arcs it is in are yours.
+fn indicator(who: &str, arcs: &str, not: bool, vocab: &Vocabulary) -> Option<Test> {
+    let name = who.strip_prefix("your [")?;
+    let name = name.strip_suffix("] indicator").or_else(|| name.strip_suffix(']'))?;
+    let index = find(&vocab.arcs, name)?;
+    let arc = Noun::new(format!("[{name}]"), vec![VocabRef { kind: VocabKind::Arc, index }]);
+    match in_arc("you", arcs, not, vocab)? {
+        Test::InArc { arc: within, of, .. } if of == Subject::YOU && !within.refs.is_empty() => {
+            Some(Test::Indicator { arc, within, not })
+        }
+        _ => None,
+    }
+}
+
 /// `1 or more`, `2 or fewer`, `no`, `a`, `at least 2`, `3`: how many, and what is left.
 fn count(words: &str) -> Option<(Count, &str)> {
     let (first, rest) = words.split_once(' ')?;
@@ -285,6 +301,9 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
             return t;
         }
         if let Some(t) = rest.strip_prefix("in ").and_then(|arc| in_arc(who, arc, not, vocab)) {
+            return t;
+        }
+        if let Some(t) = rest.strip_prefix("in ").and_then(|arcs| indicator(who, arcs, not, vocab)) {
             return t;
         }
         // `a friendly ship is in your [Left Arc] at range 0-1`: one ship at that range of

@@ -760,6 +760,15 @@ fn in_either_arc_and_outside_an_arc() {
         test("the attacker is outside your [Front Arc]", &v),
         Test::InArc { arc, not: true, .. } if !arc.choice && arc.refs.len() == 1
     ));
+    // Where an arc's indicator points, with or without the word.
+    assert!(matches!(
+        test("your [Rear Arc] indicator is in your [Front Arc]", &v),
+        Test::Indicator { arc, within, not: false } if refs(&arc) == [(VocabKind::Arc, 1)] && refs(&within) == [(VocabKind::Arc, 0)]
+    ));
+    assert!(
+        matches!(test("your [Rear Arc] is not in your [Front Arc] or [Rear Arc]", &v), Test::Indicator { within, not: true, .. } if within.choice)
+    );
+    assert_eq!(test("your [Rear Arc] is in the attacker's [Front Arc]", &v), Test::Opaque);
     // A ship named is in the arc and at the range: two conditions.
     let c = conditions(&Cond { kind: CondKind::If, piece: Piece::bare("it is in your [Front Arc] at range 1") }, &v);
     assert!(matches!(
