@@ -176,6 +176,12 @@ const TEMPLATES: &[&str] = &[
     // A list of three alternatives; names printed before their brackets, in two groups.
     "After you defend, you may remove 1 stress token, gain 1 focus token, or recover 1 [Charge].",
     "After you reveal a bank ([Bank Left] or [Bank Right]) or turn ([Turn Left] or [Turn Right]) maneuver, gain 1 focus token.",
+    // The parity of a revealed speed; one ship behind another; sizes compared; an action
+    // on a ship's action bar.
+    "While you perform an attack, if the speed of your revealed maneuver is odd, roll 1 additional attack die.",
+    "While you defend, if the attacker is behind you, gain 1 focus token.",
+    "While you defend, if the attacker is a smaller size than you, roll 1 additional defense die.",
+    "After another friendly ship at range 0-2 performs an action, if that action is on your action bar, you may gain 1 stress token to perform that action.",
 ];
 
 #[test]

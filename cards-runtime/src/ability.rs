@@ -967,6 +967,39 @@ pub enum Test {
         /// With whose.
         than: Subject,
     },
+    /// `if the speed of your revealed maneuver is even` (or `odd`): the parity of its speed.
+    RevealedParity {
+        /// Whose maneuver.
+        who: Subject,
+        /// Even rather than odd.
+        even: bool,
+    },
+    /// `if you are behind the attacker`: where one ship is relative to another, as the game
+    /// measures it.
+    Behind {
+        /// The ship that is behind.
+        who: Subject,
+        /// The ship it is behind.
+        of: Subject,
+    },
+    /// `if the enemy ship is a larger size than you`, `if it is a smaller size than you`: two
+    /// ships' sizes compared, in the order of the game's sizes (small before medium …).
+    Size {
+        /// Whose size.
+        who: Subject,
+        /// How it compares: `Gt` larger, `Lt` smaller, `Eq` the same size.
+        op: CmpOp,
+        /// With whose.
+        than: Subject,
+    },
+    /// `if that action is on your action bar`, `if they have [Calculate] on their action
+    /// bar`: an action (one named, or one the ability refers to) is on a ship's action bar.
+    OnBar {
+        /// The action: the game's action it names, or its words (`that action`).
+        action: Noun,
+        /// Whose action bar.
+        of: Subject,
+    },
     /// `if that ship has the Cutthroat upgrade`, `if the chosen ship has the Born for This
     /// ship ability`, `if you are equipped with Swivel Wings (Down)`: a card the ship has,
     /// by its name.

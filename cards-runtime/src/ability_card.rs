@@ -31,8 +31,9 @@ use crate::ability::{
     TOKEN_STATES,
 };
 use crate::ability_plain::{
-    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
-    participle, participle_word, plural, plural_words, quantified, side_words, verb_words, words as lowered,
+    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
+    participle, participle_word, plural, plural_words, quantified, side_words, size_compare, verb_words,
+    words as lowered,
 };
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
@@ -2065,6 +2066,30 @@ impl Sayer<'_> {
                 let whose = self.possessive(who);
                 let than = self.possessive(than);
                 format!("the {part} of {whose} revealed maneuver is {} {than}", compare(*op))
+            }
+            Test::RevealedParity { who, even } => {
+                let whose = self.possessive(who);
+                format!("the speed of {whose} revealed maneuver is {}", parity(*even))
+            }
+            Test::Behind { who, of } => {
+                let is = self.is(who, false);
+                format!("{is} behind {}", self.subject(of))
+            }
+            Test::Size { who, op, than } => {
+                let is = self.is(who, false);
+                format!("{is} {} {}", size_compare(*op), self.subject(than))
+            }
+            // `that action is on your action bar`; `it has [Calculate] on its action bar`: a
+            // named entry of the bar is printed without the word `action`, had by the ship.
+            Test::OnBar { action, of } if !action.refs.is_empty() => {
+                let said = self.noun(action, None, false);
+                let said = said.strip_suffix(" action").unwrap_or(&said).to_string();
+                let has = self.has(of, false);
+                format!("{has} {said} on {} action bar", self.possessive(of))
+            }
+            Test::OnBar { action, of } => {
+                let action = self.noun(action, None, false);
+                format!("{action} is on {} action bar", self.possessive(of))
             }
             Test::Equipped { who, card, as_, not } => {
                 // A name keeps its capitals.

@@ -570,6 +570,14 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::RevealedVs { who, part, op, than } => {
             format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
         }
+        Test::RevealedParity { who, even } => {
+            format!("the speed of {} revealed maneuver is {}", possessive(who), parity(*even))
+        }
+        Test::Behind { who, of } => format!("{} behind {}", is(who), subject(of)),
+        Test::Size { who, op, than } => format!("{} {} {}", is(who), size_compare(*op), subject(than)),
+        Test::OnBar { action, of } => {
+            format!("{} is on {} action bar", noun(set, action, None, false), possessive(of))
+        }
         Test::Equipped { who, card, as_, not } => {
             let has = has(who, *not);
             match as_ {
@@ -581,6 +589,27 @@ fn test(set: &Set, c: &Condition) -> String {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")
         }
         Test::Opaque => opaque(&c.text),
+    }
+}
+
+/// `even` or `odd`: the parity of a revealed maneuver's speed.
+pub(crate) fn parity(even: bool) -> &'static str {
+    if even {
+        "even"
+    } else {
+        "odd"
+    }
+}
+
+/// Two ships' sizes compared: `a larger size than`, `a smaller size than`, `the same size
+/// as`, `a size equal to or larger than` …
+pub(crate) fn size_compare(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "a smaller size than",
+        CmpOp::Le => "a size equal to or smaller than",
+        CmpOp::Eq => "the same size as",
+        CmpOp::Ge => "a size equal to or larger than",
+        CmpOp::Gt => "a larger size than",
     }
 }
 
