@@ -182,6 +182,9 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if the attacker is behind you, gain 1 focus token.",
     "While you defend, if the attacker is a smaller size than you, roll 1 additional defense die.",
     "After another friendly ship at range 0-2 performs an action, if that action is on your action bar, you may gain 1 stress token to perform that action.",
+    // Another ship's pilot ability, had as well as one's own.
+    "While you are stressed, your carrier ship has your pilot ability in addition to its own.",
+    "You have the pilot ability of each other friendly ship with the Brave upgrade.",
 ];
 
 #[test]

@@ -165,6 +165,10 @@ pub enum EffectKind {
     PartiallyExecute,
     /// Flee the play area (`if you would flee`).
     Flee,
+    /// Have another ship's pilot ability as well as one's own (`your carrier ship has your
+    /// pilot ability`, `you have the pilot ability of each other friendly ship with …`): the
+    /// noun is the ability, `from` the ship whose it is.
+    HaveAbility,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -249,6 +253,7 @@ impl EffectKind {
             EffectKind::Inflict => "inflict",
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
+            EffectKind::HaveAbility => "have-ability",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -511,6 +516,8 @@ pub enum Proviso {
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
+    /// `in addition to its own`: what the ship gains does not take the place of its own.
+    InAdditionToItsOwn,
 }
 
 impl Proviso {
@@ -531,6 +538,7 @@ impl Proviso {
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
+            Proviso::InAdditionToItsOwn => "in addition to its own".into(),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
         }

@@ -1390,6 +1390,17 @@ impl Sayer<'_> {
             let role = self.noun(n, None, false);
             return format!("be {} {role}", article(&role));
         }
+        // `have your pilot ability`, `have the pilot ability of each other friendly ship
+        // with …`: a pronoun's possessive, or the ship after `of`.
+        if let (EffectKind::HaveAbility, Some(n), Some(from)) = (e.kind, &e.noun, &e.from) {
+            let ability = self.noun(n, None, false);
+            let plain = is_you(from) || matches!(from.text.trim().to_lowercase().as_str(), "it" | "they");
+            let whose = match plain {
+                true => format!("{} {ability}", self.possessive(from)),
+                false => format!("the {ability} of {}", self.subject(from)),
+            };
+            return format!("{} {whose}", verb(e.kind));
+        }
         // `your carrier ship gains [Coordinate]`: an action gained with no bar named.
         let verb = match e.kind {
             EffectKind::AddAction if e.target.is_none() => "gain",
@@ -2311,6 +2322,7 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::BarrelRoll => "barrel roll",
         EffectKind::Destroyed => "be destroyed",
         EffectKind::Look => "look at",
+        EffectKind::HaveAbility => "have",
         other => other.as_str(),
     }
 }

@@ -196,7 +196,9 @@ pub(crate) fn conjugate(said: &str) -> String {
     }
     let (word, tail) = rest.split_once(' ').map_or((rest, ""), |(w, t)| (w, t));
     let sep = if tail.is_empty() { "" } else { " " };
-    let third = if word.ends_with('s') || word.ends_with("sh") || word.ends_with("ch") || word.ends_with('x') {
+    let third = if word == "have" {
+        "has".to_string()
+    } else if word.ends_with('s') || word.ends_with("sh") || word.ends_with("ch") || word.ends_with('x') {
         format!("{word}es")
     } else if word.ends_with('y') && !word.ends_with("ay") && !word.ends_with("oy") {
         format!("{}ies", &word[..word.len() - 1])
@@ -337,6 +339,7 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::PartiallyExecute => "partially execute",
         EffectKind::BarrelRoll => "barrel roll",
         EffectKind::Destroyed => "be destroyed",
+        EffectKind::HaveAbility => "have",
         other => other.as_str(),
     }
 }

@@ -304,6 +304,7 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         ["even", "if", "you" | "it" | "they", "are" | "is", rest @ ..] => state(rest),
         ["ignoring", "range", "restrictions"] => Some(Proviso::IgnoringRange),
         ["if", "able"] => Some(Proviso::IfAble),
+        ["in", "addition", "to", "its", "own"] => Some(Proviso::InAdditionToItsOwn),
         ["as", "if", "that", "ship", "has", "them"] => Some(Proviso::AsIfTheirs),
         ["to", "a", "maximum", "of", n] => n.parse().ok().map(Proviso::AtMost),
         ["to", "a", "minimum", "of", n] => n.parse().ok().map(Proviso::AtLeast),

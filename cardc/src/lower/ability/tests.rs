@@ -1348,3 +1348,23 @@ fn revealed_parity_position_size_and_action_bar_tests() {
     assert_eq!(test("they have [Barrel Roll] on your action bar", &v), Test::Opaque);
     assert_eq!(test("a lock is on your action bar", &v), Test::Opaque);
 }
+
+#[test]
+fn another_ships_pilot_ability_is_had_as_well() {
+    let v = vocab();
+    let effect = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].clone();
+    // Yours, had by another ship, which keeps its own.
+    let c = effect("While you are stressed, your carrier ship has your pilot ability in addition to its own.");
+    assert_eq!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+    assert_eq!(c.subject.person, Person::A);
+    assert_eq!(c.effect.from.as_ref().map(|f| f.person), Some(Person::You));
+    assert_eq!(&c.effect.provisos[..], [Proviso::InAdditionToItsOwn]);
+    // Each other ship's, by what it has.
+    let c = effect("You have the pilot ability of each other friendly ship with the Brave upgrade.");
+    assert_eq!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+    let from = c.effect.from.as_ref().expect("whose");
+    assert_eq!((from.person, from.side), (Person::EachOther, Side::Friendly));
+    // Other things had are no pilot ability.
+    let c = effect("You have the name and initiative of the chosen ship.");
+    assert_ne!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+}
