@@ -201,6 +201,15 @@ const TEMPLATES: &[&str] = &[
     "After you perform an attack, you may spend 1 [Force] to perform a bonus attack without paying the [Charge] cost.",
     // Ships that each do it, once each.
     "While you defend, up to 3 of your wingmates in the attack arc may each gain 1 stress token to cancel 1 [Hit] result.",
+    // The parity of a revealed speed; one ship behind another; sizes compared; an action
+    // on a ship's action bar.
+    "While you perform an attack, if the speed of your revealed maneuver is odd, roll 1 additional attack die.",
+    "While you defend, if the attacker is behind you, gain 1 focus token.",
+    "While you defend, if the attacker is a smaller size than you, roll 1 additional defense die.",
+    "After another friendly ship at range 0-2 performs an action, if that action is on your action bar, you may gain 1 stress token to perform that action.",
+    // Another ship's pilot ability, had as well as one's own.
+    "While you are stressed, your carrier ship has your pilot ability in addition to its own.",
+    "You have the pilot ability of each other friendly ship with the Brave upgrade.",
 ];
 
 #[test]

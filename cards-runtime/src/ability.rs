@@ -165,6 +165,10 @@ pub enum EffectKind {
     PartiallyExecute,
     /// Flee the play area (`if you would flee`).
     Flee,
+    /// Have another ship's pilot ability as well as one's own (`your carrier ship has your
+    /// pilot ability`, `you have the pilot ability of each other friendly ship with …`): the
+    /// noun is the ability, `from` the ship whose it is.
+    HaveAbility,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -249,6 +253,7 @@ impl EffectKind {
             EffectKind::Inflict => "inflict",
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
+            EffectKind::HaveAbility => "have-ability",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -531,6 +536,8 @@ pub enum Proviso {
     /// roll (this is not an action)`): it is not performed as an action, so what stops or
     /// counts actions does not apply to it.
     NotAnAction,
+    /// `in addition to its own`: what the ship gains does not take the place of its own.
+    InAdditionToItsOwn,
 }
 
 impl Proviso {
@@ -554,6 +561,7 @@ impl Proviso {
             Proviso::NotAnAction => "(this is not an action)".into(),
             Proviso::IgnoringRequirement(n) => format!("ignoring the {} requirement", n.text),
             Proviso::WithoutPaying(n) => format!("without paying the {} cost", n.text),
+            Proviso::InAdditionToItsOwn => "in addition to its own".into(),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
         }
@@ -1007,6 +1015,39 @@ pub enum Test {
         op: CmpOp,
         /// With whose.
         than: Subject,
+    },
+    /// `if the speed of your revealed maneuver is even` (or `odd`): the parity of its speed.
+    RevealedParity {
+        /// Whose maneuver.
+        who: Subject,
+        /// Even rather than odd.
+        even: bool,
+    },
+    /// `if you are behind the attacker`: where one ship is relative to another, as the game
+    /// measures it.
+    Behind {
+        /// The ship that is behind.
+        who: Subject,
+        /// The ship it is behind.
+        of: Subject,
+    },
+    /// `if the enemy ship is a larger size than you`, `if it is a smaller size than you`: two
+    /// ships' sizes compared, in the order of the game's sizes (small before medium …).
+    Size {
+        /// Whose size.
+        who: Subject,
+        /// How it compares: `Gt` larger, `Lt` smaller, `Eq` the same size.
+        op: CmpOp,
+        /// With whose.
+        than: Subject,
+    },
+    /// `if that action is on your action bar`, `if they have [Calculate] on their action
+    /// bar`: an action (one named, or one the ability refers to) is on a ship's action bar.
+    OnBar {
+        /// The action: the game's action it names, or its words (`that action`).
+        action: Noun,
+        /// Whose action bar.
+        of: Subject,
     },
     /// `if that ship has the Cutthroat upgrade`, `if the chosen ship has the Born for This
     /// ship ability`, `if you are equipped with Swivel Wings (Down)`: a card the ship has,

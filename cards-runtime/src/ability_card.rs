@@ -31,8 +31,9 @@ use crate::ability::{
     When, TOKEN_STATES,
 };
 use crate::ability_plain::{
-    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
-    participle, participle_word, plural, plural_words, quantified, side_words, verb_words, words as lowered,
+    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
+    participle, participle_word, plural, plural_words, quantified, side_words, size_compare, verb_words,
+    words as lowered,
 };
 use crate::model::{Set, VocabKind};
 use std::borrow::Cow;
@@ -1420,6 +1421,17 @@ impl Sayer<'_> {
             let role = self.noun(n, None, false);
             return format!("be {} {role}", article(&role));
         }
+        // `have your pilot ability`, `have the pilot ability of each other friendly ship
+        // with …`: a pronoun's possessive, or the ship after `of`.
+        if let (EffectKind::HaveAbility, Some(n), Some(from)) = (e.kind, &e.noun, &e.from) {
+            let ability = self.noun(n, None, false);
+            let plain = is_you(from) || matches!(from.text.trim().to_lowercase().as_str(), "it" | "they");
+            let whose = match plain {
+                true => format!("{} {ability}", self.possessive(from)),
+                false => format!("the {ability} of {}", self.subject(from)),
+            };
+            return format!("{} {whose}", verb(e.kind));
+        }
         // `your carrier ship gains [Coordinate]`: an action gained with no bar named.
         let verb = match e.kind {
             EffectKind::AddAction if e.target.is_none() => "gain",
@@ -2139,6 +2151,30 @@ impl Sayer<'_> {
                 let than = self.possessive(than);
                 format!("the {part} of {whose} revealed maneuver is {} {than}", compare(*op))
             }
+            Test::RevealedParity { who, even } => {
+                let whose = self.possessive(who);
+                format!("the speed of {whose} revealed maneuver is {}", parity(*even))
+            }
+            Test::Behind { who, of } => {
+                let is = self.is(who, false);
+                format!("{is} behind {}", self.subject(of))
+            }
+            Test::Size { who, op, than } => {
+                let is = self.is(who, false);
+                format!("{is} {} {}", size_compare(*op), self.subject(than))
+            }
+            // `that action is on your action bar`; `it has [Calculate] on its action bar`: a
+            // named entry of the bar is printed without the word `action`, had by the ship.
+            Test::OnBar { action, of } if !action.refs.is_empty() => {
+                let said = self.noun(action, None, false);
+                let said = said.strip_suffix(" action").unwrap_or(&said).to_string();
+                let has = self.has(of, false);
+                format!("{has} {said} on {} action bar", self.possessive(of))
+            }
+            Test::OnBar { action, of } => {
+                let action = self.noun(action, None, false);
+                format!("{action} is on {} action bar", self.possessive(of))
+            }
             Test::Equipped { who, card, as_, not } => {
                 // A name keeps its capitals.
                 self.kept += card.split_whitespace().count();
@@ -2359,6 +2395,7 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::BarrelRoll => "barrel roll",
         EffectKind::Destroyed => "be destroyed",
         EffectKind::Look => "look at",
+        EffectKind::HaveAbility => "have",
         other => other.as_str(),
     }
 }

@@ -196,7 +196,9 @@ pub(crate) fn conjugate(said: &str) -> String {
     }
     let (word, tail) = rest.split_once(' ').map_or((rest, ""), |(w, t)| (w, t));
     let sep = if tail.is_empty() { "" } else { " " };
-    let third = if word.ends_with('s') || word.ends_with("sh") || word.ends_with("ch") || word.ends_with('x') {
+    let third = if word == "have" {
+        "has".to_string()
+    } else if word.ends_with('s') || word.ends_with("sh") || word.ends_with("ch") || word.ends_with('x') {
         format!("{word}es")
     } else if word.ends_with('y') && !word.ends_with("ay") && !word.ends_with("oy") {
         format!("{}ies", &word[..word.len() - 1])
@@ -337,6 +339,7 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::PartiallyExecute => "partially execute",
         EffectKind::BarrelRoll => "barrel roll",
         EffectKind::Destroyed => "be destroyed",
+        EffectKind::HaveAbility => "have",
         other => other.as_str(),
     }
 }
@@ -574,6 +577,14 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::RevealedVs { who, part, op, than } => {
             format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
         }
+        Test::RevealedParity { who, even } => {
+            format!("the speed of {} revealed maneuver is {}", possessive(who), parity(*even))
+        }
+        Test::Behind { who, of } => format!("{} behind {}", is(who), subject(of)),
+        Test::Size { who, op, than } => format!("{} {} {}", is(who), size_compare(*op), subject(than)),
+        Test::OnBar { action, of } => {
+            format!("{} is on {} action bar", noun(set, action, None, false), possessive(of))
+        }
         Test::Equipped { who, card, as_, not } => {
             let has = has(who, *not);
             match as_ {
@@ -585,6 +596,27 @@ fn test(set: &Set, c: &Condition) -> String {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")
         }
         Test::Opaque => opaque(&c.text),
+    }
+}
+
+/// `even` or `odd`: the parity of a revealed maneuver's speed.
+pub(crate) fn parity(even: bool) -> &'static str {
+    if even {
+        "even"
+    } else {
+        "odd"
+    }
+}
+
+/// Two ships' sizes compared: `a larger size than`, `a smaller size than`, `the same size
+/// as`, `a size equal to or larger than` …
+pub(crate) fn size_compare(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "a smaller size than",
+        CmpOp::Le => "a size equal to or smaller than",
+        CmpOp::Eq => "the same size as",
+        CmpOp::Ge => "a size equal to or larger than",
+        CmpOp::Gt => "a larger size than",
     }
 }
 

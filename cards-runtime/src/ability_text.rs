@@ -306,6 +306,12 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::RevealedVs { who, part, op, than } => {
             format!("{} revealed {part} {} {}", subject(who), op.as_str(), subject(than))
         }
+        Test::RevealedParity { who, even } => {
+            format!("{} revealed speed {}", subject(who), if *even { "even" } else { "odd" })
+        }
+        Test::Behind { who, of } => format!("{} behind {}", subject(who), subject(of)),
+        Test::Size { who, op, than } => format!("{} size {} {}", subject(who), op.as_str(), subject(than)),
+        Test::OnBar { action, of } => format!("{} on-bar {}", subject(of), object(set, action, None)),
         Test::Equipped { who, card, as_, not } => {
             format!(
                 "{} {} {} {}",

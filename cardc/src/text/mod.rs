@@ -416,6 +416,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::return_ => EffectKind::Return,
         Rule::dock => EffectKind::Dock,
         Rule::apply => EffectKind::Apply,
+        Rule::have_ability => EffectKind::HaveAbility,
         Rule::maintain => EffectKind::Maintain,
         Rule::resolve => EffectKind::Resolve,
         Rule::modify => EffectKind::Modify,
@@ -490,7 +491,8 @@ impl Build<'_> {
                     e.noun = Some(self.piece(&p))
                 }
                 Rule::noun | Rule::treat_value => e.to = Some(self.piece(&p)),
-                Rule::target if after == Rule::k_from => e.from = Some(self.piece(&p)),
+                // `the pilot ability of <ship>`: whose ability it is.
+                Rule::target if matches!(after, Rule::k_from | Rule::k_of) => e.from = Some(self.piece(&p)),
                 Rule::sources => e.from = Some(self.piece(&p)),
                 Rule::target => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
@@ -508,7 +510,9 @@ impl Build<'_> {
                 Rule::bracket => e.action = Some(self.piece(&p)),
                 Rule::facing => e.facing = Some(self.piece(&p)),
                 // `perform an action` / `perform a bonus attack`: which of the two.
-                Rule::k_this_card | Rule::k_action | Rule::k_attack => e.noun = Some(self.piece(&p)),
+                Rule::k_this_card | Rule::k_action | Rule::k_attack | Rule::k_pilot_ability => {
+                    e.noun = Some(self.piece(&p))
+                }
                 rule => after = rule,
             }
         }

@@ -1064,11 +1064,15 @@ fn conditions_that_count_ships_dice_and_states() {
     // counts joined by `or`.
     for words in [
         "there is an enemy ship in its [Front Arc] at range 1",
-        "the speed of your revealed maneuver is odd",
         "there are at least 2 other friendly ships at range 0-1 or another friendly ship at range 0-1",
     ] {
         assert_eq!(read_condition(CondKind::If, words), [format!("if \"{words}\"")], "{words}");
     }
+    // The parity of a revealed maneuver's speed.
+    assert_eq!(
+        read_condition(CondKind::If, "the speed of your revealed maneuver is odd"),
+        ["if you revealed speed odd"]
+    );
     // A comparison of counts: where they are, printed once, on the second.
     assert_eq!(
         read_condition(CondKind::If, "there are more enemy ships than other friendly ships at range 0-1 of that ship"),

@@ -424,8 +424,22 @@ fn canon_part(word: &str, rest: &str) -> String {
 /// (after the subject).
 const SHAPE_HEADS: [&str; 8] =
     ["there-are", "attack-obstructed", "on", "you-do", "you-do-not", "attack-hits", "attack-misses", "indicator"];
-const SHAPE_VERBS: [&str; 11] =
-    ["has", "is", "is-not", "in", "not-in", "at", "revealed", "all", "any", "has-card", "has-no-card"];
+const SHAPE_VERBS: [&str; 14] = [
+    "has",
+    "is",
+    "is-not",
+    "in",
+    "not-in",
+    "at",
+    "revealed",
+    "all",
+    "any",
+    "has-card",
+    "has-no-card",
+    "behind",
+    "size",
+    "on-bar",
+];
 
 /// An event condition (`[not] <event> [|| <event>…] [this-round|this-phase]`), canonical:
 /// each event read as a clause, in sorted order; `None` for any other condition.

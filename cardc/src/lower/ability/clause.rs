@@ -323,6 +323,7 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         ["ignoring", "range", "restrictions"] => Some(Proviso::IgnoringRange),
         ["if", "able"] => Some(Proviso::IfAble),
         ["(this", "is", "not", "an", "action)"] => Some(Proviso::NotAnAction),
+        ["in", "addition", "to", "its", "own"] => Some(Proviso::InAdditionToItsOwn),
         ["as", "if", "that", "ship", "has", "them"] => Some(Proviso::AsIfTheirs),
         ["to", "a", "maximum", "of", n] => n.parse().ok().map(Proviso::AtMost),
         ["to", "a", "minimum", "of", n] => n.parse().ok().map(Proviso::AtLeast),

@@ -219,6 +219,10 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
     if let Some(t) = obstructed(lower)
         .or_else(|| revealed(lower))
         .or_else(|| revealed_vs(lower))
+        .or_else(|| revealed_parity(lower))
+        .or_else(|| behind(lower))
+        .or_else(|| size(lower))
+        .or_else(|| on_bar(lower, vocab))
         .or_else(|| active(lower, vocab))
         .or_else(|| locked(lower, vocab))
     {
@@ -622,6 +626,64 @@ fn revealed_vs(lower: &str) -> Option<Test> {
     }
     let than = subject(Some(&Piece::bare(than)));
     Some(Test::RevealedVs { who: subject_words(whose), part: part.to_string().into(), op, than })
+}
+
+/// `the speed of your revealed maneuver is even` (or `odd`).
+fn revealed_parity(lower: &str) -> Option<Test> {
+    let rest = lower.strip_prefix("the speed of ")?;
+    let (whose, parity) = rest.split_once(" revealed maneuver is ")?;
+    if !matches!(whose, "your" | "its" | "their") {
+        return None;
+    }
+    let even = match parity {
+        "even" => true,
+        "odd" => false,
+        _ => return None,
+    };
+    Some(Test::RevealedParity { who: subject_words(whose), even })
+}
+
+/// `you are behind the attacker`: one ship named, behind another named.
+fn behind(lower: &str) -> Option<Test> {
+    let (who, of) = [" is behind ", " are behind "].iter().find_map(|v| lower.split_once(v))?;
+    let named = |w: &str| plain_subject(w) && !w.contains(" or ") && !w.contains(" and ") && !w.contains(" at ");
+    (named(who) && named(of)).then(|| Test::Behind { who: subject_words(who), of: subject_words(of) })
+}
+
+/// `the enemy ship is a larger size than you`, `it is a smaller size than you`, `it is the
+/// same size as you`: two ships' sizes compared.
+fn size(lower: &str) -> Option<Test> {
+    let (who, rest) = [" is ", " are "].iter().find_map(|v| lower.split_once(v))?;
+    let (op, than) =
+        [("a larger size than ", CmpOp::Gt), ("a smaller size than ", CmpOp::Lt), ("the same size as ", CmpOp::Eq)]
+            .iter()
+            .find_map(|(w, op)| rest.strip_prefix(w).map(|than| (*op, than)))?;
+    let named = |w: &str| plain_subject(w) && !w.contains(" or ") && !w.contains(" and ") && !w.contains(" at ");
+    (named(who) && named(than)).then(|| Test::Size { who: subject_words(who), op, than: subject_words(than) })
+}
+
+/// `that action is on your action bar`, `they have [Calculate] on their action bar`: an
+/// action, the one the ability refers to or one the game names, on a ship's action bar.
+fn on_bar(lower: &str, vocab: &Vocabulary) -> Option<Test> {
+    fn whose(w: &str) -> Option<&str> {
+        w.strip_suffix(" action bar").filter(|w| matches!(*w, "your" | "its" | "their"))
+    }
+    if let Some((action, bar)) = lower.split_once(" is on ") {
+        let of = whose(bar)?;
+        return matches!(action, "that action" | "the action" | "this action")
+            .then(|| Test::OnBar { action: noun(action, vocab, None), of: subject_words(of) });
+    }
+    let (who, rest) = [" has ", " have "].iter().find_map(|v| lower.split_once(v))?;
+    let (action, bar) = rest.split_once(" on ")?;
+    let of = whose(bar)?;
+    // The bar is the ship's own: `they have … on their action bar`.
+    if subject_words(who).person != subject_words(of).person {
+        return None;
+    }
+    // Read as an action performed is: `[Focus]` is the action, not the result.
+    let action = noun(action, vocab, Some(EffectKind::Perform));
+    let one_action = action.refs.len() == 1 && action.refs[0].kind == VocabKind::Action;
+    one_action.then(|| Test::OnBar { action, of: subject_words(who) })
 }
 
 /// `your [Charge] is inactive`, `all of your [Force] are active`, `any of this card's

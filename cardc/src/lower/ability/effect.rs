@@ -206,7 +206,14 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         // `spend 1 [Charge] on an equipped upgrade`: a resource is spent from what it is on
         // (a lock you have on a ship is spent with that ship its target).
         target: e.target.as_ref().filter(|_| !valued && !spent_from).map(|t| subject(Some(t))).or(held_on),
-        from: e.from.as_ref().or(e.target.as_ref().filter(|_| spent_from)).map(|t| subject(Some(t))).or(owner),
+        // `has your pilot ability`: the grammar's only other owner is `your`.
+        from: e
+            .from
+            .as_ref()
+            .or(e.target.as_ref().filter(|_| spent_from))
+            .map(|t| subject(Some(t)))
+            .or(owner)
+            .or((e.kind == EffectKind::HaveAbility).then_some(Subject::YOU)),
         passive: e.passive,
         negated: e.negated,
         provisos: on_bar

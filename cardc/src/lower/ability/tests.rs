@@ -1332,3 +1332,61 @@ fn a_closing_bracket_before_the_opening_one_is_no_panic() {
     let a = lowered("Gain 1 ]\n[boo token.", &vocab());
     assert_eq!(a.len(), 1);
 }
+
+#[test]
+fn revealed_parity_position_size_and_action_bar_tests() {
+    let v = vocab();
+    // The parity of a revealed maneuver's speed.
+    let t = test("the speed of its revealed maneuver is odd", &v);
+    assert!(matches!(&t, Test::RevealedParity { who, even: false } if who.person == Person::That), "{t:?}");
+    assert!(matches!(test("the speed of your revealed maneuver is even", &v), Test::RevealedParity { even: true, .. }));
+    assert_eq!(test("the speed of your revealed maneuver is 3", &v), Test::Opaque);
+    // One ship behind another.
+    let t = test("the defender is behind you", &v);
+    assert!(
+        matches!(&t, Test::Behind { who, of } if who.person == Person::Defender && of.person == Person::You),
+        "{t:?}"
+    );
+    assert_eq!(test("you are behind an obstacle or a ship", &v), Test::Opaque);
+    // Two ships' sizes compared.
+    let t = test("the attacker is a smaller size than you", &v);
+    assert!(
+        matches!(&t, Test::Size { who, op: CmpOp::Lt, than } if who.person == Person::Attacker && than.person == Person::You),
+        "{t:?}"
+    );
+    let t = test("it is the same size as the defender", &v);
+    assert!(matches!(&t, Test::Size { op: CmpOp::Eq, .. }), "{t:?}");
+    // An action on a ship's action bar: the one the ability refers to, or one named.
+    let t = test("that action is on its action bar", &v);
+    assert!(matches!(&t, Test::OnBar { of, action } if of.person == Person::That && action.refs.is_empty()), "{t:?}");
+    let t = test("they have [Barrel Roll] on their action bar", &v);
+    assert!(
+        matches!(&t, Test::OnBar { of, action } if of.person == Person::That && refs(action) == [(VocabKind::Action, 1)]),
+        "{t:?}"
+    );
+    let t = test("they have [Focus] on their action bar", &v);
+    assert!(matches!(&t, Test::OnBar { action, .. } if refs(action) == [(VocabKind::Action, 0)]), "{t:?}");
+    // Another ship's bar, or no action, is none of these.
+    assert_eq!(test("they have [Barrel Roll] on your action bar", &v), Test::Opaque);
+    assert_eq!(test("a lock is on your action bar", &v), Test::Opaque);
+}
+
+#[test]
+fn another_ships_pilot_ability_is_had_as_well() {
+    let v = vocab();
+    let effect = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].clone();
+    // Yours, had by another ship, which keeps its own.
+    let c = effect("While you are stressed, your carrier ship has your pilot ability in addition to its own.");
+    assert_eq!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+    assert_eq!(c.subject.person, Person::A);
+    assert_eq!(c.effect.from.as_ref().map(|f| f.person), Some(Person::You));
+    assert_eq!(&c.effect.provisos[..], [Proviso::InAdditionToItsOwn]);
+    // Each other ship's, by what it has.
+    let c = effect("You have the pilot ability of each other friendly ship with the Brave upgrade.");
+    assert_eq!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+    let from = c.effect.from.as_ref().expect("whose");
+    assert_eq!((from.person, from.side), (Person::EachOther, Side::Friendly));
+    // Other things had are no pilot ability.
+    let c = effect("You have the name and initiative of the chosen ship.");
+    assert_ne!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+}
