@@ -194,6 +194,8 @@ const TEMPLATES: &[&str] = &[
     "After you defend, you may spend 1 [Charge] to boost (this is not an action).",
     // Where an arc indicator points.
     "While you defend, if your [Bullseye Arc] indicator is in your [Front Arc], roll 1 additional defense die.",
+    // A lock some ship of a side has.
+    "While you defend, if there is a friendly lock on the attacker, roll 1 additional defense die.",
     // A change, worded as a conversion.
     "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.

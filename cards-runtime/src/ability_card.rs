@@ -1963,6 +1963,19 @@ impl Sayer<'_> {
                 let (state, not) = self.token_state(what, *n).unwrap_or_default();
                 format!("{} {state}", self.is(who, not))
             }
+            // `if there is a friendly lock on the attacker`: a lock some ship of a side has.
+            Test::Has { who, count: n, noun: what, on: Some(on) }
+                if who.person == Person::A
+                    && who.side != Side::Any
+                    && who.range.is_none()
+                    && !who.says_more()
+                    && n.op == CmpOp::Ge
+                    && n.n == 1
+                    && is_lock(self.set, what) =>
+            {
+                let side = if who.side == Side::Friendly { "friendly" } else { "enemy" };
+                format!("there is a {side} lock on {}", self.subject(on))
+            }
             Test::Has { who, count: n, noun: what, on } => {
                 // `there are 2 or fewer attack dice`: the attack's dice, no ship's. `there are
                 // 2 fuse markers on this card`: the tokens a thing holds are on it (what it has
@@ -2461,6 +2474,11 @@ fn kind_word(kind: VocabKind) -> Option<&'static str> {
         VocabKind::Maneuver => Some("maneuver"),
         _ => None,
     }
+}
+
+/// Whether a noun is one lock, of the game's tokens.
+fn is_lock(set: &Set, n: &Noun) -> bool {
+    matches!(&n.refs[..], [r] if r.kind == VocabKind::Token && set.vocab.tokens.get(r.index as usize).is_some_and(|e| e.id == "lock"))
 }
 
 /// A list of clauses of one subject that all hold one lifted state (`even while
