@@ -196,6 +196,9 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if your [Bullseye Arc] indicator is in your [Front Arc], roll 1 additional defense die.",
     // A lock some ship of a side has.
     "While you defend, if there is a friendly lock on the attacker, roll 1 additional defense die.",
+    // No lock, as the state of being locked, either way.
+    "After an enemy ship at range 0-2 gains a stress token, if you do not have that ship locked, you may acquire a lock on that ship.",
+    "While you defend, if you are not locked by the attacker, you may gain 1 evade token.",
     // A change, worded as a conversion.
     "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.

@@ -1976,6 +1976,16 @@ impl Sayer<'_> {
                 let side = if who.side == Side::Friendly { "friendly" } else { "enemy" };
                 format!("there is a {side} lock on {}", self.subject(on))
             }
+            // `if you do not have that ship locked`, `if you are not locked by the attacker`:
+            // no lock, said as the state of being locked.
+            Test::Has { who, count: n, noun: what, on: Some(on) }
+                if n.op == CmpOp::Eq && n.n == 0 && is_lock(self.set, what) && (is_you(who) || is_you(on)) =>
+            {
+                match is_you(who) {
+                    true => format!("you do not have {} locked", self.subject(on)),
+                    false => format!("you are not locked by {}", self.subject(who)),
+                }
+            }
             Test::Has { who, count: n, noun: what, on } => {
                 // `there are 2 or fewer attack dice`: the attack's dice, no ship's. `there are
                 // 2 fuse markers on this card`: the tokens a thing holds are on it (what it has
