@@ -176,6 +176,9 @@ const TEMPLATES: &[&str] = &[
     // A list of three alternatives; names printed before their brackets, in two groups.
     "After you defend, you may remove 1 stress token, gain 1 focus token, or recover 1 [Charge].",
     "After you reveal a bank ([Bank Left] or [Bank Right]) or turn ([Turn Left] or [Turn Right]) maneuver, gain 1 focus token.",
+    // Results neutralized or cancelled in an order of the card's own.
+    "While you perform an attack, [Hit] results are neutralized before [Critical Hit] results.",
+    "During the End Phase, [Focus] results are canceled before [Evade] results.",
 ];
 
 #[test]

@@ -165,6 +165,11 @@ pub enum EffectKind {
     PartiallyExecute,
     /// Flee the play area (`if you would flee`).
     Flee,
+    /// Results are neutralized: in the Neutralize Results step, [Evade] results cancel
+    /// [Hit] and [Critical Hit] results in pairs (`[Critical Hit] results are neutralized
+    /// before [Hit] results`, `if 1 or more [Hit] results were neutralized`). Only those
+    /// the step cancels, not those an ability cancels.
+    Neutralize,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -249,6 +254,7 @@ impl EffectKind {
             EffectKind::Inflict => "inflict",
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
+            EffectKind::Neutralize => "neutralize",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -511,6 +517,10 @@ pub enum Proviso {
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
+    /// `before [Hit] results` (`[Critical Hit] results are canceled before [Hit] results`):
+    /// it happens to the clause's subject before these, not in the order the rules take
+    /// them in.
+    Before(Noun),
 }
 
 impl Proviso {
@@ -533,6 +543,7 @@ impl Proviso {
             Proviso::WithTheFollowing => "with the following".into(),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
+            Proviso::Before(n) => format!("before {}", n.text),
         }
     }
 }

@@ -1346,10 +1346,13 @@ impl Sayer<'_> {
             Proviso::OnOneOf(n) => ("on 1 of", n),
             Proviso::By(n) => ("by", n),
             Proviso::From(n) => ("from", n),
+            Proviso::Before(n) => ("before", n),
             _ => return p.words(),
         };
+        // `before [Hit] results`: the results of that kind, all of them.
+        let many = matches!(p, Proviso::Before(_));
         // A maneuver used for its template: `the 1 [Straight] template`.
-        let said = self.noun(n, None, false);
+        let said = self.noun(n, None, many);
         let said = match said.strip_suffix(" maneuver") {
             Some(m) if !n.refs.is_empty() => format!("{m} template"),
             _ => said,

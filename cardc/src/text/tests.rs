@@ -908,9 +908,10 @@ fn dice_results_are_the_subject_of_their_clause() {
             "All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.",
             "All remaining [Hit]/[Critical Hit] results:inflict(ion tokens) {instead of damage} instead",
         ),
+        // Neutralized by the Neutralize Results step: a passive, its order after it.
         (
-            "[Critical Hit] results are neutralized before [Hit] results.",
-            "[Critical Hit] results:opaque(are neutralized before [Hit] results)",
+            "[Hit] results are neutralized before [Critical Hit] results.",
+            "[Hit] results:passive-neutralize(before [Critical Hit] results)",
         ),
         // An upgrade, a charge, the attack: things too.
         (

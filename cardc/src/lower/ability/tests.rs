@@ -1310,3 +1310,21 @@ fn a_closing_bracket_before_the_opening_one_is_no_panic() {
     let a = lowered("Gain 1 ]\n[boo token.", &vocab());
     assert_eq!(a.len(), 1);
 }
+
+#[test]
+fn results_taken_before_others_keep_their_order() {
+    let v = vocab();
+    let first = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].clone();
+    // Neutralized by the step, in an order the rules do not take: the results named first.
+    let c = first("While you defend, [Hit] results are neutralized before [Critical Hit] results.");
+    assert_eq!((c.effect.kind, c.effect.passive), (EffectKind::Neutralize, true), "{c:?}");
+    assert_eq!(c.effect.noun.as_ref().map(refs), Some(vec![(VocabKind::Result, 0)]));
+    assert!(matches!(&c.effect.provisos[..], [Proviso::Before(n)] if refs(n) == [(VocabKind::Result, 1)]), "{c:?}");
+    assert!(c.modifiers.is_empty(), "{c:?}");
+    let c = first("[Focus] results are canceled before [Hit] results.");
+    assert_eq!(c.effect.kind, EffectKind::Cancel);
+    assert!(matches!(&c.effect.provisos[..], [Proviso::Before(_)]), "{c:?}");
+    // Before something that is no result: words the model has no place for.
+    let c = first("[Focus] results are canceled before the attack.");
+    assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+}
