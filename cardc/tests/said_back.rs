@@ -179,6 +179,9 @@ const TEMPLATES: &[&str] = &[
     // Results neutralized or cancelled in an order of the card's own.
     "While you perform an attack, [Hit] results are neutralized before [Critical Hit] results.",
     "During the End Phase, [Focus] results are canceled before [Evade] results.",
+    // A thing named aloud; cards drawn, a list that replaces an event as a whole.
+    "After you defend, you may spend 1 [Charge] and name a result.",
+    "If you would be dealt a facedown damage card, instead draw 2 damage cards, choose 1, and discard the rest.",
 ];
 
 #[test]

@@ -170,6 +170,11 @@ pub enum EffectKind {
     /// before [Hit] results`, `if 1 or more [Hit] results were neutralized`). Only those
     /// the step cancels, not those an ability cancels.
     Neutralize,
+    /// Draw N cards from the top of a deck (`draw 3 damage cards`).
+    Draw,
+    /// Name a thing aloud, a choice the players hear (`name a result`, `name a type of
+    /// green token`); the noun is the kind of thing named, what is named is the player's.
+    Name,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -255,6 +260,8 @@ impl EffectKind {
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
             EffectKind::Neutralize => "neutralize",
+            EffectKind::Draw => "draw",
+            EffectKind::Name => "name",
             EffectKind::Opaque => "opaque",
         }
     }

@@ -868,8 +868,19 @@ impl Sayer<'_> {
         let mut first = true;
         // A step's timing in the phase the ability's timing named is in `this phase`.
         self.phase = a.timings.iter().find_map(|t| t.phase);
-        for step in steps.iter() {
-            let said = self.step(step);
+        for (i, step) in steps.iter().enumerate() {
+            // `instead draw 3 damage cards, choose 1, and discard the rest`: a list of clauses
+            // that replaces the event as a whole is said after `instead`.
+            let whole = i == 0 && a.replacement.is_some() && instead_first(step);
+            let said = match whole {
+                true => {
+                    let mut clauses = step.clauses.to_vec();
+                    clauses[0].instead = false;
+                    let list = Step { clauses: clauses.into(), ..step.clone() };
+                    format!("instead {}", self.step(&list))
+                }
+                false => self.step(step),
+            };
             if said.is_empty() {
                 continue;
             }
@@ -2106,6 +2117,15 @@ impl Sayer<'_> {
             Test::Opaque => self.opaque(),
         }
     }
+}
+
+/// Whether a step is a list of clauses only, the first of them marked `instead` and no
+/// other: what replaces an event as a whole (`instead draw 3 damage cards, choose 1, and
+/// discard the rest`), the mark read before the first verb.
+fn instead_first(step: &Step) -> bool {
+    let plain = step.conditions.is_empty() && step.timings.is_empty() && step.duration.is_none();
+    let marked: Vec<bool> = step.clauses.iter().map(|c| c.instead).collect();
+    plain && step.for_each.is_none() && marked.len() > 1 && marked[0] && !marked[1..].contains(&true)
 }
 
 /// What joins alternative clause `i` to the one before: `or`, or in a run of three or more
