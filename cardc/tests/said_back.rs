@@ -182,6 +182,10 @@ const TEMPLATES: &[&str] = &[
     // A thing named aloud; cards drawn, a list that replaces an event as a whole.
     "After you defend, you may spend 1 [Charge] and name a result.",
     "If you would be dealt a facedown damage card, instead draw 2 damage cards, choose 1, and discard the rest.",
+    // What some dice show: the die rerolled, the roll, every one of yours.
+    "While you perform an attack, you may spend 1 [Charge] to reroll 1 attack die. If the rerolled result is a [Hit] result, gain 1 stress token.",
+    "Before you roll defense dice, you may spend 1 [Charge] and name a result. If the roll does not contain the named result, gain 1 focus token.",
+    "While you defend, if you have only [Focus] results and have 3 or more results, you may reroll 1 defense die.",
 ];
 
 #[test]

@@ -999,12 +999,44 @@ pub enum Test {
         /// `does not have`.
         not: bool,
     },
+    /// `if the roll does not contain the named result`, `if the rerolled result is a
+    /// [Critical Hit] result`, `if you have only blank results`: what some dice show.
+    Shows {
+        /// Which dice, and how many of them must show it.
+        dice: Dice,
+        /// The result.
+        result: Noun,
+        /// `does not contain`: none of them shows it.
+        not: bool,
+    },
     /// `if that ship is limited or has the Cutthroat upgrade`, `if there is an enemy ship
     /// in your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: one or more of these
     /// holds.
     Any(List<Test>),
     /// Anything else: the words alone.
     Opaque,
+}
+
+/// Which dice a [`Test::Shows`] looks at, and how many of them must show its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dice {
+    /// `the roll`: the dice a ship is rolling; one or more of them shows it.
+    Roll,
+    /// `the rerolled result`: the die the step before rerolled shows it.
+    Rerolled,
+    /// `you have only blank results`: every die of the ship's shows it.
+    Only,
+}
+
+impl Dice {
+    /// `roll`, `rerolled`, `only`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dice::Roll => "roll",
+            Dice::Rerolled => "rerolled",
+            Dice::Only => "only",
+        }
+    }
 }
 
 /// How a condition names a card a ship has ([`Test::Equipped`]).

@@ -26,9 +26,9 @@
 //! ```
 
 use crate::ability::{
-    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip, Facing,
-    Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing, When,
-    TOKEN_STATES,
+    Ability, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind, Equip,
+    Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing,
+    When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you,
@@ -946,9 +946,10 @@ impl Sayer<'_> {
             let prev = i.checked_sub(1).map(|k| &conditions[k]);
             let follows = prev.is_some_and(|p| c.kind == CondKind::If && p.kind == CondKind::If);
             let same = follows && tested(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| tested(&p.test)));
+            let has = follows && having(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| having(&p.test)));
             let states =
                 same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
-            let opening = match (same, tested(&c.test)) {
+            let opening = match (same || has, tested(&c.test).or(having(&c.test))) {
                 (true, Some(who)) => {
                     let who = if is_you(who) { "you".to_string() } else { self.quietly(|s| s.subject(who)) };
                     format!("if {who} ")
@@ -2093,6 +2094,24 @@ impl Sayer<'_> {
                     }
                 }
             }
+            Test::Shows { dice, result, not } => {
+                let many = *dice == Dice::Only;
+                let said = self.noun(result, None, many);
+                // `a [Hit] result`: one of its kind; `the named result`: one named before.
+                let one = match (result.refs.is_empty(), many) {
+                    (_, true) => said,
+                    (true, false) => format!("the {said}"),
+                    (false, false) => format!("{} {said}", article(&said)),
+                };
+                match (dice, not) {
+                    (Dice::Roll, false) => format!("the roll contains {one}"),
+                    (Dice::Roll, true) => format!("the roll does not contain {one}"),
+                    (Dice::Rerolled, false) => format!("the rerolled result is {one}"),
+                    (Dice::Rerolled, true) => format!("the rerolled result is not {one}"),
+                    (Dice::Only, false) => format!("you have only {one}"),
+                    (Dice::Only, true) => format!("you do not have only {one}"),
+                }
+            }
             // `that ship is limited or has the Cutthroat upgrade`, `there is an enemy ship in
             // your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: what the tests share
             // at their start is said once.
@@ -2342,6 +2361,19 @@ fn tested(t: &Test) -> Option<&Subject> {
         Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } | Test::Equipped { who, .. } => {
             Some(who)
         }
+        _ => None,
+    }
+}
+
+/// The ship a condition says has something (`you have 2 or more results`, `you have only
+/// blank results`): a second after a first of the same ship goes on from it (`if you have
+/// only blank results and have 2 or more results`).
+fn having(t: &Test) -> Option<&Subject> {
+    /// Whose dice `you have only blank results` tests.
+    static YOU: Subject = Subject::YOU;
+    match t {
+        Test::Has { who, .. } if *who != Subject::THING => Some(who),
+        Test::Shows { dice: Dice::Only, .. } => Some(&YOU),
         _ => None,
     }
 }

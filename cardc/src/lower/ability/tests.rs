@@ -2,7 +2,7 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, During, EffectKind, Equip, Facing, Noun,
+    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, Dice, During, EffectKind, Equip, Facing, Noun,
     Person, Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
@@ -1327,4 +1327,29 @@ fn results_taken_before_others_keep_their_order() {
     // Before something that is no result: words the model has no place for.
     let c = first("[Focus] results are canceled before the attack.");
     assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+}
+
+#[test]
+fn what_some_dice_show_is_a_test_of_them() {
+    let v = vocab();
+    let shows = |text: &str| match test(text, &v) {
+        Test::Shows { dice, result, not } => Some((dice, refs(&result), not)),
+        _ => None,
+    };
+    let hit = vec![(VocabKind::Result, 0)];
+    assert_eq!(shows("the rerolled result is a [Hit] result"), Some((Dice::Rerolled, hit.clone(), false)));
+    assert_eq!(shows("the roll contains a [Hit] result").map(|s| (s.0, s.2)), Some((Dice::Roll, false)));
+    // A result named before, by its words.
+    let named = shows("the roll does not contain that result").expect("a test of the roll");
+    assert_eq!((named.0, named.1.is_empty(), named.2), (Dice::Roll, true, true));
+    assert_eq!(
+        shows("you have only [Focus] results").map(|s| (s.0, s.1)),
+        Some((Dice::Only, vec![(VocabKind::Result, 2)]))
+    );
+    // Not a result: no test of dice.
+    assert_eq!(shows("the roll contains a focus token"), None);
+    assert_eq!(shows("you have only 2 focus tokens"), None);
+    // How many results you have, of any kind: a count.
+    let t = test("you have 3 or more results", &v);
+    assert!(matches!(&t, Test::Has { who, count: Count { op: CmpOp::Ge, n: 3 }, .. } if *who == Subject::YOU), "{t:?}");
 }
