@@ -215,6 +215,16 @@ const TEMPLATES: &[&str] = &[
     // Another ship's pilot ability, had as well as one's own.
     "While you are stressed, your carrier ship has your pilot ability in addition to its own.",
     "You have the pilot ability of each other friendly ship with the Brave upgrade.",
+    // Results neutralized or cancelled in an order of the card's own.
+    "While you perform an attack, [Hit] results are neutralized before [Critical Hit] results.",
+    "During the End Phase, [Focus] results are canceled before [Evade] results.",
+    // A thing named aloud; cards drawn, a list that replaces an event as a whole.
+    "After you defend, you may spend 1 [Charge] and name a result.",
+    "If you would be dealt a facedown damage card, instead draw 2 damage cards, choose 1, and discard the rest.",
+    // What some dice show: the die rerolled, the roll, every one of yours.
+    "While you perform an attack, you may spend 1 [Charge] to reroll 1 attack die. If the rerolled result is a [Hit] result, gain 1 stress token.",
+    "Before you roll defense dice, you may spend 1 [Charge] and name a result. If the roll does not contain the named result, gain 1 focus token.",
+    "While you defend, if you have only [Focus] results and have 3 or more results, you may reroll 1 defense die.",
 ];
 
 #[test]

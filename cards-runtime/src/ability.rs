@@ -169,6 +169,16 @@ pub enum EffectKind {
     /// pilot ability`, `you have the pilot ability of each other friendly ship with …`): the
     /// noun is the ability, `from` the ship whose it is.
     HaveAbility,
+    /// Results are neutralized: in the Neutralize Results step, [Evade] results cancel
+    /// [Hit] and [Critical Hit] results in pairs (`[Critical Hit] results are neutralized
+    /// before [Hit] results`, `if 1 or more [Hit] results were neutralized`). Only those
+    /// the step cancels, not those an ability cancels.
+    Neutralize,
+    /// Draw N cards from the top of a deck (`draw 3 damage cards`).
+    Draw,
+    /// Name a thing aloud, a choice the players hear (`name a result`, `name a type of
+    /// green token`); the noun is the kind of thing named, what is named is the player's.
+    Name,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -254,6 +264,9 @@ impl EffectKind {
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
             EffectKind::HaveAbility => "have-ability",
+            EffectKind::Neutralize => "neutralize",
+            EffectKind::Draw => "draw",
+            EffectKind::Name => "name",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -538,6 +551,10 @@ pub enum Proviso {
     NotAnAction,
     /// `in addition to its own`: what the ship gains does not take the place of its own.
     InAdditionToItsOwn,
+    /// `before [Hit] results` (`[Critical Hit] results are canceled before [Hit] results`):
+    /// it happens to the clause's subject before these, not in the order the rules take
+    /// them in.
+    Before(Noun),
 }
 
 impl Proviso {
@@ -564,6 +581,7 @@ impl Proviso {
             Proviso::InAdditionToItsOwn => "in addition to its own".into(),
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
+            Proviso::Before(n) => format!("before {}", n.text),
         }
     }
 }
@@ -1063,12 +1081,44 @@ pub enum Test {
         /// `does not have`.
         not: bool,
     },
+    /// `if the roll does not contain the named result`, `if the rerolled result is a
+    /// [Critical Hit] result`, `if you have only blank results`: what some dice show.
+    Shows {
+        /// Which dice, and how many of them must show it.
+        dice: Dice,
+        /// The result.
+        result: Noun,
+        /// `does not contain`: none of them shows it.
+        not: bool,
+    },
     /// `if that ship is limited or has the Cutthroat upgrade`, `if there is an enemy ship
     /// in your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: one or more of these
     /// holds.
     Any(List<Test>),
     /// Anything else: the words alone.
     Opaque,
+}
+
+/// Which dice a [`Test::Shows`] looks at, and how many of them must show its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dice {
+    /// `the roll`: the dice a ship is rolling; one or more of them shows it.
+    Roll,
+    /// `the rerolled result`: the die the step before rerolled shows it.
+    Rerolled,
+    /// `you have only blank results`: every die of the ship's shows it.
+    Only,
+}
+
+impl Dice {
+    /// `roll`, `rerolled`, `only`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dice::Roll => "roll",
+            Dice::Rerolled => "rerolled",
+            Dice::Only => "only",
+        }
+    }
 }
 
 /// How a condition names a card a ship has ([`Test::Equipped`]).

@@ -26,9 +26,9 @@
 //! ```
 
 use crate::ability::{
-    Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip,
-    Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than, Timing,
-    When, TOKEN_STATES,
+    Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind,
+    Equip, Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than,
+    Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
@@ -884,8 +884,19 @@ impl Sayer<'_> {
         let mut first = true;
         // A step's timing in the phase the ability's timing named is in `this phase`.
         self.phase = a.timings.iter().find_map(|t| t.phase);
-        for step in steps.iter() {
-            let said = self.step(step);
+        for (i, step) in steps.iter().enumerate() {
+            // `instead draw 3 damage cards, choose 1, and discard the rest`: a list of clauses
+            // that replaces the event as a whole is said after `instead`.
+            let whole = i == 0 && a.replacement.is_some() && instead_first(step);
+            let said = match whole {
+                true => {
+                    let mut clauses = step.clauses.to_vec();
+                    clauses[0].instead = false;
+                    let list = Step { clauses: clauses.into(), ..step.clone() };
+                    format!("instead {}", self.step(&list))
+                }
+                false => self.step(step),
+            };
             if said.is_empty() {
                 continue;
             }
@@ -954,9 +965,10 @@ impl Sayer<'_> {
             let prev = i.checked_sub(1).map(|k| &conditions[k]);
             let follows = prev.is_some_and(|p| c.kind == CondKind::If && p.kind == CondKind::If);
             let same = follows && tested(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| tested(&p.test)));
+            let has = follows && having(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| having(&p.test)));
             let states =
                 same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
-            let opening = match (same, tested(&c.test)) {
+            let opening = match (same || has, tested(&c.test).or(having(&c.test))) {
                 (true, Some(who)) => {
                     let who = if is_you(who) { "you".to_string() } else { self.quietly(|s| s.subject(who)) };
                     format!("if {who} ")
@@ -1377,11 +1389,14 @@ impl Sayer<'_> {
             Proviso::OnOneOf(n) => ("on 1 of", n),
             Proviso::By(n) => ("by", n),
             Proviso::From(n) => ("from", n),
+            Proviso::Before(n) => ("before", n),
             _ => return p.words(),
         };
-        // A maneuver used for its template: `the 1 [Straight] template`. One of several
-        // is said of them all: `on 1 of your equipped upgrades`.
-        let said = self.noun(n, None, matches!(p, Proviso::OnOneOf(_)));
+        // `before [Hit] results`: the results of that kind, all of them; one of several is
+        // said of them all (`on 1 of your equipped upgrades`).
+        let many = matches!(p, Proviso::Before(_) | Proviso::OnOneOf(_));
+        // A maneuver used for its template: `the 1 [Straight] template`.
+        let said = self.noun(n, None, many);
         let said = match said.strip_suffix(" maneuver") {
             Some(m) if !n.refs.is_empty() => format!("{m} template"),
             _ => said,
@@ -2211,6 +2226,24 @@ impl Sayer<'_> {
                     }
                 }
             }
+            Test::Shows { dice, result, not } => {
+                let many = *dice == Dice::Only;
+                let said = self.noun(result, None, many);
+                // `a [Hit] result`: one of its kind; `the named result`: one named before.
+                let one = match (result.refs.is_empty(), many) {
+                    (_, true) => said,
+                    (true, false) => format!("the {said}"),
+                    (false, false) => format!("{} {said}", article(&said)),
+                };
+                match (dice, not) {
+                    (Dice::Roll, false) => format!("the roll contains {one}"),
+                    (Dice::Roll, true) => format!("the roll does not contain {one}"),
+                    (Dice::Rerolled, false) => format!("the rerolled result is {one}"),
+                    (Dice::Rerolled, true) => format!("the rerolled result is not {one}"),
+                    (Dice::Only, false) => format!("you have only {one}"),
+                    (Dice::Only, true) => format!("you do not have only {one}"),
+                }
+            }
             // `that ship is limited or has the Cutthroat upgrade`, `there is an enemy ship in
             // your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: what the tests share
             // at their start is said once.
@@ -2235,6 +2268,15 @@ impl Sayer<'_> {
             Test::Opaque => self.opaque(),
         }
     }
+}
+
+/// Whether a step is a list of clauses only, the first of them marked `instead` and no
+/// other: what replaces an event as a whole (`instead draw 3 damage cards, choose 1, and
+/// discard the rest`), the mark read before the first verb.
+fn instead_first(step: &Step) -> bool {
+    let plain = step.conditions.is_empty() && step.timings.is_empty() && step.duration.is_none();
+    let marked: Vec<bool> = step.clauses.iter().map(|c| c.instead).collect();
+    plain && step.for_each.is_none() && marked.len() > 1 && marked[0] && !marked[1..].contains(&true)
 }
 
 /// What joins alternative clause `i` to the one before: `or`, or in a run of three or more
@@ -2452,6 +2494,19 @@ fn tested(t: &Test) -> Option<&Subject> {
         Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } | Test::Equipped { who, .. } => {
             Some(who)
         }
+        _ => None,
+    }
+}
+
+/// The ship a condition says has something (`you have 2 or more results`, `you have only
+/// blank results`): a second after a first of the same ship goes on from it (`if you have
+/// only blank results and have 2 or more results`).
+fn having(t: &Test) -> Option<&Subject> {
+    /// Whose dice `you have only blank results` tests.
+    static YOU: Subject = Subject::YOU;
+    match t {
+        Test::Has { who, .. } if *who != Subject::THING => Some(who),
+        Test::Shows { dice: Dice::Only, .. } => Some(&YOU),
         _ => None,
     }
 }

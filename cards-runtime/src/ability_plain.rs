@@ -9,8 +9,8 @@
 //! players.
 
 use crate::ability::{
-    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Duration, Effect, EffectKind, Equip, Facing, Frequency,
-    Noun, Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
+    Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind, Equip, Facing,
+    Frequency, Noun, Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
 };
 use crate::model::{Set, VocabKind};
 
@@ -591,6 +591,15 @@ fn test(set: &Set, c: &Condition) -> String {
                 Equip::Upgrade | Equip::EquippedWith => format!("{has} the {card} upgrade equipped"),
                 Equip::ShipAbility => format!("{has} the {card} ship ability"),
             }
+        }
+        Test::Shows { dice, result, not } => {
+            let shows = if *not { "does not show" } else { "shows" };
+            let which = match dice {
+                Dice::Roll => "one of the dice rolled",
+                Dice::Rerolled => "the die rerolled",
+                Dice::Only => "every one of your dice",
+            };
+            format!("{which} {shows} {}", noun(set, result, None, false))
         }
         Test::Any(tests) => {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")

@@ -322,6 +322,10 @@ fn test(set: &Set, c: &Condition) -> String {
             )
         }
         // `that is limited or that has-card "Cutthroat" upgrade`.
+        Test::Shows { dice, result, not } => {
+            let not = if *not { " not" } else { "" };
+            format!("dice:{}{not} shows {}", dice.as_str(), object(set, result, None))
+        }
         Test::Any(tests) => {
             let said: Vec<String> =
                 tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })).collect();

@@ -371,11 +371,16 @@ fn a_replaced_event_is_read_without_how_it_happens() {
 
 #[test]
 fn a_deed_after_and_is_no_item_of_the_noun() {
-    // `name a result` is something the ship does, which the grammar has no verb for: a
+    // `pick a result` is something the ship does, which the grammar has no verb for: a
     // clause of its own (kept opaque), not more of what is spent.
-    let f = show("You may spend 1 [Force] and name a result.");
+    let f = show("You may spend 1 [Force] and pick a result.");
     assert_eq!(f.len(), 1, "{f:?}");
     assert!(f[0].starts_with("You:may spend(1|[Force])"), "{f:?}");
+    // `name a result`, `draw 2 damage cards`: verbs of their own.
+    let f = show("You may spend 1 [Charge] and name a result.");
+    assert!(f[0].ends_with("name(a|result)"), "{f:?}");
+    let f = show("Draw 2 damage cards, choose 1, and discard the rest.");
+    assert!(f[0].starts_with("draw(2|damage cards)"), "{f:?}");
     // A list of items is still one noun.
     assert_eq!(show("Remove 1 ion, jam, or stress token."), ["remove(1|ion, jam, or stress token)"]);
     // A word between the deed and its article: still a deed, not the chosen ship's words.
@@ -736,8 +741,8 @@ fn instead_of_durations_how_phrases_and_steps_of_the_round() {
         ),
         // `instead` before the verb marks the clause too.
         (
-            "If the defender would be dealt a faceup damage card, instead draw 3 damage cards, choose 1, and discard the rest.",
-            "replace[if]=the defender:be-dealt(a|damage card|faceup); opaque(draw 3 damage cards) instead; choose(1); discard(the rest)",
+            "If the defender would be dealt a facedown damage card, instead draw 2 damage cards, choose 1, and discard the rest.",
+            "replace[if]=the defender:be-dealt(a|damage card|facedown); draw(2|damage cards) instead; choose(1); discard(the rest)",
         ),
         // `during …` after a clause is how long it lasts; with a comma it opens the next.
         ("If you do, ignore obstacles during that maneuver.", "if=you do; ignore(obstacles) during that maneuver"),
@@ -908,9 +913,10 @@ fn dice_results_are_the_subject_of_their_clause() {
             "All remaining [Hit]/[Critical Hit] results inflict ion tokens instead of damage.",
             "All remaining [Hit]/[Critical Hit] results:inflict(ion tokens) {instead of damage} instead",
         ),
+        // Neutralized by the Neutralize Results step: a passive, its order after it.
         (
-            "[Critical Hit] results are neutralized before [Hit] results.",
-            "[Critical Hit] results:opaque(are neutralized before [Hit] results)",
+            "[Hit] results are neutralized before [Critical Hit] results.",
+            "[Hit] results:passive-neutralize(before [Critical Hit] results)",
         ),
         // An upgrade, a charge, the attack: things too.
         (

@@ -7,7 +7,7 @@ use cards_runtime::ability::{
     Amount, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person, Proviso, Subject,
     Test, Timing as RtTiming, When,
 };
-use cards_runtime::model::{List, Vocabulary};
+use cards_runtime::model::{List, VocabKind, Vocabulary};
 
 use super::condition::{test, STATES};
 use super::effect::{duration, effect, qualifier, subject};
@@ -109,6 +109,17 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
             what.noun = Some(noun(&who.text, vocab, Some(what.kind)));
         }
     }
+    // `before [Hit] results`: results the subject's results go before, when the words name
+    // results and nothing else.
+    let before = after_participle.as_deref().and_then(|words| {
+        let rest = words.get(..7).filter(|w| w.eq_ignore_ascii_case("before "))?;
+        let n = noun(&words[rest.len()..], vocab, Some(what.kind));
+        let results = !n.refs.is_empty() && n.refs.iter().all(|r| r.kind == VocabKind::Result);
+        (results && what.noun.is_some()).then_some(Proviso::Before(n))
+    });
+    if before.is_some() {
+        after_participle = None;
+    }
     // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`;
     // `execute it as a sideslip` names no maneuver: it is still executed, as a sideslip.
     let mut executed_as_noun = false;
@@ -139,6 +150,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     // Trailing phrases the model holds become the effect's provisos; the rest stay words.
     let mut modifiers = Vec::new();
     let mut provisos = what.provisos.to_vec();
+    provisos.extend(before);
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
         // The `as a …` phrase that became what is executed is said by it.

@@ -1,8 +1,8 @@
 //! Conditions: the states, arcs, ranges, counts and past events a condition's words test.
 
 use cards_runtime::ability::{
-    Clause as RtClause, CmpOp, CondKind, Condition, Count, EffectKind, Equip, Noun, Person, Side, Subject, Test, Than,
-    VocabRef, Which, Within,
+    Clause as RtClause, CmpOp, CondKind, Condition, Count, Dice, EffectKind, Equip, Noun, Person, Side, Subject, Test,
+    Than, VocabRef, Which, Within,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
 
@@ -62,6 +62,11 @@ fn subject_words(text: &str) -> Subject {
         "the defender's" | "the defender" => subject(Some(&Piece::bare("the defender"))),
         _ => subject(Some(&Piece::bare(t.trim_end_matches("'s").trim_end_matches('’')))),
     }
+}
+
+/// Whether a condition's words before its verb are `you`.
+fn is_you_words(who: &str) -> bool {
+    subject_words(who) == Subject::YOU
 }
 
 /// Whether a condition's words before its verb are a ship alone, not a ship somewhere
@@ -217,6 +222,7 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
         _ => {}
     }
     if let Some(t) = obstructed(lower)
+        .or_else(|| shows(lower, vocab))
         .or_else(|| revealed(lower))
         .or_else(|| revealed_vs(lower))
         .or_else(|| revealed_parity(lower))
@@ -372,7 +378,10 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
                 // `a lock on the defender`: the ship the lock is on.
                 let (head, on) = what.split_once(" on ").map_or((what, None), |(h, o)| (h, Some(o)));
                 let what_noun = noun(head, vocab, None);
-                let damage = head.starts_with("damage card")
+                // `you have 2 or more results`: the results of your dice, of any kind.
+                let results = matches!(head, "results" | "result") && is_you_words(who);
+                let damage = results
+                    || head.starts_with("damage card")
                     || head.starts_with("faceup damage card")
                     || head.split_whitespace().any(|w| matches!(w, "token" | "tokens" | "marker" | "markers"));
                 let on = match on {
@@ -684,6 +693,32 @@ fn on_bar(lower: &str, vocab: &Vocabulary) -> Option<Test> {
     let action = noun(action, vocab, Some(EffectKind::Perform));
     let one_action = action.refs.len() == 1 && action.refs[0].kind == VocabKind::Action;
     one_action.then(|| Test::OnBar { action, of: subject_words(who) })
+}
+
+/// `the roll does not contain the named result`, `the rerolled result is a [Critical Hit]
+/// result`, `you have only blank results`: what some dice show. The result is one the game
+/// names, or one named before (`the named result`, `that result`).
+fn shows(lower: &str, vocab: &Vocabulary) -> Option<Test> {
+    // `is not` before `is`: the longer form first.
+    let forms = [
+        ("the roll contains ", Dice::Roll, false),
+        ("the roll does not contain ", Dice::Roll, true),
+        ("the rerolled result is not ", Dice::Rerolled, true),
+        ("the rerolled result is ", Dice::Rerolled, false),
+        ("you have only ", Dice::Only, false),
+    ];
+    let (rest, dice, not) =
+        forms.iter().find_map(|(lead, dice, not)| lower.strip_prefix(lead).map(|rest| (rest, *dice, *not)))?;
+    let rest = match dice {
+        Dice::Only => rest,
+        _ => rest.strip_prefix("a ").or_else(|| rest.strip_prefix("an ")).unwrap_or(rest),
+    };
+    let result = noun(rest, vocab, None);
+    let head = rest.strip_suffix('s').unwrap_or(rest);
+    // One result: of the game's, or named before.
+    let named = result.refs.len() == 1 && result.refs[0].kind == VocabKind::Result && head.ends_with(" result");
+    let before = dice != Dice::Only && matches!(head, "the named result" | "that result");
+    (named || before).then_some(Test::Shows { dice, result, not })
 }
 
 /// `your [Charge] is inactive`, `all of your [Force] are active`, `any of this card's

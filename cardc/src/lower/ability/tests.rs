@@ -2,7 +2,7 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, During, EffectKind, Equip, Facing, Noun,
+    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, Dice, During, EffectKind, Equip, Facing, Noun,
     Person, Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
@@ -1389,4 +1389,47 @@ fn another_ships_pilot_ability_is_had_as_well() {
     // Other things had are no pilot ability.
     let c = effect("You have the name and initiative of the chosen ship.");
     assert_ne!(c.effect.kind, EffectKind::HaveAbility, "{c:?}");
+}
+
+#[test]
+fn results_taken_before_others_keep_their_order() {
+    let v = vocab();
+    let first = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].clone();
+    // Neutralized by the step, in an order the rules do not take: the results named first.
+    let c = first("While you defend, [Hit] results are neutralized before [Critical Hit] results.");
+    assert_eq!((c.effect.kind, c.effect.passive), (EffectKind::Neutralize, true), "{c:?}");
+    assert_eq!(c.effect.noun.as_ref().map(refs), Some(vec![(VocabKind::Result, 0)]));
+    assert!(matches!(&c.effect.provisos[..], [Proviso::Before(n)] if refs(n) == [(VocabKind::Result, 1)]), "{c:?}");
+    assert!(c.modifiers.is_empty(), "{c:?}");
+    let c = first("[Focus] results are canceled before [Hit] results.");
+    assert_eq!(c.effect.kind, EffectKind::Cancel);
+    assert!(matches!(&c.effect.provisos[..], [Proviso::Before(_)]), "{c:?}");
+    // Before something that is no result: words the model has no place for.
+    let c = first("[Focus] results are canceled before the attack.");
+    assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+}
+
+#[test]
+fn what_some_dice_show_is_a_test_of_them() {
+    let v = vocab();
+    let shows = |text: &str| match test(text, &v) {
+        Test::Shows { dice, result, not } => Some((dice, refs(&result), not)),
+        _ => None,
+    };
+    let hit = vec![(VocabKind::Result, 0)];
+    assert_eq!(shows("the rerolled result is a [Hit] result"), Some((Dice::Rerolled, hit.clone(), false)));
+    assert_eq!(shows("the roll contains a [Hit] result").map(|s| (s.0, s.2)), Some((Dice::Roll, false)));
+    // A result named before, by its words.
+    let named = shows("the roll does not contain that result").expect("a test of the roll");
+    assert_eq!((named.0, named.1.is_empty(), named.2), (Dice::Roll, true, true));
+    assert_eq!(
+        shows("you have only [Focus] results").map(|s| (s.0, s.1)),
+        Some((Dice::Only, vec![(VocabKind::Result, 2)]))
+    );
+    // Not a result: no test of dice.
+    assert_eq!(shows("the roll contains a focus token"), None);
+    assert_eq!(shows("you have only 2 focus tokens"), None);
+    // How many results you have, of any kind: a count.
+    let t = test("you have 3 or more results", &v);
+    assert!(matches!(&t, Test::Has { who, count: Count { op: CmpOp::Ge, n: 3 }, .. } if *who == Subject::YOU), "{t:?}");
 }
