@@ -176,13 +176,14 @@ const TEMPLATES: &[&str] = &[
     // A list of three alternatives; names printed before their brackets, in two groups.
     "After you defend, you may remove 1 stress token, gain 1 focus token, or recover 1 [Charge].",
     "After you reveal a bank ([Bank Left] or [Bank Right]) or turn ([Turn Left] or [Turn Right]) maneuver, gain 1 focus token.",
-    // Where a ship or thing is placed: an area, anywhere in it, bands of other things in a
-    // list, touching; the range a verb reaches, printed once for two verbs; a band that
+    // Where a ship or thing is placed or starts: an area, anywhere in it, bands of other
+    // things in a list, touching; the range a verb reaches, printed once for two verbs; a band that
     // replaces the rules' band; a band that would otherwise forbid it.
     "Setup: You can be placed anywhere in the play area beyond range 2 of enemy ships.",
     "Setup: You can be placed anywhere in the play area beyond range 2 of debris, beyond range 1 of enemy ships, and beyond range 4 of the enemy table edge.",
     "Setup: After placing forces, you may choose 1 obstacle in the play area. If you do, place it anywhere in the play area beyond range 1 of any ship and beyond range 2 of other debris.",
     "Setup: You are placed in reserve.",
+    "Setup: You start in reserve.",
     "At the end of Setup, you are placed in the play area at range 1-2 of a friendly ship.",
     "Before you would drop a bomb, you may place it in the play area touching you instead.",
     "At the end of Setup, you may choose any number of other friendly ships at range 0-2. If you do, place those ships anywhere in the same deployment area.",

@@ -165,6 +165,9 @@ pub enum EffectKind {
     PartiallyExecute,
     /// Flee the play area (`if you would flee`).
     Flee,
+    /// Begin the game somewhere other than where Setup places a ship (`Start in reserve`);
+    /// the effect's provisos say where.
+    Start,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -249,6 +252,7 @@ impl EffectKind {
             EffectKind::Inflict => "inflict",
             EffectKind::PartiallyExecute => "partially-execute",
             EffectKind::Flee => "flee",
+            EffectKind::Start => "start",
             EffectKind::Opaque => "opaque",
         }
     }

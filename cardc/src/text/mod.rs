@@ -425,6 +425,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::inflict => EffectKind::Inflict,
         Rule::partially_execute => EffectKind::PartiallyExecute,
         Rule::flee => EffectKind::Flee,
+        Rule::start => EffectKind::Start,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,

@@ -1333,10 +1333,11 @@ fn where_a_thing_is_placed_and_the_range_an_effect_reaches_are_provisos() {
     let e = effect("You are placed in the play area at range 1-2 of a friendly ship.");
     let in_play = Proviso::In { area: Area::PlayArea, anywhere: false };
     assert_eq!(&e.provisos[..], [in_play.clone(), at(1, 2, Some("a friendly ship"))]);
-    assert_eq!(
-        &effect("You are placed in reserve.").provisos[..],
-        [Proviso::In { area: Area::Reserve, anywhere: false }]
-    );
+    let reserve = Proviso::In { area: Area::Reserve, anywhere: false };
+    assert_eq!(&effect("You are placed in reserve.").provisos[..], std::slice::from_ref(&reserve));
+    // Where a ship begins the game.
+    let e = effect("Setup: You start in reserve.");
+    assert_eq!((e.kind, &e.provisos[..]), (EffectKind::Start, &[reserve][..]));
     let e = effect("You may place it in the play area touching you instead.");
     assert_eq!(&e.provisos[..], [in_play, Proviso::Touching(Subject::YOU)]);
     let e = effect("Place those ships anywhere in the same deployment area.");
