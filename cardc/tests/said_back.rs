@@ -225,6 +225,23 @@ const TEMPLATES: &[&str] = &[
     "While you perform an attack, you may spend 1 [Charge] to reroll 1 attack die. If the rerolled result is a [Hit] result, gain 1 stress token.",
     "Before you roll defense dice, you may spend 1 [Charge] and name a result. If the roll does not contain the named result, gain 1 focus token.",
     "While you defend, if you have only [Focus] results and have 3 or more results, you may reroll 1 defense die.",
+    // Where a ship or thing is placed or starts: an area, anywhere in it, bands of other
+    // things in a list, touching; the range a verb reaches, printed once for two verbs; a band that
+    // replaces the rules' band; a band that would otherwise forbid it.
+    "Setup: You can be placed anywhere in the play area beyond range 2 of enemy ships.",
+    "Setup: You can be placed anywhere in the play area beyond range 2 of debris, beyond range 1 of enemy ships, and beyond range 4 of the enemy table edge.",
+    "Setup: After placing forces, you may choose 1 obstacle in the play area. If you do, place it anywhere in the play area beyond range 1 of any ship and beyond range 2 of other debris.",
+    "Setup: You are placed in reserve.",
+    "Setup: You start in reserve.",
+    "At the end of Setup, you are placed in the play area at range 1-2 of a friendly ship.",
+    "Before you would drop a bomb, you may place it in the play area touching you instead.",
+    "At the end of Setup, you may choose any number of other friendly ships at range 0-2. If you do, place those ships anywhere in the same deployment area.",
+    "You can acquire locks beyond range 2.",
+    "You cannot acquire locks at range 0.",
+    "You can acquire locks and perform primary attacks at range 1-5.",
+    "Attack: This attack can be performed at range 4.",
+    "You can acquire locks at range 1-5 instead of at range 0-3.",
+    "You can perform primary attacks even while at range 0 of debris.",
 ];
 
 #[test]
@@ -330,13 +347,13 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
 
 #[test]
 fn a_kept_phrase_shows_in_the_reading_and_parts_the_round_trip() {
-    // `at range 1` has no place in the model: kept as its words, shown after the effect it
-    // follows, and said back opaque.
-    let text = "You cannot acquire locks at range 1.";
+    // `at attack range 1` after a lock has no place in the model: kept as its words, shown
+    // after the effect it follows, and said back opaque.
+    let text = "You cannot acquire locks at attack range 1.";
     let set = set_of("kept", &[text]);
     let a = ability(&set, 0);
     let notation = cards_runtime::ability_text::ability(&set, a);
-    assert!(notation.contains("kept \"at range 1\""), "{notation}");
+    assert!(notation.contains("kept \"at attack range 1\""), "{notation}");
     assert_eq!(parts_at(&set, a).as_deref(), Some("at"));
 }
 

@@ -179,6 +179,9 @@ pub enum EffectKind {
     /// Name a thing aloud, a choice the players hear (`name a result`, `name a type of
     /// green token`); the noun is the kind of thing named, what is named is the player's.
     Name,
+    /// Begin the game somewhere other than where Setup places a ship (`Start in reserve`);
+    /// the effect's provisos say where.
+    Start,
     /// Not structured: kept as text.
     Opaque,
 }
@@ -267,6 +270,7 @@ impl EffectKind {
             EffectKind::Neutralize => "neutralize",
             EffectKind::Draw => "draw",
             EffectKind::Name => "name",
+            EffectKind::Start => "start",
             EffectKind::Opaque => "opaque",
         }
     }
@@ -555,6 +559,108 @@ pub enum Proviso {
     /// it happens to the clause's subject before these, not in the order the rules take
     /// them in.
     Before(Noun),
+    /// `at range 1-4`, `beyond range 3 of enemy ships`: the range the effect reaches (a lock
+    /// acquired, an attack performed: what it acts on is at this range of the ship doing
+    /// it), or where a thing is placed (at this range of what the reach is measured from).
+    /// Several on one effect all hold (`beyond range 1 of obstacles and beyond range 3 of
+    /// enemy ships`).
+    Range(Reach),
+    /// `instead of at range 0-3`: the range the rules would let the effect reach, which its
+    /// own [`Proviso::Range`] replaces: it no longer reaches this one.
+    InsteadOfRange(Reach),
+    /// `even while at range 0 of asteroids`: the effect may happen while the ship is at
+    /// this range, which would otherwise forbid it (a ship at range 0 of an asteroid cannot
+    /// attack).
+    EvenWhileAt(Reach),
+    /// `in reserve`, `anywhere in the play area`: the area a thing is placed in.
+    In {
+        /// Which area.
+        area: Area,
+        /// `anywhere`: at any spot of the area the player chooses (that the effect's other
+        /// provisos allow).
+        anywhere: bool,
+    },
+    /// `touching you`: placed in contact with this ship's base.
+    Touching(Subject),
+}
+
+/// A range band and what it is measured from: `at range 0-2 of you`, `beyond range 3`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Reach {
+    /// The band.
+    pub band: Band,
+    /// What it is measured from (`of enemy ships`, `of the enemy table edge`, `of you`);
+    /// `None` when unwritten: from the ship doing the effect to what it acts on (a lock's
+    /// object, an attack's defender). Of several things, a thing is at a band when it is
+    /// at that band of one of them (`at range 0 of asteroids`), and beyond it when beyond
+    /// it of every one (`beyond range 3 of enemy ships`: no enemy ship at range 0-3).
+    pub of: Option<Subject>,
+}
+
+/// A band of ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Band {
+    /// `at range 1-4`, `at range 0` (`At(0, 0)`): from the first to the second, both in.
+    At(u8, u8),
+    /// `beyond range 3`: farther than this range (a higher range, or past every range).
+    Beyond(u8),
+}
+
+impl Band {
+    /// The words a card prints for it: `at range 1-4`, `at range 0`, `beyond range 3`.
+    pub fn words(self) -> String {
+        match self {
+            Band::At(a, b) if a == b => format!("at range {a}"),
+            Band::At(a, b) => format!("at range {a}-{b}"),
+            Band::Beyond(n) => format!("beyond range {n}"),
+        }
+    }
+
+    /// Whether every range of `other` is one of this band's: `beyond range 3` covers range 4
+    /// and `beyond range 4`, `at range 1-4` covers `at range 2-3`.
+    pub fn covers(self, other: Band) -> bool {
+        match (self, other) {
+            (Band::At(a, b), Band::At(c, d)) => a <= c && d <= b,
+            (Band::Beyond(n), Band::At(c, _)) => c > n,
+            (Band::Beyond(n), Band::Beyond(m)) => m >= n,
+            (Band::At(..), Band::Beyond(_)) => false,
+        }
+    }
+}
+
+impl Reach {
+    /// The words a card prints for it: `beyond range 3 of enemy ships`.
+    pub fn words(&self) -> String {
+        match &self.of {
+            Some(of) if of.person == Person::You && of.text.trim().is_empty() => {
+                format!("{} of you", self.band.words())
+            }
+            Some(of) => format!("{} of {}", self.band.words(), of.text),
+            None => self.band.words(),
+        }
+    }
+}
+
+/// An area of the game a thing is placed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Area {
+    /// `the play area`.
+    PlayArea,
+    /// `reserve`: set aside, out of the play area, to be placed in it later.
+    Reserve,
+    /// `the same deployment area`: the deployment area the things placed were in.
+    SameDeploymentArea,
+}
+
+impl Area {
+    /// The words a card prints after `in`: `the play area`, `reserve`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Area::PlayArea => "the play area",
+            Area::Reserve => "reserve",
+            Area::SameDeploymentArea => "the same deployment area",
+        }
+    }
 }
 
 impl Proviso {
@@ -582,6 +688,13 @@ impl Proviso {
             Proviso::From(n) => format!("from {}", n.text),
             Proviso::By(n) => format!("by {}", n.text),
             Proviso::Before(n) => format!("before {}", n.text),
+            Proviso::Range(r) => r.words(),
+            Proviso::InsteadOfRange(r) => format!("instead of {}", r.words()),
+            Proviso::EvenWhileAt(r) => format!("even while {}", r.words()),
+            Proviso::In { area, anywhere: true } => format!("anywhere in {}", area.words()),
+            Proviso::In { area, anywhere: false } => format!("in {}", area.words()),
+            Proviso::Touching(s) if s.person == Person::You && s.text.trim().is_empty() => "touching you".into(),
+            Proviso::Touching(s) => format!("touching {}", s.text),
         }
     }
 }

@@ -27,8 +27,8 @@
 
 use crate::ability::{
     Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind,
-    Equip, Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Replacement, Side, Step, Subject, Test, Than,
-    Timing, When, TOKEN_STATES,
+    Equip, Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Reach, Replacement, Side, Step, Subject, Test,
+    Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
@@ -1336,9 +1336,18 @@ impl Sayer<'_> {
         }
         // `only` is said before where the effect goes.
         let only_to = c.effect.to.is_some() && c.effect.kind != EffectKind::Treat;
-        for p in c.effect.provisos.iter().filter(|p| !(only_to && **p == Proviso::Only)) {
-            let said = self.proviso(p);
-            parts.push(said);
+        // Bands in a row are a list: `beyond range 1 of obstacles, beyond range 3 of enemy
+        // ships, and beyond range 3 of the enemy table edge`.
+        let provisos: Vec<&Proviso> = c.effect.provisos.iter().filter(|p| !(only_to && **p == Proviso::Only)).collect();
+        let mut i = 0;
+        while i < provisos.len() {
+            let run = provisos[i..].iter().take_while(|p| matches!(p, Proviso::Range(_))).count().max(1);
+            let said: Vec<String> = provisos[i..i + run].iter().map(|p| self.proviso(p)).collect();
+            parts.push(match said.as_slice() {
+                [.., last] if said.len() > 2 => format!("{}, and {last}", said[..said.len() - 1].join(", ")),
+                _ => said.join(" and "),
+            });
+            i += run;
         }
         for _ in c.modifiers.iter() {
             parts.push(self.opaque());
@@ -1382,6 +1391,10 @@ impl Sayer<'_> {
                 return format!("ignoring the {said} requirement");
             }
             Proviso::WithoutPaying(n) => return format!("without paying the {} cost", self.noun(n, None, false)),
+            Proviso::Range(r) => return self.reach(r),
+            Proviso::InsteadOfRange(r) => return format!("instead of {}", self.reach(r)),
+            Proviso::EvenWhileAt(r) => return format!("even while {}", self.reach(r)),
+            Proviso::Touching(s) => return format!("touching {}", self.subject(s)),
             Proviso::Using(n) => ("using", n),
             Proviso::InsteadOf(n) => ("instead of", n),
             Proviso::As(n) => ("as", n),
@@ -1402,6 +1415,14 @@ impl Sayer<'_> {
             _ => said,
         };
         format!("{word} {said}")
+    }
+
+    /// A range band and what it is measured from: `beyond range 3 of enemy ships`.
+    fn reach(&mut self, r: &Reach) -> String {
+        match &r.of {
+            Some(of) => format!("{} of {}", r.band.words(), self.subject(of)),
+            None => r.band.words(),
+        }
     }
 
     /// Several effects paid together (`spend 1 [Charge] and gain 1 stress token`), a verb
@@ -2547,11 +2568,12 @@ fn is_lock(set: &Set, n: &Noun) -> bool {
 }
 
 /// A list of clauses of one subject that all hold one lifted state (`even while
-/// stressed`), with the proviso left on the last only; `None` for any other list.
+/// stressed`) or reach one range (`acquire locks and perform primary attacks at range 1-4`),
+/// with the proviso left on the last only; `None` for any other list.
 fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
     let (last, rest) = list.split_last()?;
     let lifted = !last.effect.provisos.is_empty()
-        && last.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_)))
+        && last.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_) | Proviso::Range(_)))
         && !rest.is_empty()
         && rest.iter().all(|c| {
             c.effect.provisos == last.effect.provisos && c.subject == last.subject && c.qualifier == last.qualifier

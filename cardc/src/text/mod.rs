@@ -434,6 +434,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::flee => EffectKind::Flee,
         Rule::draw => EffectKind::Draw,
         Rule::name => EffectKind::Name,
+        Rule::start => EffectKind::Start,
         Rule::pp_recover => EffectKind::Recover,
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,
@@ -886,7 +887,8 @@ impl Build<'_> {
 
     /// `You can acquire locks and perform primary attacks at range 1-4`: a range printed
     /// once after the last of two verbs joined by `and` holds for a lock before it too,
-    /// which has no where-phrase of its own; it is the lock's modifier as well.
+    /// which has no where-phrase of its own; it is the modifier of both, the range each
+    /// reaches, and no longer words of the attacks' noun.
     fn share_range(&self, out: &mut [Clause]) {
         for i in 0..out.len().saturating_sub(1) {
             let (before, after) = (&out[i], &out[i + 1]);
@@ -906,6 +908,11 @@ impl Build<'_> {
             }
             let from = noun.span.start as usize + at;
             let range = Piece { text: noun.text[at..].to_string(), span: Span::new(from, noun.span.end as usize) };
+            let rest = noun.text[..at].trim_end();
+            let start = noun.span.start as usize;
+            let rest = Piece { text: rest.to_string(), span: Span::new(start, start + rest.len()) };
+            out[i + 1].effect.noun = Some(rest);
+            out[i + 1].modifiers.insert(0, range.clone());
             out[i].modifiers.push(range);
         }
     }

@@ -1,7 +1,7 @@
 //! Matching: which ships a subject names, and which effects a card's words cover.
 
 use super::{Engine, GameState, ShipId, Status};
-use crate::ability::{Effect, EffectKind, Person, Side, Subject, VocabRef};
+use crate::ability::{Effect, EffectKind, Person, Proviso, Side, Subject, VocabRef};
 use crate::model::VocabKind;
 
 impl<'a> Engine<'a> {
@@ -79,7 +79,9 @@ impl<'a> Engine<'a> {
 /// action`).
 ///
 /// A pattern with provisos (`using your Adaptive Ailerons ship ability`) covers only an
-/// event that happened with them: the game says so on the event it reports.
+/// event that happened with them: the game says so on the event it reports. A range band
+/// of the pattern (`You cannot acquire locks at range 1`, `beyond range 3`) covers an event
+/// the game reports at a range within it (a lock acquired `at range 1`, `at range 4`).
 ///
 /// When either effect is unstructured, their words are compared: `a or b` covers either,
 /// and a pattern whose words begin the event's covers it (`move through`, of `move through
@@ -93,7 +95,7 @@ pub fn matches(pattern: &Effect, event: &Effect) -> bool {
         return false;
     }
     // `a maneuver using your Adaptive Ailerons ship ability`: the event happened so.
-    if !pattern.provisos.iter().all(|p| event.provisos.contains(p)) {
+    if !pattern.provisos.iter().all(|p| event.provisos.iter().any(|e| covers(p, e))) {
         return false;
     }
     if pattern.kind == EffectKind::Perform {
@@ -109,6 +111,15 @@ pub fn matches(pattern: &Effect, event: &Effect) -> bool {
         (Some(p), Some(e)) if !p.refs.is_empty() && !e.refs.is_empty() => p.refs.iter().any(|r| e.refs.contains(r)),
         (Some(p), Some(e)) => same_words(&normalize(&p.text), &normalize(&e.text)),
         (Some(_), None) => false,
+    }
+}
+
+/// Whether a pattern's proviso holds of an event with `event`: the same proviso, or a band
+/// that holds the event's, measured from the same thing.
+fn covers(pattern: &Proviso, event: &Proviso) -> bool {
+    match (pattern, event) {
+        (Proviso::Range(p), Proviso::Range(e)) => p.of == e.of && p.band.covers(e.band),
+        _ => pattern == event,
     }
 }
 
@@ -161,7 +172,7 @@ fn words(s: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ability::{Noun, Proviso};
+    use crate::ability::{Band, Noun, Proviso, Reach};
 
     #[test]
     fn a_proviso_of_the_pattern_must_be_the_events() {
@@ -175,5 +186,25 @@ mod tests {
         assert!(matches(&pattern, &execute(vec![ailerons])));
         // A pattern without one covers the event either way.
         assert!(matches(&execute(Vec::new()), &execute(vec![Proviso::IfAble])));
+    }
+
+    #[test]
+    fn a_band_of_the_pattern_covers_an_event_at_a_range_within_it() {
+        let lock = |band: Band| Effect {
+            provisos: vec![Proviso::Range(Reach { band, of: None })].into(),
+            ..Effect::new(EffectKind::Lock, "acquire locks")
+        };
+        // `You can acquire locks beyond range 2`.
+        let far = lock(Band::Beyond(2));
+        assert!(matches(&far, &lock(Band::At(3, 3))));
+        assert!(matches(&far, &lock(Band::Beyond(4))));
+        assert!(!matches(&far, &lock(Band::At(2, 2))));
+        // `You cannot acquire locks at range 0-1`.
+        let near = lock(Band::At(0, 1));
+        assert!(matches(&near, &lock(Band::At(1, 1))));
+        assert!(!matches(&near, &lock(Band::At(1, 2))));
+        assert!(!matches(&near, &lock(Band::Beyond(1))));
+        // An event the game reports with no range is not one the band covers.
+        assert!(!matches(&near, &Effect::new(EffectKind::Lock, "acquire a lock")));
     }
 }

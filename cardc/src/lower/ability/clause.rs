@@ -4,12 +4,12 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person, Proviso, Subject,
-    Test, Timing as RtTiming, When,
+    Amount, Area, Band, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person, Proviso,
+    Reach, Subject, Test, Timing as RtTiming, When,
 };
 use cards_runtime::model::{List, VocabKind, Vocabulary};
 
-use super::condition::{test, STATES};
+use super::condition::{subject_words, test, STATES};
 use super::effect::{duration, effect, qualifier, subject};
 use super::noun::{amount, noun, phase, possessor, COLORS};
 use super::pronoun::{is_pronoun, names_a_ship};
@@ -168,15 +168,23 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
                 && matches!(f.person, Person::You | Person::That | Person::Thing | Person::Attacker | Person::Defender)
         });
         // `prevent it from detonating`: only a prevented thing is kept from doing something.
-        let held =
-            proviso(&words, vocab).filter(|p| !matches!(p, Proviso::From(_)) || what.kind == EffectKind::Prevent);
+        let held = placement(&words).or_else(|| {
+            let p =
+                proviso(&words, vocab).filter(|p| !matches!(p, Proviso::From(_)) || what.kind == EffectKind::Prevent);
+            p.map(|p| vec![p])
+        });
         match (from, held) {
             (Some(f), _) => what.from = Some(f),
-            (None, Some(p)) => provisos.push(p),
+            (None, Some(p)) => provisos.extend(p),
             (None, None) => modifiers.push(Cow::Owned(words)),
         }
     }
-    modifiers.extend(after_participle.map(Cow::Owned));
+    // `You are placed in reserve`: where a thing is placed is held.
+    match after_participle.as_deref().map(|w| (w, placement(w))) {
+        Some((_, Some(p))) => provisos.extend(p),
+        Some((w, None)) => modifiers.push(Cow::Owned(w.to_string())),
+        None => {}
+    }
     what.provisos = provisos.into();
     // `against a ship you have not attacked this round`, `from a [Single Turret Arc] you
     // have not attacked from this round`: the round is the relative clause's, not a duration
@@ -346,6 +354,106 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         }
         _ => None,
     }
+}
+
+/// Where a trailing phrase places a thing, or the range an effect reaches, as provisos: `in
+/// reserve`, `anywhere in the play area beyond range 3 of enemy ships`, `in the play area
+/// touching you`, `at range 1-4`, `beyond range 1 of obstacles and beyond range 3 of enemy
+/// ships`, `instead of at range 0-3`, `even while at range 0 of asteroids`; a leading `and`
+/// goes on from the phrase before (`…, and beyond range 3 of the enemy table edge`). `None`
+/// when any of it is more than these (`at attack range 3`, `within range 1`).
+pub fn placement(words: &str) -> Option<Vec<Proviso>> {
+    let text = words.trim().trim_end_matches(['.', ',']).trim();
+    let text = strip_word(text, "and").unwrap_or(text);
+    if let Some(rest) = strip_word(text, "even while") {
+        return one_reach(rest).map(|r| vec![Proviso::EvenWhileAt(r)]);
+    }
+    if let Some(rest) = strip_word(text, "instead of") {
+        return one_reach(rest).map(|r| vec![Proviso::InsteadOfRange(r)]);
+    }
+    let mut out = Vec::new();
+    let anywhere = strip_word(text, "anywhere");
+    let mut rest = anywhere.unwrap_or(text);
+    let area = [Area::PlayArea, Area::Reserve, Area::SameDeploymentArea]
+        .into_iter()
+        .find_map(|area| strip_word(rest, &format!("in {}", area.words())).map(|r| (area, r)));
+    match area {
+        Some((area, after)) => {
+            out.push(Proviso::In { area, anywhere: anywhere.is_some() });
+            rest = after;
+        }
+        None if anywhere.is_some() => return None,
+        None => {}
+    }
+    if let Some(who) = strip_word(rest, "touching") {
+        out.push(Proviso::Touching(subject_words(who)));
+        return Some(out);
+    }
+    if !rest.is_empty() {
+        out.extend(reaches(rest)?.into_iter().map(Proviso::Range));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The words after `lead` (a whole word or words, any case) at the start of `text`, trimmed.
+fn strip_word<'t>(text: &'t str, lead: &str) -> Option<&'t str> {
+    let head = text.get(..lead.len()).filter(|h| h.eq_ignore_ascii_case(lead))?;
+    let rest = &text[head.len()..];
+    (rest.is_empty() || rest.starts_with(' ')).then(|| rest.trim())
+}
+
+/// One range band and what it is measured from: `at range 0-3`, `at range 0 of asteroids`.
+fn one_reach(text: &str) -> Option<Reach> {
+    match reaches(text)?.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// Range bands joined by `and` or commas, each with what it is measured from: `beyond range
+/// 2 of any board edge or ship and beyond range 1 of other obstacles`. `None` unless the
+/// words are all bands.
+fn reaches(text: &str) -> Option<Vec<Reach>> {
+    let lower = text.to_ascii_lowercase();
+    let starts: Vec<usize> = lower
+        .match_indices("range ")
+        .filter_map(|(at, _)| {
+            let before = &lower[..at];
+            let lead = ["at ", "beyond "].iter().find(|l| before.ends_with(**l))?;
+            let start = at - lead.len();
+            (start == 0 || lower[..start].ends_with(' ')).then_some(start)
+        })
+        .collect();
+    if starts.first() != Some(&0) {
+        return None;
+    }
+    let ends = starts.iter().skip(1).copied().chain(std::iter::once(text.len()));
+    starts.iter().zip(ends).map(|(&a, b)| reach(&text[a..b])).collect()
+}
+
+/// One band, what it is measured from, and the `and` or comma that joins the next: `beyond
+/// range 3 of enemy ships, and `.
+fn reach(text: &str) -> Option<Reach> {
+    let mut text = text.trim().trim_end_matches(',').trim();
+    while let Some(cut) = text.strip_suffix(" and").or_else(|| text.strip_suffix(" And")) {
+        text = cut.trim().trim_end_matches(',').trim();
+    }
+    let (beyond, rest) = match strip_word(text, "beyond range") {
+        Some(rest) => (true, rest),
+        None => (false, strip_word(text, "at range")?),
+    };
+    let (band, of) = match rest.split_once(' ') {
+        Some((band, of)) => (band, Some(strip_word(of, "of")?)),
+        None => (rest, None),
+    };
+    let band = match band.split_once('-') {
+        None if beyond => Band::Beyond(band.parse().ok()?),
+        None => Band::At(band.parse().ok()?, band.parse().ok()?),
+        Some((a, b)) if !beyond => Band::At(a.parse().ok()?, b.parse().ok()?),
+        Some(_) => return None,
+    };
+    let of = of.filter(|w| !w.is_empty()).map(subject_words);
+    Some(Reach { band, of })
 }
 
 /// Whether a step's clauses share one `may` said once (`you may spend 1 [Charge] and gain 1
@@ -577,6 +685,13 @@ fn attack_range(t: &mut RtTiming) -> Option<Condition> {
         let (_, band, range) = find(&event.modifiers[i])?;
         event.modifiers.to_mut().remove(i);
         (band, range)
+    } else if let Some(i) = event.effect.provisos.iter().position(|p| matches!(p, Proviso::Range(r) if r.of.is_none()))
+    {
+        // `While you defend at range 1`: a band the event reaches, read as a proviso.
+        let Proviso::Range(Reach { band: Band::At(a, b), .. }) = event.effect.provisos[i] else { return None };
+        event.effect.provisos.to_mut().remove(i);
+        let band = if a == b { a.to_string() } else { format!("{a}-{b}") };
+        (band, ((a, b), false))
     } else if let Some((at, band, range)) = event.effect.target.as_ref().and_then(|t| find(&t.text)) {
         // `against a defender at attack range 2-3`: the target is the defender the range is
         // of, so the range says all it does.

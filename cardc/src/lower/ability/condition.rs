@@ -53,7 +53,7 @@ fn attack_range_is(who: &str, rest: &str, not: bool) -> Option<Test> {
 }
 
 /// A subject written in a condition's words.
-fn subject_words(text: &str) -> Subject {
+pub(super) fn subject_words(text: &str) -> Subject {
     let t = text.trim();
     match t.to_lowercase().as_str() {
         "your" | "yours" | "you" => Subject::YOU,

@@ -2,8 +2,8 @@
 //! vocabulary.
 
 use cards_runtime::ability::{
-    Ability, Adjective, Amount, Back, CmpOp, CondKind, Condition, Count, Dice, During, EffectKind, Equip, Facing, Noun,
-    Person, Proviso, Qualifier, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
+    Ability, Adjective, Amount, Area, Back, Band, CmpOp, CondKind, Condition, Count, Dice, During, EffectKind, Equip,
+    Facing, Noun, Person, Proviso, Qualifier, Reach, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
 use cards_runtime::model::{Entry, VocabKind, Vocabulary};
 
@@ -189,13 +189,13 @@ fn bracketed_items_sharing_a_head_are_one_noun() {
 #[test]
 fn a_range_after_two_verbs_holds_for_a_lock_before_it() {
     let v = vocab();
-    // The lock is at range 1-4 too: not a lock at any range. The model has no place for a
-    // lock's range, so it is kept, not lost.
-    let a = read("You can acquire locks and perform primary attacks at range 1-4.", &v);
+    // The lock is at range 1-5 too: not a lock at any range. Both reach that band.
+    let a = read("You can acquire locks and perform primary attacks at range 1-5.", &v);
     let clauses: Vec<_> = a[0].steps.iter().flat_map(|s| s.clauses.iter()).collect();
     assert_eq!(clauses.len(), 2, "{clauses:?}");
     assert_eq!(clauses[0].effect.kind, EffectKind::Lock);
-    assert_eq!(clauses[0].modifiers.iter().map(|m| m.as_ref()).collect::<Vec<_>>(), ["at range 1-4"]);
+    let band = Proviso::Range(Reach { band: Band::At(1, 5), of: None });
+    assert!(clauses.iter().all(|c| c.effect.provisos[..] == [band.clone()] && c.modifiers.is_empty()), "{clauses:?}");
     // A lock with a target of its own keeps only its own words.
     let a = read("You may acquire a lock on the defender and gain 1 focus token at range 1.", &v);
     assert!(a[0].steps[0].clauses[0].modifiers.is_empty());
@@ -1432,4 +1432,57 @@ fn what_some_dice_show_is_a_test_of_them() {
     // How many results you have, of any kind: a count.
     let t = test("you have 3 or more results", &v);
     assert!(matches!(&t, Test::Has { who, count: Count { op: CmpOp::Ge, n: 3 }, .. } if *who == Subject::YOU), "{t:?}");
+}
+
+#[test]
+fn where_a_thing_is_placed_and_the_range_an_effect_reaches_are_provisos() {
+    let v = vocab();
+    let effect = |text: &str| lowered(text, &v)[0].steps[0].clauses[0].effect.clone();
+    let beyond = |n: u8, of: Option<&str>| Proviso::Range(Reach { band: Band::Beyond(n), of: of.map(subject_words) });
+    let at = |a: u8, b: u8, of: Option<&str>| Proviso::Range(Reach { band: Band::At(a, b), of: of.map(subject_words) });
+    // The range a lock or an attack reaches.
+    assert_eq!(&effect("You can acquire locks beyond range 2.").provisos[..], [beyond(2, None)]);
+    assert_eq!(&effect("You cannot acquire locks at range 2.").provisos[..], [at(2, 2, None)]);
+    assert_eq!(&effect("This attack can be performed at range 1.").provisos[..], [at(1, 1, None)]);
+    // Where a ship is placed: an area, anywhere in it, and bands of other things, each held.
+    let e = effect("You can be placed anywhere in the play area beyond range 2 of enemy ships.");
+    let area = Proviso::In { area: Area::PlayArea, anywhere: true };
+    assert_eq!(&e.provisos[..], [area.clone(), beyond(2, Some("enemy ships"))]);
+    let e = effect("You can be placed anywhere in the play area beyond range 2 of debris, beyond range 1 of enemy ships, and beyond range 4 of the enemy table edge.");
+    let listed = [beyond(2, Some("debris")), beyond(1, Some("enemy ships")), beyond(4, Some("the enemy table edge"))];
+    assert_eq!(e.provisos[..], [[area.clone()].as_slice(), &listed].concat()[..], "{e:?}");
+    let e = effect("Place it anywhere in the play area beyond range 1 of any ship and beyond range 2 of other debris.");
+    assert_eq!(&e.provisos[..], [area, beyond(1, Some("any ship")), beyond(2, Some("other debris"))]);
+    let e = effect("You are placed in the play area at range 1-2 of a friendly ship.");
+    let in_play = Proviso::In { area: Area::PlayArea, anywhere: false };
+    assert_eq!(&e.provisos[..], [in_play.clone(), at(1, 2, Some("a friendly ship"))]);
+    let reserve = Proviso::In { area: Area::Reserve, anywhere: false };
+    assert_eq!(&effect("You are placed in reserve.").provisos[..], std::slice::from_ref(&reserve));
+    // Where a ship begins the game.
+    let e = effect("Setup: You start in reserve.");
+    assert_eq!((e.kind, &e.provisos[..]), (EffectKind::Start, &[reserve][..]));
+    let e = effect("You may place it in the play area touching you instead.");
+    assert_eq!(&e.provisos[..], [in_play, Proviso::Touching(Subject::YOU)]);
+    let e = effect("Place those ships anywhere in the same deployment area.");
+    assert_eq!(&e.provisos[..], [Proviso::In { area: Area::SameDeploymentArea, anywhere: true }]);
+    // The band the rules would use, replaced; a band that would otherwise forbid it.
+    let e = effect("You must acquire locks beyond range 2 instead of at range 0-2.");
+    let rules = Proviso::InsteadOfRange(Reach { band: Band::At(0, 2), of: None });
+    assert_eq!(&e.provisos[..], [beyond(2, None), rules]);
+    let e = effect("You can perform primary attacks even while at range 0 of debris.");
+    assert_eq!(
+        &e.provisos[..],
+        [Proviso::EvenWhileAt(Reach { band: Band::At(0, 0), of: Some(subject_words("debris")) })]
+    );
+    // Anywhere with no area, and a range measured as an attack's, are more than these.
+    assert!(super::clause::placement("anywhere beyond range 2").is_none());
+    assert!(super::clause::placement("at attack range 2").is_none());
+    // A band printed once after two verbs is the range of both, no words of the attacks.
+    let a = &lowered("You can acquire locks and perform primary attacks at range 1-5.", &v)[0];
+    let c = &a.steps[0].clauses;
+    assert_eq!(c[1].effect.noun.as_ref().map(|n| n.text.as_ref()), Some("primary attacks"));
+    // A timing's event at a range is still the other ship's range, a condition.
+    let a = &lowered("While you defend at range 2, roll 1 additional attack die.", &v)[0];
+    assert!(a.timings[0].event.as_ref().is_some_and(|e| e.effect.provisos.is_empty()), "{a:?}");
+    assert!(matches!(a.steps[0].conditions[0].test, Test::AtRange { range: (2, 2), .. }), "{a:?}");
 }
