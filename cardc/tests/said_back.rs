@@ -199,6 +199,8 @@ const TEMPLATES: &[&str] = &[
     // No lock, as the state of being locked, either way.
     "After an enemy ship at range 0-2 gains a stress token, if you do not have that ship locked, you may acquire a lock on that ship.",
     "While you defend, if you are not locked by the attacker, you may gain 1 evade token.",
+    // Tokens assigned to a ship named by its role, the ship first.
+    "After you defend, you may spend 1 [Charge] to assign the attacker 1 stress token.",
     // A change, worded as a conversion.
     "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.
@@ -329,12 +331,13 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
     let set = set_of("unheld", &[text]);
     let a = ability(&set, 0);
     assert_eq!(parts_at(&set, a).as_deref(), Some("fewer"));
-    // `assign the defender 1 jam token` read as the words "defender 1 jam token": the
-    // target and the count are not held, so it is never said back as printed (the one
-    // silent wrong reading of the blind sample of 2026-11-27).
-    let text = "After you perform an attack, you may spend 1 [Charge] to assign the defender 1 jam token.";
-    let jam = set_of("unheld-count", &[text]);
-    assert!(parts_at(&jam, ability(&jam, 0)).is_some());
+    // A count in a noun's words (`a number of defense dice up to the number of …`) is not
+    // held, so it is never said back as printed. (`assign the defender 1 jam token`, the one
+    // silent wrong reading of the blind sample of 2026-11-27, is now read: the ship and the
+    // count are held, and it says back as printed in `TEMPLATES`.)
+    let text = "While you defend, you may reroll a number of defense dice up to the number of enemy ships at range 0-1.";
+    let count = set_of("unheld-count", &[text]);
+    assert!(parts_at(&count, ability(&count, 0)).is_some());
     // The lint says so at that word, with the ability said back in its help.
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("said_back").join("unheld");
     let report = cardc::check_paths(&[&dir]).unwrap();

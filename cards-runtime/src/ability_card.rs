@@ -1452,6 +1452,21 @@ impl Sayer<'_> {
             rest.target = None;
             return format!("cause {who} to {}", self.effect(&rest));
         }
+        // `assign the defender 1 jam token`: tokens assigned to a ship named by its role,
+        // the ship first.
+        let tokens =
+            e.noun.as_ref().is_some_and(|n| !n.refs.is_empty() && n.refs.iter().all(|r| r.kind == VocabKind::Token));
+        if let (EffectKind::Assign, Some(t), true, false) = (e.kind, &e.target, tokens, e.negated) {
+            if matches!(t.person, Person::Attacker | Person::Defender) && !t.says_more() {
+                let who = self.subject(t);
+                let mut rest = e.clone();
+                rest.target = None;
+                let rest = self.effect(&rest);
+                if let Some(what) = rest.strip_prefix("assign ") {
+                    return format!("assign {who} {what}");
+                }
+            }
+        }
         // `You are a wing leader`: one of the role.
         if let (EffectKind::Be, Some(n), None) = (e.kind, &e.noun, e.amount) {
             let role = self.noun(n, None, false);

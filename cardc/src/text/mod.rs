@@ -498,7 +498,7 @@ impl Build<'_> {
                 // `the pilot ability of <ship>`: whose ability it is.
                 Rule::target if matches!(after, Rule::k_from | Rule::k_of) => e.from = Some(self.piece(&p)),
                 Rule::sources => e.from = Some(self.piece(&p)),
-                Rule::target => e.target = Some(self.piece(&p)),
+                Rule::target | Rule::assignee => e.target = Some(self.piece(&p)),
                 Rule::not => e.negated = true,
                 Rule::k_only => e.only = true,
                 // `this attack as a bonus attack`: the kind it is performed as is part of it.
