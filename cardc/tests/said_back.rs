@@ -201,6 +201,8 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if you are not locked by the attacker, you may gain 1 evade token.",
     // Tokens assigned to a ship named by its role, the ship first.
     "After you defend, you may spend 1 [Charge] to assign the attacker 1 stress token.",
+    // Either of two phases.
+    "During the System or End Phase, you may gain 1 focus token.",
     // A change, worded as a conversion.
     "While you perform an attack, you may convert 1 [Focus] result to a [Hit] result.",
     // A requirement not needed, a cost not paid.
@@ -335,7 +337,8 @@ fn words_the_reading_does_not_hold_are_reported_where_they_are_printed() {
     // held, so it is never said back as printed. (`assign the defender 1 jam token`, the one
     // silent wrong reading of the blind sample of 2026-11-27, is now read: the ship and the
     // count are held, and it says back as printed in `TEMPLATES`.)
-    let text = "While you defend, you may reroll a number of defense dice up to the number of enemy ships at range 0-1.";
+    let text =
+        "While you defend, you may reroll a number of defense dice up to the number of enemy ships at range 0-1.";
     let count = set_of("unheld-count", &[text]);
     assert!(parts_at(&count, ability(&count, 0)).is_some());
     // The lint says so at that word, with the ability said back in its help.

@@ -1399,6 +1399,10 @@ pub struct Timing {
     pub what: Text,
     /// The phase it names, if it names one.
     pub phase: Option<u16>,
+    /// A second phase it names, either of the two (`During the Activation or Engagement
+    /// Phase`).
+    #[serde(default)]
+    pub or_phase: Option<u16>,
     /// The event it names, when the grammar structures it (`you perform an action`).
     pub event: Option<Clause>,
     /// Further events joined by `or` (`you boost or barrel roll`): any of them opens it.

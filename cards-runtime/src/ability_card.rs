@@ -1835,6 +1835,13 @@ impl Sayer<'_> {
     fn timing(&mut self, t: &Timing) -> String {
         let what = match (t.phase, &t.event) {
             (Some(p), _) if t.next => format!("the next {}", name(self.set, VocabKind::Phase, p)),
+            // `During the Activation or Engagement Phase`: either, the word `Phase` once.
+            (Some(p), _) if t.or_phase.is_some() => {
+                let a = entry(self.set, VocabKind::Phase, p, false);
+                let b = t.or_phase.map(|q| entry(self.set, VocabKind::Phase, q, false)).unwrap_or_default();
+                let a = a.strip_suffix(" Phase").unwrap_or(&a);
+                format!("{a} or {}", b.strip_prefix("the ").unwrap_or(&b))
+            }
             // `At the start of the Activation Phase, … During this phase, …`.
             (Some(p), _) if self.phase == Some(p) && t.when == When::During => "this phase".to_string(),
             (Some(p), _) => entry(self.set, VocabKind::Phase, p, false),

@@ -3,7 +3,7 @@
 //!
 //! Fields: `card` (the card's id), `name` (a chassis ability's name, or null), `text`,
 //! `file` and `span` (`start`/`end` bytes), `header` (its id, or null), `requirement`,
-//! `timing` (a list of `{when, what, phase, events}`), `optional` (bool), `costs` (a list
+//! `timing` (a list of `{when, what, phase, or_phase, next, events}`), `optional` (bool), `costs` (a list
 //! of effects), `effect` (the steps: `{conditions: [{kind, text, reading, implied}], goes_on, then,
 //! for_each, timing, duration, clauses: [{subject, qualifier, costs, effect, also, duration, modifiers,
 //! instead, alternative, then, each}]}`), `replacement` (null or `{before, subject, event, or_events}`), `duration` (the first
@@ -109,7 +109,8 @@ fn clause(set: &Set, c: &Clause) -> Value {
 fn timing(set: &Set, t: &Timing) -> Value {
     let phase = t.phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
     let events: Vec<Value> = t.event.iter().chain(t.or_events.iter()).map(|c| clause(set, c)).collect();
-    json!({ "when": t.when.as_str(), "what": t.what, "phase": phase, "next": t.next, "events": events })
+    let or_phase = t.or_phase.and_then(|p| set.vocab.phases.get(p as usize)).map(|e| &e.id);
+    json!({ "when": t.when.as_str(), "what": t.what, "phase": phase, "or_phase": or_phase, "next": t.next, "events": events })
 }
 
 fn step(set: &Set, s: &Step) -> Value {

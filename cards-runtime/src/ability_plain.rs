@@ -484,6 +484,10 @@ fn has(s: &Subject, not: bool) -> String {
 /// A timing: `after you perform a [Boost] action`, `at the start of the Engagement Phase`.
 fn timing(set: &Set, t: &Timing) -> String {
     let what = match (t.phase, &t.event) {
+        (Some(p), _) if t.or_phase.is_some() => {
+            let b = t.or_phase.map(|q| entry(set, VocabKind::Phase, q, false)).unwrap_or_default();
+            format!("{} or {b}", entry(set, VocabKind::Phase, p, false))
+        }
         (Some(p), _) => entry(set, VocabKind::Phase, p, false),
         (None, Some(e)) if e.effect.kind != EffectKind::Opaque => {
             joined(std::iter::once(e).chain(t.or_events.iter()).map(|c| clause(set, c, false)), " or ")

@@ -203,7 +203,10 @@ pub fn clause(set: &Set, c: &Clause) -> String {
 pub fn timing(set: &Set, t: &Timing) -> String {
     let when = t.when.as_str().replace("at the ", "").replace(' ', "-");
     let what = match (t.phase, &t.event) {
-        (Some(p), _) => entry(set, VocabKind::Phase, p),
+        (Some(p), _) => match t.or_phase {
+            Some(q) => format!("{}|{}", entry(set, VocabKind::Phase, p), entry(set, VocabKind::Phase, q)),
+            None => entry(set, VocabKind::Phase, p),
+        },
         (None, Some(e)) => {
             std::iter::once(e).chain(t.or_events.iter()).map(|c| clause(set, c)).collect::<Vec<_>>().join(" || ")
         }

@@ -51,6 +51,7 @@ fn after_event(when: When, what: &'static str, event: Effect) -> Timing {
         when,
         what: what.into(),
         phase: None,
+        or_phase: None,
         event: Some(clause(you(), Qualifier::None, None, event)),
         or_events: vec![].into(),
         next: false,
@@ -58,7 +59,15 @@ fn after_event(when: When, what: &'static str, event: Effect) -> Timing {
 }
 
 fn at_phase(when: When, what: &'static str, phase: u16) -> Timing {
-    Timing { when, what: what.into(), phase: Some(phase), event: None, or_events: vec![].into(), next: false }
+    Timing {
+        when,
+        what: what.into(),
+        phase: Some(phase),
+        or_phase: None,
+        event: None,
+        or_events: vec![].into(),
+        next: false,
+    }
 }
 
 /// "If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead."
@@ -230,6 +239,7 @@ fn luke_skywalker() -> Ability {
         when: When::After,
         what: "you become the defender".into(),
         phase: None,
+        or_phase: None,
         event: Some(event),
         or_events: vec![].into(),
         next: false,
@@ -382,6 +392,27 @@ fn rule1_windows_collect_the_abilities_that_trigger_in_them() {
     assert_eq!((game.resource(b, FORCE), game.resource(c, FORCE)), ((2, 2), (1, 2)));
     engine.window(&mut game, &mut chooser, defends(c));
     assert_eq!(game.resource(c, FORCE), (2, 2));
+}
+
+/// A timing of either of two phases (`During the System or Activation Phase`) opens in
+/// both, and in no other.
+#[test]
+fn rule1_a_timing_of_two_phases_opens_in_either() {
+    let mut officer = tactical_officer();
+    let mut timing = at_phase(When::During, "the System or Activation Phase", SYSTEM);
+    timing.or_phase = Some(ACTIVATION);
+    officer.timings = vec![timing].into();
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("tactical-officer", &officer)]);
+    let mut engine = Engine::new();
+    let mut chooser = First;
+    engine.window(&mut game, &mut chooser, Window::phase(When::During, ENGAGEMENT));
+    engine.window(&mut game, &mut chooser, Window::phase(When::StartOf, ACTIVATION));
+    assert_eq!(game.performed(a, "perform a [Coordinate] action"), 0);
+    engine.window(&mut game, &mut chooser, Window::phase(When::During, SYSTEM));
+    assert_eq!(game.performed(a, "perform a [Coordinate] action"), 1);
+    engine.window(&mut game, &mut chooser, Window::phase(When::During, ACTIVATION));
+    assert_eq!(game.performed(a, "perform a [Coordinate] action"), 2);
 }
 
 /// Rule 2: simultaneous abilities resolve in the order the player picks; an optional one

@@ -130,7 +130,7 @@ impl<'a> Engine<'a> {
             return None;
         }
         match &window.moment {
-            Moment::Phase(p) => (timing.phase == Some(*p)).then_some(None),
+            Moment::Phase(p) => (timing.phase == Some(*p) || timing.or_phase == Some(*p)).then_some(None),
             Moment::Event(e) => {
                 // A structured event (`you boost`, or any of its `or` alternatives such as
                 // `barrel roll`), or else the words.

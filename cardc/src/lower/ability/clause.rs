@@ -504,19 +504,35 @@ pub fn timing(t: &crate::text::Timing, vocab: &Vocabulary) -> Option<RtTiming> {
             when,
             what: squash(&t.what.text).into(),
             phase: None,
+            or_phase: None,
             event: None,
             or_events: List::Borrowed(&[]),
             next: false,
         });
     }
-    let phase =
-        matches!(when, When::StartOf | When::EndOf | When::During).then(|| phase(&t.what.text, vocab)).flatten();
+    let of_phase = matches!(when, When::StartOf | When::EndOf | When::During);
+    let mut phase = of_phase.then(|| phase(&t.what.text, vocab)).flatten();
+    // `During the Activation or Engagement Phase`: either of two phases.
+    let mut or_phase = None;
+    if let (true, None) = (of_phase, phase) {
+        let words = squash(&t.what.text);
+        let words = words.trim_end_matches('.');
+        let both =
+            words.strip_suffix(" Phase").or_else(|| words.strip_suffix(" phase")).and_then(|w| w.split_once(" or "));
+        if let Some((a, b)) = both {
+            let (a, b) =
+                (super::noun::phase(&format!("{a} Phase"), vocab), super::noun::phase(&format!("{b} Phase"), vocab));
+            if let (Some(a), Some(b)) = (a, b) {
+                (phase, or_phase) = (Some(a), Some(b));
+            }
+        }
+    }
     // `at the start of the next Planning Phase`.
     let next = phase.is_some() && t.what.text.trim_start().to_ascii_lowercase().starts_with("the next ");
     let event = t.event.as_ref().map(|c| event_clause(c, vocab));
     // `events` holds every clause of the event, the first being `event`.
     let or_events = t.events.iter().skip(usize::from(event.is_some())).map(|c| event_clause(c, vocab)).collect();
-    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, event, or_events, next })
+    Some(RtTiming { when, what: squash(&t.what.text).into(), phase, or_phase, event, or_events, next })
 }
 
 /// Whether a timing's words are about the ability's own attack (`this attack hits`, `the
