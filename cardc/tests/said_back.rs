@@ -201,6 +201,8 @@ const TEMPLATES: &[&str] = &[
     "While you defend, if you are not locked by the attacker, you may gain 1 evade token.",
     // Tokens assigned to a ship named by its role, the ship first.
     "After you defend, you may spend 1 [Charge] to assign the attacker 1 stress token.",
+    // A rule that does not apply to the ship.
+    "This ship is not affected by the Heavy restriction.",
     // Either of two phases.
     "During the System or End Phase, you may gain 1 focus token.",
     // A change, worded as a conversion.

@@ -176,6 +176,10 @@ pub enum EffectKind {
     Neutralize,
     /// Draw N cards from the top of a deck (`draw 3 damage cards`).
     Draw,
+    /// Apply to a ship, said of a rule or an effect; mostly passive and negated (`This ship
+    /// is not affected by the Standardized restriction`: the rule does not apply to it). The
+    /// agent, after `by`, is the rule.
+    Affect,
     /// Name a thing aloud, a choice the players hear (`name a result`, `name a type of
     /// green token`); the noun is the kind of thing named, what is named is the player's.
     Name,
@@ -269,6 +273,7 @@ impl EffectKind {
             EffectKind::HaveAbility => "have-ability",
             EffectKind::Neutralize => "neutralize",
             EffectKind::Draw => "draw",
+            EffectKind::Affect => "affect",
             EffectKind::Name => "name",
             EffectKind::Start => "start",
             EffectKind::Opaque => "opaque",

@@ -439,6 +439,7 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
         Rule::pp_modify => EffectKind::Modify,
         Rule::pp_cancel => EffectKind::Cancel,
         Rule::pp_neutralize => EffectKind::Neutralize,
+        Rule::pp_affect => EffectKind::Affect,
         Rule::pp_remove => EffectKind::Remove,
         Rule::pp_discard => EffectKind::Discard,
         Rule::pp_flip => EffectKind::Flip,
