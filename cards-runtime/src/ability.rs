@@ -549,6 +549,8 @@ pub enum Proviso {
     /// `with the following:` (`Replace your ship ability with the following:`): what
     /// replaces it is the text printed after.
     WithTheFollowing,
+    /// `only as bonus attacks`: what it may be done as, and no other way.
+    OnlyAs(Noun),
     /// `ignoring the [Lock] requirement`: what the attack's header requires (`Attack
     /// ([Lock])`) is not needed for it.
     IgnoringRequirement(Noun),
@@ -687,6 +689,7 @@ impl Proviso {
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
             Proviso::NotAnAction => "(this is not an action)".into(),
+            Proviso::OnlyAs(n) => format!("only as {}", n.text),
             Proviso::IgnoringRequirement(n) => format!("ignoring the {} requirement", n.text),
             Proviso::WithoutPaying(n) => format!("without paying the {} cost", n.text),
             Proviso::InAdditionToItsOwn => "in addition to its own".into(),

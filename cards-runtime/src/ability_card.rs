@@ -1398,6 +1398,7 @@ impl Sayer<'_> {
             Proviso::Using(n) => ("using", n),
             Proviso::InsteadOf(n) => ("instead of", n),
             Proviso::As(n) => ("as", n),
+            Proviso::OnlyAs(n) => ("only as", n),
             Proviso::On(n) => ("on", n),
             Proviso::OnOneOf(n) => ("on 1 of", n),
             Proviso::By(n) => ("by", n),

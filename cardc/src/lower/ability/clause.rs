@@ -325,6 +325,10 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     if let Some(p) = result_of.then(|| thing("as a result of ")).flatten().map(Proviso::By) {
         return Some(p);
     }
+    // `only as bonus attacks`: that way and no other.
+    if let Some(p) = thing("only as ").map(Proviso::OnlyAs) {
+        return Some(p);
+    }
     // `as a bonus attack`, not `as if …`, `as though …` or `as a result of …`.
     let counts_as = ["as a ", "as an "].iter().any(|a| trimmed.to_lowercase().starts_with(a))
         && !trimmed.to_lowercase().starts_with("as a result");
