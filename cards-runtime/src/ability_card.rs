@@ -1256,6 +1256,11 @@ impl Sayer<'_> {
         } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
             && self.tense != Tense::Gerund
         {
+            // `1 or more [Hit] results are neutralized`: how many of the things a passive is
+            // about comes before them.
+            if let (true, Person::Thing, Some(a)) = (c.effect.passive, c.subject.person, c.effect.amount) {
+                parts.push(said_amount(a).0);
+            }
             parts.push(self.subject(&c.subject));
         }
         // `Do not remove your focus tokens`: an order to the card's ship, its subject unwritten.

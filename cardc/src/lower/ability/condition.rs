@@ -1,8 +1,8 @@
 //! Conditions: the states, arcs, ranges, counts and past events a condition's words test.
 
 use cards_runtime::ability::{
-    Clause as RtClause, CmpOp, CondKind, Condition, Count, Dice, EffectKind, Equip, Noun, Person, Side, Subject, Test,
-    Than, VocabRef, Which, Within,
+    Amount, Clause as RtClause, CmpOp, CondKind, Condition, Count, Dice, EffectKind, Equip, Noun, Person, Side,
+    Subject, Test, Than, VocabRef, Which, Within,
 };
 use cards_runtime::model::{VocabKind, Vocabulary};
 
@@ -838,6 +838,15 @@ fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
     if within.is_some() {
         words.truncate(n - 2);
     }
+    // `1 or more [Hit] results were neutralized`: how many of the things a passive event is
+    // about, which its subject's words would otherwise swallow.
+    let passive_amount = match (lower(&words, 1).as_str(), lower(&words, 2).as_str()) {
+        ("or", "more") => words[0].parse().ok().map(Amount::AtLeast),
+        _ => None,
+    };
+    if passive_amount.is_some() {
+        words.drain(..3);
+    }
     let mut not = false;
     let present = |w: &str| PAST.iter().find(|(p, _)| w.eq_ignore_ascii_case(p)).map(|(_, v)| v.to_string());
     let mut verb = None;
@@ -862,6 +871,11 @@ fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
         }
         if matches!(w.as_str(), "was" | "were") && next == "dealt" {
             words[i] = "is".into();
+            break;
+        }
+        // `results were neutralized`: a passive in the past is the passive event.
+        if w == "were" && next == "neutralized" {
+            words[i] = "are".into();
             break;
         }
         if let Some(v) = present(&w).filter(|_| !relative) {
@@ -895,7 +909,13 @@ fn event(text: &str, vocab: &Vocabulary) -> Option<Test> {
     });
     // `you reveal a maneuver other than a 2 [Straight]`: a comparison in an object is its
     // words, not the entry it compares with.
-    let events: Vec<RtClause> = clauses.iter().map(|c| event_clause(c, vocab)).collect();
+    let mut events: Vec<RtClause> = clauses.iter().map(|c| event_clause(c, vocab)).collect();
+    if let Some(a) = passive_amount {
+        match events.as_mut_slice() {
+            [one] if one.effect.passive && one.subject.person == Person::Thing => one.effect.amount = Some(a),
+            _ => return None,
+        }
+    }
     let compares = events.iter().any(|c| {
         c.effect.noun.as_ref().is_some_and(|n| !n.refs.is_empty() && n.text.to_lowercase().contains(" than "))
     });

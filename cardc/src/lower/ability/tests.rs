@@ -1486,3 +1486,15 @@ fn where_a_thing_is_placed_and_the_range_an_effect_reaches_are_provisos() {
     assert!(a.timings[0].event.as_ref().is_some_and(|e| e.effect.provisos.is_empty()), "{a:?}");
     assert!(matches!(a.steps[0].conditions[0].test, Test::AtRange { range: (2, 2), .. }), "{a:?}");
 }
+
+#[test]
+fn a_count_of_results_neutralized_is_a_passive_event() {
+    let v = vocab();
+    let a = read("After you attack, if 2 or more [Focus]/[Hit] results were neutralized, gain 1 focus token.", &v);
+    let Test::Event { events, not: false, within: None } = &a[0].steps[0].conditions[0].test else {
+        panic!("{:?}", a[0].steps[0].conditions)
+    };
+    let e = &events[0].effect;
+    assert_eq!((e.kind, e.passive, e.amount), (EffectKind::Neutralize, true, Some(Amount::AtLeast(2))));
+    assert_eq!(events[0].subject.person, Person::Thing);
+}
