@@ -564,7 +564,7 @@ pub enum Lead {
     /// at attack range 1`: the defender is at range 1).
     Timing(Box<RtTiming>, Vec<Condition>),
     /// A state rather than an event (`While you are stressed`): a condition of the ability.
-    State(Condition),
+    State(Box<Condition>),
     /// Words that name no timing.
     Nothing,
 }
@@ -581,7 +581,7 @@ pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
         [" is ", " are ", " has ", " have "].iter().any(|v| w.contains(v))
     };
     match state.or(unread.then_some(Test::Opaque)) {
-        Some(test) => Lead::State(Condition::new(CondKind::If, squash(&t.what.text), test)),
+        Some(test) => Lead::State(Box::new(Condition::new(CondKind::If, squash(&t.what.text), test))),
         None => match timing(t, vocab) {
             Some(mut rt) => {
                 let range = attack_range(&mut rt).or_else(|| event_state(&mut rt));

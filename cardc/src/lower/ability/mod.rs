@@ -360,7 +360,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let mut states = Vec::new();
     for t in &frame.timings {
         match lead(t, vocab) {
-            Lead::State(c) => states.push(c),
+            Lead::State(c) => states.push(*c),
             Lead::Timing(rt, implied) => {
                 states.extend(implied);
                 timings.push(*rt);
