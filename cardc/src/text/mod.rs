@@ -457,6 +457,17 @@ fn kind_of(rule: Rule) -> Option<EffectKind> {
     })
 }
 
+/// An effect printed without its verb (`or 2 stress tokens`), which takes the verb of the
+/// clause before it.
+enum Elided {
+    /// The same verb and kind, said once.
+    Verb,
+    /// `or 1 additional attack die`, `or 1 fewer defense die`: after a verb that rolls
+    /// dice, the elided part says itself whether more or fewer (the kind named), and the dice
+    /// are the noun after that word.
+    Dice(EffectKind, Piece),
+}
+
 impl Build<'_> {
     /// A pair's text and span, without the white space pest leaves at its end.
     fn piece(&self, pair: &Pair<'_, Rule>) -> Piece {
@@ -487,9 +498,18 @@ impl Build<'_> {
             return e;
         }
         let mut after = Rule::EOI;
+        let (mut marker, elided) = (None, inner.as_rule() == Rule::elided);
         for p in inner.into_inner() {
             match p.as_rule() {
                 Rule::amount | Rule::band_count if e.noun.is_none() => e.amount = Some(self.piece(&p)),
+                // `or 1 additional [Energy]`: for a verb that rolls no dice, the word is the
+                // noun's (`clauses` reads it for one that does).
+                Rule::k_additional | Rule::k_fewer if elided => marker = Some(self.base + p.as_span().start()),
+                Rule::noun if e.noun.is_none() && marker.is_some() => {
+                    let (start, end) = (marker.unwrap_or_default(), self.base + p.as_span().end());
+                    let words = self.text_at(start, end).map(str::trim_end);
+                    e.noun = words.map(|t| Piece { text: t.to_string(), span: Span::new(start, start + t.len()) });
+                }
                 Rule::noun | Rule::fnoun | Rule::pnoun | Rule::slot_noun | Rule::elided_noun | Rule::declared
                     if e.noun.is_none() =>
                 {
@@ -548,8 +568,8 @@ impl Build<'_> {
         })
     }
 
-    /// A clause; the flag says its effect was `elided` (a bare `2 stress tokens`).
-    fn clause(&self, pair: Pair<'_, Rule>) -> (Clause, bool) {
+    /// A clause, and whether its effect was `elided` (a bare `2 stress tokens`).
+    fn clause(&self, pair: Pair<'_, Rule>) -> (Clause, Option<Elided>) {
         let piece = self.piece(&pair);
         let mut c = Clause {
             piece: piece.clone(),
@@ -564,8 +584,7 @@ impl Build<'_> {
             then: false,
             each: false,
         };
-        let mut elided = false;
-        let is_elided = |p: &Pair<'_, Rule>| p.clone().into_inner().next().is_some_and(|e| e.as_rule() == Rule::elided);
+        let mut elided = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::subject => c.subject = Some(self.piece(&p)),
@@ -584,7 +603,7 @@ impl Build<'_> {
                     }
                 }
                 Rule::effect => {
-                    elided = is_elided(&p);
+                    elided = self.elided(&p);
                     c.effect = self.effect(p);
                 }
                 Rule::opaque_effect => c.effect = self.effect(p),
@@ -597,7 +616,7 @@ impl Build<'_> {
                     // removing it`), which the whole clause replaces.
                     let act =
                         instead_of.is_some_and(|r| r.split_whitespace().next().is_some_and(|w| w.ends_with("ing")));
-                    if instead_of.is_some() && !act && c.effect.kind == EffectKind::Opaque && !elided {
+                    if instead_of.is_some() && !act && c.effect.kind == EffectKind::Opaque && elided.is_none() {
                         self.extend_opaque(&mut c.effect, &m);
                         continue;
                     }
@@ -616,6 +635,21 @@ impl Build<'_> {
         }
         Self::action_restated(&mut c);
         (c, elided)
+    }
+
+    /// Whether an `effect` pair is `elided`, and how it takes the verb before it.
+    fn elided(&self, effect: &Pair<'_, Rule>) -> Option<Elided> {
+        let inner = effect.clone().into_inner().next().filter(|e| e.as_rule() == Rule::elided)?;
+        let kind = inner.clone().into_inner().find_map(|p| match p.as_rule() {
+            Rule::k_additional => Some(EffectKind::Roll),
+            Rule::k_fewer => Some(EffectKind::RollFewer),
+            _ => None,
+        });
+        let dice = inner.into_inner().find(|p| p.as_rule() == Rule::noun).map(|n| self.piece(&n));
+        Some(match (kind, dice) {
+            (Some(kind), Some(dice)) => Elided::Dice(kind, dice),
+            _ => Elided::Verb,
+        })
     }
 
     /// `perform a [Lock] action to lock that object`: the infinitive names the action
@@ -760,10 +794,10 @@ impl Build<'_> {
                     c.alternative = alternative;
                     c.then = then;
                     (alternative, then) = (false, false);
-                    if elided && self.joins_noun(out.last_mut(), &c) {
+                    if elided.is_some() && self.joins_noun(out.last_mut(), &c) {
                         continue;
                     }
-                    if elided {
+                    if let Some(elided) = elided {
                         // Said once for both: the verb, and whoever does it.
                         if let Some(b) = out.last().filter(|b| b.effect.kind != EffectKind::Opaque) {
                             if c.subject.is_none() {
@@ -772,9 +806,19 @@ impl Build<'_> {
                             }
                         }
                         let before = out.last().map(|b| b.effect.kind).filter(|k| *k != EffectKind::Opaque);
+                        // `roll 1 fewer … or 1 additional …`: the verb rolls, the elided part
+                        // says how many dice.
                         let slot = match c.costs.first_mut() {
                             Some(cost) => cost,
                             None => &mut c.effect,
+                        };
+                        let rolls = before.is_some_and(|k| matches!(k, EffectKind::Roll | EffectKind::RollFewer));
+                        let before = match elided {
+                            Elided::Dice(kind, dice) if rolls => {
+                                slot.noun = Some(dice);
+                                Some(kind)
+                            }
+                            _ => before,
                         };
                         match before {
                             Some(kind) => slot.kind = kind,

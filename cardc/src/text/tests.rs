@@ -1367,3 +1367,12 @@ fn a_blank_outside_ascii_is_a_blank_not_an_empty_clause() {
     assert_eq!(show("Gain\u{a0}1 focus token."), ["gain(1|focus token)"]);
     assert_eq!(show("If you are stressed,\u{2003}gain 1 focus token."), ["if=you are stressed; gain(1|focus token)"]);
 }
+
+#[test]
+fn elided_dice_say_more_or_fewer() {
+    // The elided part after `roll … fewer` names the dice and whether more or fewer.
+    assert_eq!(
+        show("While you attack, you must roll 2 fewer attack dice or 2 additional defense dice."),
+        ["while=you attack [you:attack()]; you:must roll-fewer(2|attack dice); or you:must roll(2|defense dice)"]
+    );
+}
