@@ -133,6 +133,12 @@ const TEMPLATES: &[&str] = &[
     // An attack obstructed, as part of the attack or as a condition.
     "While you perform an attack that is obstructed by an obstacle, roll 1 additional attack die.",
     "While you perform an attack, if the attack is obstructed by an obstacle, roll 1 additional attack die.",
+    // What a defence is against, in it or as a condition; a ship's side; a ship you lock.
+    "After you defend against an attack obstructed by an asteroid or debris, gain 1 evade token.",
+    "While a friendly ship at range 0-3 defends against a damaged attacker, you may gain 1 focus token.",
+    "While a friendly ship at range 0-3 defends, if the attacker is damaged, you may gain 1 focus token.",
+    "While an enemy ship in your [Front Arc] performs an attack, if the defender is friendly and at range 1-3, you may gain 1 evade token.",
+    "While a ship you are locking defends, you may gain 1 stress token.",
     // A window for later; an order to the card's ship; upgrades by their icons; an action
     // treated as another colour.
     "After you perform an attack, you may gain 1 stress token. If you do, at the start of the next End Phase, gain 1 focus token.",

@@ -1218,6 +1218,14 @@ pub enum Test {
     Any(List<Test>),
     /// Anything else: the words alone.
     Opaque,
+    /// `if the defender is friendly`: which side a ship is on, relative to you (you are
+    /// friendly to yourself).
+    OnSide {
+        /// Whose side.
+        who: Subject,
+        /// `friendly` or `enemy`.
+        side: Side,
+    },
 }
 
 /// Which dice a [`Test::Shows`] looks at, and how many of them must show its result.

@@ -258,7 +258,10 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// activation`, `does not have any` (or `a`), `do not have any`, `has no` and `have no` are `has
 /// 0`, `as a result of` is `by` (`gain a red token as a result of moving through an
 /// obstacle`), `treating that action` is `treating it` (`… action, treating that action as
-/// red`), `if the attack is obstructed` after the attack is `that is obstructed`,
+/// red`), `if the attack is obstructed` after the attack is `that is obstructed`, as is
+/// `against an attack obstructed` after a defence (`While you defend against an attack
+/// obstructed by an obstacle`), `against a damaged attacker` after a defence is `if the
+/// attacker is damaged`,
 /// `at least 1 other` is `another` and `at least 1` is `1` (`if there is at least 1
 /// other friendly ship at range 0-1`), `do not` or `does not` is `cannot` (`If you do
 /// not` and `If you cannot` are one condition, and an order not to do a thing is a thing
@@ -278,7 +281,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `perform that maneuver` is `execute that maneuver`, `or you may` is `or` (`you may
 /// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses),
 /// and `did not` is `have not` (`if you did not defend this round`).
-const PHRASES: [(&[&str], &str); 56] = [
+const PHRASES: [(&[&str], &str); 59] = [
     (&["can", "still"], "can"),
     (&["did", "not"], "have not"),
     (&["have", "not"], "have not"),
@@ -300,6 +303,9 @@ const PHRASES: [(&[&str], &str); 56] = [
     (&["treating", "it"], "treating it"),
     (&["if", "attack", "is", "obstructed"], "that is obstructed"),
     (&["that", "is", "obstructed"], "that is obstructed"),
+    (&["against", "1", "attack", "obstructed"], "that is obstructed"),
+    (&["against", "1", "damaged", "attacker"], "if attacker is damaged"),
+    (&["if", "attacker", "is", "damaged"], "if attacker is damaged"),
     (&["at", "least", "1", "other"], "another"),
     (&["at", "least", "1"], "1"),
     (&["this", "round"], "this round"),
@@ -966,8 +972,13 @@ impl Sayer<'_> {
             let follows = prev.is_some_and(|p| c.kind == CondKind::If && p.kind == CondKind::If);
             let same = follows && tested(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| tested(&p.test)));
             let has = follows && having(&c.test).is_some_and(|w| Some(w) == prev.and_then(|p| having(&p.test)));
-            let states =
-                same && matches!((prev.map(|p| &p.test), &c.test), (Some(Test::State { .. }), Test::State { .. }));
+            // `if the defender is friendly and at range 0-2`: a side, then a range or a state.
+            let states = same
+                && matches!(
+                    (prev.map(|p| &p.test), &c.test),
+                    (Some(Test::State { .. }), Test::State { .. })
+                        | (Some(Test::OnSide { .. }), Test::State { not: false, .. } | Test::AtRange { .. })
+                );
             let opening = match (same || has, tested(&c.test).or(having(&c.test))) {
                 (true, Some(who)) => {
                     let who = if is_you(who) { "you".to_string() } else { self.quietly(|s| s.subject(who)) };
@@ -2021,6 +2032,7 @@ impl Sayer<'_> {
                 }
             }
             Test::State { who, state, not } => format!("{} {}", self.is(who, *not), state.replace('-', " ")),
+            Test::OnSide { who, side } => format!("{} {}", self.is(who, false), side_words(*side).trim_start()),
             Test::Has { who, count: n, noun: what, on: None }
                 if who.person != Person::Thing && self.token_state(what, *n).is_some() =>
             {
@@ -2540,9 +2552,11 @@ fn counts_unheld(text: &str) -> bool {
 /// …`, `the defender is at range 1`).
 fn tested(t: &Test) -> Option<&Subject> {
     match t {
-        Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } | Test::Equipped { who, .. } => {
-            Some(who)
-        }
+        Test::State { who, .. }
+        | Test::OnSide { who, .. }
+        | Test::InArc { who, .. }
+        | Test::AtRange { who, .. }
+        | Test::Equipped { who, .. } => Some(who),
         _ => None,
     }
 }

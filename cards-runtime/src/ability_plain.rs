@@ -527,6 +527,7 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::YouDo { not: false } => "you do".into(),
         Test::YouDo { not: true } => "you do not".into(),
         Test::State { who, state, not } => format!("{}{} {state}", is(who), if *not { " not" } else { "" }),
+        Test::OnSide { who, side } => format!("{} {}", is(who), side_words(*side).trim_start()),
         Test::Has { who, count: n, noun: what, on } => {
             let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
             format!("{} {} {}{on}", has(who, false), count(*n), noun(set, what, None, n.n != 1))

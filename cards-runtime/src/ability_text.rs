@@ -250,6 +250,9 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::State { who, state, not } => {
             format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
         }
+        Test::OnSide { who, side } => {
+            format!("{} is {}", subject(who), crate::ability_plain::side_words(*side).trim_start())
+        }
         Test::Has { who, count: n, noun, on } => {
             let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
             format!("{} has {} {}{on}", subject(who), count(*n), object(set, noun, None))

@@ -324,6 +324,13 @@ impl<'a> Engine<'a> {
                 let n = self.candidates(state, p.ship, &more, None).len();
                 n > self.candidates(state, p.ship, than, None).len()
             }
+            // `if the defender is friendly`: the side of the ship it names, from the game's
+            // players (a ship is friendly to itself).
+            Test::OnSide { who, side } if who.person != Person::That && !who.says_more() => {
+                let sided = Subject { person: Person::A, side: *side, ..Subject::YOU };
+                let ships = self.candidates(state, p.ship, who, None);
+                ships.first().is_some_and(|&s| self.fits(state, p.ship, &sided, s, None))
+            }
             // `if that ship is limited or has the Cutthroat upgrade`: any one of them, each
             // asked as a condition of its own.
             Test::Any(tests) => tests.iter().any(|t| {

@@ -585,8 +585,12 @@ pub fn lead(t: &crate::text::Timing, vocab: &Vocabulary) -> Lead {
         None => match timing(t, vocab) {
             Some(mut rt) => {
                 let range = attack_range(&mut rt).or_else(|| event_state(&mut rt));
-                let implied =
-                    range.into_iter().chain(attack_outcome(&mut rt)).chain(attack_obstructed(&mut rt, vocab)).collect();
+                let implied = range
+                    .into_iter()
+                    .chain(attack_outcome(&mut rt))
+                    .chain(attack_obstructed(&mut rt, vocab))
+                    .chain(defended_against(&mut rt, vocab))
+                    .collect();
                 Lead::Timing(Box::new(rt), implied)
             }
             None => Lead::Nothing,
@@ -636,6 +640,37 @@ fn attack_obstructed(t: &mut RtTiming, vocab: &Vocabulary) -> Option<Condition> 
         let test = test(&text, vocab);
         matches!(test, Test::Obstructed { .. }).then(|| Condition::new(CondKind::If, text, test))
     })
+}
+
+/// `While you defend against a damaged attacker`, `While you defend against an attack
+/// obstructed by an obstacle`: what the defence is against is a condition of the ability
+/// (`if the attacker is damaged`, `if the attack is obstructed by an obstacle`), not words
+/// of the event.
+fn defended_against(t: &mut RtTiming, vocab: &Vocabulary) -> Option<Condition> {
+    if !matches!(t.when, When::After | When::While) || !t.or_events.is_empty() {
+        return None;
+    }
+    let event = t.event.as_mut().filter(|e| e.effect.kind == EffectKind::Defend)?;
+    let read = |m: &str| {
+        let words = m.trim().trim_end_matches([',', '.']).to_lowercase();
+        let against = words.strip_prefix("against ")?;
+        let attacker = against.strip_prefix("a ").or_else(|| against.strip_prefix("an "));
+        let text = match attacker.and_then(|a| a.strip_suffix(" attacker")) {
+            Some(state) => format!("the attacker is {state}"),
+            None => format!("the attack is {}", against.strip_prefix("an attack ")?),
+        };
+        let test = test(&text, vocab);
+        let whose = |who: &Subject| who.person == Person::Attacker;
+        let read = match &test {
+            Test::State { who, not: false, .. } => whose(who),
+            Test::Obstructed { .. } => true,
+            _ => false,
+        };
+        read.then(|| Condition::new(CondKind::If, text, test))
+    };
+    let (i, condition) = event.modifiers.iter().enumerate().find_map(|(i, m)| read(m).map(|c| (i, c)))?;
+    event.modifiers.to_mut().remove(i);
+    Some(condition)
 }
 
 /// A relative clause of the attack a timing performs (`that hits`, `that is obstructed by

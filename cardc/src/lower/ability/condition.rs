@@ -301,6 +301,15 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
         let who_s = subject_words(who);
         // `the defender was a limited ship`: the ship's state.
         let rest = rest.strip_prefix("a ").and_then(|r| r.strip_suffix(" ship")).unwrap_or(rest);
+        // `the defender is friendly`: its side.
+        let side = match rest {
+            "friendly" => Some(Side::Friendly),
+            "enemy" | "an enemy" => Some(Side::Enemy),
+            _ => None,
+        };
+        if let Some(side) = side.filter(|_| !not && plain_subject(who)) {
+            return Test::OnSide { who: who_s, side };
+        }
         if let Some(state) = STATES.iter().find(|s| **s == rest) {
             return Test::State { who: who_s, state: state.replace(' ', "-").into(), not };
         }
@@ -573,7 +582,9 @@ fn obstructed(lower: &str) -> Option<Test> {
         .find_map(|a| lower.strip_prefix(a))?;
     match rest.strip_prefix(" by ") {
         None if rest.is_empty() => Some(Test::Obstructed { by: None }),
-        Some(by) if !by.contains(" or ") && !by.contains(" and ") => {
+        // `by a bomb or mine`: one thing of either kind; not `by an obstacle or the
+        // defender is …`, a second condition.
+        Some(by) if by.split_once(" or ").is_none_or(|(_, b)| !b.contains(' ')) && !by.contains(" and ") => {
             Some(Test::Obstructed { by: Some(subject(Some(&Piece::bare(by)))) })
         }
         _ => None,

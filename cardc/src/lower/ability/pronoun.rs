@@ -162,7 +162,10 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
         // `if the defender is in your [Front Arc], you may acquire a lock on it`: a ship the
         // step's conditions name is what a target pronoun stands for.
         let named_ship = step.conditions.iter().any(|c| match &c.test {
-            Test::State { who, .. } | Test::InArc { who, .. } | Test::AtRange { who, .. } => {
+            Test::State { who, .. }
+            | Test::OnSide { who, .. }
+            | Test::InArc { who, .. }
+            | Test::AtRange { who, .. } => {
                 matches!(who.person, Person::Defender | Person::Attacker | Person::That)
             }
             _ => false,

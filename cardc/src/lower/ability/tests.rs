@@ -211,6 +211,47 @@ fn an_attack_that_is_obstructed_is_a_condition() {
 }
 
 #[test]
+fn what_a_defence_is_against_is_a_condition() {
+    let v = vocab();
+    // The attacker's state.
+    let a = read("While you defend against a stressed attacker, roll 1 additional defense die.", &v);
+    let event = a[0].timings[0].event.as_ref().map(|e| (e.effect.kind, e.modifiers.is_empty()));
+    assert_eq!(event, Some((EffectKind::Defend, true)), "{:?}", a[0].timings);
+    let c = &a[0].steps[0].conditions;
+    assert!(
+        matches!(&c[..], [Condition { test: Test::State { who, state, not: false }, .. }]
+            if who.person == Person::Attacker && state.as_ref() == "stressed"),
+        "{c:?}"
+    );
+    // The attack obstructed, by one thing of either kind.
+    let a = read("After you defend against an attack obstructed by an asteroid or cloud, gain 1 focus token.", &v);
+    let c = &a[0].steps[0].conditions;
+    assert!(matches!(&c[..], [Condition { test: Test::Obstructed { by: Some(_) }, .. }]), "{c:?}");
+    // A defence against anything else keeps its words.
+    let a = read("While you defend against a bonus attack, roll 1 additional defense die.", &v);
+    assert!(a[0].steps[0].conditions.is_empty(), "{:?}", a[0].steps[0].conditions);
+}
+
+#[test]
+fn a_ships_side_is_a_condition() {
+    let v = vocab();
+    let t = test("the attacker is an enemy", &v);
+    assert!(matches!(&t, Test::OnSide { who, side: Side::Enemy } if who.person == Person::Attacker), "{t:?}");
+    let t = test("the defender is friendly", &v);
+    assert!(matches!(&t, Test::OnSide { who, side: Side::Friendly } if who.person == Person::Defender), "{t:?}");
+    // Not a side: kept as words.
+    assert_eq!(test("the defender is not friendly", &v), Test::Opaque);
+}
+
+#[test]
+fn a_ship_you_are_locking_is_a_timings_subject() {
+    let v = vocab();
+    let a = read("While a ship you are locking defends, you may gain 1 focus token.", &v);
+    let event = a[0].timings[0].event.as_ref().map(|e| (e.effect.kind, e.subject.person, e.subject.text.to_string()));
+    assert_eq!(event, Some((EffectKind::Defend, Person::A, "a ship you are locking".to_string())));
+}
+
+#[test]
 fn after_a_semicolon_the_sentences_conditions_still_hold() {
     let v = vocab();
     let a =
