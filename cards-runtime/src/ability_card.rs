@@ -2615,7 +2615,11 @@ fn is_lock(set: &Set, n: &Noun) -> bool {
 fn lifted_once(list: &[&Clause]) -> Option<Vec<Clause>> {
     let (last, rest) = list.split_last()?;
     let lifted = !last.effect.provisos.is_empty()
-        && last.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_) | Proviso::Range(_)))
+        && last
+            .effect
+            .provisos
+            .iter()
+            .all(|p| matches!(p, Proviso::EvenWhile(_) | Proviso::Range(_) | Proviso::IgnoringRange))
         && !rest.is_empty()
         && rest.iter().all(|c| {
             c.effect.provisos == last.effect.provisos && c.subject == last.subject && c.qualifier == last.qualifier

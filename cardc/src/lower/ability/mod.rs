@@ -275,8 +275,25 @@ fn share_provisos(step: &mut RtStep) {
             && a.modifiers.is_empty()
             && a.duration.is_none();
         // `you can perform actions and execute red maneuvers, even while stressed`: a state
-        // lifted is the subject's, whatever each clause does.
-        let lifted = b.effect.provisos.iter().all(|p| matches!(p, Proviso::EvenWhile(_)));
+        // lifted is the subject's, whatever each clause does; so is a waiver of range
+        // (`coordinate one of the chosen ships, then jam the other, ignoring range
+        // restrictions`: each reaches its ship).
+        // (`lose 1 [Charge] and jam that object, ignoring range restrictions`: losing a charge
+        // reaches nothing).
+        let reaches = matches!(
+            a.effect.kind,
+            EffectKind::Coordinate
+                | EffectKind::Jam
+                | EffectKind::Lock
+                | EffectKind::Transfer
+                | EffectKind::Assign
+                | EffectKind::Choose
+        );
+        let lifted = b.effect.provisos.iter().all(|p| match p {
+            Proviso::EvenWhile(_) => true,
+            Proviso::IgnoringRange => reaches,
+            _ => false,
+        });
         if listed && (one_object || one_kind || lifted) {
             clauses[i].effect.provisos = clauses[i + 1].effect.provisos.clone();
         }

@@ -1539,3 +1539,14 @@ fn a_count_of_results_neutralized_is_a_passive_event() {
     assert_eq!((e.kind, e.passive, e.amount), (EffectKind::Neutralize, true, Some(Amount::AtLeast(2))));
     assert_eq!(events[0].subject.person, Person::Thing);
 }
+
+#[test]
+fn a_range_waived_after_two_deeds_that_reach_ships_holds_for_both() {
+    let v = vocab();
+    let clauses = |text: &str| lowered(text, &v)[0].steps[0].clauses.to_vec();
+    let both = clauses("Action: Coordinate a friendly ship, then jam an enemy ship, ignoring range restrictions.");
+    assert!(both.iter().all(|c| c.effect.provisos[..] == [Proviso::IgnoringRange]), "{both:?}");
+    // Losing a charge reaches nothing: the waiver is the jam's alone.
+    let one = clauses("Action: Lose 1 [Charge] and jam an enemy ship, ignoring range restrictions.");
+    assert!(one[0].effect.provisos.is_empty() && one[1].effect.provisos[..] == [Proviso::IgnoringRange], "{one:?}");
+}
