@@ -72,12 +72,16 @@ fn a_may_inside_an_attack_is_not_redundant() {
 fn a_while_state_is_a_condition_to_w0006_as_to_the_reading() {
     let stressed = upgrade("Steady Nerves", "crew", "While you are stressed, you can perform [Boost] actions.");
     assert!(!codes("while-stressed", &stressed).contains(&"W0006".to_string()));
+    // A state the reading does not structure (a ship docked with you) is reported.
+    let docked = upgrade("Dock Crew", "crew", "While a ship is docked with you, you can perform [Boost] actions.");
+    assert_eq!(codes("while-docked", &docked), ["W0006"]);
+    // One it structures is not (the speed of the revealed maneuver, odd or even).
     let odd = upgrade(
         "Odd Crew",
         "crew",
         "While the speed of your revealed maneuver is odd, you can perform [Boost] actions.",
     );
-    assert_eq!(codes("while-odd", &odd), ["W0006"]);
+    assert!(!codes("while-odd", &odd).contains(&"W0006".to_string()));
 }
 
 /// Two pilots and an upgrade only the rebel one can equip.
