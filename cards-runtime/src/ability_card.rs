@@ -1479,8 +1479,8 @@ impl Sayer<'_> {
                 let mut rest = e.clone();
                 rest.target = None;
                 let rest = self.effect(&rest);
-                if let Some(what) = rest.strip_prefix("assign ") {
-                    return format!("assign {who} {what}");
+                if let Some(what) = without_verb(&rest, EffectKind::Assign) {
+                    return format!("{} {who} {what}", verb(EffectKind::Assign));
                 }
             }
         }
@@ -2049,8 +2049,7 @@ impl Sayer<'_> {
                     && n.n == 1
                     && is_lock(self.set, what) =>
             {
-                let side = if who.side == Side::Friendly { "friendly" } else { "enemy" };
-                format!("there is a {side} lock on {}", self.subject(on))
+                format!("there is a{} lock on {}", side_words(who.side), self.subject(on))
             }
             // `if you do not have that ship locked`, `if you are not locked by the attacker`:
             // no lock, said as the state of being locked.
