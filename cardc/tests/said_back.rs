@@ -254,6 +254,19 @@ const TEMPLATES: &[&str] = &[
     "Attack: This attack can be performed at range 4.",
     "You can acquire locks at range 1-5 instead of at range 0-3.",
     "You can perform primary attacks even while at range 0 of debris.",
+    // Things one verb puts in one place; a colour an action counts as; how many dice a
+    // ship rolled; all of a ship's tokens; speeds of one bearing; what is counted, first;
+    // a maneuver executed as another; another thing of a kind; the enemy ship's lock.
+    "Setup: Place 1 focus, 1 evade, and 1 stress token on this card.",
+    "After you defend, you may perform 1 action on your action bar as a red action, even if you are stressed.",
+    "After you defend, if you did not roll exactly 2 defense dice, gain 1 focus token.",
+    "While another friendly ship at range 0-2 performs an attack, if the attacker rolled 2 or fewer attack dice, it may gain 1 stress token to roll 1 additional attack die.",
+    "After you are destroyed, you may transfer each of your focus and evade tokens to another friendly ship at range 0-2.",
+    "After you execute a 1 [Bank Left] or 2 [Bank Left] maneuver, gain 1 focus token.",
+    "During the End Phase, for each focus token you remove, gain 1 stress token.",
+    "While you would execute a [Turn Left] maneuver, you may gain 1 stress token. If you do, execute it as a [Bank Left] maneuver instead.",
+    "After you repair a faceup damage card, you may repair another faceup damage card.",
+    "While you defend, you may spend your lock on the enemy ship to reroll 1 defense die.",
 ];
 
 #[test]

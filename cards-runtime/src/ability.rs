@@ -1212,6 +1212,18 @@ pub enum Test {
         /// `does not contain`: none of them shows it.
         not: bool,
     },
+    /// `if the attacker rolled 2 or fewer attack dice`, `if you did not roll exactly 2
+    /// defense dice`: how many dice a ship rolled in the attack the ability is resolving.
+    Rolled {
+        /// Who rolled them.
+        who: Subject,
+        /// How many.
+        count: Count,
+        /// Of which die.
+        dice: Noun,
+        /// `did not roll`: the count does not hold.
+        not: bool,
+    },
     /// `if that ship is limited or has the Cutthroat upgrade`, `if there is an enemy ship
     /// in your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: one or more of these
     /// holds.

@@ -102,7 +102,7 @@ pub fn round_trip(printed: &str, said: &str) -> RoundTrip {
     let (mut p, mut s) = (Words::new(printed), Words::new(said));
     let starts = |w: &str| {
         COLOURS.contains(&w)
-            || w == "would"
+            || matches!(w, "would" | "maneuver" | "each" | "for" | "card" | "it")
             || w.bytes().all(|b| b.is_ascii_digit())
             || PHRASE_STARTS.binary_search(&w).is_ok()
     };
@@ -229,7 +229,16 @@ const SKIPPED: [&str; 4] = ["the", "and", "of", "your"];
 ///   that word (`perfrom` and `peform` are `perform`, `camy` is `may`, `cannont` is
 ///   `cannot`, `phasse` is `phase`, `may chose` is `may choose`), and `onto` is `on`;
 /// - numbers in a row with `or` before the last are the band they span (`2, 3, 4, or 5
-///   TIE/ln fighters` is `2-5 TIE/ln fighters`);
+///   TIE/ln fighters` is `2-5 TIE/ln fighters`), and `exactly` is left out (a count a
+///   condition tests is the number itself unless `or more` or `or fewer` says otherwise);
+/// - maneuvers by speed one way ([`speeds_per_bearing`]): `3 [Straight] or 4 [Straight]`
+///   is `speed 3-4 [Straight]`, a band printed once holds for each bearing after it, and
+///   `maneuver` after a bracketed maneuver is left out;
+/// - what a sentence counts, printed first (`For each green token you remove, gain …`), is
+///   said last ([`for_each_last`]);
+/// - `each of` is `all` (`each` alone counts); `the card`, `that card` and `that damage
+///   card` are `it`; `is a limited ship` is `is limited`; a state's `is` said again after
+///   `and` is left out (`was limited and was destroyed`);
 /// - `during this <name> Phase` is `this phase` (the phase the ability is in, by name);
 /// - a verb after `or` that the same sentence said before is left out (`change 1 [Hit]
 ///   result to a [Focus] result or change 1 …` is `… or 1 …`);
@@ -281,7 +290,7 @@ pub fn words(text: &str) -> Vec<Word<'_>> {
 /// `perform that maneuver` is `execute that maneuver`, `or you may` is `or` (`you may
 /// add 1 blank result, or you may gain 1 strain token …`: either, as the player chooses),
 /// and `did not` is `have not` (`if you did not defend this round`).
-const PHRASES: [(&[&str], &str); 59] = [
+const PHRASES: [(&[&str], &str); 64] = [
     (&["can", "still"], "can"),
     (&["did", "not"], "have not"),
     (&["have", "not"], "have not"),
@@ -341,16 +350,25 @@ const PHRASES: [(&[&str], &str); 59] = [
     (&["than", "your"], "than"),
     // `in that ship's firing arc` is `in its firing arc`: the ship named before.
     (&["that", "ship"], "it"),
+    (&["that", "card"], "it"),
+    (&["that", "damage", "card"], "it"),
     (&["when", "you", "would"], "if you would"),
     (&["if", "you", "would"], "if you would"),
     (&["doe", "if"], "doe"),
+    // `if you have 1 active [Charge]` is `exactly 1`: a count a condition tests is the
+    // number itself unless `or more` or `or fewer` says otherwise.
+    (&["exactly"], ""),
+    // `if the defender was a limited ship`: a ship is limited as the card says.
+    (&["is", "1", "limited", "ship"], "is limited"),
+    (&["is", "limited"], "is limited"),
 ];
 
 /// The first words of [`PHRASES`], sorted: where the round trip's word-for-word pass may
 /// part from the phrased one, and where a phrase may begin.
-const PHRASE_STARTS: [&str; 27] = [
-    "against", "as", "at", "can", "choice", "choose", "did", "do", "doe", "during", "even", "execute", "has", "have",
-    "if", "is", "match", "may", "not", "or", "perform", "than", "that", "this", "treating", "until", "when",
+const PHRASE_STARTS: [&str; 28] = [
+    "against", "as", "at", "can", "choice", "choose", "did", "do", "doe", "during", "even", "exactly", "execute",
+    "has", "have", "if", "is", "match", "may", "not", "or", "perform", "than", "that", "this", "treating", "until",
+    "when",
 ];
 
 /// The colours a list of bracketed items may be printed in.
@@ -489,6 +507,131 @@ fn drop_verbs_said_again(text: &str, words: &mut Vec<Word<'_>>) {
     }
 }
 
+/// `execute a white 0 [Stationary] instead` is `… [Stationary] maneuver instead`: a
+/// maneuver's bracketed name says it is one, and `maneuver` after it is left out.
+fn drop_maneuver_after_names(text: &str, words: &mut Vec<Word<'_>>) {
+    words.retain(|w| !(w.word == "maneuver" && text[..w.span.start].trim_end_matches([' ', ')']).ends_with(']')));
+}
+
+/// `transfer each of your locks` is `transfer all locks`: what is done to each of a ship's
+/// things is done to all of them (`each` alone, `each ship at range 0-1`, stays: it counts).
+fn each_of_is_all(text: &str, words: &mut [Word<'_>]) {
+    for i in 0..words.len().saturating_sub(1) {
+        let between = &text[words[i].span.end..words[i + 1].span.start];
+        if words[i].word == "each" && between.split_whitespace().next() == Some("of") {
+            words[i].word = Cow::Borrowed("all");
+        }
+    }
+}
+
+/// How many words from `i` on are one bracketed name (`[Turn Left]` is two).
+fn bracket_run(text: &str, words: &[Word<'_>], i: usize) -> usize {
+    let inside = |w: &Word<'_>| {
+        let before = text.get(..w.span.start).unwrap_or_default();
+        before.rfind('[').is_some_and(|open| before.rfind(']').is_none_or(|close| close < open))
+    };
+    let mut k = 0;
+    while words.get(i + k).is_some_and(inside) && (k == 0 || !gap(text, words, i + k).contains(']')) {
+        k += 1;
+    }
+    k
+}
+
+/// Maneuvers by speed, one way: `3 [Straight] or 4 [Straight]` is `speed 3-4 [Straight]`,
+/// and `speed 1-2 [Turn Left] or [Turn Right]` is `speed 1-2 [Turn Left] or speed 1-2 [Turn
+/// Right]` (a band printed once holds for each bearing after it).
+fn speeds_per_bearing(text: &str, words: &mut Vec<Word<'_>>) {
+    let number = |w: &Word<'_>| w.word.parse::<u32>().ok();
+    // Speeds in a row of one bearing, one band.
+    let mut i = 0;
+    while i < words.len() {
+        let (Some(first), k) = (number(&words[i]), bracket_run(text, words, i + 1)) else {
+            i += 1;
+            continue;
+        };
+        let name: Vec<Cow<'_, str>> = words[i + 1..i + 1 + k].iter().map(|w| w.word.clone()).collect();
+        let (mut end, mut last) = (i + 1 + k, first);
+        loop {
+            let at = if words.get(end).is_some_and(|w| w.word == "or") { end + 1 } else { end };
+            let same = |j: usize| words.get(j).map(|w| &w.word) == Some(&name[j - at - 1]);
+            let next = words.get(at).and_then(number).filter(|n| Some(*n) == last.checked_add(1));
+            let whole =
+                k > 0 && next.is_some() && (at + 1..at + 1 + k).all(same) && bracket_run(text, words, at + 1) == k;
+            match (whole, next) {
+                (true, Some(n)) => (end, last) = (at + 1 + k, n),
+                _ => break,
+            }
+        }
+        if last > first {
+            let span = words[i].span.start..words[end - 1].span.end;
+            let band = [
+                Word { word: Cow::Borrowed("speed"), span: span.clone() },
+                Word { word: Cow::Owned(format!("{first}-{last}")), span },
+            ];
+            let named: Vec<Word<'_>> = words[i + 1..i + 1 + k].to_vec();
+            words.splice(i..end, band.into_iter().chain(named));
+        }
+        i += 1;
+    }
+    // A band printed once, said before each bearing after it.
+    let mut i = 0;
+    while i + 2 < words.len() {
+        let band = words[i].word == "speed" && words[i + 1].word.contains('-');
+        let k = if band { bracket_run(text, words, i + 2) } else { 0 };
+        if k == 0 {
+            i += 1;
+            continue;
+        }
+        // The next bearing of the list: after `or`, or right after (a list whose `or`s but
+        // the last were left out).
+        let mut at = i + 2 + k;
+        loop {
+            let item = match words.get(at).is_some_and(|w| w.word == "or") {
+                true => at + 1,
+                false => at,
+            };
+            let k = bracket_run(text, words, item);
+            if k == 0 {
+                break;
+            }
+            let again = [words[i].clone(), words[i + 1].clone()];
+            words.splice(item..item, again);
+            at = item + 2 + k;
+        }
+        i = at;
+    }
+}
+
+/// The text between word `i` and the word before it (or the start), or nothing where words
+/// were moved out of the text's order.
+fn gap<'t>(text: &'t str, words: &[Word<'_>], i: usize) -> &'t str {
+    let start = if i == 0 { 0 } else { words[i - 1].span.end };
+    text.get(start..words[i].span.start).unwrap_or_default()
+}
+
+/// `For each green token you remove, gain 1 strain token.` is `Gain 1 strain token for each
+/// green token you remove.`: what is counted, printed first and set off by a comma, is said
+/// at the end of its sentence.
+fn for_each_last(text: &str, words: &mut Vec<Word<'_>>) {
+    let gap = |words: &[Word<'_>], i: usize| gap(text, words, i);
+    let mut i = 0;
+    while i + 1 < words.len() {
+        let leads = words[i].word == "for"
+            && words[i + 1].word == "each"
+            && (i == 0 || gap(words, i).contains([',', '.', ':']));
+        let comma = (i + 2..words.len()).find(|&j| gap(words, j).contains([',', '.']));
+        let Some(comma) = comma.filter(|&j| leads && gap(words, j).contains(',')) else {
+            i += 1;
+            continue;
+        };
+        let end = (comma + 1..words.len()).find(|&j| gap(words, j).contains('.')).unwrap_or(words.len());
+        let counted: Vec<Word<'_>> = words.drain(i..comma).collect();
+        let at = end - counted.len();
+        words.splice(at..at, counted);
+        i = at + 1;
+    }
+}
+
 /// [`words`], with each phrase of [`PHRASES`] one word spanning its words, and a colour
 /// printed again in a list left out.
 fn phrased(text: &str) -> Vec<Word<'_>> {
@@ -497,6 +640,26 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
     drop_names_before_brackets(text, &mut words);
     drop_listed_ors(text, &mut words);
     drop_verbs_said_again(text, &mut words);
+    drop_maneuver_after_names(text, &mut words);
+    each_of_is_all(text, &mut words);
+    // `After you a perform a [Coordinate] action`: a misprint on a real card.
+    let mut i = 1;
+    while i + 1 < words.len() {
+        match (&*words[i - 1].word, &*words[i].word, &*words[i + 1].word) {
+            ("you", "1", "perform") => {
+                words.remove(i);
+            }
+            _ => i += 1,
+        }
+    }
+    // `be dealt the card facedown`: the card named before, as `that card` and `it` name it.
+    for i in 0..words.len() {
+        if words[i].word == "card" && gap(text, &words, i).to_ascii_lowercase().ends_with("the ") {
+            words[i].word = Cow::Borrowed("it");
+        }
+    }
+    for_each_last(text, &mut words);
+    speeds_per_bearing(text, &mut words);
     // `during this End Phase` is `this phase`: the phase the ability is in, by its name.
     let mut i = 0;
     while i + 3 < words.len() {
@@ -531,6 +694,20 @@ fn phrased(text: &str) -> Vec<Word<'_>> {
     }
     drop_would_after_before(&mut words);
     join_bands(&mut words);
+    // `if the defender was limited and was destroyed` is `… is limited and destroyed`: a
+    // state's verb said again after `and` is left out.
+    let mut i = 2;
+    while i < words.len() {
+        let again = words[i].word == "is"
+            && gap(text, &words, i).contains(" and ")
+            && (words[i - 2].word == "is" || words[i - 1].word.starts_with("is "));
+        match again {
+            true => {
+                words.remove(i);
+            }
+            false => i += 1,
+        }
+    }
     words
 }
 
@@ -1035,7 +1212,7 @@ impl Sayer<'_> {
         // the most it may come to (`gain 1 focus token for each enemy ship at range 0-1, to
         // a maximum of 2`).
         if let Some(f) = &s.for_each {
-            let f = self.noun(f, None, false);
+            let f = self.counted(f);
             let most = s.clauses.last().and_then(|c| {
                 c.effect.provisos.iter().find_map(|p| match p {
                     Proviso::AtMost(n) => Some(format!(" to a maximum of {n}")),
@@ -1118,6 +1295,14 @@ impl Sayer<'_> {
                 i += run;
                 continue;
             }
+            // `Place 1 ion, 1 jam, and 1 stress token on this card`: things one verb puts in
+            // one place, the verb and the place said once.
+            let run = list[i..].iter().enumerate().take_while(|(k, d)| *k == 0 || one_place(c, d)).count();
+            if !shares && run > 1 && c.effect.target.is_some() && c.costs.is_empty() {
+                out.push_str(&self.placed(&list[i..i + run]));
+                i += run;
+                continue;
+            }
             let said = match shares {
                 true => {
                     let mut bare = c.clone();
@@ -1194,6 +1379,38 @@ impl Sayer<'_> {
             i += 1;
         }
         out
+    }
+
+    /// Clauses that put things in one place (see [`one_place`]), said with their verb and
+    /// their place once: `place 1 ion, 1 jam, and 1 stress token on this card`.
+    fn placed(&mut self, list: &[&Clause]) -> String {
+        let bare = |c: &Clause| {
+            let mut c = c.clone();
+            c.effect.target = None;
+            c
+        };
+        let first = bare(list[0]);
+        let mut items = vec![self.clause(&first)];
+        for (k, c) in list.iter().enumerate().skip(1) {
+            let said = self.effect(&bare(c).effect);
+            if let (Some(w), Some(last)) = (shared_kind_word(&list[k - 1].effect, &c.effect), items.last_mut()) {
+                if let Some(cut) = last.strip_suffix(&format!(" {w}")) {
+                    *last = cut.to_string();
+                }
+            }
+            items.push(without_verb(&said, c.effect.kind).map_or(said.clone(), str::to_string));
+        }
+        // The place: what the first effect says with it and not without it; the words of its
+        // noun are counted once, where its clause said them.
+        let kept = self.kept;
+        let without = self.effect(&first.effect);
+        let noun = self.kept - kept;
+        let with = self.effect(&list[0].effect);
+        self.kept -= noun;
+        let place = with.strip_prefix(&without).unwrap_or_default();
+        let last = items.pop().unwrap_or_default();
+        let join = if items.len() > 1 { ", and " } else { " and " };
+        format!("{}{join}{last}{place}", items.join(", "))
     }
 
     /// `you drop or launch a device`: clauses that differ only in their verb, said with
@@ -1428,6 +1645,8 @@ impl Sayer<'_> {
         // A maneuver used for its template: `the 1 [Straight] template`.
         let said = self.noun(n, None, many);
         let said = match said.strip_suffix(" maneuver") {
+            // `execute it as a [Koiogran Turn] maneuver`: a maneuver of that kind.
+            Some(_) if matches!(p, Proviso::As(_)) => format!("{} {said}", article(&said)),
             Some(m) if !n.refs.is_empty() => format!("{m} template"),
             _ => said,
         };
@@ -1520,7 +1739,9 @@ impl Sayer<'_> {
                 matches!(first.as_str(), "a" | "an" | "another" | "each" | "any" | "all" | "every" | "other")
             }
         });
-        let amount = if counted && e.amount == Some(Amount::Exactly(1)) { None } else { e.amount };
+        // `execute it as a [Koiogran Turn] maneuver`: the one thing named before, no count.
+        let pointed = e.noun.as_ref().is_some_and(|n| n.back == Some(Back::It));
+        let amount = if (counted || pointed) && e.amount == Some(Amount::Exactly(1)) { None } else { e.amount };
         // A ship's possessive says whose (`1 of the defender's results`, `your focus
         // tokens`); `from` says where a thing moves from (`transfer 1 focus token from it`).
         let whose = match (&e.from, e.kind) {
@@ -1610,6 +1831,9 @@ impl Sayer<'_> {
                 let n = Noun { marks: marks.into(), ..n.clone() };
                 parts.push(self.noun(&n, None, many));
             }
+            // `perform 1 action on your action bar as a red action`: the colour it counts as is
+            // said there, not on the action as well.
+            Some(n) if said_as_colour(e) => parts.push(self.noun(n, None, many)),
             // `add white [Boost] to your action bar`, `gains [Coordinate]`: an entry of the
             // bar, not an action performed, is printed without the word.
             Some(n) if e.kind == EffectKind::AddAction => {
@@ -1768,6 +1992,9 @@ impl Sayer<'_> {
                 _ => format!("{c} {words}"),
             };
         }
+        if let Some(said) = self.speed_bands(n, color) {
+            return said;
+        }
         let set = self.set;
         // Entries of one kind share its word: `focus or calculate tokens`, `a red [Barrel
         // Roll] or red [Boost] action`.
@@ -1828,6 +2055,61 @@ impl Sayer<'_> {
             said.push_str(&word);
         }
         said
+    }
+
+    /// What a step counts (`for each …`): its noun, and the words after the entries it names
+    /// that say which of them (`[Charge] you spend`, `focus token you remove`), kept.
+    fn counted(&mut self, n: &Noun) -> String {
+        let said = self.noun(n, None, false);
+        let lower = n.text.to_ascii_lowercase();
+        let which = [" you ", " that ", " it ", " they "].iter().filter_map(|w| lower.find(w)).min();
+        match which.filter(|_| !n.refs.is_empty()) {
+            Some(at) => format!("{said} {}", self.keep(n.text[at..].trim())),
+            None => said,
+        }
+    }
+
+    /// Maneuvers of a band of speeds, a card prints with the band once: `a speed 1-2 [Turn
+    /// Left] or [Turn Right] or speed 1-2 [Koiogran Turn] maneuver` (read as each bearing at
+    /// each speed). `None` unless every entry is a maneuver with a speed, of one colour or
+    /// none, and some band spans two speeds or more.
+    fn speed_bands(&mut self, n: &Noun, color: Option<&str>) -> Option<String> {
+        let maneuvers = n.refs.iter().all(|r| r.kind == VocabKind::Maneuver) && n.marks.len() == n.refs.len();
+        let speeds: Option<Vec<u8>> = n.marks.iter().map(|m| m.speed).collect();
+        let colour = n.marks.first().and_then(|m| m.color.clone());
+        let one_colour = n.marks.iter().all(|m| m.color == colour);
+        let speeds = speeds.filter(|_| maneuvers && one_colour && n.choice && n.refs.len() > 1)?;
+        // Runs of one bearing at speeds in a row: (bearing, first, last).
+        let mut runs: Vec<(u16, u8, u8)> = Vec::new();
+        for (r, &speed) in n.refs.iter().zip(&speeds) {
+            match runs.last_mut() {
+                Some((b, _, last)) if *b == r.index && speed.checked_sub(1) == Some(*last) => *last = speed,
+                _ => runs.push((r.index, speed, speed)),
+            }
+        }
+        if runs.iter().all(|(_, a, b)| a == b) {
+            return None;
+        }
+        // Bearings in a row over the same band are printed as one: `speed 1-2 [Turn Left] or
+        // [Turn Right]`.
+        let mut groups: Vec<(Vec<u16>, u8, u8)> = Vec::new();
+        for (b, first, last) in runs {
+            match groups.last_mut() {
+                Some((bearings, a, z)) if (*a, *z) == (first, last) => bearings.push(b),
+                _ => groups.push((vec![b], first, last)),
+            }
+        }
+        let said: Vec<String> = groups
+            .iter()
+            .map(|(bearings, a, z)| {
+                let names: Vec<String> = bearings.iter().map(|&b| name(self.set, VocabKind::Maneuver, b)).collect();
+                let band = if a == z { format!("{a}") } else { format!("speed {a}-{z}") };
+                format!("{band} {}", names.join(" or "))
+            })
+            .collect();
+        let colour = color.map(str::to_string).or(colour.map(|c| c.to_string()));
+        let colour = colour.map(|c| format!("{} ", c.replace('|', " or "))).unwrap_or_default();
+        Some(format!("{colour}{} maneuver", said.join(" or ")))
     }
 
     fn subject(&mut self, s: &Subject) -> String {
@@ -2304,6 +2586,13 @@ impl Sayer<'_> {
                     (Dice::Only, true) => format!("you do not have only {one}"),
                 }
             }
+            // `if the attacker rolled 2 or fewer attack dice`, `if you did not roll exactly 2
+            // defense dice`.
+            Test::Rolled { who, count: n, dice, not } => {
+                let rolled = if *not { "did not roll" } else { "rolled" };
+                let dice = self.noun(dice, None, n.n != 1);
+                format!("{} {rolled} {} {dice}", self.subject(who), count(*n))
+            }
             // `that ship is limited or has the Cutthroat upgrade`, `there is an enemy ship in
             // your [Front Arc] at range 0-1 or in your [Bullseye Arc]`: what the tests share
             // at their start is said once.
@@ -2439,6 +2728,23 @@ fn shared_kind_word(a: &Effect, b: &Effect) -> Option<&'static str> {
         (Some(x), Some(y)) if x == y && x == VocabKind::Token => kind_word(x),
         _ => None,
     }
+}
+
+/// Whether `d`, said after `first`, puts another thing where `first` puts its own, by the
+/// same verb, subject and qualifier, with no cost of its own and no `then` or `or` between.
+fn one_place(first: &Clause, d: &Clause) -> bool {
+    let (a, b) = (&first.effect, &d.effect);
+    shares_verb(a, b)
+        && d.subject == first.subject
+        && d.qualifier == first.qualifier
+        && d.costs.is_empty()
+        && d.modifiers.is_empty()
+        && !d.alternative
+        && !d.then
+        && !d.instead
+        && d.also.is_empty()
+        && b.target.is_some()
+        && (&b.target, &b.to, &b.from, &b.provisos, b.passive) == (&a.target, &a.to, &a.from, &a.provisos, a.passive)
 }
 
 /// Whether two clauses do what they do to the same object, with the same subject and cost.
@@ -2638,6 +2944,18 @@ fn treated_colour(e: &Effect) -> Option<&str> {
     e.provisos.iter().find_map(|p| match p {
         Proviso::TreatedAs(c) => Some(c.as_ref()),
         _ => None,
+    })
+}
+
+/// Whether an effect's colour is the one it counts as (`as a red action`), said there.
+fn said_as_colour(e: &Effect) -> bool {
+    let Some(c) = e.color.as_deref() else { return false };
+    e.provisos.iter().any(|p| match p {
+        Proviso::As(n) => {
+            n.marks.iter().any(|m| m.color.as_deref() == Some(c))
+                || n.text.split_whitespace().any(|w| w.eq_ignore_ascii_case(c))
+        }
+        _ => false,
     })
 }
 
@@ -2906,6 +3224,50 @@ mod tests {
             "Perform a red [Boost] action or a red [Lock] action.",
             "Perform a red [Boost] action or a [Lock] action."
         ));
+    }
+
+    #[test]
+    fn counts_speeds_and_what_is_counted_are_compared_one_way() {
+        let same = |a: &str, b: &str| round_trip(a, b) == RoundTrip::Exact;
+        // A count the condition tests is the number itself; `or more` still counts.
+        assert!(same("If you have exactly 2 stress tokens, flip it.", "If you have 2 stress tokens, flip it."));
+        assert!(!same("If you have 2 or more stress tokens.", "If you have 2 stress tokens."));
+        // Speeds in a row are a band; a band printed once holds for each bearing after it.
+        assert!(same(
+            "After you execute a 3 [Straight] or 4 [Straight] maneuver, gain 1 focus token.",
+            "After you execute a speed 3-4 [Straight] maneuver, gain 1 focus token."
+        ));
+        assert!(!same(
+            "After you execute a 3 [Straight] or 5 [Straight] maneuver.",
+            "After you execute a speed 3-5 [Straight] maneuver."
+        ));
+        assert!(same(
+            "Before you execute a speed 1-2 turn ([Turn Left] or [Turn Right]) or speed 1-2 Koiogran Turn ([Koiogran Turn]) maneuver.",
+            "Before you execute a speed 1-2 [Turn Left] or [Turn Right] or [Koiogran Turn] maneuver."
+        ));
+        assert!(!same(
+            "Before you execute a speed 1-2 [Turn Left] or speed 1-3 [Koiogran Turn] maneuver.",
+            "Before you execute a speed 1-2 [Turn Left] or [Koiogran Turn] maneuver."
+        ));
+        assert!(same("Execute a white 0 [Stationary] instead.", "Execute a white 0 [Stationary] maneuver instead."));
+        assert!(!same("Execute a white 0 maneuver instead.", "Execute a white 0 instead."));
+        // What is counted, first or last.
+        assert!(same(
+            "During the End Phase, for each green token you remove, gain 1 strain token. Then flip it.",
+            "During the End Phase, gain 1 strain token for each green token you remove. Then flip it."
+        ));
+        assert!(!same("For each green token, gain 1 strain token.", "Gain 1 strain token for each red token."));
+        // Each of a ship's things is all of them; `each` alone still counts.
+        assert!(same("Transfer each of your locks to it.", "Transfer all locks to it."));
+        assert!(!same("Each ship suffers 1 damage.", "All ships suffer 1 damage."));
+        // The card named before, and a state said again after `and`.
+        assert!(same("You may be dealt the card facedown instead.", "You may be dealt it facedown instead."));
+        assert!(same(
+            "If the defender was a limited ship and was destroyed.",
+            "If the defender is limited and destroyed."
+        ));
+        assert!(!same("If the defender was limited and was destroyed.", "If the defender is limited and damaged."));
+        assert!(same("After you a perform a [Focus] action.", "After you perform a [Focus] action."));
     }
 
     #[test]

@@ -606,6 +606,10 @@ fn test(set: &Set, c: &Condition) -> String {
             };
             format!("{which} {shows} {}", noun(set, result, None, false))
         }
+        Test::Rolled { who, count: n, dice, not } => {
+            let rolled = if *not { "did not roll" } else { "rolled" };
+            format!("{} {rolled} {} {}", subject(who), count(*n), noun(set, dice, None, n.n != 1))
+        }
         Test::Any(tests) => {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")
         }

@@ -332,6 +332,10 @@ fn test(set: &Set, c: &Condition) -> String {
             let not = if *not { " not" } else { "" };
             format!("dice:{}{not} shows {}", dice.as_str(), object(set, result, None))
         }
+        Test::Rolled { who, count, dice, not } => {
+            let not = if *not { "not " } else { "" };
+            format!("{not}{} rolled {} {} {}", subject(who), count.op.as_str(), count.n, object(set, dice, None))
+        }
         Test::Any(tests) => {
             let said: Vec<String> =
                 tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })).collect();

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Amount, Area, Band, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person, Proviso,
-    Reach, Subject, Test, Timing as RtTiming, When,
+    Amount, Area, Back, Band, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Noun, Person,
+    Proviso, Reach, Subject, Test, Timing as RtTiming, When,
 };
 use cards_runtime::model::{List, VocabKind, Vocabulary};
 
@@ -120,9 +120,10 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     if before.is_some() {
         after_participle = None;
     }
-    // `execute it as a [Koiogran Turn] maneuver`: the maneuver executed is the one after `as`;
-    // `execute it as a sideslip` names no maneuver: it is still executed, as a sideslip.
-    let mut executed_as_noun = false;
+    // `execute it as a [Koiogran Turn] maneuver`: the maneuver named before (`^it`, its speed
+    // kept) is executed as the one after `as`, which the noun names and the `as` proviso
+    // keeps; `execute it as a sideslip` names no maneuver: it is still executed, as a
+    // sideslip.
     if what.kind == EffectKind::Execute && what.noun.as_ref().is_some_and(is_pronoun) {
         let executed_as = c.modifiers.iter().find_map(|m| {
             let m = squash(m.text.trim_start_matches([',', ' ']));
@@ -133,8 +134,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         let maneuver = |n: &Noun| !n.refs.is_empty() || n.text.to_lowercase().ends_with("maneuver");
         if let Some(n) = executed_as.map(|x| noun(&x, vocab, Some(what.kind))).filter(maneuver) {
             what.amount = Some(Amount::Exactly(1));
-            what.noun = Some(n);
-            executed_as_noun = true;
+            what.noun = Some(Noun { back: Some(Back::It), ..n });
         }
     }
     // `spend 1 green token and 1 [Charge]`: two things under one verb, counted each, are
@@ -153,12 +153,6 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     provisos.extend(before);
     for m in &c.modifiers {
         let words = squash(m.text.trim_start_matches([',', ' ']));
-        // The `as a …` phrase that became what is executed is said by it.
-        let starts = |p: &str| words.get(..p.len()).is_some_and(|w| w.eq_ignore_ascii_case(p));
-        if executed_as_noun && (starts("as a ") || starts("as an ")) {
-            executed_as_noun = false;
-            continue;
-        }
         // `discard 1 command dial from this card`: where it is taken from, when it names a
         // ship or card the ability knows.
         let from = words.strip_prefix("from ").map(|w| subject(Some(&Piece::bare(w))));

@@ -223,6 +223,7 @@ pub(super) fn test(text: &str, vocab: &Vocabulary) -> Test {
     }
     if let Some(t) = obstructed(lower)
         .or_else(|| shows(lower, vocab))
+        .or_else(|| rolled(lower, vocab))
         .or_else(|| revealed(lower))
         .or_else(|| revealed_vs(lower))
         .or_else(|| revealed_parity(lower))
@@ -730,6 +731,19 @@ fn shows(lower: &str, vocab: &Vocabulary) -> Option<Test> {
     let named = result.refs.len() == 1 && result.refs[0].kind == VocabKind::Result && head.ends_with(" result");
     let before = dice != Dice::Only && matches!(head, "the named result" | "that result");
     (named || before).then_some(Test::Shows { dice, result, not })
+}
+
+/// `the attacker rolled 2 or fewer attack dice`, `you did not roll exactly 2 defense dice`:
+/// how many dice of a kind a ship rolled.
+fn rolled(lower: &str, vocab: &Vocabulary) -> Option<Test> {
+    let (who, rest, not) = match lower.split_once(" rolled ") {
+        Some((who, rest)) => (who, rest, false),
+        None => lower.split_once(" did not roll ").map(|(who, rest)| (who, rest, true))?,
+    };
+    let (count, what) = count(rest)?;
+    let dice = noun(what, vocab, Some(EffectKind::Roll));
+    let one_die = dice.refs.len() == 1 && dice.refs[0].kind == VocabKind::Die && what.ends_with(" dice");
+    (one_die && plain_subject(who)).then(|| Test::Rolled { who: subject_words(who), count, dice, not })
 }
 
 /// `your [Charge] is inactive`, `all of your [Force] are active`, `any of this card's

@@ -130,8 +130,10 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         _ => None,
     };
     // `choose another friendly ship`: one ship, other than you; `perform another action`:
-    // an action other than the one performed.
-    let another = matches!(e.kind, EffectKind::Choose | EffectKind::Perform)
+    // an action other than the one performed; `repair another faceup Ship damage card`: a
+    // thing named by its words, other than the one named before.
+    let words_only = object.as_ref().is_some_and(|o| o.refs.is_empty());
+    let another = (matches!(e.kind, EffectKind::Choose | EffectKind::Perform) || words_only)
         && e.amount.as_ref().is_some_and(|a| a.text.eq_ignore_ascii_case("another"));
     let object = match object {
         Some(n) if another => Some(Noun { text: format!("another {}", n.text).into(), ..n }),
@@ -157,7 +159,8 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         .filter(|_| e.kind == EffectKind::Spend && e.target.is_none() && e.from.is_none() && owner.is_none() && tokens)
         .and_then(|n| n.text.to_lowercase().find(" on ").and_then(|at| n.text.get(at + " on ".len()..)))
         .map(|w| subject(Some(&Piece::bare(w))))
-        .filter(|s| !s.says_more());
+        // `the enemy ship`: in an attack, the other ship in it (words the game reads).
+        .filter(|s| !s.says_more() || s.text.eq_ignore_ascii_case("the enemy ship"));
     // `perform a [Calculate] or [Focus] action on its action bar`: which actions it may be
     // is held apart from the entries named.
     let on_bar = (e.kind == EffectKind::Perform && object.as_ref().is_some_and(|o| !o.refs.is_empty()))

@@ -522,7 +522,8 @@ pub(super) fn amount(text: &str) -> Option<Amount> {
     }
     match t.as_str() {
         "a" | "an" | "one" => Some(Amount::Exactly(1)),
-        "all" => Some(Amount::All),
+        // `transfer each of your locks`: every one of them.
+        "all" | "each" => Some(Amount::All),
         "any number of" => Some(Amount::AnyNumber),
         "that many" => Some(Amount::ThatMany),
         // `spend 3-5 [Charge]`: a number in that range.

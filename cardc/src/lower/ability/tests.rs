@@ -417,13 +417,15 @@ fn ships_outnumbering_ships() {
 }
 
 #[test]
-fn executed_as_a_maneuver_is_that_maneuver_and_as_a_sideslip_is_how() {
+fn executed_as_a_maneuver_or_a_sideslip_is_how_the_maneuver_is_executed() {
     let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
     let v = Vocabulary { maneuvers: vec![e("koiogran-turn", "Koiogran Turn")].into(), ..vocab() };
-    // The maneuver after `as` is the one executed.
+    // The maneuver revealed is executed, its speed kept, as the maneuver after `as`: that
+    // maneuver, pointed back at.
     let a = read("After you reveal a maneuver, you may execute it as a [Koiogran Turn] maneuver instead.", &v);
     let x = &a[0].steps[0].clauses[0].effect;
-    assert_eq!(x.noun.as_ref().map(|n| n.refs.len()), Some(1), "{x:?}");
+    assert_eq!(x.noun.as_ref().map(|n| (n.back, n.refs.len())), Some((Some(Back::It), 1)), "{x:?}");
+    assert!(matches!(&x.provisos[..], [Proviso::As(n)] if n.refs.len() == 1), "{x:?}");
     // A sideslip is no maneuver of the game: the revealed one is executed, as a sideslip.
     let a = read("After you reveal a maneuver, you may spend 1 [Charge] to execute it as a sideslip.", &v);
     let x = &a[0].steps[0].clauses[0].effect;
@@ -1448,6 +1450,26 @@ fn results_taken_before_others_keep_their_order() {
     // Before something that is no result: words the model has no place for.
     let c = first("[Focus] results are canceled before the attack.");
     assert!(c.effect.provisos.is_empty() && c.modifiers.len() == 1, "{c:?}");
+}
+
+#[test]
+fn how_many_dice_a_ship_rolled_is_a_count_of_them() {
+    let v = vocab();
+    let rolled = |text: &str| match test(text, &v) {
+        Test::Rolled { who, count, dice, not } => Some((who.person, count.op, count.n, refs(&dice), not)),
+        _ => None,
+    };
+    let attack = vec![(VocabKind::Die, 0)];
+    assert_eq!(
+        rolled("the defender rolled 3 or more attack dice"),
+        Some((Person::Defender, CmpOp::Ge, 3, attack.clone(), false))
+    );
+    // A bare number is that many, `exactly` or not; `did not` is the count not holding.
+    assert_eq!(rolled("you did not roll 1 attack dice"), Some((Person::You, CmpOp::Eq, 1, attack.clone(), true)));
+    assert_eq!(rolled("you did not roll exactly 4 attack dice"), Some((Person::You, CmpOp::Eq, 4, attack, true)));
+    // No die of the game's, or no count: not a count of dice.
+    assert_eq!(rolled("you rolled 2 or fewer grapes"), None);
+    assert_eq!(rolled("you rolled attack dice"), None);
 }
 
 #[test]
