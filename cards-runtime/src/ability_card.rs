@@ -1524,6 +1524,16 @@ impl Sayer<'_> {
             rest.amount = None;
             let rest = self.effect_object(&rest);
             parts.extend(rest);
+        } else if let [cost] = &c.costs[..] {
+            // `attack dice are rolled to resolve its effect`: what is done to the subject, for
+            // the effect after.
+            let be = if many(&c.subject) || you { "are" } else { "is" };
+            let cost = match cost.passive && cost.noun.is_none() && !cost.negated {
+                true => format!("{be} {}", participle(cost.kind)),
+                false => verb(self.effects(&c.costs)),
+            };
+            parts.push(format!("{cost} to"));
+            parts.push(self.effect(&c.effect));
         } else if !c.costs.is_empty() {
             let costs = self.effects(&c.costs);
             parts.push(format!("{} to", verb(costs)));
