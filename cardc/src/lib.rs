@@ -54,44 +54,65 @@ pub use config::{compile, generate, Config, Error};
 pub use diagnostics::{Code, Diagnostic, RenderStyle, Severity};
 pub use source::SourceMap;
 
-/// Every diagnostic code cardc reports, in code order.
+/// Every diagnostic code cardc reports, errors, warnings, then notes, each in number
+/// order: the one list of them. The lints
+/// (warnings and notes, which `allow`, `warn` and `deny` name) are those that are not
+/// errors; a test compares the README's table of codes with it.
+pub static CODES: &[&Code] = &[
+    &syntax::E0001,
+    &syntax::chunk::E0002,
+    &syntax::chunk::E0003,
+    &source::E0004,
+    &syntax::E0005,
+    &source::E0006,
+    &syntax::restriction::E0007,
+    &syntax::restriction::E0008,
+    &source::E0009,
+    &resolve::E0101,
+    &resolve::E0102,
+    &resolve::E0103,
+    &resolve::E0104,
+    &resolve::E0105,
+    &resolve::E0106,
+    &resolve::E0107,
+    &resolve::E0108,
+    &check::cards::E0201,
+    &check::cards::E0202,
+    &check::values::E0203,
+    &check::cards::E0204,
+    &check::game::E0205,
+    &check::game::E0206,
+    &check::game::E0207,
+    &check::game::E0208,
+    &check::cards::E0209,
+    &check::identifiers::E0301,
+    &check::abilities::E0401,
+    &check::abilities::E0402,
+    &check::abilities::E0403,
+    &check::abilities::E0404,
+    &check::unequippable_upgrade::W0001,
+    &check::unused_icon::W0002,
+    &check::abilities::W0003,
+    &check::abilities::W0004,
+    &check::abilities::W0005,
+    &check::abilities::W0006,
+    &check::spend_without_resource::W0007,
+    &check::abilities::N0001,
+    &check::abilities::N0002,
+    &check::round_trip::N0003,
+];
+
+/// Every diagnostic code cardc reports, sorted by id.
 pub fn codes() -> Vec<&'static Code> {
-    let mut all: Vec<&'static Code> = vec![
-        &syntax::E0001,
-        &syntax::chunk::E0002,
-        &syntax::chunk::E0003,
-        &source::E0004,
-        &syntax::E0005,
-        &source::E0006,
-        &syntax::restriction::E0007,
-        &syntax::restriction::E0008,
-        &source::E0009,
-        &resolve::E0101,
-        &resolve::E0102,
-        &resolve::E0103,
-        &resolve::E0104,
-        &resolve::E0105,
-        &resolve::E0106,
-        &resolve::E0107,
-        &resolve::E0108,
-        &check::cards::E0201,
-        &check::cards::E0202,
-        &check::values::E0203,
-        &check::cards::E0204,
-        &check::game::E0205,
-        &check::game::E0206,
-        &check::game::E0207,
-        &check::game::E0208,
-        &check::cards::E0209,
-        &check::identifiers::E0301,
-        &check::abilities::E0401,
-        &check::abilities::E0402,
-        &check::abilities::E0403,
-        &check::abilities::E0404,
-    ];
-    all.extend(check::WARNINGS.iter().copied());
+    let mut all = CODES.to_vec();
     all.sort_by_key(|c| c.id);
     all
+}
+
+/// The lints: the codes `allow`, `warn` and `deny` can name (every one that is not an
+/// error).
+pub fn lints() -> Vec<&'static Code> {
+    CODES.iter().copied().filter(|c| c.severity != Severity::Error).collect()
 }
 
 /// The code with this id (case-insensitive).
@@ -259,4 +280,51 @@ fn file_ids(sources: &SourceMap, first: ast::FileId, files: &[std::path::PathBuf
     (first..sources.len() as ast::FileId)
         .filter(|&id| std::fs::canonicalize(&sources.file(id).path).is_ok_and(|p| files.contains(&p)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_codes_are_in_code_order_once_each() {
+        let rank = |c: &Code| match c.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Note => 2,
+        };
+        let ids: Vec<(u8, &str)> = CODES.iter().map(|c| (rank(c), c.id)).collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(ids, sorted);
+        // A code's letter is its severity.
+        for c in CODES {
+            let letter = match c.severity {
+                Severity::Error => 'E',
+                Severity::Warning => 'W',
+                Severity::Note => 'N',
+            };
+            assert!(c.id.starts_with(letter), "{}", c.id);
+        }
+    }
+
+    #[test]
+    fn the_readme_table_of_codes_is_the_codes() {
+        let readme = include_str!("../../README.md");
+        let table = readme.split("### Codes").nth(1).expect("the README has a `### Codes` section");
+        let rows: Vec<(&str, &str)> = table
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .filter_map(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                let id = *cells.get(1)?;
+                let name = *cells.get(2)?;
+                (id.len() == 5 && id[1..].bytes().all(|b| b.is_ascii_digit())).then_some((id, name))
+            })
+            .collect();
+        let codes: Vec<(&str, &str)> = CODES.iter().map(|c| (c.id, c.name)).collect();
+        assert_eq!(rows, codes);
+    }
 }

@@ -104,7 +104,7 @@ impl Deny {
     /// one is close.
     pub fn parse(values: &[String]) -> Result<Deny, String> {
         let mut deny = Deny::default();
-        let lints: Vec<&'static Code> = crate::codes().into_iter().filter(|c| c.severity != Severity::Error).collect();
+        let lints = crate::lints();
         for value in values {
             if value == "warnings" {
                 deny.warnings = true;

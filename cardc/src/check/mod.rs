@@ -38,24 +38,10 @@ mod tests;
 use cards_runtime::Set;
 
 use crate::ast::File;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::lower;
 use crate::resolve::Names;
 use crate::source::{SetSource, SourceMap};
-
-/// The lints (warnings and notes) a set can `allow`, `warn` or `deny`.
-pub static WARNINGS: &[&Code] = &[
-    &unequippable_upgrade::W0001,
-    &unused_icon::W0002,
-    &abilities::W0003,
-    &abilities::W0004,
-    &abilities::W0005,
-    &abilities::W0006,
-    &spend_without_resource::W0007,
-    &abilities::N0001,
-    &abilities::N0002,
-    &round_trip::N0003,
-];
 
 /// What checking one set gives.
 #[derive(Debug)]
@@ -137,7 +123,7 @@ pub fn check_files_cached(
     let cards = cards::check_cards(&names, sources, &mut d);
     let texts = abilities::check_texts(&names, sources, &vocab, &mut d, cache);
     rules::check_rules(&names, &mut d);
-    let levels = game::lint_levels(files, WARNINGS, &mut d);
+    let levels = game::lint_levels(files, &crate::lints(), &mut d);
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, cache);

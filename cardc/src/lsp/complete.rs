@@ -175,7 +175,7 @@ fn bracket_names(a: &Analysis, text: &str, offset: usize, range: Range) -> Vec<C
 fn top_level(is_game: bool) -> Vec<CompletionItem> {
     let mut words: Vec<(&str, &str)> = CardKind::ALL.iter().map(|k| (k.as_str(), "card")).collect();
     if is_game {
-        words.extend([("game", "declaration"), ("rule", "fleet rule"), ("allow", "lint level")]);
+        words.extend(crate::syntax::keywords::DECLARATIONS);
         words.extend(VocabKind::ALL.iter().map(|k| (k.keyword(), "vocabulary")));
     }
     words.into_iter().map(|(w, detail)| keyword(w, detail)).collect()
@@ -307,6 +307,16 @@ mod tests {
         // Braces in a comment or a string do not count.
         assert_eq!(place("# {\nship \"X {\" {\n  co", "co"), Place::FieldName(CardKind::Ship));
         assert_eq!(place("ship \"X\" { # a comment", ""), Place::Nothing);
+    }
+
+    #[test]
+    fn every_top_level_keyword_is_offered_in_game_cards_and_card_kinds_everywhere() {
+        let labels = |is_game| top_level(is_game).into_iter().map(|i| i.label).collect::<Vec<_>>();
+        let game = labels(true);
+        for word in crate::syntax::keywords::top_level() {
+            assert!(game.iter().any(|l| l == word), "`{word}` is not offered in game.cards");
+        }
+        assert_eq!(labels(false), CardKind::ALL.map(|k| k.as_str().to_string()));
     }
 
     #[test]

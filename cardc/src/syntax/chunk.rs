@@ -6,7 +6,7 @@
 //! `}` is missing), a line that starts like a card (`upgrade "…"`) still starts a new item,
 //! and the unclosed brace is reported on the item it belongs to.
 
-use crate::ast::{CardKind, FileId, Span, VocabKind};
+use crate::ast::{CardKind, FileId, Span};
 use crate::declare_code;
 use crate::diagnostics::{Diagnostic, Fix};
 
@@ -68,13 +68,6 @@ struct RawBlock {
     keyword: &'static str,
     open: usize,
     close: Option<usize>,
-}
-
-/// Whether `word` starts a top-level item.
-fn is_top_keyword(word: &str) -> bool {
-    matches!(word, "game" | "rule" | "flagship" | "allow" | "warn" | "deny")
-        || VocabKind::from_keyword(word).is_some()
-        || CardKind::from_keyword(word).is_some()
 }
 
 /// Whether the line (from its first word on) starts a card: a card kind, blanks, a quote.
@@ -146,7 +139,7 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let significant = !(content.trim().is_empty() || content.starts_with('#'));
         let starts_item = significant
             && if open.is_empty() && !raw && !broken {
-                current.is_none() || (is_top_keyword(leading_word(content)) && !dangling) || !continues
+                current.is_none() || (super::keywords::is_top_level(leading_word(content)) && !dangling) || !continues
             } else {
                 starts_card(content)
             };

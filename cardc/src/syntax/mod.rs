@@ -8,6 +8,7 @@
 
 pub mod chunk;
 mod fast;
+pub mod keywords;
 mod recover;
 pub mod restriction;
 mod reuse;

@@ -4,7 +4,7 @@
 //! that one broken line does not make every use of what it declares an error too.
 
 use super::{Build, E0001};
-use crate::ast::{CardKind, Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
+use crate::ast::{Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
 
@@ -20,14 +20,6 @@ pub(super) struct Recovery {
     pub and_report: bool,
 }
 
-/// The words that start a top-level item.
-fn keywords() -> impl Iterator<Item = &'static str> {
-    ["game", "rule", "flagship", "allow", "warn", "deny"]
-        .into_iter()
-        .chain(VocabKind::ALL.into_iter().map(VocabKind::keyword))
-        .chain(CardKind::ALL.into_iter().map(CardKind::as_str))
-}
-
 /// Where the item's first word is in `input`: its start and end.
 fn first_word(input: &str) -> (usize, usize) {
     let start = input.len() - input.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
@@ -41,10 +33,10 @@ fn first_word(input: &str) -> (usize, usize) {
 pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    if word.is_empty() || keywords().any(|k| k == word) {
+    if word.is_empty() || super::keywords::top_level().any(|k| k == word) {
         return None;
     }
-    let s = suggest::best(word, keywords().map(|k| (k, None)))?;
+    let s = suggest::best(word, super::keywords::top_level().map(|k| (k, None)))?;
     let span = Span::new(b.at(start), b.at(end));
     let applicability = if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
     let diagnostic = Diagnostic::new(&E0001, format!("expected an item, found `{word}`"))
