@@ -44,17 +44,22 @@ all=(check render fast_path ability xws scenario armada_list unpack importer_jso
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 
-# The cards of the conformance sets, each as the check target reads it: an Armada or
-# Eclipse file starts with `#armada` / `#eclipse` so that it is checked beside that game.
+# The items of the conformance sets' card files, one seed an item (the text between blank
+# lines), each as the check target reads it: an Armada or Eclipse item starts with
+# `#armada` / `#eclipse` so that it is checked beside that game. An execution costs what
+# its input costs to parse and check, and inputs grow from their seeds: from an empty
+# corpus, `check` ran at 698 executions a CPU second from whole files and at 1,418 from
+# items, reaching as many edges in the same time (fuzz/README.md, Speed).
 seed_cards() {
-    local out=$1 f game
+    local out=$1 f game head
     for f in "$shared"/examples/*/*.cards; do
         game=$(basename "$(dirname "$f")")
-        if [[ $game == xwing ]]; then
-            cp "$f" "$out/$game-$(basename "$f")"
-        else
-            { printf '#%s\n' "$game"; cat "$f"; } >"$out/$game-$(basename "$f")"
-        fi
+        head=""
+        [[ $game == xwing ]] || head="#$game"
+        awk -v out="$out/$game-$(basename "$f" .cards)" -v head="$head" '
+            BEGIN { RS = "" }
+            { n++; file = out "-" n; if (head != "") print head > file; print $0 > file; close(file) }
+        ' "$f"
     done
 }
 
