@@ -3,6 +3,8 @@
 # process at a time, resuming from the corpus saved by earlier runs.
 #
 #   fuzz/run.sh [-t SECONDS] [TARGET...]      (from cardc/; default 60 s a target)
+#   fuzz/run.sh --fresh [-t SECONDS] [TARGET...]  the same from an empty corpus (the seeds
+#                                             only), which is thrown away after the run
 #   fuzz/run.sh --report [TARGET...]          the totals of every run so far, a line a target
 #   fuzz/run.sh --cmin [TARGET...]            minimises each corpus in place (cargo fuzz cmin)
 #
@@ -20,45 +22,62 @@ export CARDC_FUZZ_SHARED="$shared"
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
 seconds=60
 mode=run
-case "${1:-}" in
-    -t)
-        seconds="$2"
-        shift 2
-        ;;
-    --report | --cmin)
-        mode="${1#--}"
-        shift
-        ;;
-esac
+fresh=false
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        -t)
+            seconds="$2"
+            shift 2
+            ;;
+        --fresh)
+            fresh=true
+            shift
+            ;;
+        --report | --cmin)
+            mode="${1#--}"
+            shift
+            ;;
+        *) break ;;
+    esac
+done
 all=(check render fast_path ability xws scenario armada_list unpack importer_json armada_json lsp)
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=("${all[@]}")
 
-# The cards of the conformance sets, each as the check target reads it: an Armada or
-# Eclipse file starts with `#armada` / `#eclipse` so that it is checked beside that game.
+# The items of the conformance sets' card files, one seed an item (the text between blank
+# lines), each as the check target reads it: an Armada or Eclipse item starts with
+# `#armada` / `#eclipse` so that it is checked beside that game. An execution costs what
+# its input costs to parse and check, and inputs grow from their seeds: from an empty
+# corpus, `check` ran at 698 executions a CPU second from whole files and at 1,418 from
+# items, reaching as many edges in the same time (fuzz/README.md, Speed).
 seed_cards() {
-    local out=$1 f game
+    local out=$1 f game head
     for f in "$shared"/examples/*/*.cards; do
         game=$(basename "$(dirname "$f")")
-        if [[ $game == xwing ]]; then
-            cp "$f" "$out/$game-$(basename "$f")"
-        else
-            { printf '#%s\n' "$game"; cat "$f"; } >"$out/$game-$(basename "$f")"
-        fi
+        head=""
+        [[ $game == xwing ]] || head="#$game"
+        awk -v out="$out/$game-$(basename "$f" .cards)" -v head="$head" '
+            BEGIN { RS = "" }
+            { n++; file = out "-" n; if (head != "") print head > file; print $0 > file; close(file) }
+        ' "$f"
     done
 }
 
-# Hostile shapes no card file of the shared data has: a label past column 65,535, a
-# thousand errors in one file, a string over many lines, control bytes, nesting.
+# Hostile shapes no card file of the shared data has, each a few KB at most: many errors
+# in one file, a string over many lines, control bytes, nesting past the depth limit, a
+# chain of `not`, a number too large. A seed sets how long libFuzzer's inputs grow from the
+# start: 100 KB seeds (a line past column 65,535, a 100,000-digit number) made every
+# mutation of them 100 KB and `check` ran at a fifth of its speed from an empty corpus, so
+# those sizes are regression tests instead (`tests/hostile_text.rs`,
+# `syntax/restriction.rs`).
 seed_hostile() {
     local out=$1
-    { printf 'upgrade "Wide" {\n'; head -c 70000 /dev/zero | tr '\0' ' '; printf '@\n}\n'; } >"$out/hostile-wide-line"
-    for _ in $(seq 1000); do printf '@ upgrade {\n'; done >"$out/hostile-many-errors"
-    { printf 'upgrade "Open'; for _ in $(seq 500); do printf '\n  text'; done; } >"$out/hostile-open-string"
+    for _ in $(seq 200); do printf '@ upgrade {\n'; done >"$out/hostile-many-errors"
+    { printf 'upgrade "Open'; for _ in $(seq 200); do printf '\n  text'; done; } >"$out/hostile-open-string"
     printf 'upgrade "C\033[2J\a" {\n  cost: 1\x7f\x01\n}\n' >"$out/hostile-control-bytes"
-    { printf 'upgrade "Deep" {\n  requires: '; for _ in $(seq 2000); do printf '('; done; printf 'size small'; for _ in $(seq 2000); do printf ')'; done; printf '\n}\n'; } >"$out/hostile-nesting"
-    { printf 'upgrade "Not" {\n  requires: '; for _ in $(seq 20000); do printf 'not '; done; printf 'size small\n}\n'; } >"$out/hostile-not-chain"
-    { printf 'upgrade "Big" {\n  cost: '; head -c 100000 /dev/zero | tr '\0' '9'; printf '\n}\n'; } >"$out/hostile-huge-number"
+    { printf 'upgrade "Deep" {\n  requires: '; for _ in $(seq 200); do printf '('; done; printf 'size small'; for _ in $(seq 200); do printf ')'; done; printf '\n}\n'; } >"$out/hostile-nesting"
+    { printf 'upgrade "Not" {\n  requires: '; for _ in $(seq 200); do printf 'not '; done; printf 'size small\n}\n'; } >"$out/hostile-not-chain"
+    { printf 'upgrade "Big" {\n  cost: '; head -c 1000 /dev/zero | tr '\0' '9'; printf '\n}\n'; } >"$out/hostile-huge-number"
 }
 
 # The text blocks of the conformance sets, one file a block.
@@ -138,9 +157,17 @@ dict_of() {
 # not. With the counts, every new loop count kept an input, the corpus grew to large inputs
 # and each execution paid for thousands of extra features; without them `check` runs twice
 # as fast and covers more edges in the same time (fuzz/README.md, Speed).
+#
+# The same targets run without the entropic power schedule (`-entropic=0`). While an edge
+# has been seen fewer than 255 times it is a "rare feature", and for each rare feature an
+# execution touches libFuzzer inserts its count into a sorted vector of the input mutated.
+# An execution of these targets touches 20,000–30,000 edges (the whole set is checked each
+# time), so for the first minutes of a run from an empty corpus that bookkeeping was 61% of
+# `check`'s time (perf); with the schedule off, `check` ran 1.9 times the executions in the
+# same CPU time from the same seeds and reached more edges (fuzz/README.md, Speed).
 counters_of() {
     case $1 in
-        check | render | fast_path | ability | importer_json | armada_json | lsp) echo -use_counters=0 ;;
+        check | render | fast_path | ability | importer_json | armada_json | lsp) echo -use_counters=0 -entropic=0 ;;
         *) echo "" ;;
     esac
 }
@@ -203,19 +230,28 @@ fi
 summary=()
 for target in "${targets[@]}"; do
     seed "$target"
-    mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
+    corpus_dir="fuzz/corpus/$target"
+    if $fresh; then
+        corpus_dir="fuzz/corpus/$target.fresh"
+        rm -rf "$corpus_dir"
+    fi
+    mkdir -p "$corpus_dir" "fuzz/artifacts/$target"
     # An input that runs 3 s is a failure: the slowest input of any corpus runs in 0.2 s, and a
     # 91 KB card file that took 3.7 s here was a quadratic parse (fuzz/README.md, Speed).
     args=(-max_len=102400 -max_total_time="$seconds" -timeout=3 -rss_limit_mb=4096 -print_final_stats=1)
     dict=$(dict_of "$target")
     [[ -n $dict ]] && args+=(-dict="$dict")
-    counters=$(counters_of "$target")
-    [[ -n $counters ]] && args+=("$counters")
+    read -ra counters <<<"$(counters_of "$target")"
+    args+=("${counters[@]}")
     echo "== $target: $seconds s" >&2
     status=0
     started=$(date +%s)
-    CARDC_FUZZ_SEEDS="fuzz/seeds/$target" cargo +nightly fuzz run "${fuzz_flags[@]}" "$target" \
-        "fuzz/corpus/$target" "fuzz/seeds/$target" -- "${args[@]}" >"fuzz/logs/$target.log" 2>&1 || status=$?
+    # The CPU time the run took (user and system, the fuzzer's and cargo's), to say how fast
+    # a target is when other work shares the cores: executions a CPU second.
+    TIMEFORMAT='%U %S'
+    { time CARDC_FUZZ_SEEDS="fuzz/seeds/$target" cargo +nightly fuzz run "${fuzz_flags[@]}" "$target" \
+        "$corpus_dir" "fuzz/seeds/$target" -- "${args[@]}" >"fuzz/logs/$target.log" 2>&1 || status=$?; } 2>"fuzz/logs/$target.cpu"
+    cpu=$(tail -n 1 "fuzz/logs/$target.cpu")
     took=$(($(date +%s) - started))
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "fuzz/logs/$target.log" | grep -o '[0-9]*$' || true)
     # A run stopped from outside prints no final figures: count what its last status line
@@ -226,7 +262,9 @@ for target in "${targets[@]}"; do
     last=$(grep -E '^#[0-9]+' "fuzz/logs/$target.log" | tail -n 1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [^ ]+' || true)
     cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
     ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
-    corpus=$(find "fuzz/corpus/$target" -type f | wc -l)
+    corpus=$(find "$corpus_dir" -type f | wc -l)
+    $fresh && rm -rf "$corpus_dir"
+    per_cpu=$(awk -v runs="${runs:-0}" -v cpu="$cpu" 'BEGIN { split(cpu, t, " "); s = t[1] + t[2]; printf "%d", (s > 0 ? runs / s : 0) }')
     verdict=ok
     [[ $status -ne 0 ]] && verdict="FAILED (exit $status; see fuzz/logs/$target.log and fuzz/artifacts/$target/)"
     # A run that stopped early (a crash) counts the time it ran.
@@ -234,6 +272,6 @@ for target in "${targets[@]}"; do
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$target" "$took" "${runs:-0}" \
         "${speed:-0}" "${cov:-}" "${ft:-}" "$corpus" "$([[ $status -eq 0 ]] && echo ok || echo "exit $status")" >>"$tally"
     clean_leftovers
-    summary+=("$(printf '%-14s %8s exec/s %12s runs  %s  %s' "$target" "${speed:-?}" "${runs:-?}" "${last:-}" "$verdict")")
+    summary+=("$(printf '%-14s %8s exec/s %8s exec/CPU-s %12s runs  %s  %s' "$target" "${speed:-?}" "$per_cpu" "${runs:-?}" "${last:-}" "$verdict")")
 done
 printf '%s\n' "${summary[@]}"

@@ -27,11 +27,18 @@ static ROOT: LazyLock<PathBuf> = LazyLock::new(|| {
     root
 });
 
+/// The longest name, in bytes, of one file or folder that Linux's file systems hold
+/// (`NAME_MAX`): a longer name is no file a data folder can have.
+const NAME_MAX: usize = 255;
+
 /// Whether `name` is a data file the importer reads, in a folder it reads it from (so that
-/// the input never names a place outside the data folder).
+/// the input never names a place outside the data folder), with a name a file can have.
 fn is_data_file(name: &str) -> bool {
-    let plain =
-        |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    let plain = |part: &str| {
+        !part.is_empty()
+            && part.len() + ".json".len() <= NAME_MAX
+            && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
     let Some(stem) = name.strip_suffix(".json") else { return false };
     match stem.split('/').collect::<Vec<_>>().as_slice() {
         ["ship-card" | "squadron-card", faction, file] => plain(faction) && plain(file),
