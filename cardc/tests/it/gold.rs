@@ -2,11 +2,10 @@
 //! what a player reads on the printed card.
 
 use crate::common;
+use crate::pools;
 
 #[path = "../gold/notation.rs"]
 mod notation;
-#[path = "../gold/pools.rs"]
-mod pools;
 #[path = "../gold/selection.rs"]
 mod selection;
 

@@ -4,6 +4,9 @@
 //! read stays beside this folder: `../gold/`, `../sets/`, `../neovim/`, `../sarif/`.
 
 mod common;
+/// The real pools' ability blocks, which `gold` and `pool_reading` both read.
+#[path = "../gold/pools.rs"]
+mod pools;
 
 mod abilities;
 mod ability_props;

@@ -8,9 +8,7 @@
 
 use crate::common;
 
-#[path = "../gold/pools.rs"]
-#[allow(dead_code, reason = "the gold test uses the rest")]
-mod pools;
+use crate::pools;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
