@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Accepted ⇒ compiles, for a given time: batches of random seeds through
-# tests/accepted_compiles.rs (each seed a synthetic set with hostile names, checked,
+# tests/it/accepted_compiles.rs (each seed a synthetic set with hostile names, checked,
 # generated, compiled in one throw-away crate and compared with the checked set), until
 # the time is up.
 #
@@ -8,7 +8,7 @@
 #
 # Every batch is a line of fuzz/logs/synth.log. A failing seed's `.cards` files, generated
 # Rust and error are kept in fuzz/artifacts/synth/seed-N/ (ignored by git); reproduce one
-# with `CARDC_SYNTH_SEEDS=N cargo test -p cardc --test accepted_compiles`. A summary is
+# with `CARDC_SYNTH_SEEDS=N cargo test -p cardc --test it accepted_compiles::`. A summary is
 # printed at the end; the exit status is 1 when a seed failed.
 set -euo pipefail
 
@@ -30,7 +30,7 @@ kept="$target_dir/tmp/accepted-compiles/failures"
 mkdir -p fuzz/logs fuzz/artifacts/synth
 log=fuzz/logs/synth.log
 : >"$log"
-test_cmd=(test --release -p cardc --test accepted_compiles)
+test_cmd=(test --release -p cardc --test it)
 echo "== building the test" >&2
 cargo "${test_cmd[@]}" --no-run >>"$log" 2>&1
 
@@ -46,7 +46,7 @@ while ((SECONDS - start < seconds)); do
     list=$(IFS=,; echo "${seeds[*]}")
     rm -rf "$kept"
     batch_start=$SECONDS
-    if CARDC_SYNTH_SEEDS=$list cargo "${test_cmd[@]}" -- accepted_sets_compile >"fuzz/logs/synth-batch.log" 2>&1; then
+    if CARDC_SYNTH_SEEDS=$list cargo "${test_cmd[@]}" -- accepted_compiles::accepted_sets_compile >"fuzz/logs/synth-batch.log" 2>&1; then
         echo "ok     $list ($((SECONDS - batch_start)) s)" >>"$log"
     else
         echo "FAILED $list ($((SECONDS - batch_start)) s)" >>"$log"

@@ -1579,7 +1579,7 @@ impl Sentence {
 /// sentence from each word, so the work on one sentence grows with the square of its
 /// length: `When , 1` took 1,100 rule calls a byte at 492 bytes, where printed text takes 25
 /// to 100. The bound, half again the longest printed, keeps that under 1,000 calls a byte
-/// and the work on a text of any length linear in its length (`tests/parse_work.rs`).
+/// and the work on a text of any length linear in its length (`tests/it/parse_work.rs`).
 pub const MAX_SENTENCE_BYTES: usize = 400;
 
 /// Parses one sentence with spans from its start; [`SentenceCache`] moves them into place.

@@ -1,7 +1,7 @@
 //! The small X-Wing game the engine tests play: ships on a line with tokens, Force,
 //! charges and shields, friendly and enemy; a scripted chooser; and the vocabulary indices
 //! of `examples/xwing/game.cards`. Shared by `cards-runtime/tests/engine.rs` and the root
-//! package's `tests/engine.rs`.
+//! package's `tests/it/engine.rs`.
 
 #![allow(dead_code)]
 

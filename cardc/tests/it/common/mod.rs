@@ -1,0 +1,43 @@
+//! Helpers shared by the integration tests: the checkout-wide ones, and running `cardc`.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+pub mod ability_words;
+#[path = "../../../../tests/it/common.rs"]
+mod checkout;
+pub mod mutate_json;
+
+#[allow(unused_imports)]
+pub use checkout::{example_sets, files, root, shared};
+
+/// Runs the `cardc` binary.
+pub fn cardc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardc")).args(args).output().expect("cardc runs")
+}
+
+/// The exit code, with a panic message naming the output when it was killed.
+pub fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or_else(|| panic!("killed: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// The set a generated module holds: its `static DATA`'s string literals, concatenated and
+/// unpacked.
+pub fn generated_set(module: &str) -> cards_runtime::Set {
+    let file = syn::parse_file(module).expect("the generated module is Rust");
+    let data = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Static(s) if s.ident == "DATA" => Some(s),
+            _ => None,
+        })
+        .expect("a static DATA");
+    let syn::Expr::Macro(concat) = &*data.expr else { panic!("DATA is concat!(…)") };
+    let parts = concat
+        .mac
+        .parse_body_with(syn::punctuated::Punctuated::<syn::LitStr, syn::Token![,]>::parse_terminated)
+        .expect("concat! of string literals");
+    let text: String = parts.iter().map(|lit| lit.value()).collect();
+    cards_runtime::packed::unpack(&text).expect("the data unpacks")
+}

@@ -1,0 +1,166 @@
+//! `cardc import xwing-data2` on real data as it comes: the five releases in
+//! `../shared/data/xwing-data2-history` import and check clean, each irregularity of theirs
+//! counted; and the 1.14.1 release, mutated the ways real data strays (a key named twice, a
+//! number as a string, one string for a list, a missing `xws`, HTML in the text, an icon
+//! name the data does not declare, a card that cannot be read), still imports and checks, with exactly that irregularity reported.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use cardc::import::xwing_data2::import;
+use cardc::import::Imported;
+use common::mutate_json::{self, mutate_copy, reports_one, set_errors, Base, Mutation, Schema};
+use proptest::prelude::*;
+
+const RELEASES: [&str; 5] = ["1.0.0", "1.3.0", "1.5.1", "1.10.1", "1.14.1"];
+
+fn history(shared: &Path) -> PathBuf {
+    shared.join("data/xwing-data2-history")
+}
+
+/// Each release imported once per test binary.
+fn imported(shared: &Path) -> &'static BTreeMap<&'static str, Imported> {
+    static ALL: OnceLock<BTreeMap<&'static str, Imported>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        RELEASES.iter().map(|v| (*v, import(&history(shared).join(v)).unwrap_or_else(|e| panic!("{v}: {e}")))).collect()
+    })
+}
+
+#[test]
+fn every_release_imports_and_checks_clean_with_its_irregularities_counted() {
+    let Some(shared) = common::shared() else { return };
+    // Counted in the JSON by reading it (see SOURCE.md): 1.0.0 names the ship's `name` twice
+    // in four Resistance files, where the second is the ship's xws id under the wrong key,
+    // so those ships have no `xws`; 1.3.0 writes ten pilots' Force side as one string, the
+    // Upsilon's hull as "4", and one header as `SETUP:`; 1.5.1 names four upgrade slots
+    // twice in its quick builds.
+    let duplicate = "a key named twice in one object (the last wins)";
+    let no_xws = "no `xws` (derived from the name, as xwing-data2 derives it)";
+    let expected: [(&str, &[(&str, usize)]); 5] = [
+        ("1.0.0", &[(duplicate, 4), (no_xws, 4)]),
+        (
+            "1.3.0",
+            &[
+                ("a header in another capitalisation (folded into one)", 1),
+                ("a number written as a string", 1),
+                ("a string where a list is expected", 10),
+            ],
+        ),
+        ("1.5.1", &[(duplicate, 4)]),
+        ("1.10.1", &[]),
+        ("1.14.1", &[]),
+    ];
+    let all = imported(&shared);
+    for (release, counts) in expected {
+        let imported = &all[release];
+        let (n, rendered) = set_errors(imported);
+        assert_eq!(n, 0, "{release} checks clean:\n{rendered}");
+        let got: Vec<(&str, usize)> = imported.irregularity_counts().into_iter().collect();
+        assert_eq!(got, counts, "{release}: irregularities");
+        let summary = imported.summary();
+        let total = counts.iter().map(|(_, n)| n).sum::<usize>();
+        if total > 0 {
+            assert!(summary.contains(&format!("{total} warnings")), "{release}: counted in the summary:\n{summary}");
+        }
+        assert!(imported.cards["ship"] > 200 && imported.cards["upgrade"] > 150, "{release}: {summary}");
+    }
+    // Where each is: the file and the JSON path.
+    let first = all["1.3.0"].irregularities.iter().find(|i| i.kind == "a number written as a string").unwrap();
+    assert_eq!(first.to_string(), "pilots/first-order/upsilon-class-command-shuttle.json: $.stats[0].value: a number written as a string (\"4\" read as 4)");
+    // The header is declared once, as the data writes it elsewhere.
+    assert!(!all["1.3.0"].files.values().any(|t| t.contains("SETUP")));
+    assert_eq!(all["1.3.0"].files["game.cards"].matches("header setup ").count(), 1);
+}
+
+/// The kind of irregularity a mutation causes in xwing-data2.
+fn kind(m: Mutation) -> &'static str {
+    match m {
+        Mutation::DuplicateKey => "a key named twice in one object (the last wins)",
+        Mutation::NumberAsString => "a number written as a string",
+        Mutation::OneForAList => "a string where a list is expected",
+        Mutation::DropId => "no `xws` (derived from the name, as xwing-data2 derives it)",
+        Mutation::Html => "HTML tags in text (removed; <br> is a sentence break)",
+        Mutation::BreakCard => "a card that cannot be read (left out)",
+        Mutation::UnknownName => "a [Name] in text that the data's lists do not declare (declared as an icon)",
+    }
+}
+
+/// Where xwing-data2 keeps what the mutations change.
+const SCHEMA: Schema = Schema {
+    numbers: &["value", "recovers", "initiative", "limited", "cost", "loadout"],
+    lists: &["side", "factions", "sizes", "ships", "keywords", "names", "slots"],
+    id: "xws",
+    text: "ability",
+    // The cards: the pilots of a ship file, the upgrades of an upgrade file.
+    card_lists: &["$", "$.pilots"],
+};
+
+/// The 1.14.1 release's data folder, copied once per test binary into a folder of this
+/// test's; its pilot and upgrade files (relative paths, sorted) and their JSON.
+fn base() -> Option<&'static Base> {
+    static BASE: OnceLock<Option<Base>> = OnceLock::new();
+    mutate_json::base(&BASE, "data/xwing-data2-history/1.14.1/data", "import_history/base", &["pilots", "upgrades"])
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop::sample::select(Mutation::ALL.to_vec())
+}
+
+/// The unmutated release, imported once.
+fn unmutated() -> &'static Imported {
+    static ONE: OnceLock<Imported> = OnceLock::new();
+    ONE.get_or_init(|| import(&base().unwrap().0).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_real_data_imports_reports_each_irregularity_and_checks(
+        m in mutation(),
+        file in any::<usize>(),
+        site in any::<usize>(),
+    ) {
+        let Some((root, files)) = base() else { return Ok(()) };
+        let before = unmutated();
+        prop_assert!(before.irregularities.is_empty(), "1.14.1 is regular: {:?}", before.irregularities);
+        let mutated = mutate_copy(&SCHEMA, m, root, files, (file, site));
+        let (rel, hit) = (mutated.rel, &mutated.hit);
+        let after = import(mutated.dir.path()).map_err(|e| TestCaseError::fail(format!("{rel} {hit}: {e}")))?;
+        reports_one(&after, kind(m), &mutated).map_err(TestCaseError::fail)?;
+        let (n, rendered) = set_errors(&after);
+        prop_assert_eq!(n, 0, "{:?} at {} {}: the set checks:\n{}", m, rel, hit, rendered);
+        let cards = |imp: &Imported| imp.cards["ship"] + imp.cards["upgrade"];
+        match m {
+            Mutation::BreakCard => prop_assert_eq!(cards(&after), cards(before) - 1, "only that card is left out"),
+            _ => prop_assert_eq!(cards(&after), cards(before)),
+        }
+        if matches!(m, Mutation::UnknownName) {
+            prop_assert!(after.files["game.cards"].contains("force-charge \"Force Charge\""), "declared");
+        }
+        if matches!(m, Mutation::Html) {
+            prop_assert!(!after.files.values().any(|t| t.contains("<strong>") || t.contains("<br>") || t.contains("<span")));
+        }
+    }
+}
+
+#[test]
+fn the_cli_prints_each_irregularity_as_a_warning_and_counts_them() {
+    let Some(shared) = common::shared() else { return };
+    let out = tempfile::tempdir().unwrap();
+    let set = out.path().join("set");
+    let data = history(&shared).join("1.3.0");
+    let run = common::cardc(&["import", "xwing-data2", data.to_str().unwrap(), "--out", set.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(common::code(&run), 0, "{stderr}");
+    let line = "warning: pilots/first-order/upsilon-class-command-shuttle.json: $.stats[0].value: \
+                a number written as a string (\"4\" read as 4)\n";
+    assert!(stderr.contains(line), "{stderr}");
+    assert_eq!(stderr.matches("\nwarning: pilots/").count() + usize::from(stderr.starts_with("warning: pilots/")), 12);
+    assert!(stderr.contains("irregular data (read as noted; 12 warnings):\n"), "{stderr}");
+    assert!(stderr.contains("      10  a string where a list is expected\n"), "{stderr}");
+    assert!(set.join("game.cards").is_file(), "the set is written");
+}

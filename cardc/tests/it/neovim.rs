@@ -1,0 +1,68 @@
+//! A real editor: Neovim, headless, opens a card file, attaches `cardc lsp` with its
+//! built-in client (`tests/neovim/attach.lua`), and prints the diagnostics and a hover it
+//! received. It needs `nvim`, so `cargo test` reports it ignored; `.ci/run` installs Neovim
+//! and runs it with `--ignored`, and then a missing `nvim` fails it.
+#![cfg(feature = "lsp")]
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+const GAME: &str = "game xwing \"X-Wing\"\nfaction rebel \"Rebel Alliance\"\nsize small\n\
+                    stat attack, agility, hull\naction focus \"Focus\", boost \"Boost\"\n\
+                    token focus \"focus\", evade \"evade\"\n";
+
+/// One mistake (`rebels`), and an ability to hover.
+const SHIPS: &str = "ship \"Luke Skywalker\" {\n  faction: rebels\n  size: small\n  cost: 6\n  text {\n    \
+                     After you perform a [Boost] action, you may gain 1 evade token.\n  }\n}\n";
+
+fn nvim_found() -> bool {
+    Command::new("nvim").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+#[test]
+#[ignore = "needs nvim (`apt-get install neovim`); CI runs it with `--ignored`"]
+fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
+    assert!(nvim_found(), "nvim is missing: `apt-get install neovim`");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    std::fs::write(root.join("game.cards"), GAME).expect("write game.cards");
+    std::fs::write(root.join("ships.cards"), SHIPS).expect("write ships.cards");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/neovim/attach.lua");
+    let mut child = Command::new("nvim")
+        .args(["--headless", "--clean", "-u", "NONE", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("CARDC", env!("CARGO_BIN_EXE_cardc"))
+        .env("CARDS_FILE", root.join("ships.cards"))
+        .env("XDG_CACHE_HOME", root.join("cache"))
+        .env("XDG_STATE_HOME", root.join("state"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start nvim");
+    // Neovim waits at most 20 s for each answer; a hung editor fails the test, not CI.
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    while child.try_wait().ok().flatten().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("nvim did not finish within 90 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().expect("nvim's output");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "nvim failed: {}\n{stdout}\n{stderr}", out.status);
+    // Line 2, column 12: `rebels`, with rustc's did-you-mean.
+    assert!(
+        stdout.lines().any(|l| l.starts_with("diagnostic 2:12 E0105 unknown faction `rebels`")
+            && l.contains("help: did you mean `rebel`?")),
+        "{stdout}\n{stderr}"
+    );
+    // The hover on the ability: how it reads, in plain words.
+    assert!(
+        stdout.contains("hover **Reads as:** Optional. After you perform 1 [Boost] action: gain 1 evade token."),
+        "{stdout}\n{stderr}"
+    );
+}

@@ -1,0 +1,81 @@
+//! Every conformance scenario through both paths: the sets compiled into this package
+//! (`cards validate`) and the same sets loaded at run time (`cardc validate`). The verdicts
+//! are the expected ones and the two paths agree on every field.
+
+use crate::common;
+
+use std::process::Command;
+
+use cards_runtime::scenario::{report_json, run, Scenario};
+
+#[test]
+fn compiled_sets_equal_the_sets_loaded_at_run_time() {
+    let report = cardc::check_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/cards")]).unwrap();
+    assert_eq!(report.sets.len(), cards::SETS.len());
+    for checked in &report.sets {
+        let loaded = checked.set.as_ref().expect("the shipped sets check clean");
+        let compiled = cards::set(&loaded.game).expect("compiled");
+        assert_eq!(compiled, loaded, "{}: codegen changed the model", loaded.game);
+    }
+}
+
+#[test]
+fn every_scenario_gives_its_verdict_through_both_paths() {
+    let Some(shared) = common::shared() else { return };
+    let mut count = 0;
+    for dir in common::example_sets(&shared) {
+        let game = dir.file_name().unwrap().to_str().unwrap().to_string();
+        let compiled = cards::set(&game).expect("a compiled set per conformance game");
+        let report = cardc::check_paths(&[&dir]).unwrap();
+        let loaded = report.sets[0].set.as_ref().expect("the conformance set checks clean");
+        for file in common::files(&dir.join("scenarios"), "json") {
+            let scenario = Scenario::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let a = run(compiled, &scenario).unwrap();
+            let b = run(loaded, &scenario).unwrap();
+            assert_eq!(a, b, "{}: the two paths disagree", file.display());
+            a.check(&scenario).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            // And the binaries print the same line.
+            let name = file.to_str().unwrap();
+            let cards_out = Command::new(env!("CARGO_BIN_EXE_cards"))
+                .args(["validate", "--format", "json", name])
+                .output()
+                .unwrap();
+            let expected_code = if a.is_legal() { 0 } else { 1 };
+            assert_eq!(cards_out.status.code(), Some(expected_code), "{name}");
+            assert_eq!(String::from_utf8_lossy(&cards_out.stdout).trim_end(), report_json(name, &a));
+            count += 1;
+        }
+    }
+    assert!(count >= 29, "only {count} scenarios");
+}
+
+#[test]
+fn cards_list_and_bad_input() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cards")).args(["list", "armada"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l.starts_with("dominator ") && l.contains("Dominator")), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cards")).args(["list", "chess"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"game\": \"armada\",").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_cards")).args(["validate", bad.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1, column"));
+}
+
+#[test]
+fn upgrade_cards_can_be_exhausted_readied_and_discarded() {
+    use cards_runtime::state::{CardState, Equipped, StateError};
+    let set = cards::set("armada").unwrap();
+    let (veteran, _) = set.card("veteran-gunners").unwrap();
+    let (doors, _) = set.card("reinforced-blast-doors").unwrap();
+    let mut equipped = Equipped::new([veteran, doors]);
+    equipped.exhaust(0).unwrap();
+    assert_eq!(equipped.exhaust(0), Err(StateError::AlreadyExhausted));
+    equipped.discard(1).unwrap();
+    equipped.ready_all();
+    assert_eq!((equipped.state(0), equipped.state(1)), (Some(CardState::Ready), Some(CardState::Discarded)));
+    assert_eq!(equipped.score(set), 5 + 5, "the discarded card still counts");
+}
