@@ -8,6 +8,9 @@
 
 pub mod chunk;
 mod fast;
+
+#[cfg(test)]
+pub(crate) use fast::reads_as_the_grammar_does;
 mod recover;
 pub mod restriction;
 mod reuse;
