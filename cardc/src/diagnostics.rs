@@ -12,7 +12,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{FileId, Span};
-use crate::source::{SourceFile, SourceMap};
+use crate::source_map::{SourceFile, SourceMap};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

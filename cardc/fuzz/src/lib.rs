@@ -97,7 +97,7 @@ pub fn check_beside_game(data: &[u8]) -> (SourceMap, Checked) {
         diagnostics.extend(d);
         files.push(ast);
     }
-    let checked = cardc::check::check_files(&sources, Path::new("fuzz"), &files, diagnostics);
+    let checked = cardc::pipeline::check_files(&sources, Path::new("fuzz"), &files, diagnostics);
     (sources, checked)
 }
 

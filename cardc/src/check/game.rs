@@ -144,10 +144,12 @@ pub fn flagship(files: &[File], names: &Names<'_>, d: &mut Vec<Diagnostic>) -> O
 }
 
 /// The level a set's `allow`, `warn` and `deny` lines give each lint code; a later line
-/// wins over an earlier one.
+/// wins over an earlier one. `warnings` are the codes a line may name, `codes` every code
+/// (to tell an error named there from a name that is no code).
 pub fn lint_levels(
     files: &[File],
     warnings: &[&'static Code],
+    codes: &[&'static Code],
     d: &mut Vec<Diagnostic>,
 ) -> HashMap<&'static str, LintLevel> {
     let mut out = HashMap::new();
@@ -159,7 +161,7 @@ pub fn lint_levels(
                     Some(code) => {
                         out.insert(code.id, a.level);
                     }
-                    None => d.push(unknown_lint(file.id, lint, warnings)),
+                    None => d.push(unknown_lint(file.id, lint, warnings, codes)),
                 }
             }
         }
@@ -189,9 +191,9 @@ fn find_warning(lint: &Ident, warnings: &[&'static Code]) -> Option<&'static Cod
         .find(|c| c.severity != Severity::Error && (c.name == text || c.id.eq_ignore_ascii_case(text)))
 }
 
-fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code]) -> Diagnostic {
+fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code], codes: &[&'static Code]) -> Diagnostic {
     let names: Vec<&str> = warnings.iter().map(|c| c.name).collect();
-    let error = crate::codes().into_iter().find(|c| c.name == lint.text || c.id.eq_ignore_ascii_case(&lint.text));
+    let error = codes.iter().find(|c| c.name == lint.text || c.id.eq_ignore_ascii_case(&lint.text));
     if let Some(code) = error {
         return Diagnostic::new(&E0208, format!("`{}` is an error, not a lint", lint.text))
             .label(file, lint.span, format!("{} ({}) cannot be allowed, warned or denied", code.id, code.name))

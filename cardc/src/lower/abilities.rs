@@ -5,10 +5,10 @@
 use cards_runtime::model::{Card, Vocabulary};
 
 use super::ability::Context;
+use super::AbilityCache;
 use super::Sources;
 use crate::ast::FieldValue;
 use crate::check::abilities::TextSite;
-use crate::text::SentenceCache;
 
 /// Lowers the frames of every block and appends them to their cards' abilities, through
 /// `cache` (abilities lowered before from the same words against the same vocabulary are
@@ -18,7 +18,7 @@ pub fn abilities(
     vocab: &Vocabulary,
     sites: &[TextSite],
     cards: &mut [Card],
-    cache: &mut SentenceCache,
+    cache: &mut AbilityCache,
 ) {
     cache.lower_against(vocab);
     // Each file's path relative to the set, worked out once for its run of blocks.

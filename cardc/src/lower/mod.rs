@@ -9,16 +9,18 @@
 //! model an editor shows.
 //!
 //! 1. [`cards`]: each card's fields, [`restriction`] its `requires:`;
-//! 2. [`abilities`]: each text block's frames, lowered by [`ability`], appended to its card;
+//! 2. [`abilities`]: each text block's frames, lowered by [`ability`] through an
+//!    [`AbilityCache`], appended to its card;
 //! 3. [`rules`]: each rule, with its `where` condition.
 
 pub mod abilities;
 pub mod ability;
+mod cache;
 pub mod cards;
 pub mod restriction;
 pub mod rules;
-#[cfg(test)]
-mod tests;
+
+pub use cache::{AbilityCache, LoweredAbilities};
 
 use cards_runtime::model::Vocabulary;
 use cards_runtime::Set;
@@ -27,7 +29,6 @@ use crate::check::abilities::TextSite;
 use crate::check::cards::ReadCard;
 use crate::resolve::Names;
 use crate::source::SourceMap;
-use crate::text::SentenceCache;
 
 /// What the lowering reads besides what the checks give: the set's names and files.
 pub struct Sources<'s, 'a> {
@@ -51,7 +52,7 @@ pub struct FromChecks<'a> {
 
 /// Builds the set's model from what the checks read; `texts` are its ability text blocks,
 /// lowered through `cache`.
-pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], cache: &mut SentenceCache) -> Set {
+pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], cache: &mut AbilityCache) -> Set {
     let FromChecks { vocab, flagship_icon, cards: read } = checked;
     let mut cards: Vec<_> = from
         .names

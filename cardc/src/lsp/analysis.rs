@@ -8,10 +8,9 @@ use std::sync::Arc;
 
 use crate::ast::{AtomKind, CardKind, FieldValue, File, FileId, Ident, Item, Restriction, Span, Token, VocabKind};
 use crate::check::cards::{field_refers, Refers};
-use crate::check::{self, Checked};
+use crate::pipeline::{self, Cache, Checked, ReadCache};
 use crate::resolve::Names;
 use crate::source::{self, SourceMap};
-use crate::text::SentenceCache;
 
 /// What a name written in a file stands for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -152,7 +151,7 @@ impl Analysis {
             diagnostics.extend(d);
             files.push(file);
         }
-        let checked = check::check_files_cached(&sources, dir, &files, diagnostics, &mut cache.sentences);
+        let checked = pipeline::check_files_cached(&sources, dir, &files, diagnostics, &mut cache.sentences);
         let index = index(&files, &sources, dir);
         Ok(Analysis { dir: dir.to_path_buf(), sources, files, checked, index })
     }
@@ -168,7 +167,7 @@ impl Analysis {
 #[derive(Default)]
 pub struct Caches {
     /// Ability sentences, and abilities lowered.
-    pub sentences: SentenceCache,
+    pub sentences: Cache,
     /// The last parse of each file, by path (shared with the caches made over this one's).
     trees: HashMap<PathBuf, Arc<Parsed>>,
     /// Items read before this cache was made, which a file parsed here for the first time
@@ -236,11 +235,7 @@ impl Caches {
     /// parsed again, a sentence read there is not read again, and every cache made over
     /// the same `read` starts in the same state.
     pub fn over(read: &Read) -> Caches {
-        Caches {
-            sentences: SentenceCache::over(&read.sentences),
-            trees: read.trees.clone(),
-            items: Some(read.items.clone()),
-        }
+        Caches { sentences: Cache::over(&read.sentences), trees: read.trees.clone(), items: Some(read.items.clone()) }
     }
 
     /// Forgets everything once it holds more than `limit` sentences.
@@ -254,7 +249,7 @@ impl Caches {
 /// What a [`Caches`] had read when it was frozen ([`Caches::freeze`]).
 pub struct Read {
     trees: HashMap<PathBuf, Arc<Parsed>>,
-    sentences: crate::text::ReadSentences,
+    sentences: ReadCache,
     /// Every item of every file read.
     items: Arc<crate::syntax::Reuse>,
 }

@@ -9,6 +9,9 @@
 pub mod chunk;
 mod fast;
 pub mod keywords;
+
+#[cfg(test)]
+pub(crate) use fast::reads_as_the_grammar_does;
 mod recover;
 pub mod restriction;
 mod reuse;

@@ -181,6 +181,14 @@ mod tests {
     use super::*;
     use crate::check_set;
 
+    /// The syntax's fast path reads generated cards as its grammar does.
+    #[test]
+    fn the_fast_path_reads_generated_cards_as_the_grammar_does() {
+        for (_, text) in generate(60) {
+            crate::syntax::reads_as_the_grammar_does(&text);
+        }
+    }
+
     #[test]
     fn a_generated_set_is_clean() {
         let (sources, set) = load(300);

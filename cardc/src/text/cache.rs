@@ -124,105 +124,53 @@ impl Shift for Sentence {
 }
 
 /// Parsed sentences by their text, at offset 0, and the parts of them read again from
-/// another entry rule (a timing's event), which repeat across sentences.
+/// another entry rule (a timing's event), which repeat across sentences. The abilities
+/// lowered from them are cached where the lowering is
+/// ([`AbilityCache`](crate::lower::AbilityCache)).
 #[derive(Default)]
 pub struct SentenceCache {
     /// Read before, shared read-only with other caches ([`Self::over`]): looked in after
-    /// `parsed` and `lowered`, never written.
-    base: Option<Arc<Frozen>>,
+    /// `parsed`, never written.
+    base: Option<Arc<HashMap<String, Sentence>>>,
     parsed: HashMap<String, Sentence>,
     reread: RefCell<super::Reread>,
-    /// Abilities lowered against the vocabulary whose hash is `lowered_for`, by their
-    /// frame's text and chassis ability name.
-    lowered: HashMap<(String, Option<String>), cards_runtime::ability::Ability>,
-    lowered_for: u64,
 }
 
-/// What a [`SentenceCache`] had read when it was frozen ([`SentenceCache::freeze`]).
-struct Frozen {
-    parsed: HashMap<String, Sentence>,
-    lowered: HashMap<(String, Option<String>), cards_runtime::ability::Ability>,
-    lowered_for: u64,
-}
-
-/// The sentences and abilities a cache had read, shared read-only by the caches made over
-/// them ([`SentenceCache::over`]): a harness that serves many sessions over the same texts
+/// The sentences a cache had read, shared read-only by the caches made over them
+/// ([`SentenceCache::over`]): a harness that serves many sessions over the same texts
 /// reads them once, and every session starts from the same state.
 #[derive(Clone)]
-pub struct ReadSentences(Arc<Frozen>);
+pub struct ReadSentences(Arc<HashMap<String, Sentence>>);
 
 impl SentenceCache {
     /// What this cache has read, to share with caches made [`Self::over`] it.
     pub fn freeze(self) -> ReadSentences {
-        let SentenceCache { base, mut parsed, reread: _, mut lowered, lowered_for } = self;
+        let SentenceCache { base, mut parsed, reread: _ } = self;
         // What this cache read over another's holds that one's too.
         if let Some(base) = base {
-            parsed.extend(base.parsed.iter().map(|(k, v)| (k.clone(), v.clone())));
-            if base.lowered_for == lowered_for {
-                lowered.extend(base.lowered.iter().map(|(k, v)| (k.clone(), v.clone())));
-            }
+            parsed.extend(base.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
-        ReadSentences(Arc::new(Frozen { parsed, lowered, lowered_for }))
+        ReadSentences(Arc::new(parsed))
     }
 
     /// An empty cache that finds what `read` holds without reading it again.
     pub fn over(read: &ReadSentences) -> SentenceCache {
-        SentenceCache { base: Some(read.0.clone()), lowered_for: read.0.lowered_for, ..SentenceCache::default() }
+        SentenceCache { base: Some(read.0.clone()), ..SentenceCache::default() }
     }
 
-    /// How many sentences and lowered abilities it holds (not counting those it was made
-    /// [`Self::over`]).
+    /// How many sentences it holds (not counting those it was made [`Self::over`]).
     pub fn len(&self) -> usize {
-        self.parsed.len() + self.lowered.len()
+        self.parsed.len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.parsed.is_empty() && self.lowered.is_empty()
-    }
-
-    /// Readies the cache for abilities lowered against `vocab`: the ones lowered against
-    /// another vocabulary are forgotten. Call it once per check, before [`Self::lowered`].
-    pub fn lower_against(&mut self, vocab: &cards_runtime::model::Vocabulary) {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        vocab.hash(&mut hasher);
-        let vocab = hasher.finish();
-        if vocab != self.lowered_for {
-            self.lowered.clear();
-            self.lowered_for = vocab;
-        }
-    }
-
-    /// The ability lowered from `frame`, from the cache when the same words (with the same
-    /// chassis ability name) were lowered before against the vocabulary given to
-    /// [`Self::lower_against`].
-    pub fn lowered(
-        &mut self,
-        frame: &super::Frame,
-        cx: &crate::lower::ability::Context<'_>,
-    ) -> cards_runtime::ability::Ability {
-        let words = cx.source.get(frame.span.range()).unwrap_or_default();
-        let key = (words.to_string(), cx.name.map(str::to_string));
-        let base = self.base.as_deref().filter(|b| b.lowered_for == self.lowered_for);
-        match self.lowered.get(&key).or_else(|| base?.lowered.get(&key)) {
-            Some(a) => {
-                let mut a = a.clone();
-                a.file = cx.file.to_string().into();
-                a.span = cards_runtime::ability::SourceSpan { start: frame.span.start, end: frame.span.end };
-                a
-            }
-            None => {
-                let a = crate::lower::ability::ability(frame, cx);
-                self.lowered.insert(key, a.clone());
-                a
-            }
-        }
+        self.parsed.is_empty()
     }
 
     /// The sentence `text`, which starts at byte `base` of its file.
     pub(super) fn parse(&mut self, text: &str, base: usize) -> Sentence {
-        let mut s = match self.parsed.get(text).or_else(|| self.base.as_deref()?.parsed.get(text)) {
+        let mut s = match self.parsed.get(text).or_else(|| self.base.as_deref()?.get(text)) {
             Some(s) => s.clone(),
             None => {
                 let s = super::parse_sentence(text, &self.reread);

@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use cards_runtime::model::VocabKind;
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -22,6 +23,21 @@ use crate::ast::Span;
 mod cache;
 
 pub use cache::{ReadSentences, SentenceCache};
+
+/// The vocabulary kinds ability text names, in the order a plain word is looked up.
+pub const NOUN_KINDS: [VocabKind; 11] = [
+    VocabKind::Resource,
+    VocabKind::Token,
+    VocabKind::Action,
+    VocabKind::Result,
+    VocabKind::Die,
+    VocabKind::Arc,
+    VocabKind::Phase,
+    VocabKind::Icon,
+    VocabKind::Stat,
+    VocabKind::Trait,
+    VocabKind::Maneuver,
+];
 
 mod grammar {
     #![allow(missing_docs)]

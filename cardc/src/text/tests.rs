@@ -1,5 +1,4 @@
 use super::*;
-use crate::lower::ability as lower;
 
 /// An effect as `kind(amount|noun|to|action|facing)`, with `->target` and `<-from`.
 fn effect(e: &Effect) -> String {
@@ -678,8 +677,6 @@ fn printed_typos_read_as_the_words_they_stand_for() {
     for (text, expected) in cases {
         assert_eq!(show(text), [expected], "{text}");
     }
-    let subject = crate::lower::ability::subject(Some(&crate::text::Piece::bare("The chosen frendly ship")));
-    assert_eq!(subject.side, cards_runtime::ability::Side::Friendly);
 }
 
 #[test]
@@ -966,127 +963,6 @@ fn numbers_treated_as_and_reminders_after_an_effect() {
 }
 
 #[test]
-fn conditions_that_are_events_read_as_a_timings_event() {
-    let cases = [
-        // Any tense is the event: the colour of the action stays.
-        ("you performed a red [Barrel Roll] action", "if you perform 1 red action:barrel-roll"),
-        ("you spent a calculate token", "if you spend 1 token:calculate"),
-        ("you moved through a friendly ship", "if you move-through 1 \"friendly ship\""),
-        ("you fully executed the maneuver", "if you execute fully \"maneuver\""),
-        ("it was dealt a damage card", "if that be-dealt 1 \"damage card\""),
-        // A relative clause's verb is the subject's, not the event's.
-        ("the ship you chose performed a [Boost] action", "if that perform 1 action:boost"),
-        // The choice to do it is the event.
-        ("it chooses to gain 1 strain token", "if that gain 1 token:strain"),
-        // Negated, since the start of the round or phase; `or` joins alternatives.
-        ("you did not defend this round", "if not you defend this-round"),
-        ("that ship has not engaged this phase", "if not that engage this-phase"),
-        (
-            "you have not dropped or launched a device this round",
-            "if not you drop 1 \"device\" || you launch 1 \"device\" this-round",
-        ),
-        // A comparison naming no entry is the object's words.
-        (
-            "you choose a ship with an initiative lower than yours",
-            "if you choose 1 \"ship with an initiative lower than yours\"",
-        ),
-    ];
-    for (words, expected) in cases {
-        assert_eq!(read_condition(CondKind::If, words), [expected], "{words}");
-    }
-    // `1 or more` is an amount the reading holds: the event is the defender dealt at least
-    // one faceup damage card.
-    assert_eq!(
-        read_condition(CondKind::If, "the defender was dealt 1 or more faceup damage cards"),
-        ["if defender be-dealt atleast1 \"damage cards\" faceup"]
-    );
-    // Words an event cannot hold stay the condition's: a comparison, a when, two clauses
-    // joined by `and`.
-    for words in [
-        "you reveal a maneuver other than a 2 [Straight]",
-        "you suffer damage during that attack",
-        "you did not roll exactly 2 defense dice",
-        "it chooses 1 [Charge] and loses that [Charge]",
-    ] {
-        assert_eq!(read_condition(CondKind::If, words), [format!("if \"{words}\"")], "{words}");
-    }
-}
-
-#[test]
-fn conditions_that_count_ships_dice_and_states() {
-    let cases = [
-        // None, or a count other than one or more: how many such ships there are.
-        ("there are no other friendly ships at range 0-2", "if there-are 0 another.friendly@0-2"),
-        ("there are no enemy ships at range 1-2", "if there-are 0 a.enemy@1-2"),
-        // One or more: that ship's test, its range of you with it.
-        ("there is at least 1 other friendly ship at range 0-1", "if another.friendly at 0-1"),
-        ("there is an enemy ship in your [Front Arc] at range 0-1", "if a.enemy@0-1 in arc:front"),
-        ("there is an obstacle at range 0-1", "if \"an obstacle\" at 0-1"),
-        // The attack's dice.
-        ("there are 2 or more [Hit]/[Critical Hit] results", "if thing has 2+ result:hit/result:critical-hit"),
-        ("there are 2 or fewer attack dice", "if thing has 2- die:attack"),
-        // Resources, the attack, the revealed maneuver, limited ships.
-        ("your [Charge] is inactive", "if you resource:charge inactive"),
-        ("all of your [Force] are active", "if you all resource:force active"),
-        ("any of this card's [Charge] are inactive", "if thing any resource:charge inactive"),
-        ("the attack is obstructed", "if attack-obstructed"),
-        ("the attack is obstructed by an obstacle", "if attack-obstructed by \"an obstacle\""),
-        ("you obstruct the attack", "if attack-obstructed by you"),
-        ("your revealed maneuver is blue", "if you revealed blue"),
-        ("your revealed maneuver is speed 3-5", "if you revealed speed 3-5"),
-        ("its revealed maneuver is 1 speed or higher", "if that revealed speed 1+"),
-        (
-            "the speed of your revealed maneuver is greater than the enemy ship's",
-            "if you revealed speed > \"the enemy ship\"",
-        ),
-        (
-            "the bearing of your revealed maneuver is the same as the enemy ship's",
-            "if you revealed bearing = \"the enemy ship\"",
-        ),
-        (
-            "the speed of your revealed maneuver matches that of a friendly ship at range 1",
-            "if you revealed speed = a.friendly@1-1",
-        ),
-        ("that ship is limited", "if that is limited"),
-        // Whose lock is on whom: the target is never dropped.
-        ("you have a lock on the defender", "if you has 1+ token:lock on defender"),
-        ("you do not have that ship locked", "if you has 0 token:lock on that"),
-        ("you are not locked by the attacker", "if attacker has 0 token:lock on you"),
-    ];
-    for (words, expected) in cases {
-        assert_eq!(read_condition(CondKind::If, words), [expected], "{words}");
-    }
-    // `and` between two conditions is two, both to hold; a subject and verb said once are
-    // each part's.
-    assert_eq!(
-        read_condition(CondKind::If, "the defender is in your [Front Arc] and at range 1"),
-        ["if defender in arc:front", "if defender at 1-1"]
-    );
-    assert_eq!(
-        read_condition(CondKind::If, "you are not focused and there is an enemy ship in your [Front Arc] at range 1"),
-        ["if you has 0 token:focus", "if a.enemy@1-1 in arc:front"]
-    );
-    // An arc of another ship: the range is of that ship, which the subject cannot say; two
-    // counts joined by `or`.
-    for words in [
-        "there is an enemy ship in its [Front Arc] at range 1",
-        "there are at least 2 other friendly ships at range 0-1 or another friendly ship at range 0-1",
-    ] {
-        assert_eq!(read_condition(CondKind::If, words), [format!("if \"{words}\"")], "{words}");
-    }
-    // The parity of a revealed maneuver's speed.
-    assert_eq!(
-        read_condition(CondKind::If, "the speed of your revealed maneuver is odd"),
-        ["if you revealed speed odd"]
-    );
-    // A comparison of counts: where they are, printed once, on the second.
-    assert_eq!(
-        read_condition(CondKind::If, "there are more enemy ships than other friendly ships at range 0-1 of that ship"),
-        ["if there-are-more a.enemy than \"other friendly ships at range 0-1 of that ship\""]
-    );
-}
-
-#[test]
 fn a_replaced_event_ends_where_a_condition_starts() {
     let text = "During the System Phase, if you would drop a device and there is an enemy ship at range 0-1, you may place that device instead.";
     let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
@@ -1095,20 +971,6 @@ fn a_replaced_event_ends_where_a_condition_starts() {
     assert_eq!(r.event.text, "drop a device");
     let conditions: Vec<&str> = f[0].steps[0].conditions.iter().map(|c| c.piece.text.as_str()).collect();
     assert_eq!(conditions, ["there is an enemy ship at range 0-1"]);
-}
-
-#[test]
-fn for_each_counts_its_noun_and_keeps_the_relative_clause_in_its_words() {
-    use cards_runtime::model::{Entry, VocabKind, Vocabulary};
-    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
-    let vocab = Vocabulary { resources: vec![e("charge", "Charge")].into(), ..Vocabulary::default() };
-    let text = "You may spend 1 or more [Charge]. For each [Charge] you spend, gain 1 strain token.";
-    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
-    let cx = lower::Context { vocab: &vocab, file: "t.cards", source: text, name: None };
-    let abilities: Vec<_> = frames(text, &spans).iter().map(|f| lower::ability(f, &cx)).collect();
-    let each = abilities.iter().flat_map(|a| a.steps.iter()).find_map(|s| s.for_each.as_ref()).expect("a for-each");
-    assert_eq!(each.refs.iter().map(|r| (r.kind, r.index)).collect::<Vec<_>>(), [(VocabKind::Resource, 0)]);
-    assert_eq!(each.text, "[Charge] you spend");
 }
 
 #[test]
@@ -1174,36 +1036,6 @@ fn a_list_of_things_as_subject_and_a_trailing_for_each() {
         assert_eq!(show(text), [expected], "{text}");
     }
 }
-
-/// A condition's words read as `lower` reads them, in the gold notation, one line each.
-fn read_condition(kind: CondKind, words: &str) -> Vec<String> {
-    use cards_runtime::model::{Entry, List, Set, Vocabulary};
-    let e = |id: &'static str, name: &'static str| Entry { id: id.into(), name: name.into(), marked: false };
-    let vocab = Vocabulary {
-        tokens: vec![e("focus", "focus"), e("lock", "lock"), e("calculate", "calculate"), e("strain", "strain")].into(),
-        resources: vec![e("force", "Force"), e("charge", "Charge")].into(),
-        actions: vec![e("barrel-roll", "Barrel Roll"), e("boost", "Boost")].into(),
-        results: vec![e("hit", "Hit"), e("critical-hit", "Critical Hit")].into(),
-        dice: vec![e("attack", "attack")].into(),
-        arcs: vec![e("front", "Front Arc")].into(),
-        maneuvers: vec![e("straight", "Straight")].into(),
-        ..Vocabulary::default()
-    };
-    let cond = Cond { kind, piece: Piece::bare(words) };
-    let conditions = lower::conditions(&cond, &vocab);
-    let set = Set {
-        game: "x".into(),
-        name: "x".into(),
-        vocab,
-        flagship_icon: None,
-        cards: List::Borrowed(&[]),
-        rules: List::Borrowed(&[]),
-    };
-    conditions.iter().map(|c| cards_runtime::ability_text::condition(&set, c)).collect()
-}
-
-/// The grammar's text, for tests of what it must keep true.
-const GRAMMAR: &str = include_str!("ability.pest");
 
 /// The body of a grammar rule, comments removed.
 fn rule_body(name: &str) -> String {
@@ -1376,3 +1208,6 @@ fn elided_dice_say_more_or_fewer() {
         ["while=you attack [you:attack()]; you:must roll-fewer(2|attack dice); or you:must roll(2|defense dice)"]
     );
 }
+
+/// The grammar's text, for tests of what it must keep true.
+const GRAMMAR: &str = include_str!("ability.pest");

@@ -26,6 +26,7 @@ mod import_history;
 mod import_one_file;
 mod import_writes;
 mod import_xwing;
+mod layers;
 mod lsp;
 mod lsp_edits;
 mod mutate;

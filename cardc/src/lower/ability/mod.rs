@@ -25,7 +25,7 @@ use cards_runtime::ability::{
     Ability, Back, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso,
     Qualifier, Replacement as RtReplacement, SourceSpan, Step as RtStep, Test, Timing as RtTiming,
 };
-use cards_runtime::model::{VocabKind, Vocabulary};
+use cards_runtime::model::Vocabulary;
 
 use crate::text::{is_cost_kind, Effect, Frame, Piece};
 use condition::counted;
@@ -33,20 +33,7 @@ use effect::{duration, effect};
 use noun::find;
 use pronoun::{opaque_object, resolve_pronouns};
 
-/// The vocabulary kinds ability text names, in the order a plain word is looked up.
-pub const NOUN_KINDS: [VocabKind; 11] = [
-    VocabKind::Resource,
-    VocabKind::Token,
-    VocabKind::Action,
-    VocabKind::Result,
-    VocabKind::Die,
-    VocabKind::Arc,
-    VocabKind::Phase,
-    VocabKind::Icon,
-    VocabKind::Stat,
-    VocabKind::Trait,
-    VocabKind::Maneuver,
-];
+pub use crate::text::NOUN_KINDS;
 
 /// What lowering needs besides the frame.
 pub struct Context<'a> {

@@ -3,7 +3,7 @@
 
 use cards_runtime::model::{CmpOp, Constraint, Scope, SelectorKind};
 
-use crate::check::{check_set, Checked};
+use super::{check_set, Checked};
 use crate::source::{SetSource, SourceFile, SourceMap};
 
 /// Checks and lowers a set made of the given files (name, text).
