@@ -460,10 +460,7 @@ fn drop_names_before_brackets(text: &str, words: &mut Vec<Word<'_>>) {
 /// `[Bank Left] or [Bank Right] or [Turn Left] or [Turn Right]` is `[Bank Left], [Bank Right],
 /// [Turn Left], or [Turn Right]`: in a run of bracketed items, only the last `or` is kept.
 fn drop_listed_ors(text: &str, words: &mut Vec<Word<'_>>) {
-    let bracketed = |w: &Word<'_>| {
-        let before = &text[..w.span.start];
-        before.rfind('[') > before.rfind(']')
-    };
+    let bracketed = |w: &Word<'_>| bracketed(text, w);
     let mut i = 1;
     while i + 1 < words.len() {
         let listed = words[i].word == "or" && bracketed(&words[i - 1]) && bracketed(&words[i + 1]);
@@ -517,21 +514,22 @@ fn drop_maneuver_after_names(text: &str, words: &mut Vec<Word<'_>>) {
 /// things is done to all of them (`each` alone, `each ship at range 0-1`, stays: it counts).
 fn each_of_is_all(text: &str, words: &mut [Word<'_>]) {
     for i in 0..words.len().saturating_sub(1) {
-        let between = &text[words[i].span.end..words[i + 1].span.start];
-        if words[i].word == "each" && between.split_whitespace().next() == Some("of") {
+        if words[i].word == "each" && gap(text, words, i + 1).split_whitespace().next() == Some("of") {
             words[i].word = Cow::Borrowed("all");
         }
     }
 }
 
+/// Whether a word is written inside brackets (`[Turn Left]`).
+fn bracketed(text: &str, w: &Word<'_>) -> bool {
+    let before = text.get(..w.span.start).unwrap_or_default();
+    before.rfind('[') > before.rfind(']')
+}
+
 /// How many words from `i` on are one bracketed name (`[Turn Left]` is two).
 fn bracket_run(text: &str, words: &[Word<'_>], i: usize) -> usize {
-    let inside = |w: &Word<'_>| {
-        let before = text.get(..w.span.start).unwrap_or_default();
-        before.rfind('[').is_some_and(|open| before.rfind(']').is_none_or(|close| close < open))
-    };
     let mut k = 0;
-    while words.get(i + k).is_some_and(inside) && (k == 0 || !gap(text, words, i + k).contains(']')) {
+    while words.get(i + k).is_some_and(|w| bracketed(text, w)) && (k == 0 || !gap(text, words, i + k).contains(']')) {
         k += 1;
     }
     k
@@ -1524,19 +1522,17 @@ impl Sayer<'_> {
             rest.amount = None;
             let rest = self.effect_object(&rest);
             parts.extend(rest);
-        } else if let [cost] = &c.costs[..] {
-            // `attack dice are rolled to resolve its effect`: what is done to the subject, for
-            // the effect after.
-            let be = if many(&c.subject) || you { "are" } else { "is" };
-            let cost = match cost.passive && cost.noun.is_none() && !cost.negated {
-                true => format!("{be} {}", participle(cost.kind)),
-                false => verb(self.effects(&c.costs)),
-            };
-            parts.push(format!("{cost} to"));
-            parts.push(self.effect(&c.effect));
         } else if !c.costs.is_empty() {
-            let costs = self.effects(&c.costs);
-            parts.push(format!("{} to", verb(costs)));
+            let costs = match &c.costs[..] {
+                // `attack dice are rolled to resolve its effect`: what is done to the subject,
+                // for the effect after.
+                [cost] if cost.passive && cost.noun.is_none() && !cost.negated => {
+                    let be = if many(&c.subject) || you { "are" } else { "is" };
+                    format!("{be} {}", participle(cost.kind))
+                }
+                _ => verb(self.effects(&c.costs)),
+            };
+            parts.push(format!("{costs} to"));
             parts.push(self.effect(&c.effect));
         } else {
             let mut said = self.effect(&c.effect);
