@@ -144,11 +144,10 @@ pub fn flagship(files: &[File], names: &Names<'_>, d: &mut Vec<Diagnostic>) -> O
 }
 
 /// The level a set's `allow`, `warn` and `deny` lines give each lint code; a later line
-/// wins over an earlier one. `warnings` are the codes a line may name, `codes` every code
-/// (to tell an error named there from a name that is no code).
+/// wins over an earlier one. `codes` is every code: a line may name those that are not
+/// errors (the lints), and an error named there is told from a name that is no code.
 pub fn lint_levels(
     files: &[File],
-    warnings: &[&'static Code],
     codes: &[&'static Code],
     d: &mut Vec<Diagnostic>,
 ) -> HashMap<&'static str, LintLevel> {
@@ -157,11 +156,11 @@ pub fn lint_levels(
         for item in &file.items {
             let Item::Allow(a) = item else { continue };
             for lint in &a.lints {
-                match find_warning(lint, warnings) {
+                match find_warning(lint, codes) {
                     Some(code) => {
                         out.insert(code.id, a.level);
                     }
-                    None => d.push(unknown_lint(file.id, lint, warnings, codes)),
+                    None => d.push(unknown_lint(file.id, lint, codes)),
                 }
             }
         }
@@ -183,16 +182,14 @@ pub fn apply_levels(lints: Vec<Diagnostic>, levels: &HashMap<&'static str, LintL
         .collect()
 }
 
-fn find_warning(lint: &Ident, warnings: &[&'static Code]) -> Option<&'static Code> {
+/// The lint (a code that is not an error) `lint` names, by its name or id.
+fn find_warning(lint: &Ident, codes: &[&'static Code]) -> Option<&'static Code> {
     let text = lint.text.as_str();
-    warnings
-        .iter()
-        .copied()
-        .find(|c| c.severity != Severity::Error && (c.name == text || c.id.eq_ignore_ascii_case(text)))
+    codes.iter().copied().find(|c| c.severity != Severity::Error && (c.name == text || c.id.eq_ignore_ascii_case(text)))
 }
 
-fn unknown_lint(file: FileId, lint: &Ident, warnings: &[&'static Code], codes: &[&'static Code]) -> Diagnostic {
-    let names: Vec<&str> = warnings.iter().map(|c| c.name).collect();
+fn unknown_lint(file: FileId, lint: &Ident, codes: &[&'static Code]) -> Diagnostic {
+    let names: Vec<&str> = codes.iter().filter(|c| c.severity != Severity::Error).map(|c| c.name).collect();
     let error = codes.iter().find(|c| c.name == lint.text || c.id.eq_ignore_ascii_case(&lint.text));
     if let Some(code) = error {
         return Diagnostic::new(&E0208, format!("`{}` is an error, not a lint", lint.text))

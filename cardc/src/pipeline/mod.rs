@@ -135,7 +135,7 @@ pub fn check_files_cached(
     let cards = cards::check_cards(&names, sources, &mut d);
     let texts = abilities::check_texts(&names, sources, &vocab, &mut d, &mut cache.sentences);
     rules::check_rules(&names, &mut d);
-    let levels = game::lint_levels(files, &lints(), &codes(), &mut d);
+    let levels = game::lint_levels(files, CODES, &mut d);
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, &mut cache.abilities);
@@ -263,7 +263,7 @@ pub fn lints() -> Vec<&'static Code> {
 
 /// The code with this id (case-insensitive).
 pub fn code(id: &str) -> Option<&'static Code> {
-    codes().into_iter().find(|c| c.id.eq_ignore_ascii_case(id))
+    CODES.iter().copied().find(|c| c.id.eq_ignore_ascii_case(id))
 }
 
 /// Everything one run of `cardc check` found.
