@@ -29,9 +29,7 @@ pub fn top_level() -> impl Iterator<Item = &'static str> {
 
 /// Whether `word` starts a top-level item.
 pub fn is_top_level(word: &str) -> bool {
-    DECLARATIONS.iter().any(|(w, _)| *w == word)
-        || VocabKind::from_keyword(word).is_some()
-        || CardKind::from_keyword(word).is_some()
+    top_level().any(|w| w == word)
 }
 
 #[cfg(test)]
