@@ -1,6 +1,8 @@
 //! The syntax tree of a card set, as written. Every node keeps the byte span it came from,
 //! relative to the start of its file, so every later diagnostic can point at the text.
 
+use cardc_derive::Shift;
+
 /// Index of a file in the [`SourceMap`](crate::source::SourceMap).
 pub type FileId = u32;
 
@@ -42,8 +44,46 @@ impl Span {
 
 /// Moves every span a value holds by `by` bytes: a part read on its own, at offset 0, put
 /// where it stands in its file (the caches of parsed items and of ability sentences).
+///
+/// Derived (`#[derive(Shift)]`, from `cardc-derive`) for every type that holds a span, so
+/// each field is moved with no code to write; implemented by hand only for [`Span`] (the
+/// move itself), the containers, and the plain values below, which hold none.
 pub(crate) trait Shift {
     fn shift(&mut self, by: u32);
+}
+
+/// Values that hold no span: moving them changes nothing.
+macro_rules! holds_no_span {
+    ($($t:ty),* $(,)?) => {
+        $(impl Shift for $t {
+            fn shift(&mut self, _: u32) {}
+        })*
+    };
+}
+
+holds_no_span!(bool, char, u8, u16, u32, u64, i32, i64, usize, String, std::path::PathBuf);
+
+// The runtime's kinds, which the syntax tree names but a parse never places.
+holds_no_span!(
+    cards_runtime::CardKind,
+    cards_runtime::model::VocabKind,
+    cards_runtime::model::SelectorKind,
+    cards_runtime::model::CmpOp,
+    cards_runtime::model::Scope,
+    cards_runtime::ability::EffectKind,
+    cards_runtime::ability::CondKind,
+);
+
+impl<T: ?Sized> Shift for &'static T {
+    /// A shared reference (a diagnostic's code, a static table) points at data no parse
+    /// made, which holds no span of the file.
+    fn shift(&mut self, _: u32) {}
+}
+
+impl<T: Shift + ?Sized> Shift for Box<T> {
+    fn shift(&mut self, by: u32) {
+        (**self).shift(by);
+    }
 }
 
 impl Shift for Span {
@@ -78,7 +118,7 @@ impl<A: Shift, B: Shift> Shift for (A, B) {
 /// key) the parser also reads a run of words that are not identifiers (`Rebel Alliance`,
 /// `pilot_skill`) as one `Ident`, so that the checker can say which id was meant; such a
 /// text is never an id, so it never resolves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
     /// The identifier as written.
     pub text: String,
@@ -87,7 +127,7 @@ pub struct Ident {
 }
 
 /// A string literal with its escapes resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Str {
     /// The value, without quotes, `\"` and `\\` resolved.
     pub value: String,
@@ -96,7 +136,7 @@ pub struct Str {
 }
 
 /// A signed integer literal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Number {
     /// The value.
     pub value: i64,
@@ -107,7 +147,7 @@ pub struct Number {
 }
 
 /// One parsed file.
-#[derive(Clone, Debug, Default)]
+#[derive(Shift, Clone, Debug, Default)]
 pub struct File {
     /// The file.
     pub id: FileId,
@@ -116,7 +156,7 @@ pub struct File {
 }
 
 /// A top-level item.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub enum Item {
     /// `game <id> "<Name>"`.
     Game(Game),
@@ -133,7 +173,7 @@ pub enum Item {
 }
 
 /// The game declaration.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Game {
     /// The game's id, which names its module.
     pub id: Ident,
@@ -146,7 +186,7 @@ pub struct Game {
 pub use cards_runtime::model::VocabKind;
 
 /// A vocabulary line.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Vocab {
     /// What the line declares.
     pub kind: VocabKind,
@@ -157,7 +197,7 @@ pub struct Vocab {
 }
 
 /// One vocabulary entry: `commander "Commander" implicit`.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct VocabEntry {
     /// Its id.
     pub id: Ident,
@@ -168,7 +208,7 @@ pub struct VocabEntry {
 }
 
 /// `flagship: ship with <icon>`.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Flagship {
     /// The icon whose card makes a ship the flagship.
     pub icon: Ident,
@@ -177,7 +217,7 @@ pub struct Flagship {
 }
 
 /// How a set wants a lint reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LintLevel {
     /// `allow`: not at all.
     Allow,
@@ -188,7 +228,7 @@ pub enum LintLevel {
 }
 
 /// `allow <lint>, …` (or `warn`, `deny`): how this set wants lints reported.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Allow {
     /// `allow`, `warn` or `deny`.
     pub level: LintLevel,
@@ -197,7 +237,7 @@ pub struct Allow {
 }
 
 /// A fleet-building or blueprint rule.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Rule {
     /// The rule's id, reported as the violation id.
     pub id: Ident,
@@ -210,7 +250,7 @@ pub struct Rule {
 }
 
 /// What a rule demands.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub enum Constraint {
     /// `unique names per <scope>`.
     UniqueNames {
@@ -265,7 +305,7 @@ pub enum Constraint {
 pub use cards_runtime::model::CmpOp;
 
 /// `at most 3`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Shift, Clone, Copy, Debug)]
 pub struct Comparison {
     /// The operator.
     pub op: CmpOp,
@@ -274,7 +314,7 @@ pub struct Comparison {
 }
 
 /// How many a counting rule allows.
-#[derive(Clone, Copy, Debug)]
+#[derive(Shift, Clone, Copy, Debug)]
 pub enum Quantity {
     /// `at most N`, `at least N`, `exactly N`.
     Cmp(Comparison),
@@ -286,7 +326,7 @@ pub enum Quantity {
 pub use cards_runtime::model::SelectorKind;
 
 /// `upgrade with icon title`.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Selector {
     /// What is counted.
     pub kind: SelectorKind,
@@ -297,7 +337,7 @@ pub struct Selector {
 }
 
 /// A narrowing of a selector.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub enum Filter {
     /// `with icon X`.
     Icon(Ident),
@@ -313,7 +353,7 @@ pub enum Filter {
 pub use cards_runtime::model::Scope as ScopeKind;
 
 /// A rule's scope with its span.
-#[derive(Clone, Copy, Debug)]
+#[derive(Shift, Clone, Copy, Debug)]
 pub struct Scope {
     /// The scope.
     pub kind: ScopeKind,
@@ -324,7 +364,7 @@ pub struct Scope {
 pub use cards_runtime::model::CardKind;
 
 /// A card: `<kind> "<Name>" [as <id>] { … }`.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Card {
     /// Its kind.
     pub kind: CardKind,
@@ -343,7 +383,7 @@ pub struct Card {
 }
 
 /// A card field.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Field {
     /// The field name.
     pub key: Ident,
@@ -354,7 +394,7 @@ pub struct Field {
 }
 
 /// What a field holds.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub enum FieldValue {
     /// A bare flag (`unique`).
     Flag,
@@ -380,7 +420,7 @@ pub enum FieldValue {
 }
 
 /// A token of a field value or a restriction.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub enum Token {
     /// An identifier.
     Ident(Ident),
@@ -415,7 +455,7 @@ impl Token {
 }
 
 /// Raw ability text, split into sentences.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct TextBlock {
     /// The text between the braces.
     pub span: Span,
@@ -424,7 +464,7 @@ pub struct TextBlock {
 }
 
 /// A restriction (`size small, medium and flagship`), in post-order: operands first.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Restriction {
     /// The nodes; the last one is the root.
     pub nodes: Vec<RNode>,
@@ -435,7 +475,7 @@ pub struct Restriction {
 }
 
 /// A node of a [`Restriction`].
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub enum RNode {
     /// A test of the ship.
     Atom(Atom),
@@ -448,7 +488,7 @@ pub enum RNode {
 }
 
 /// What an [`Atom`] tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum AtomKind {
     Size,
@@ -537,7 +577,7 @@ impl AtomKind {
 }
 
 /// One test: `size small, medium`, `name "Star Destroyer"`, `flagship`.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Atom {
     /// What is tested.
     pub kind: AtomKind,

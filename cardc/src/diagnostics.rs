@@ -11,11 +11,13 @@ use miette::{
 };
 use serde::Serialize;
 
+use cardc_derive::Shift;
+
 use crate::ast::{FileId, Span};
 use crate::source_map::{SourceFile, SourceMap};
 
 /// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Shift, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Context worth knowing about how cards interact; never fails a check.
@@ -89,7 +91,7 @@ macro_rules! declare_code {
 }
 
 /// A labelled span.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Label {
     /// The file.
     pub file: FileId,
@@ -100,7 +102,7 @@ pub struct Label {
 }
 
 /// One diagnostic.
-#[derive(Clone, Debug)]
+#[derive(Shift, Clone, Debug)]
 pub struct Diagnostic {
     /// Its code.
     pub code: &'static Code,
@@ -120,7 +122,7 @@ pub struct Diagnostic {
 
 /// The fixes of a diagnostic: a slice, kept out of line so that a diagnostic stays small
 /// (most have none, and every check returns them in `Result`s).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, Default, PartialEq, Eq)]
 // One thin pointer: a `Vec` or a boxed slice would make every `Result<_, Diagnostic>` of
 // the checks larger than clippy's `result_large_err` allows.
 #[allow(clippy::box_collection)]
@@ -148,7 +150,7 @@ impl std::ops::Deref for Fixes {
 }
 
 /// How sure a [`Fix`] is, as rustc's `Applicability`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Shift, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Applicability {
     /// Certainly what the author meant: `cardc check --fix` applies it.
@@ -159,7 +161,7 @@ pub enum Applicability {
 
 /// One text edit: replace the bytes of `span` in `file` with `replacement` (an empty span
 /// inserts, an empty replacement deletes).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Edit {
     /// The file.
     pub file: FileId,
@@ -170,7 +172,7 @@ pub struct Edit {
 }
 
 /// A structured suggestion: what to do, as a message, and the edits that do it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     /// What the fix does, in the words of a `help:` line (`did you mean `trait`?`).
     pub message: String,

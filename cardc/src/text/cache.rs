@@ -2,126 +2,15 @@
 //! a chassis' ship ability on every pilot), and a sentence parses the same wherever it
 //! is. Parsed once at offset 0, a sentence is reused anywhere by shifting its spans.
 //!
-//! Every struct is destructured without `..`, so a field added later is a compile error
-//! here until it is shifted too.
+//! Moving a sentence is `Shift`, derived for every type a parsed
+//! sentence holds (`cardc-derive`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::{Clause, Effect, Piece, Replacement, Sentence, Step, Timing};
+use super::Sentence;
 use crate::ast::Shift;
-
-impl Shift for Piece {
-    fn shift(&mut self, by: u32) {
-        self.span.shift(by);
-    }
-}
-
-impl Shift for Effect {
-    fn shift(&mut self, by: u32) {
-        let Effect {
-            kind: _,
-            piece,
-            amount,
-            noun,
-            to,
-            color,
-            action,
-            facing,
-            fully: _,
-            target,
-            from,
-            passive: _,
-            negated: _,
-            only: _,
-        } = self;
-        piece.shift(by);
-        for p in [amount, noun, to, color, action, facing, target, from] {
-            p.shift(by);
-        }
-    }
-}
-
-impl Shift for Clause {
-    fn shift(&mut self, by: u32) {
-        let Clause {
-            piece,
-            subject,
-            qualifier,
-            costs,
-            effect,
-            duration,
-            modifiers,
-            instead: _,
-            alternative: _,
-            then: _,
-            each: _,
-        } = self;
-        piece.shift(by);
-        subject.shift(by);
-        qualifier.shift(by);
-        costs.shift(by);
-        effect.shift(by);
-        duration.shift(by);
-        modifiers.shift(by);
-    }
-}
-
-impl Shift for super::Cond {
-    fn shift(&mut self, by: u32) {
-        let super::Cond { kind: _, piece } = self;
-        piece.shift(by);
-    }
-}
-
-impl Shift for Timing {
-    fn shift(&mut self, by: u32) {
-        let Timing { when: _, what, piece, event, events } = self;
-        what.shift(by);
-        piece.shift(by);
-        event.shift(by);
-        events.shift(by);
-    }
-}
-
-impl Shift for Step {
-    fn shift(&mut self, by: u32) {
-        let Step { piece, conditions, for_each, timings, duration, clauses } = self;
-        piece.shift(by);
-        conditions.shift(by);
-        for_each.shift(by);
-        timings.shift(by);
-        duration.shift(by);
-        clauses.shift(by);
-    }
-}
-
-impl Shift for Replacement {
-    fn shift(&mut self, by: u32) {
-        let Replacement { kind, subject, event, effect, or_effects, how } = self;
-        kind.shift(by);
-        how.shift(by);
-        for e in or_effects {
-            e.shift(by);
-        }
-        subject.shift(by);
-        event.shift(by);
-        effect.shift(by);
-    }
-}
-
-impl Shift for Sentence {
-    fn shift(&mut self, by: u32) {
-        let Sentence { header, frequency, timings, replacement, step, more } = self;
-        header.shift(by);
-        frequency.shift(by);
-        timings.shift(by);
-        replacement.shift(by);
-        step.shift(by);
-        more.shift(by);
-    }
-}
 
 /// Parsed sentences by their text, at offset 0, and the parts of them read again from
 /// another entry rule (a timing's event), which repeat across sentences. The abilities

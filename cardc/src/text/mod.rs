@@ -47,6 +47,7 @@ mod grammar {
 }
 
 use crate::ast::Shift;
+use cardc_derive::Shift;
 use grammar::{AbilityParser, Rule};
 
 pub use cards_runtime::ability::EffectKind;
@@ -68,7 +69,7 @@ pub fn is_cost_kind(kind: EffectKind) -> bool {
 }
 
 /// A piece of text with its span in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// The text as written.
     pub text: String,
@@ -84,7 +85,7 @@ impl Piece {
 }
 
 /// One effect (or cost).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
@@ -144,7 +145,7 @@ impl Effect {
 }
 
 /// One clause: `you may spend 1 [Force] to perform an action`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Clause {
     /// The whole clause.
     pub piece: Piece,
@@ -177,7 +178,7 @@ pub struct Clause {
 }
 
 /// A timing clause.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Timing {
     /// `at the start of`, `during`, `after`…, lowercased.
     pub when: String,
@@ -196,7 +197,7 @@ pub struct Timing {
 pub use cards_runtime::ability::CondKind;
 
 /// A condition as written: `if …`, `unless …`, `except while …`, `Otherwise`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Cond {
     /// If, unless or otherwise.
     pub kind: CondKind,
@@ -206,7 +207,7 @@ pub struct Cond {
 }
 
 /// A sentence's part of an ability: its conditions and its clauses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The sentence.
     pub piece: Piece,
@@ -285,7 +286,7 @@ impl Step {
 }
 
 /// A replacement: `If a friendly ship would gain a focus token, … instead.`
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Shift, Clone, Debug, PartialEq, Eq)]
 pub struct Replacement {
     /// `If` or `Before`, as written.
     pub kind: Piece,
@@ -1431,7 +1432,7 @@ thread_local! {
 }
 
 /// A parsed sentence: what it starts (if anything) and its step.
-#[derive(Clone)]
+#[derive(Shift, Clone)]
 struct Sentence {
     header: Option<(Piece, Option<Piece>)>,
     frequency: Option<Piece>,
