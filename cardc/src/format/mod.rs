@@ -153,8 +153,7 @@ fn tokens(text: &str, node: &Node) -> String {
                 .map(|(a, b)| s[a..b].split_whitespace().collect::<Vec<_>>().join(" "))
                 .collect::<Vec<_>>()
                 .join("\u{1e}"),
-            Rule::cmp_op => tree::cmp_op_words(s),
-            _ => s.to_string(),
+            _ => l.words.clone().unwrap_or_else(|| s.to_string()),
         }
     };
     node.leaves().into_iter().map(|l| format!("{:?}={}", l.rule, leaf(l))).collect::<Vec<_>>().join("\u{1f}")

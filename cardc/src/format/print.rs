@@ -71,12 +71,7 @@ impl<'t> Printer<'t> {
 
     /// A leaf's text as printed: as written, except `at  most` (any blanks) as `at most`.
     fn leaf(&self, node: &Node) -> String {
-        let s = &self.text[node.start..node.end];
-        if node.rule == Rule::cmp_op {
-            super::tree::cmp_op_words(s)
-        } else {
-            s.to_string()
-        }
+        node.words.clone().unwrap_or_else(|| self.text[node.start..node.end].to_string())
     }
 
     /// The leaves of a node as printed.

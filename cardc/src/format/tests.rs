@@ -232,3 +232,12 @@ fn comments_inside_a_rule_head_or_its_quantity_are_kept() {
     let expected = "rule  # a\n    one \"One\":\n  at most  # b\n    1 upgrade per ship\n";
     assert_eq!(fmt(input), expected);
 }
+
+#[test]
+fn a_comment_after_a_quantity_that_holds_one_goes_on_its_own_line() {
+    // `at # why` / `most # n`: the first comment trails `at most`; the second cannot trail
+    // it too, and stands on a line of its own before what follows.
+    let input = "rule r \"R\":\n  at # why\n  most # n\n  1 upgrade per ship\n";
+    let expected = "rule r \"R\":\n  at most  # why\n    # n\n    1 upgrade per ship\n";
+    assert_eq!(fmt(input), expected);
+}

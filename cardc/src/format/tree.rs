@@ -2,7 +2,9 @@
 //! the tokens (leaves) in order, and the comments and blank lines between them.
 //!
 //! The tree is the grammar's (`grammar.pest`), cut into items by the same chunker the
-//! parser uses, so the formatter reads a file exactly as `cardc check` does.
+//! parser uses, so the formatter reads a file exactly as `cardc check` does. Comments are
+//! nodes of that tree (the grammar's `COMMENT` is not silent), so none is looked for in the
+//! text: the text between two tokens is read only for its line breaks and braces.
 
 use pest::iterators::Pair;
 
@@ -27,6 +29,9 @@ pub(super) struct Node {
     pub last_leaf: usize,
     /// Whether it is a token (an empty body has no children and is not one).
     pub is_leaf: bool,
+    /// How the token is printed when not as written: `at most` written over lines, with
+    /// comments between its words, as its words one space apart.
+    pub words: Option<String>,
 }
 
 impl Node {
@@ -96,30 +101,29 @@ impl Tree {
         let mut diagnostics = Vec::new();
         let mut items = Vec::new();
         let mut leaves = Vec::new();
-        for c in chunk::chunks(0, text, &mut diagnostics) {
-            let slice = &text[c.start..c.end];
-            let owned;
-            let input = if slice.trim_start().starts_with("rule") {
-                owned = crate::syntax::one_line(slice);
-                owned.as_str()
-            } else {
-                slice
-            };
-            let pairs = crate::syntax::parse_item(input)
-                .map_err(|e| format!("the item at byte {} does not parse: {e}", c.start))?;
-            for pair in pairs.filter(|p| p.as_rule() != Rule::EOI) {
-                items.push(build(pair, c.start, &mut leaves));
-            }
-        }
+        let mut comments = Vec::new();
+        let chunks = chunk::chunks(0, text, &mut diagnostics);
         if !diagnostics.is_empty() {
             return Err("the file does not cut into items".into());
         }
-        let mut gaps: Vec<Gap> = (0..=leaves.len()).map(|i| gap(text, &leaves, i)).collect();
-        for item in &items {
-            for leaf in item.leaves().into_iter().filter(|l| l.rule == Rule::cmp_op) {
-                lift_comments(&text[leaf.start..leaf.end], &mut gaps[leaf.last_leaf + 1]);
+        // What comes before the first item holds only comments and blank lines.
+        let preamble = &text[..chunks.first().map_or(text.len(), |c| c.start)];
+        let pairs =
+            crate::syntax::parse_preamble(preamble).map_err(|e| format!("the file's head does not parse: {e}"))?;
+        pairs.for_each(|p| collect_comments(p, 0, &mut comments));
+        for c in &chunks {
+            let pairs = crate::syntax::parse_item(&text[c.start..c.end])
+                .map_err(|e| format!("the item at byte {} does not parse: {e}", c.start))?;
+            for pair in pairs {
+                match pair.as_rule() {
+                    Rule::EOI => {}
+                    Rule::COMMENT => collect_comments(pair, c.start, &mut comments),
+                    _ => items.push(build(pair, c.start, &mut leaves, &mut comments)),
+                }
             }
         }
+        comments.sort_unstable();
+        let gaps = gaps(text, &leaves, &comments);
         Ok(Tree { items, leaves, gaps })
     }
 
@@ -129,85 +133,132 @@ impl Tree {
     }
 }
 
-/// `at # why` / `most` is one token that a rule may break over lines, comments and all:
-/// its comments trail it.
-fn lift_comments(token: &str, after: &mut Gap) {
-    let inside = token.lines().filter_map(|l| l.find('#').map(|at| l[at..].trim_end().to_string()));
-    let lifted: Vec<Comment> = inside
-        .map(|text| Comment { text, trailing: true, closes_before: 0, blank_before: false, used: false })
-        .collect();
-    after.comments.splice(0..0, lifted);
-}
-
-/// `at most`, `at least` or `exactly` as words, whatever blanks and comments are in it.
-pub(super) fn cmp_op_words(token: &str) -> String {
-    let code = token.lines().map(|l| l.split('#').next().unwrap_or(""));
-    code.flat_map(str::split_whitespace).collect::<Vec<_>>().join(" ")
-}
-
-/// Whether the pair is read as one token: a string, a block's raw text, or a rule with no
-/// inner rules but an empty body.
+/// Whether the pair is read as one token: a string, a block's raw text, `at most` (which
+/// may hold comments between its words), or a rule with no inner rules but an empty body.
 fn is_leaf(pair: &Pair<'_, Rule>) -> bool {
     match pair.as_rule() {
-        Rule::string | Rule::raw_text => true,
+        Rule::string | Rule::raw_text | Rule::cmp_op => true,
         Rule::body => false,
         _ => pair.clone().into_inner().next().is_none(),
     }
 }
 
-fn build(pair: Pair<'_, Rule>, base: usize, leaves: &mut Vec<(usize, usize)>) -> Node {
+/// Adds the `(start, end)` of every comment in `pair` (or `pair` itself), read at offset
+/// `base`.
+fn collect_comments(pair: Pair<'_, Rule>, base: usize, comments: &mut Vec<(usize, usize)>) {
+    if pair.as_rule() == Rule::COMMENT {
+        let span = pair.as_span();
+        comments.push((base + span.start(), base + span.end()));
+    } else {
+        pair.into_inner().for_each(|p| collect_comments(p, base, comments));
+    }
+}
+
+fn build(
+    pair: Pair<'_, Rule>,
+    base: usize,
+    leaves: &mut Vec<(usize, usize)>,
+    comments: &mut Vec<(usize, usize)>,
+) -> Node {
     let (rule, span) = (pair.as_rule(), pair.as_span());
     let (start, end) = (base + span.start(), base + span.end());
     if is_leaf(&pair) {
         leaves.push((start, end));
         let i = leaves.len() - 1;
-        return Node { rule, start, end, children: Vec::new(), first_leaf: i, last_leaf: i, is_leaf: true };
+        let words = (rule == Rule::cmp_op).then(|| crate::syntax::cmp_op_words(&pair));
+        collect_comments(pair, base, comments);
+        return Node { rule, start, end, children: Vec::new(), first_leaf: i, last_leaf: i, is_leaf: true, words };
     }
     let first = leaves.len();
-    let children: Vec<Node> = pair.into_inner().map(|p| build(p, base, leaves)).collect();
+    let mut children = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::COMMENT => collect_comments(p, base, comments),
+            _ => children.push(build(p, base, leaves, comments)),
+        }
+    }
     let last = leaves.len().saturating_sub(1);
-    Node { rule, start, end, children, first_leaf: first, last_leaf: last, is_leaf: false }
+    Node { rule, start, end, children, first_leaf: first, last_leaf: last, is_leaf: false, words: None }
 }
 
-/// Reads the gap before leaf `i`.
-fn gap(text: &str, leaves: &[(usize, usize)], i: usize) -> Gap {
-    let from = if i == 0 { 0 } else { leaves[i - 1].1 };
-    let to = leaves.get(i).map_or(text.len(), |l| l.0);
+/// The gaps between the leaves, each with the comments the tree places in it. A comment
+/// inside a token (`at # why` / `most`) trails that token: it goes first in the gap after
+/// it.
+fn gaps(text: &str, leaves: &[(usize, usize)], comments: &[(usize, usize)]) -> Vec<Gap> {
+    let mut gaps = Vec::with_capacity(leaves.len() + 1);
+    let mut next = comments.iter().peekable();
+    for i in 0..=leaves.len() {
+        let from = if i == 0 { 0 } else { leaves[i - 1].1 };
+        let to = leaves.get(i).map_or(text.len(), |l| l.0);
+        let mut lifted = Vec::new();
+        let mut within = Vec::new();
+        while let Some(&&(start, end)) = next.peek() {
+            if start >= to && i < leaves.len() {
+                break;
+            }
+            next.next();
+            if start < from {
+                lifted.push(Comment {
+                    text: text[start..end].trim_end().to_string(),
+                    trailing: true,
+                    closes_before: 0,
+                    blank_before: false,
+                    used: false,
+                });
+            } else {
+                within.push((start, end));
+            }
+        }
+        let mut gap = gap(text, from, to, &within);
+        if !lifted.is_empty() {
+            // The token's own comments trail it; one after it on its line then stands on a
+            // line of its own.
+            gap.comments.iter_mut().for_each(|c| c.trailing = false);
+        }
+        gap.comments.splice(0..0, lifted);
+        gaps.push(gap);
+    }
+    gaps
+}
+
+/// Reads the gap `from..to` between two tokens (or before the first, after the last),
+/// whose comments are `comments`: where each sits against the line breaks and the `}`
+/// (the only code a gap holds besides `{`, `:` and `,`) around it.
+fn gap(text: &str, from: usize, to: usize, comments: &[(usize, usize)]) -> Gap {
     let mut out = Gap::default();
     let (mut newlines, mut closes) = (0usize, 0usize);
     // Whether code (the token before the gap, a brace, a colon) precedes on this line.
-    let mut after_code = i > 0;
-    let mut rest = &text[from..to];
-    while let Some(c) = rest.chars().next() {
-        match c {
-            '\n' => {
-                newlines += 1;
-                out.newline = true;
-                after_code = false;
-                rest = &rest[1..];
-            }
-            '#' => {
-                let end = rest.find('\n').unwrap_or(rest.len());
-                out.comments.push(Comment {
-                    text: rest[..end].trim_end().to_string(),
-                    trailing: after_code,
-                    closes_before: closes,
-                    blank_before: newlines >= 2,
-                    used: false,
-                });
-                newlines = 0;
-                rest = &rest[end..];
-            }
-            c if c.is_whitespace() || c == '\u{feff}' => rest = &rest[c.len_utf8()..],
-            _ => {
-                if c == '}' {
-                    closes += 1;
+    let mut after_code = from > 0;
+    let mut at = from;
+    for &(start, end) in comments.iter().chain(std::iter::once(&(to, to))) {
+        for c in text[at..start].chars() {
+            match c {
+                '\n' => {
+                    newlines += 1;
+                    out.newline = true;
+                    after_code = false;
                 }
-                newlines = 0;
-                after_code = true;
-                rest = &rest[c.len_utf8()..];
+                c if c.is_whitespace() || c == '\u{feff}' => {}
+                c => {
+                    if c == '}' {
+                        closes += 1;
+                    }
+                    newlines = 0;
+                    after_code = true;
+                }
             }
         }
+        if start < to {
+            out.comments.push(Comment {
+                text: text[start..end].trim_end().to_string(),
+                trailing: after_code,
+                closes_before: closes,
+                blank_before: newlines >= 2,
+                used: false,
+            });
+            newlines = 0;
+        }
+        at = end;
     }
     out.blank_before_next = newlines >= 2;
     out

@@ -81,6 +81,13 @@ pub(crate) fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Er
     parse_item_with(input, true)
 }
 
+/// Parses what comes before a file's first item, which holds only comments and blank
+/// lines (the chunker starts an item at the first line holding anything else): its
+/// comments, for the formatter.
+pub(crate) fn parse_preamble(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    CardParser::parse(Rule::preamble, input)
+}
+
 /// [`parse_item`], with the error detail only when `detail` (an error whose message is not
 /// shown needs only where it is, which a parse without the detail finds the same).
 fn parse_item_with(input: &str, detail: bool) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
@@ -200,9 +207,6 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
     let mut input = close_strings(&text[c.start..c.end], c);
     if c.unclosed > 0 {
         input = format!("{input}\n{}", "}".repeat(c.unclosed));
-    } else if input.trim_start().starts_with("rule") {
-        // A rule may break its constraint over lines anywhere.
-        input = one_line(&input);
     }
     let builder = Build::new(file, c.start, c.end);
     // The chunker already reported an error inside the item: what the parse finds after it
@@ -303,8 +307,8 @@ impl Build {
 
     fn string(&self, pair: Pair<'_, Rule>) -> Str {
         let span = self.span(&pair);
-        let inner = pair.into_inner().next().map_or("", |p| p.as_str());
-        Str { value: unescape(inner), span }
+        let content = inner(pair).next().map_or("", |p| p.as_str());
+        Str { value: unescape(content), span }
     }
 
     fn number(&self, pair: Pair<'_, Rule>, diagnostics: &mut Vec<Diagnostic>) -> Number {
@@ -326,18 +330,18 @@ impl Build {
         let span = self.span(&pair);
         match pair.as_rule() {
             Rule::game_decl => {
-                let mut it = pair.into_inner().skip(1);
+                let mut it = inner(pair).skip(1);
                 let id = self.ident(it.next()?);
                 let name = self.string(it.next()?);
                 Some(Item::Game(Game { id, name, span }))
             }
             Rule::vocab_decl => {
-                let mut it = pair.into_inner();
+                let mut it = inner(pair);
                 let kw = it.next()?;
                 let kind = VocabKind::from_keyword(kw.as_str())?;
                 let entries = it
                     .map(|e| {
-                        let mut parts = e.into_inner();
+                        let mut parts = inner(e);
                         let id = parts.next().map(|p| self.ident(p));
                         let mut display = None;
                         let mut flags = Vec::new();
@@ -353,11 +357,11 @@ impl Build {
                 Some(Item::Vocab(Vocab { kind, kind_span: self.span(&kw), entries }))
             }
             Rule::flagship_decl => {
-                let icon = self.ident(pair.into_inner().last()?);
+                let icon = self.ident(inner(pair).last()?);
                 Some(Item::Flagship(Flagship { icon, span }))
             }
             Rule::allow_decl => {
-                let mut it = pair.into_inner();
+                let mut it = inner(pair);
                 let level = match it.next()?.as_str() {
                     "warn" => LintLevel::Warn,
                     "deny" => LintLevel::Deny,
@@ -367,7 +371,7 @@ impl Build {
                 Some(Item::Allow(Allow { level, lints }))
             }
             Rule::rule_decl => {
-                let mut it = pair.into_inner().skip(1);
+                let mut it = inner(pair).skip(1);
                 let id = self.ident(it.next()?);
                 let message = self.string(it.next()?);
                 let constraint = self.constraint(it.next()?, d)?;
@@ -388,28 +392,28 @@ impl Build {
         let mut stat = None;
         let mut of = None;
         let mut condition = None;
-        for p in pair.into_inner() {
+        for p in inner(pair) {
             match p.as_rule() {
                 Rule::per_scope => {
-                    let s = p.into_inner().last()?;
+                    let s = inner(p).last()?;
                     let kind = ScopeKind::from_word(s.as_str()).unwrap_or(ScopeKind::Blueprint);
                     scope = Some(Scope { kind, span: self.span(&s) });
                 }
                 Rule::comparison => cmp = Some(self.comparison(p, d)?),
                 Rule::stat_bound => {
-                    let mut it = p.into_inner();
-                    let op = cmp_op(it.next()?.as_str());
+                    let mut it = inner(p);
+                    let op = cmp_op(&it.next()?);
                     let ident = self.ident(it.next()?);
                     cmp = Some(Comparison { op, n: Number { value: 0, signed: false, span: ident.span } });
                     stat = Some(ident);
                 }
                 Rule::cost_of => {
-                    let k = p.into_inner().last()?;
+                    let k = inner(p).last()?;
                     let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
                     of = Some((kind, self.span(&k)));
                 }
                 Rule::quantity => {
-                    let q = p.into_inner().next()?;
+                    let q = inner(p).next()?;
                     quantity = Some(match q.as_rule() {
                         Rule::comparison => Quantity::Cmp(self.comparison(q, d)?),
                         _ => Quantity::No(self.span(&q)),
@@ -419,7 +423,7 @@ impl Build {
                 Rule::ident => stat = Some(self.ident(p)),
                 Rule::where_clause => {
                     let span = self.span(&p);
-                    let tokens = self.tokens(p.into_inner().last()?, d);
+                    let tokens = self.tokens(inner(p).last()?, d);
                     match restriction::parse(self.file, &tokens, span) {
                         Ok(r) => condition = Some(r),
                         Err(e) => d.push(e),
@@ -441,18 +445,18 @@ impl Build {
     }
 
     fn comparison(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Comparison> {
-        let mut it = pair.into_inner();
-        let op = cmp_op(it.next()?.as_str());
+        let mut it = inner(pair);
+        let op = cmp_op(&it.next()?);
         Some(Comparison { op, n: self.number(it.next()?, d) })
     }
 
     fn selector(&self, pair: Pair<'_, Rule>) -> Option<Selector> {
-        let mut it = pair.into_inner();
+        let mut it = inner(pair);
         let k = it.next()?;
         let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
         let mut filters = Vec::new();
         for f in it {
-            let mut parts = f.into_inner().skip(1);
+            let mut parts = inner(f).skip(1);
             let what = parts.next()?;
             filters.push(match what.as_rule() {
                 Rule::k_icon => Filter::Icon(self.ident(parts.next()?)),
@@ -465,7 +469,7 @@ impl Build {
     }
 
     fn tokens(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Vec<Token> {
-        pair.into_inner()
+        inner(pair)
             .map(|t| match t.as_rule() {
                 Rule::string => Token::Str(self.string(t)),
                 Rule::number => Token::Number(self.number(t, d)),
@@ -475,7 +479,10 @@ impl Build {
             .collect()
     }
 
-    fn card_parts(&self, it: &mut pest::iterators::Pairs<'_, Rule>) -> Option<(CardKind, Span, Str, Option<Ident>)> {
+    fn card_parts<'i>(
+        &self,
+        it: &mut std::iter::Peekable<impl Iterator<Item = Pair<'i, Rule>>>,
+    ) -> Option<(CardKind, Span, Str, Option<Ident>)> {
         let kind = it.next()?;
         let kind_span = self.span(&kind);
         let kind = CardKind::from_keyword(kind.as_str())?;
@@ -490,14 +497,14 @@ impl Build {
 
     fn card(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Card> {
         let span = self.span(&pair);
-        let mut it = pair.into_inner();
+        let mut it = inner(pair);
         let (kind, kind_span, name, as_id) = self.card_parts(&mut it)?;
         let body = it.next()?;
         let mut fields = Vec::new();
-        for f in body.into_inner() {
+        for f in inner(body) {
             let fspan = self.span(&f);
             let rule = f.as_rule();
-            let mut parts = f.into_inner();
+            let mut parts = inner(f);
             let key = self.ident(parts.next()?);
             let value = match rule {
                 Rule::flag_field => FieldValue::Flag,
@@ -524,7 +531,8 @@ impl Build {
 
     /// The kind, name and id of a card whose body does not parse.
     fn card_head(&self, input: &str) -> Option<Card> {
-        let mut pairs = CardParser::parse(Rule::card_head, input).ok()?;
+        let pairs = CardParser::parse(Rule::card_head, input).ok()?;
+        let mut pairs = pairs.filter(|p| p.as_rule() != Rule::COMMENT).peekable();
         let (kind, kind_span, name, as_id) = self.card_parts(&mut pairs)?;
         let span = Span::new(kind_span.start as usize, self.at(input.len()));
         Some(Card { kind, kind_span, name, as_id, fields: Vec::new(), span, broken: true })
@@ -624,42 +632,30 @@ impl Build {
     }
 }
 
-/// The text with line breaks and comments turned into spaces, byte for byte, so every
-/// span stays where it was.
 /// The operator of `at most`, `at least`, `exactly`.
-fn cmp_op(text: &str) -> CmpOp {
-    CmpOp::from_words(text).unwrap_or(CmpOp::Exactly)
+fn cmp_op(pair: &Pair<'_, Rule>) -> CmpOp {
+    CmpOp::from_words(&cmp_op_words(pair)).unwrap_or(CmpOp::Exactly)
 }
 
-pub(crate) fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
-    for c in text.chars() {
-        let blank = match c {
-            '\n' | '\r' => {
-                in_comment = false;
-                true
-            }
-            _ if in_comment => true,
-            '#' if !in_string => {
-                in_comment = true;
-                true
-            }
-            _ => {
-                if c == '"' && !escaped {
-                    in_string = !in_string;
-                }
-                escaped = in_string && c == '\\' && !escaped;
-                false
-            }
-        };
-        if blank {
-            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
-        } else {
-            out.push(c);
-        }
+/// `at most`, `at least` or `exactly` as words, one space apart, whatever blanks, line
+/// breaks and comments the `cmp_op` token holds between them.
+pub(crate) fn cmp_op_words(pair: &Pair<'_, Rule>) -> String {
+    let (text, start) = (pair.as_str(), pair.as_span().start());
+    let mut code = String::with_capacity(text.len());
+    let mut from = 0;
+    for comment in pair.clone().into_inner().filter(|p| p.as_rule() == Rule::COMMENT) {
+        code.push_str(&text[from..comment.as_span().start() - start]);
+        code.push(' ');
+        from = comment.as_span().end() - start;
     }
-    out
+    code.push_str(&text[from..]);
+    code.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A pair's children, passing over the comments the grammar keeps in the tree (for the
+/// formatter): the syntax tree holds none.
+fn inner<'i>(pair: Pair<'i, Rule>) -> std::iter::Peekable<impl Iterator<Item = Pair<'i, Rule>>> {
+    pair.into_inner().filter(|p| p.as_rule() != Rule::COMMENT).peekable()
 }
 
 /// Says what is at `pos`, and how many bytes to underline.
@@ -706,7 +702,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::k_flagship
         | Rule::k_allow => ITEM,
         Rule::kv_field | Rule::flag_field | Rule::text_block | Rule::ability_block => "a field",
-        Rule::tokens => "a value",
+        Rule::tokens | Rule::rule_tokens => "a value",
         Rule::entry_flag => "`implicit` or `optional`",
         Rule::cmp_op | Rule::comparison => "`at most`, `at least` or `exactly`",
         Rule::quantity | Rule::k_no => "a quantity (`at most N`, `at least N`, `exactly N`, `no`)",
