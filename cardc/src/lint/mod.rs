@@ -16,7 +16,7 @@
 //!   lint, so it is not in the registry: the pipeline reports it right after lowering,
 //!   before the lints, which run only on a set without errors (so they never report
 //!   follow-ons);
-//! - [`abilities`]: what the ability lints share (walking each parsed frame beside the
+//! - `abilities`: what the ability lints share (walking each parsed frame beside the
 //!   ability lowered from it, the events two abilities share, whether two cards can be on
 //!   one ship);
 //! - [`said_back`]: every ability said back as a card prints it, which

@@ -1,7 +1,7 @@
-//! E0402: a header the game does not declare. An error, not a lint: only the lowering
-//! knows which headers the game declares, so it is found after lowering, and the pipeline
-//! reports it before the lints run (they run only on a set without errors), outside the
-//! registry of lints ([`crate::lint::LINTS`]).
+//! E0402: a header the game does not declare. An error, not a lint: a header is read
+//! against the game's headers by the lowering (`lower::ability::header`), so it is found
+//! after lowering. The pipeline reports it before the lints run (they run only on a set
+//! without errors), outside the registry of lints ([`crate::lint::LINTS`]).
 
 use cards_runtime::model::Vocabulary;
 
