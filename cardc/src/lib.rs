@@ -20,8 +20,9 @@
 //! [`pipeline`], the one place that knows it: [`syntax`] parses the files into the [`ast`], [`resolve`] collects what the
 //! set declares and looks names up, [`check`] reports every mistake, [`lower`] builds the
 //! runtime model from the checked tree, [`lint`] asks the lowered model what the checks
-//! could not, and [`emit`] writes the model as Rust. [`text`] reads ability sentences into
-//! frames for the checks and the lowering.
+//! could not and runs every lint (one file each, in one registry), and [`emit`] writes
+//! the model as Rust. [`text`] reads ability sentences into frames for the checks and the
+//! lowering.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

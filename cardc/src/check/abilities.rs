@@ -2,7 +2,7 @@
 //! ([`crate::text`]) and checked against the game's vocabulary: its `[Name]`s (E0401),
 //! `would` without `instead` (E0403), numbers too large (E0404). The lowering reads the
 //! frames ([`TextSite`]) into each card's abilities; the checks that need the lowered
-//! ability run after it ([`crate::lint::abilities`]).
+//! ability run after it ([`crate::lint`]).
 
 use cards_runtime::ability::Ability;
 use cards_runtime::model::{self, Vocabulary};

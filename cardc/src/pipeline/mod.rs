@@ -21,12 +21,11 @@
 //!    replacements checked; [`rules`]: each rule's names;
 //! 4. [`lower`](crate::lower): the runtime model from what the checks read, reporting
 //!    nothing;
-//! 5. the checks that ask the lowered abilities: unknown headers
-//!    ([`lint::abilities::check_headers`]);
-//! 6. lints, over the model, only on a set without errors (so they never report
-//!    follow-ons): [`unequippable_upgrade`], [`unused_icon`], the templating lints and
-//!    notes of [`lint::abilities`], [`spend_without_resource`] and [`round_trip`];
-//!    `allow`, `warn` and `deny` lines set their level.
+//! 5. the error only the lowered abilities tell: unknown headers
+//!    ([`lint::unknown_header`]); every ability said back ([`lint::said_back`]);
+//! 6. the lints, over the model, only on a set without errors (so they never report
+//!    follow-ons): every lint of the registry [`lint::LINTS`], one file each in
+//!    [`lint`], run by [`lint::run`]; `allow`, `warn` and `deny` lines set their level.
 //!
 //! The result is the runtime model of the set (when there is no error, else the partial
 //! model an editor shows) and every diagnostic, sorted by place.
@@ -43,11 +42,9 @@ use std::path::{Path, PathBuf};
 use cards_runtime::Set;
 
 use crate::ast::{self, File};
-use crate::check::{
-    abilities, cards, game, identifiers, round_trip, rules, spend_without_resource, unequippable_upgrade, unused_icon,
-};
+use crate::check::{abilities, cards, game, identifiers, rules};
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::lint;
+use crate::lint::{self, said_back, LintContext};
 use crate::lower::{self, AbilityCache, LoweredAbilities};
 use crate::resolve::Names;
 use crate::source::{self, SetSource, SourceMap};
@@ -69,7 +66,7 @@ pub struct Checked {
     /// How many cards the set declares.
     pub cards: usize,
     /// How much of its ability text is structured.
-    pub coverage: lint::abilities::Coverage,
+    pub coverage: lint::coverage::Coverage,
 }
 
 impl Checked {
@@ -139,21 +136,16 @@ pub fn check_files_cached(
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, &mut cache.abilities);
-    lint::abilities::check_headers(&texts, &model.vocab, &mut d);
-    let said = round_trip::say_back(&texts, &model, sources);
+    lint::unknown_header::check(&texts, &model.vocab, &mut d);
+    let said = said_back::say_back(&texts, &model, sources);
     if !d.iter().any(Diagnostic::is_error) {
-        let mut lints = Vec::new();
-        unequippable_upgrade::check(&model, &names, &mut lints);
-        unused_icon::check(&model, &names, &mut lints);
-        lint::abilities::lints(&texts, &model, &mut lints);
-        spend_without_resource::check(&texts, &model, &mut lints);
-        round_trip::check(&texts, &said, sources, &mut lints);
-        d.extend(game::apply_levels(lints, &levels));
+        let cx = LintContext { texts: &texts, model: &model, names: &names, said: &said, sources };
+        d.extend(game::apply_levels(lint::run(&cx), &levels));
     }
     // A `deny` line can make a lint an error.
     let has_errors = d.iter().any(Diagnostic::is_error);
     Diagnostic::sort(&mut d);
-    let coverage = lint::abilities::Coverage::of(&texts, &model.cards, &said);
+    let coverage = lint::coverage::Coverage::of(&texts, &model.cards, &said);
     let (set, partial) = if has_errors { (None, Some(model)) } else { (Some(model), None) };
     Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
 }
@@ -233,19 +225,19 @@ pub static CODES: &[&Code] = &[
     &check::cards::E0209,
     &check::identifiers::E0301,
     &check::abilities::E0401,
-    &lint::abilities::E0402,
+    &lint::unknown_header::E0402,
     &check::abilities::E0403,
     &check::abilities::E0404,
-    &unequippable_upgrade::W0001,
-    &unused_icon::W0002,
-    &lint::abilities::W0003,
-    &lint::abilities::W0004,
-    &lint::abilities::W0005,
-    &lint::abilities::W0006,
-    &spend_without_resource::W0007,
-    &lint::abilities::N0001,
-    &lint::abilities::N0002,
-    &round_trip::N0003,
+    &lint::unequippable_upgrade::W0001,
+    &lint::unused_icon::W0002,
+    &lint::cost_without_effect::W0003,
+    &lint::must_under_optional_header::W0004,
+    &lint::redundant_may::W0005,
+    &lint::opaque_clause::W0006,
+    &lint::spend_without_resource::W0007,
+    &lint::competing_replacements::N0001,
+    &lint::can_and_cannot::N0002,
+    &lint::reading_differs::N0003,
 ];
 
 /// Every diagnostic code cardc reports, sorted by id.
@@ -256,7 +248,7 @@ pub fn codes() -> Vec<&'static Code> {
 }
 
 /// The lints: the codes `allow`, `warn` and `deny` can name (every one that is not an
-/// error).
+/// error), those of the registry [`lint::LINTS`] in its order (a test holds the two equal).
 pub fn lints() -> Vec<&'static Code> {
     CODES.iter().copied().filter(|c| c.severity != Severity::Error).collect()
 }
@@ -453,6 +445,105 @@ mod code_tests {
             };
             assert!(c.id.starts_with(letter), "{}", c.id);
         }
+    }
+
+    /// The lint registry is the lints of [`CODES`]: every code that is not an error, once
+    /// each, in the same order, and each the very code its file declares. A warning or
+    /// note reported outside the registry (a check before lowering, say) would escape the
+    /// set's `allow`, `warn` and `deny` lines, which apply to the registry's lints alone.
+    #[test]
+    fn the_lint_registry_is_the_lints_of_codes() {
+        let registry: Vec<&str> = lint::LINTS.iter().map(|l| l.code.id).collect();
+        let not_errors: Vec<&str> = lints().iter().map(|c| c.id).collect();
+        assert_eq!(registry, not_errors, "the registry `lint::LINTS` and the codes of `CODES` that are not errors");
+        for l in lint::LINTS {
+            assert!(CODES.iter().any(|c| std::ptr::eq(*c, l.code)), "{} is a copy, not the code in CODES", l.code.id);
+        }
+    }
+
+    /// One lint per file: each lint of the registry is declared, alone, in
+    /// `cardc/src/lint/<its name, kebab to snake>.rs`; every code declared under `lint/` is
+    /// in [`CODES`], is a lint of the registry unless it is an error, and is the only code
+    /// its file reports; a file that declares none (a helper) reports none.
+    #[test]
+    fn each_lint_is_declared_alone_in_a_file_named_after_it() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lint");
+        let mut declared: Vec<(String, Declared)> = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("cardc/src/lint is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a lint file is readable");
+                let file = path.file_stem().expect("a file name").to_string_lossy().into_owned();
+                let of_file = declarations(&text);
+                // A file that declares no code (a helper) reports none.
+                assert!(
+                    !of_file.is_empty() || !text.contains("Diagnostic::new("),
+                    "lint/{file}.rs declares no code but reports one"
+                );
+                declared.extend(of_file.into_iter().map(|d| (file.clone(), d)));
+            }
+        }
+        assert!(
+            declared.len() >= lint::LINTS.len(),
+            "found only {} declarations under {}",
+            declared.len(),
+            dir.display()
+        );
+        for l in lint::LINTS {
+            let file = l.code.name.replace('-', "_");
+            let in_file: Vec<&Declared> = declared.iter().filter(|(f, _)| *f == file).map(|(_, d)| d).collect();
+            assert_eq!(
+                in_file.len(),
+                1,
+                "lint/{file}.rs must declare {} ({}) and nothing else",
+                l.code.id,
+                l.code.name
+            );
+            let d = in_file[0];
+            assert_eq!((d.id.as_str(), d.name.as_str()), (l.code.id, l.code.name), "lint/{file}.rs");
+        }
+        for (file, d) in &declared {
+            let code = code(&d.id).unwrap_or_else(|| panic!("lint/{file}.rs declares {}, which CODES lacks", d.id));
+            assert_eq!(d.name, code.name, "lint/{file}.rs");
+            for used in &d.reported {
+                assert_eq!(used, &d.konst, "lint/{file}.rs reports `{used}`, not its own code");
+            }
+            assert_eq!(
+                code.severity != Severity::Error,
+                lint::LINTS.iter().any(|l| l.code.id == d.id),
+                "lint/{file}.rs declares {}: a lint must be in the registry, an error must not",
+                d.id
+            );
+        }
+    }
+
+    /// A code a file declares with `declare_code!`, and the codes it reports
+    /// (`Diagnostic::new(&…`).
+    #[derive(Debug)]
+    struct Declared {
+        konst: String,
+        id: String,
+        name: String,
+        reported: Vec<String>,
+    }
+
+    /// The declarations of a file: `pub static W0003: "W0003", "cost-without-effect",
+    /// Warning;`, each with every code the file reports.
+    fn declarations(text: &str) -> Vec<Declared> {
+        let reported: Vec<String> = text
+            .split("Diagnostic::new(&")
+            .skip(1)
+            .map(|rest| rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect())
+            .collect();
+        text.lines()
+            .filter_map(|line| {
+                let rest = line.trim().strip_prefix("pub static ")?;
+                let (konst, rest) = rest.split_once(": \"")?;
+                let (id, rest) = rest.split_once("\", \"")?;
+                let (name, _) = rest.split_once('"')?;
+                Some(Declared { konst: konst.into(), id: id.into(), name: name.into(), reported: reported.clone() })
+            })
+            .collect()
     }
 
     #[test]

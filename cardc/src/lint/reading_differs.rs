@@ -1,16 +1,11 @@
 //! N0003: an ability whose reading, said back as a card prints it, is not the printed text.
 
-use std::collections::HashMap;
-
-use cards_runtime::ability::Ability;
 use cards_runtime::ability_card::{self, RoundTrip};
-use cards_runtime::model::Set;
 
 use crate::ast::Span;
-use crate::check::abilities::TextSite;
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
-use crate::source::SourceMap;
+use crate::lint::LintContext;
 
 declare_code! {
     /// ## What
@@ -40,72 +35,11 @@ declare_code! {
     pub static N0003: "N0003", "reading-differs", Note;
 }
 
-/// One ability of a parsed block, said back and compared with its printed text.
-#[derive(Debug)]
-pub struct SaidBack {
-    /// Its block, an index into the sites.
-    pub site: usize,
-    /// Its frame in the block.
-    pub frame: usize,
-    /// What it says back.
-    pub said: ability_card::Said,
-    /// How it compares with the printed text (byte ranges within the frame's text).
-    pub round_trip: RoundTrip,
-}
-
-/// Says every ability of the parsed blocks back, in the order of the sites and frames.
-///
-/// An ability printed on several cards (a generic pilot's, an upgrade printed per faction)
-/// is read alike each time, so one read alike and printed alike is said back once.
-pub fn say_back(sites: &[TextSite], set: &Set, sources: &SourceMap) -> Vec<SaidBack> {
-    let mut out = Vec::new();
-    // Keyed by the printed text alone: hashing a whole reading costs more than saying it.
-    let mut done: HashMap<&str, Vec<(&Ability, ability_card::Said, RoundTrip)>> = HashMap::new();
-    for (index, site) in sites.iter().enumerate() {
-        let source = &sources.file(site.file).text;
-        for (at, (frame, ability)) in site.frames.iter().zip(site.abilities(&set.cards)).enumerate() {
-            let printed = source.get(frame.span.range()).unwrap_or_default();
-            let alike = done.entry(printed).or_default();
-            let (said, round_trip) = match alike.iter().find(|(read, ..)| read_alike(read, ability)) {
-                Some((_, said, round_trip)) => (said.clone(), round_trip.clone()),
-                None => {
-                    let said = ability_card::ability(set, ability);
-                    let round_trip = ability_card::round_trip(printed, &said.text);
-                    alike.push((ability, said.clone(), round_trip.clone()));
-                    (said, round_trip)
-                }
-            };
-            out.push(SaidBack { site: index, frame: at, said, round_trip });
-        }
-    }
-    out
-}
-
-/// Whether two abilities are read alike, whichever card prints them: all but the file and
-/// the place are the same.
-fn read_alike(a: &Ability, b: &Ability) -> bool {
-    let Ability {
-        name,
-        text,
-        file: _,
-        span: _,
-        header,
-        requirement,
-        timings,
-        optional,
-        frequency,
-        costs,
-        replacement,
-        steps,
-    } = a;
-    (name, text, header, requirement) == (&b.name, &b.text, &b.header, &b.requirement)
-        && (timings, optional, frequency) == (&b.timings, &b.optional, &b.frequency)
-        && (costs, replacement, steps) == (&b.costs, &b.replacement, &b.steps)
-}
-
-/// Reports the abilities that part from the card.
-pub fn check(sites: &[TextSite], said: &[SaidBack], sources: &SourceMap, d: &mut Vec<Diagnostic>) {
-    for back in said {
+/// Reports the abilities whose reading, said back ([`crate::lint::said_back`]), parts from
+/// the card.
+pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
+    let (sites, sources) = (cx.texts, cx.sources);
+    for back in cx.said {
         let RoundTrip::Differs { printed: at, said: there } = &back.round_trip else { continue };
         let Some(site) = sites.get(back.site) else { continue };
         let Some(frame) = site.frames.get(back.frame) else { continue };

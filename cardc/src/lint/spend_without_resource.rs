@@ -6,6 +6,7 @@ use cards_runtime::model::{Card, CardKind, Grant, Set};
 use crate::check::abilities::TextSite;
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
+use crate::lint::LintContext;
 use crate::text::{Clause, Effect};
 
 declare_code! {
@@ -75,7 +76,8 @@ impl Resource {
 }
 
 /// Reports each spend of `[Charge]` or `[Force]` by a card that has none.
-pub fn check(sites: &[TextSite], set: &Set, d: &mut Vec<Diagnostic>) {
+pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
+    let (sites, set) = (cx.texts, cx.model);
     let resources: Vec<(Resource, String)> = [Resource::Charge, Resource::Force]
         .into_iter()
         .filter_map(|r| {

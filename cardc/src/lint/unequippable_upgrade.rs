@@ -7,7 +7,7 @@ use cards_runtime::restriction::{Atom, Node, Restriction};
 
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
-use crate::resolve::Names;
+use crate::lint::LintContext;
 
 declare_code! {
     /// ## What
@@ -26,8 +26,9 @@ declare_code! {
     pub static W0001: "W0001", "unequippable-upgrade", Warning;
 }
 
-/// Reports every upgrade of `set` that no ship of `set` could equip.
-pub fn check(set: &Set, names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+/// Reports every upgrade of the set that no ship of the set could equip.
+pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
+    let (set, names) = (cx.model, cx.names);
     let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
     let ships: Vec<ShipView<'_>> = (0..set.cards.len() as u32)
         .filter(|&i| set.cards[i as usize].kind == CardKind::Ship)
@@ -50,7 +51,6 @@ pub fn check(set: &Set, names: &Names<'_>, d: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Why no ship can equip `card`, or `None` if one can.
 /// The ships of a set, and the ones of each chassis.
 struct Ships<'s, 'a> {
     all: &'s [ShipView<'a>],
@@ -125,7 +125,7 @@ fn fits(set: &Set, card: &Card, ship: &ShipView<'_>, implicit: &dyn Fn(u16) -> b
 }
 
 /// The ships of a set that could equip `card` alone, by index.
-pub(crate) fn ships_equipping(set: &Set, card: &Card) -> Vec<u32> {
+pub(super) fn ships_equipping(set: &Set, card: &Card) -> Vec<u32> {
     let implicit = |icon: u16| set.vocab.icons.get(icon as usize).is_some_and(|e| e.marked);
     (0..set.cards.len() as u32)
         .filter(|&i| set.cards[i as usize].kind == CardKind::Ship)
@@ -135,6 +135,7 @@ pub(crate) fn ships_equipping(set: &Set, card: &Card) -> Vec<u32> {
         .collect()
 }
 
+/// Why no ship can equip `card`, or `None` if one can.
 fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dyn Fn(u16) -> bool) -> Option<String> {
     if card.icons.is_empty() {
         return Some("this upgrade has no icon".into());

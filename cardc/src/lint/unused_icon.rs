@@ -1,11 +1,11 @@
 //! W0002: a declared icon that no ship's upgrade bar has.
 
-use cards_runtime::model::{CardKind, Set};
+use cards_runtime::model::CardKind;
 
 use crate::ast::VocabKind;
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
-use crate::resolve::Names;
+use crate::lint::LintContext;
 
 declare_code! {
     /// ## What
@@ -23,7 +23,8 @@ declare_code! {
 }
 
 /// Reports every non-implicit icon that no ship has.
-pub fn check(set: &Set, names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
+    let (set, names) = (cx.model, cx.names);
     for (i, def) in names.entries(VocabKind::Icon).iter().enumerate() {
         if set.vocab.icons.get(i).is_some_and(|e| e.marked) {
             continue;
