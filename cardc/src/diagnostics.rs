@@ -42,6 +42,12 @@ pub struct Code {
 }
 
 impl Code {
+    /// Whether `text` names this code, as `allow` lines and `--deny` name one: its name
+    /// (`unused-icon`), or its id in any case (`W0002`, `w0002`).
+    pub fn is_named(&self, text: &str) -> bool {
+        self.name == text || self.id.eq_ignore_ascii_case(text)
+    }
+
     /// The explanation with the one leading space of each doc line removed.
     pub fn explanation(&self) -> String {
         let mut out = String::new();

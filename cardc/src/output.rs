@@ -110,7 +110,7 @@ impl Deny {
                 deny.warnings = true;
                 continue;
             }
-            match lints.iter().find(|c| c.name == value || c.id.eq_ignore_ascii_case(value)) {
+            match lints.iter().find(|c| c.is_named(value)) {
                 Some(code) => deny.lints.push(code),
                 None => {
                     let names = lints.iter().map(|c| c.name).chain(["warnings"]);

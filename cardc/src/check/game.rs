@@ -184,13 +184,12 @@ pub fn apply_levels(lints: Vec<Diagnostic>, levels: &HashMap<&'static str, LintL
 
 /// The lint (a code that is not an error) `lint` names, by its name or id.
 fn find_warning(lint: &Ident, codes: &[&'static Code]) -> Option<&'static Code> {
-    let text = lint.text.as_str();
-    codes.iter().copied().find(|c| c.severity != Severity::Error && (c.name == text || c.id.eq_ignore_ascii_case(text)))
+    codes.iter().copied().find(|c| c.severity != Severity::Error && c.is_named(&lint.text))
 }
 
 fn unknown_lint(file: FileId, lint: &Ident, codes: &[&'static Code]) -> Diagnostic {
     let names: Vec<&str> = codes.iter().filter(|c| c.severity != Severity::Error).map(|c| c.name).collect();
-    let error = codes.iter().find(|c| c.name == lint.text || c.id.eq_ignore_ascii_case(&lint.text));
+    let error = codes.iter().find(|c| c.is_named(&lint.text));
     if let Some(code) = error {
         return Diagnostic::new(&E0208, format!("`{}` is an error, not a lint", lint.text))
             .label(file, lint.span, format!("{} ({}) cannot be allowed, warned or denied", code.id, code.name))

@@ -63,9 +63,10 @@ pub(super) struct OnOneShip {
 impl OnOneShip {
     /// Whether cards `a` and `b` can be on one ship; true when either is on no ship.
     pub(super) fn meet(&mut self, set: &model::Set, a: usize, b: usize) -> bool {
-        let sa = self.ships.entry(a).or_insert_with(|| ships_of(set, a)).clone();
-        let sb = self.ships.entry(b).or_insert_with(|| ships_of(set, b)).clone();
-        match (sa, sb) {
+        for card in [a, b] {
+            self.ships.entry(card).or_insert_with(|| ships_of(set, card));
+        }
+        match (&self.ships[&a], &self.ships[&b]) {
             (Some(x), Some(y)) => x.iter().any(|s| y.contains(s)),
             _ => true,
         }

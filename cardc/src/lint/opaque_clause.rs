@@ -37,35 +37,31 @@ declare_code! {
 pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     let vocab = &cx.model.vocab;
     for (site, frame, ability) in frames(cx.texts, &cx.model.cards) {
-        for e in clauses(frame).flat_map(|(_, c)| c.effects()).filter(|e| e.kind == EffectKind::Opaque) {
-            let long = e.piece.text.len() > text::MAX_SENTENCE_BYTES;
-            let (message, help) = if long {
-                (
-                    format!(
-                        "opaque sentence of {} bytes, longer than the {} a sentence is read to",
-                        e.piece.text.len(),
-                        text::MAX_SENTENCE_BYTES
-                    ),
-                    "end its sentences with `.`, or `allow opaque-clause` in game.cards".to_string(),
-                )
-            } else {
-                (
-                    format!("opaque clause `{}`", lower::squash(&e.piece.text)),
-                    "`allow opaque-clause` in game.cards if the set accepts opaque text".to_string(),
-                )
-            };
-            d.push(
-                Diagnostic::new(&W0006, message)
-                    .label(site.file, e.piece.span, "kept as text: the rules engine cannot resolve it")
-                    .help(help),
-            );
-        }
-        // The other parts the reading counts: triggers, the replaced event, conditions.
+        // A part of the reading kept as text: a clause, a trigger, the replaced event, a
+        // condition.
         let opaque = |what: &str, piece: &Piece| {
             Diagnostic::new(&W0006, format!("opaque {what} `{}`", lower::squash(&piece.text)))
                 .label(site.file, piece.span, "kept as text: the rules engine cannot resolve it")
                 .help("`allow opaque-clause` in game.cards if the set accepts opaque text")
         };
+        for e in clauses(frame).flat_map(|(_, c)| c.effects()).filter(|e| e.kind == EffectKind::Opaque) {
+            if e.piece.text.len() > text::MAX_SENTENCE_BYTES {
+                d.push(
+                    Diagnostic::new(
+                        &W0006,
+                        format!(
+                            "opaque sentence of {} bytes, longer than the {} a sentence is read to",
+                            e.piece.text.len(),
+                            text::MAX_SENTENCE_BYTES
+                        ),
+                    )
+                    .label(site.file, e.piece.span, "kept as text: the rules engine cannot resolve it")
+                    .help("end its sentences with `.`, or `allow opaque-clause` in game.cards"),
+                );
+            } else {
+                d.push(opaque("clause", &e.piece));
+            }
+        }
         // An ability's timings as its lowering reads them: a state (`While you are
         // stressed`) is a condition; a step's own timings are timings.
         for t in &frame.timings {

@@ -33,7 +33,7 @@ fn first_word(input: &str) -> (usize, usize) {
 pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    if word.is_empty() || super::keywords::top_level().any(|k| k == word) {
+    if word.is_empty() || super::keywords::is_top_level(word) {
         return None;
     }
     let s = suggest::best(word, super::keywords::top_level().map(|k| (k, None)))?;
