@@ -44,3 +44,19 @@ pub fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The workspace's target folder, for a throw-away crate a test builds with cargo: given
+/// [`profiles`] and the workspace's lock file, it reuses the dependencies the workspace
+/// built. Cargo locks the folder while it builds, so such builds wait for each other.
+pub fn target_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(tmp).to_path_buf()
+}
+
+/// The `[profile…]` tables of the workspace's manifest (from the first to the end), for a
+/// throw-away crate's manifest: a dependency is the same unit only under the same profile.
+pub fn profiles() -> String {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("the workspace's manifest");
+    let start = manifest.find("\n[profile.").expect("the workspace's manifest sets profiles");
+    manifest[start..].to_string()
+}

@@ -5,7 +5,6 @@
 mod common;
 mod eclipse_pool;
 mod engine;
-mod generated;
 mod rules;
 mod scenarios;
 mod terminal;

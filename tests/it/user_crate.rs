@@ -1,6 +1,8 @@
 //! A user's crate built exactly as the README shows: its own `cards/`, the README's
 //! `Cargo.toml`, `build.rs` and `src/main.rs`, compiled with cargo and run.
 
+use crate::common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -23,7 +25,8 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
     let dir = tempfile::tempdir().unwrap();
     let krate = dir.path();
     let manifest = readme_block(&readme, "# Cargo.toml").replace("path/to/cardc", root.to_str().unwrap());
-    std::fs::write(krate.join("Cargo.toml"), format!("{manifest}\n[workspace]\n")).unwrap();
+    std::fs::write(krate.join("Cargo.toml"), format!("{manifest}\n[workspace]\n{}", common::profiles())).unwrap();
+    std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
     std::fs::write(krate.join("build.rs"), readme_block(&readme, "// build.rs")).unwrap();
     std::fs::create_dir_all(krate.join("src")).unwrap();
     std::fs::write(krate.join("src/main.rs"), readme_block(&readme, "// src/main.rs")).unwrap();
@@ -33,8 +36,10 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
         let file = file.unwrap().path();
         std::fs::copy(&file, cards.join(file.file_name().unwrap())).unwrap();
     }
-    // A target folder of its own, kept between runs, so only the first run builds cardc.
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("user-crate-target");
+    // The workspace's own target folder: with its profiles and lock file, the crate reuses
+    // the dependencies the workspace built (only cardc, cards-runtime and the crate itself
+    // are built, their paths being another workspace's).
+    let target = common::target_dir();
     let out = Command::new(env!("CARGO"))
         .args(["run", "--quiet", "--manifest-path"])
         .arg(krate.join("Cargo.toml"))

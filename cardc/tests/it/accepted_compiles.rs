@@ -17,13 +17,17 @@
 //! (`YYYYMMDD`, UTC); `CARDC_SYNTH_SEEDS=a,b,c` replaces them all (`cardc/fuzz/synth.sh`
 //! runs it so, over and over). A failure names its seeds and keeps each failing set's
 //! `.cards` files and generated Rust in `target/tmp/accepted-compiles/failures/seed-N/`.
-//! The crate's target folder (`target/tmp/accepted-compiles/target`) is kept between runs,
-//! so `cards-runtime` is built once.
+//! The crate builds in the workspace's target folder with the workspace's profiles, so the
+//! dependencies the workspace built are reused, and `cards-runtime` is built once a run.
+//!
+//! The conformance sets and `tests/sets/tricky` go through the same crate: checked clean,
+//! they compile to themselves.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common;
 use cardc::emit::ident;
 use cardc::synth::{self, Options, GAME_IDS};
 use cards_runtime::model::{Set, VocabKind};
@@ -97,7 +101,6 @@ struct Failure {
 
 /// Checks, generates, compiles and runs the sets of `seeds` as one crate.
 fn run(seeds: &[u64], label: &str) -> Result<(), Failure> {
-    let all = |message: String| Failure { seeds: seeds.to_vec(), message };
     let mut members: Vec<Member> = Vec::new();
     for &seed in seeds {
         let taken: Vec<&str> = members.iter().filter_map(|m| m.options.game.as_deref()).collect();
@@ -123,24 +126,60 @@ fn run(seeds: &[u64], label: &str) -> Result<(), Failure> {
         }
         report.sets.push(checked);
     }
-    let generated = cardc::generate(&report).map_err(|e| all(format!("cardc::generate refused the sets: {e}")))?;
+    compile(&report, label).map_err(|m| Failure { seeds: seeds_of(&members, m.game.as_deref()), message: m.message })
+}
+
+/// The seeds of the members whose game is `game` (quoted, as the program prints it), or
+/// every member's when none is (or no game is known).
+fn seeds_of(members: &[Member], game: Option<&str>) -> Vec<u64> {
+    let quoted = |m: &Member| format!("{:?}", m.options.game.as_deref().unwrap_or_default());
+    let seeds: Vec<u64> = members.iter().filter(|m| Some(quoted(m).as_str()) == game).map(|m| m.seed).collect();
+    if seeds.is_empty() {
+        members.iter().map(|m| m.seed).collect()
+    } else {
+        seeds
+    }
+}
+
+/// Why checked sets failed to compile to themselves, and the game (quoted) the first
+/// difference belongs to, when there is one.
+struct Mismatch {
+    game: Option<String>,
+    message: String,
+}
+
+impl From<String> for Mismatch {
+    fn from(message: String) -> Mismatch {
+        Mismatch { game: None, message }
+    }
+}
+
+/// Generates the checked sets of `report`, parses every file with `syn`, compiles them as
+/// the crate `label` and runs its program, whose output must be the checked sets.
+fn compile(report: &cardc::Report, label: &str) -> Result<(), Mismatch> {
+    let generated = cardc::generate(report).map_err(|e| format!("cardc::generate refused the sets: {e}"))?;
     for file in &generated {
         if let Err(e) = syn::parse_file(&file.contents) {
-            return Err(all(format!("`{}` does not parse with syn: {e}", file.name)));
+            return Err(format!("`{}` does not parse with syn: {e}", file.name).into());
         }
     }
     let sets: Vec<&Set> = report.sets.iter().filter_map(|c| c.set.as_ref()).collect();
     let dir = work().join(label);
-    write_crate(&dir, &generated, &sets).map_err(|e| all(format!("writing the crate in {}: {e}", dir.display())))?;
-    let output = build_and_run(&dir).map_err(all)?;
-    compare(&output, &members, &sets)
+    write_crate(&dir, label, &generated, &sets).map_err(|e| format!("writing the crate in {}: {e}", dir.display()))?;
+    let output = build_and_run(&dir, label)?;
+    compare(&output, &sets)
 }
 
-/// Writes the throw-away crate: its manifest, the workspace's lock file (the same
+/// Writes the throw-away crate, whose program is called `label`: its manifest, the workspace's lock file (the same
 /// dependency versions, nothing to resolve), a `build.rs` that copies `gen/` into
 /// `OUT_DIR`, the generated files in `gen/`, a library including the index and a program
 /// printing every set.
-fn write_crate(dir: &Path, generated: &[cardc::emit::GeneratedFile], sets: &[&Set]) -> std::io::Result<()> {
+fn write_crate(
+    dir: &Path,
+    label: &str,
+    generated: &[cardc::emit::GeneratedFile],
+    sets: &[&Set],
+) -> std::io::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let gen = dir.join("gen");
     if gen.exists() {
@@ -149,8 +188,9 @@ fn write_crate(dir: &Path, generated: &[cardc::emit::GeneratedFile], sets: &[&Se
     std::fs::create_dir_all(&gen)?;
     std::fs::create_dir_all(dir.join("src"))?;
     let manifest = format!(
-        "[package]\nname = \"accepted-compiles\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\ncards-runtime = {{ path = {:?} }}\n\n[workspace]\n",
-        root.join("cards-runtime").display().to_string()
+        "[package]\nname = \"accepted-compiles\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[[bin]]\nname = {label:?}\npath = \"src/main.rs\"\n\n[dependencies]\ncards-runtime = {{ path = {:?} }}\n\n[workspace]\n{}",
+        root.join("cards-runtime").display().to_string(),
+        common::profiles()
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock"))?;
@@ -287,10 +327,11 @@ fn expected_typed(set: &Set) -> String {
     out
 }
 
-/// Builds the crate (debug, no incremental files, into the shared target folder) and runs
-/// its program; its output, or why there is none.
-fn build_and_run(dir: &Path) -> Result<String, String> {
-    let target = work().join("target");
+/// Builds the crate (debug, no incremental files, into the workspace's target folder) and runs
+/// its program `label`; its output, or why there is none. Crates building at once wait for
+/// each other (cargo locks the target folder) and each has a program of its own name.
+fn build_and_run(dir: &Path, label: &str) -> Result<String, String> {
+    let target = common::target_dir();
     let build = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
@@ -302,7 +343,7 @@ fn build_and_run(dir: &Path) -> Result<String, String> {
         let stderr = String::from_utf8_lossy(&build.stderr);
         return Err(format!("the generated code does not compile:\n{}", clip(&stderr, 6000)));
     }
-    let run = Command::new(target.join("debug").join(format!("accepted-compiles{}", std::env::consts::EXE_SUFFIX)))
+    let run = Command::new(target.join("debug").join(format!("{label}{}", std::env::consts::EXE_SUFFIX)))
         .output()
         .map_err(|e| format!("cannot run the compiled program: {e}"))?;
     if !run.status.success() {
@@ -330,8 +371,8 @@ fn expected_output(sets: &[&Set]) -> (String, String) {
 }
 
 /// Compares the program's output with the checked sets': the model's lines of every set,
-/// then each set's typed lines. A difference names the seed of its set.
-fn compare(output: &str, members: &[Member], sets: &[&Set]) -> Result<(), Failure> {
+/// then each set's typed lines. A difference names the game of its set.
+fn compare(output: &str, sets: &[&Set]) -> Result<(), Mismatch> {
     let mut model: Vec<&str> = Vec::new();
     let mut typed: Vec<&str> = Vec::new();
     for line in output.lines() {
@@ -348,14 +389,9 @@ fn compare(output: &str, members: &[Member], sets: &[&Set]) -> Result<(), Failur
         if let Some(i) = first {
             let line = want.get(i).or(got.get(i)).copied().unwrap_or_default();
             // Every line is `<what> <game, quoted> …`.
-            let game = line.split(' ').nth(1).unwrap_or_default();
-            let seeds: Vec<u64> = members
-                .iter()
-                .filter(|m| format!("{:?}", m.options.game.as_deref().unwrap_or_default()) == game)
-                .map(|m| m.seed)
-                .collect();
-            return Err(Failure {
-                seeds: if seeds.is_empty() { members.iter().map(|m| m.seed).collect() } else { seeds },
+            let game = line.split(' ').nth(1).map(str::to_string);
+            return Err(Mismatch {
+                game,
                 message: format!(
                     "{what} of the compiled sets differs from the checked sets at line {}:\n  checked:  {}\n  compiled: {}",
                     i + 1,
@@ -423,6 +459,30 @@ fn accepted_sets_compile() {
     panic!("accepted sets that do not compile, or compile to other data (seeds {seeds:?}):\n{report}");
 }
 
+/// The conformance sets and `tests/sets/tricky` (names that break raw strings, keywords,
+/// names that collide as identifiers) check clean and compile the same way, `#![deny(warnings)]`
+/// and all, to the sets they are.
+#[test]
+fn the_conformance_sets_and_a_set_of_hostile_names_compile_to_themselves() {
+    let Some(shared) = common::shared() else { return };
+    let mut sets = common::example_sets(&shared);
+    sets.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sets/tricky"));
+    let report = cardc::check_paths(&sets).expect("the sets are read");
+    let errors: Vec<String> = report
+        .sets
+        .iter()
+        .flat_map(|c| &c.diagnostics)
+        .filter(|d| d.is_error())
+        .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
+        .collect();
+    assert!(errors.is_empty(), "the sets check clean:\n{}", errors.join("\n"));
+    assert_eq!(report.sets.len(), sets.len());
+    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    if let Err(m) = compile(&report, &format!("conformance-{profile}")) {
+        panic!("the conformance sets (first difference in {:?}):\n{}", m.game, m.message);
+    }
+}
+
 /// The comparison itself: the expected output passes, and one name changed in the output
 /// fails, naming the seed of the set it belongs to.
 #[test]
@@ -439,13 +499,15 @@ fn a_difference_names_the_seed_of_its_set() {
     }
     let sets: Vec<&Set> = checked.iter().map(|c| c.set.as_ref().expect("the sets check clean")).collect();
     let (model, typed) = expected_output(&sets);
-    assert!(compare(&(model.clone() + &typed), &members, &sets).is_ok());
+    assert!(compare(&(model.clone() + &typed), &sets).is_ok());
     let name = &*sets[2].cards[3].name;
     let line = format!("card \"std\" 3 {:?} {name:?}", &*sets[2].cards[3].id);
     assert!(model.contains(&line), "{line}");
     let changed = model.replace(&line, &format!("card \"std\" 3 {:?} {:?}", &*sets[2].cards[3].id, format!("{name}x")));
-    let failure = compare(&(changed + &typed), &members, &sets).expect_err("a changed name is a difference");
-    assert_eq!(failure.seeds, [9]);
+    let failure = compare(&(changed + &typed), &sets).expect_err("a changed name is a difference");
+    assert_eq!(failure.game.as_deref(), Some("\"std\""));
+    assert_eq!(seeds_of(&members, failure.game.as_deref()), [9]);
+    assert_eq!(seeds_of(&members, None), [7, 8, 9], "no game known: every seed");
     assert!(failure.message.contains("the runtime model"), "{}", failure.message);
 }
 

@@ -9,7 +9,7 @@ use cardc::source::{load_set, SetSource};
 use proc_macro2::{TokenStream, TokenTree};
 
 fn tricky() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/codegen/tricky")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sets/tricky")
 }
 
 fn generate(dir: &Path) -> Vec<GeneratedFile> {

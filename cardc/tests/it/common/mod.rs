@@ -9,7 +9,7 @@ mod checkout;
 pub mod mutate_json;
 
 #[allow(unused_imports)]
-pub use checkout::{example_sets, files, root, shared};
+pub use checkout::{example_sets, files, profiles, root, shared, target_dir};
 
 /// Runs the `cardc` binary.
 pub fn cardc(args: &[&str]) -> Output {
