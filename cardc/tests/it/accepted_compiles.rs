@@ -170,7 +170,9 @@ fn compile(report: &cardc::Report, label: &str) -> Result<(), Mismatch> {
     compare(&output, &sets)
 }
 
-/// Writes the throw-away crate, whose program is called `label`: its manifest, the workspace's lock file (the same
+/// Writes the throw-away crate `label` (each crate its own package name: two packages of
+/// one name and version, each the root of its workspace, are the same units to cargo and
+/// overwrite each other in a shared target folder): its manifest, the workspace's lock file (the same
 /// dependency versions, nothing to resolve), a `build.rs` that copies `gen/` into
 /// `OUT_DIR`, the generated files in `gen/`, a library including the index and a program
 /// printing every set.
@@ -188,7 +190,7 @@ fn write_crate(
     std::fs::create_dir_all(&gen)?;
     std::fs::create_dir_all(dir.join("src"))?;
     let manifest = format!(
-        "[package]\nname = \"accepted-compiles\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[[bin]]\nname = {label:?}\npath = \"src/main.rs\"\n\n[dependencies]\ncards-runtime = {{ path = {:?} }}\n\n[workspace]\n{}",
+        "[package]\nname = {label:?}\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[lib]\nname = \"accepted_compiles\"\n\n[dependencies]\ncards-runtime = {{ path = {:?} }}\n\n[workspace]\n{}",
         root.join("cards-runtime").display().to_string(),
         common::profiles()
     );
