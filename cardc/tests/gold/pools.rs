@@ -52,8 +52,7 @@ pub fn fingerprint(text: &str) -> String {
 /// Imports a pool into the test's target folder and compiles it.
 pub fn load(shared: &Path, pool: &str, data: &str) -> Set {
     let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gold").join(pool);
-    let imported =
-        cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap_or_else(|e| panic!("{data}: {e}"));
+    let imported = crate::common::xwing_data2(shared, data);
     cardc::import::write_set(&out, &imported.files, true).unwrap_or_else(|e| panic!("{data}: {e}"));
     let mut report = cardc::check_paths(&[&out]).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
     assert_eq!(report.errors(), 0, "the imported {pool} set has errors");

@@ -568,14 +568,9 @@ fn the_shipped_sets_read_back_into_their_models() {
     }
 }
 
-/// Imports a data folder with `import`, writes it under the test's temporary folder and
-/// returns the set folder.
-fn imported_set(
-    import: fn(&Path) -> Result<cardc::import::Imported, cardc::import::ImportError>,
-    data: &Path,
-    name: &str,
-) -> PathBuf {
-    let imported = import(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+/// Writes an imported set under the test's temporary folder as `name` and returns the set
+/// folder.
+fn imported_set(imported: &cardc::import::Imported, name: &str) -> PathBuf {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export").join(name);
     cardc::import::write_set(&out, &imported.files, true).unwrap();
     out
@@ -585,15 +580,12 @@ fn imported_set(
 fn the_imported_pools_read_back_into_their_models() {
     let Some(shared) = shared() else { return };
     let data = shared.join("data");
-    assert_round_trip(&imported_set(
-        cardc::import::armada_data::import,
-        &data.join("star-wars-armada-data"),
-        "armada-data",
-    ));
+    let armada = cardc::import::armada_data::import(&data.join("star-wars-armada-data")).unwrap();
+    assert_round_trip(&imported_set(&armada, "armada-data"));
     for name in ["xwing-data2-legacy", "xwing-data2-xwingtmg"] {
         // Its own folder: `import_then_export_reproduces_xwing_data2` writes the same sets.
         let out = format!("{name}-read-back");
-        assert_round_trip(&imported_set(cardc::import::xwing_data2::import, &data.join(name), &out));
+        assert_round_trip(&imported_set(common::xwing_data2(&shared, name), &out));
     }
 }
 
@@ -1189,9 +1181,11 @@ fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Imports an xwing-data2 folder, exports it, and compares every pilot and upgrade.
-fn import_export_compare(data: &Path, name: &str) -> Findings {
-    let out = imported_set(cardc::import::xwing_data2::import, data, name);
+/// Imports the xwing-data2 pool `name` (a folder of `shared/data`), exports it, and
+/// compares every pilot and upgrade.
+fn import_export_compare(shared: &Path, name: &str) -> Findings {
+    let data = &shared.join("data").join(name);
+    let out = imported_set(common::xwing_data2(shared, name), name);
     let doc = to_value(&load(&out));
     let upgrade_files: Vec<Value> = files(&data.join("data/upgrades"), "json").iter().map(|f| read_json(f)).collect();
     let upgrades = upgrade_files.iter().flat_map(list).map(|u| str_of(&u["xws"]).to_string()).collect();
@@ -1271,7 +1265,7 @@ fn import_then_export_reproduces_xwing_data2() {
     let Some(shared) = shared() else { return };
     let mut failures = String::new();
     for (name, expected) in NOT_CARRIED {
-        let found = import_export_compare(&shared.join("data").join(name), name);
+        let found = import_export_compare(&shared, name);
         let text = report(name, &found);
         eprint!("{text}");
         assert!(found.compared > 1000, "{name}: every pilot and upgrade is compared");

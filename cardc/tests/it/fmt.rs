@@ -105,8 +105,7 @@ fn mess(text: &str) -> String {
 fn imported_pools_are_formatted_and_survive_a_bad_layout() {
     let Some(shared) = common::shared() else { return };
     for pool in ["xwing-data2-legacy", "xwing-data2-xwingtmg"] {
-        let data = shared.join("data").join(pool);
-        let imported = cardc::import::xwing_data2::import(&data).unwrap_or_else(|e| panic!("{pool}: {e}"));
+        let imported = common::xwing_data2(&shared, pool);
         let dir = scratch(pool);
         let set = dir.join("set");
         cardc::import::write_set(&set, &imported.files, true).unwrap();

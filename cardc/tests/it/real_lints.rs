@@ -165,7 +165,7 @@ fn replacements_compete_only_where_both_can_apply() {
 fn the_real_pools_have_no_false_template_warning() {
     let Some(shared) = common::shared() else { return };
     for data in ["xwing-data2-xwingtmg", "xwing-data2-legacy"] {
-        let imported = cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap();
+        let imported = common::xwing_data2(&shared, data);
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("real_lints").join(data);
         cardc::import::write_set(&dir, &imported.files, true).unwrap();
         let report = cardc::check_paths(&[&dir]).unwrap();

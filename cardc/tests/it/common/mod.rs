@@ -1,7 +1,11 @@
 //! Helpers shared by the integration tests: the checkout-wide ones, and running `cardc`.
 #![allow(dead_code)]
 
+use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use cardc::import::Imported;
 
 pub mod ability_words;
 #[path = "../../../../tests/it/common.rs"]
@@ -40,4 +44,20 @@ pub fn generated_set(module: &str) -> cards_runtime::Set {
         .expect("concat! of string literals");
     let text: String = parts.iter().map(|lit| lit.value()).collect();
     cards_runtime::packed::unpack(&text).expect("the data unpacks")
+}
+
+/// A real xwing-data2 fork (`xwing-data2-legacy` or `xwing-data2-xwingtmg`, a folder of
+/// `shared/data`) imported, once per test binary: a dozen tests read the same pools, and
+/// an import of one takes seconds.
+pub fn xwing_data2(shared: &Path, data: &str) -> &'static Imported {
+    static LEGACY: OnceLock<Imported> = OnceLock::new();
+    static TMG: OnceLock<Imported> = OnceLock::new();
+    let cell = match data {
+        "xwing-data2-legacy" => &LEGACY,
+        "xwing-data2-xwingtmg" => &TMG,
+        other => panic!("`{other}` is not an xwing-data2 pool"),
+    };
+    cell.get_or_init(|| {
+        cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap_or_else(|e| panic!("{data}: {e}"))
+    })
 }
