@@ -37,7 +37,7 @@ mod tests {
     //! The other lists that must say what these tables say.
     use super::*;
 
-    const GRAMMAR: &str = include_str!("grammar.pest");
+    const GRAMMAR: &str = include_str!("../../../cardc-grammar/src/grammar.pest");
     const VSCODE: &str = include_str!("../../../editors/vscode/syntaxes/cards.tmLanguage.json");
 
     /// The quoted words of grammar rule `name` (`vocab_kind = @{ ("faction" | …) ~ kw_end }`).

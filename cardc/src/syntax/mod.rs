@@ -2,7 +2,7 @@
 //! syntax error.
 //!
 //! The file is first cut into top-level items ([`chunk`]); each item is parsed with the
-//! pest grammar in `grammar.pest`. A broken item is reported and skipped (a broken card is
+//! pest grammar in `grammar.pest` (crate `cardc-grammar`). A broken item is reported and skipped (a broken card is
 //! still known by its name, so references to it do not cascade), and parsing goes on with
 //! the next one.
 
@@ -59,12 +59,8 @@ declare_code! {
     pub static E0005: "E0005", "empty-file", Error;
 }
 
-pub(crate) mod grammar {
-    #![allow(missing_docs)]
-    #[derive(pest_derive::Parser)]
-    #[grammar = "syntax/grammar.pest"]
-    pub struct CardParser;
-}
+/// The card language's grammar, `cardc-grammar/src/grammar.pest`.
+pub(crate) use cardc_grammar::cards as grammar;
 
 use grammar::{CardParser, Rule};
 

@@ -39,12 +39,8 @@ pub const NOUN_KINDS: [VocabKind; 11] = [
     VocabKind::Maneuver,
 ];
 
-mod grammar {
-    #![allow(missing_docs)]
-    #[derive(pest_derive::Parser)]
-    #[grammar = "text/ability.pest"]
-    pub struct AbilityParser;
-}
+/// Ability text's grammar, `cardc-grammar/src/ability.pest`.
+use cardc_grammar::ability as grammar;
 
 use crate::ast::Shift;
 use cardc_derive::Shift;

@@ -1210,4 +1210,4 @@ fn elided_dice_say_more_or_fewer() {
 }
 
 /// The grammar's text, for tests of what it must keep true.
-const GRAMMAR: &str = include_str!("ability.pest");
+const GRAMMAR: &str = include_str!("../../../cardc-grammar/src/ability.pest");

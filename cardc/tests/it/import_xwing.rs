@@ -120,29 +120,29 @@ fn restrictions_are_mapped() {
     let Some(shared) = common::shared() else { return };
     let legacy = import_set(&shared, "xwing-data2-legacy");
     // One object, its keys OR-ed: Scum, or a squad with Darth Vader.
-    let ooo = card(&legacy, "upgrade", "0-0-0");
+    let ooo = card(legacy, "upgrade", "0-0-0");
     assert!(ooo.contains("\n  requires: faction scum-and-villainy or in-fleet \"Darth Vader\"\n"), "{ooo}");
     assert!(!ooo.contains("\n  faction:"), "{ooo}");
     // Objects AND-ed; a factions object alone is the faction field.
-    let andrasta = card(&legacy, "upgrade", "Andrasta");
+    let andrasta = card(legacy, "upgrade", "Andrasta");
     assert!(andrasta.contains("\n  faction: scum-and-villainy\n"), "{andrasta}");
     assert!(andrasta.contains("\n  requires: ship-icon firesprayclasspatrolcraft\n"), "{andrasta}");
-    let l4e = card(&legacy, "upgrade", "L4E-R5");
+    let l4e = card(legacy, "upgrade", "L4E-R5");
     assert!(l4e.contains("requires: faction resistance or action rotate-arc"), "{l4e}");
-    let expert = card(&legacy, "upgrade", "Expert Handling");
+    let expert = card(legacy, "upgrade", "Expert Handling");
     assert!(expert.contains("requires: action red barrel-roll"), "{expert}");
-    let tailslide = card(&legacy, "upgrade", "Backwards Tailslide");
+    let tailslide = card(legacy, "upgrade", "Backwards Tailslide");
     assert!(tailslide.contains("requires: trait x-wing and equipped configuration"), "{tailslide}");
-    let pie = card(&legacy, "upgrade", "Precision Ion Engines");
+    let pie = card(legacy, "upgrade", "Precision Ion Engines");
     assert!(pie.contains("trait tie") && pie.contains("stat agility 3"), "{pie}");
-    assert!(card(&legacy, "upgrade", "Veteran Tail Gunner").contains("requires: arc rear"));
-    assert!(card(&legacy, "upgrade", "Hate").contains("requires: trait force-dark"));
-    assert!(card(&legacy, "upgrade", "Dedicated").contains("requires: not limited"));
-    let ic = card(&legacy, "upgrade", "Independent Calculations");
+    assert!(card(legacy, "upgrade", "Veteran Tail Gunner").contains("requires: arc rear"));
+    assert!(card(legacy, "upgrade", "Hate").contains("requires: trait force-dark"));
+    assert!(card(legacy, "upgrade", "Dedicated").contains("requires: not limited"));
+    let ic = card(legacy, "upgrade", "Independent Calculations");
     assert!(ic.contains("requires: ship-ability \"Networked Calculations\"") && ic.contains("traits: standardized"));
-    assert!(card(&legacy, "upgrade", "Kraken").contains("traits: solitary"));
+    assert!(card(legacy, "upgrade", "Kraken").contains("traits: solitary"));
     // Pilots with a Force side carry the trait the restriction names.
-    assert!(card(&legacy, "ship", "Darth Vader").contains("force-dark"));
+    assert!(card(legacy, "ship", "Darth Vader").contains("force-dark"));
 
     let game = &legacy.files["game.cards"];
     assert!(game.contains("at most 1 upgrade with trait solitary with icon tactical-relay per fleet"), "{game}");
@@ -166,22 +166,22 @@ fn costs_grants_sides_and_loadouts() {
         assert!(by.iter().any(|c| c.starts_with(kind)), "no cost by {kind}: {by:?}");
     }
 
-    let andrasta = card(&legacy, "upgrade", "Andrasta");
+    let andrasta = card(legacy, "upgrade", "Andrasta");
     assert!(andrasta.contains("\n  grants: slot device, action reload\n"), "{andrasta}");
-    let bay = card(&legacy, "upgrade", "Drop-Seat bay");
+    let bay = card(legacy, "upgrade", "Drop-Seat bay");
     assert!(bay.contains("slot crew 2") && bay.contains("slot device -1"), "{bay}");
-    let refit = card(&legacy, "upgrade", "Corsair Refit");
+    let refit = card(legacy, "upgrade", "Corsair Refit");
     assert!(refit.contains("stat hull +2, stat shields -2, stat energy +1"), "{refit}");
-    assert!(card(&legacy, "upgrade", "Vectored Cannons (RZ-1)").contains("arc single-turret"));
+    assert!(card(legacy, "upgrade", "Vectored Cannons (RZ-1)").contains("arc single-turret"));
 
     // Both sides of a double-sided card; the back has no cost and no xws.
-    let back = card(&legacy, "upgrade", "Integrated S-foils (Open)");
+    let back = card(legacy, "upgrade", "Integrated S-foils (Open)");
     assert!(back.contains("\n  back-of: integrated-s-foils\n"), "{back}");
     assert!(!back.contains("cost:") && !back.contains("xws:"), "{back}");
-    let front = card(&legacy, "upgrade", "Integrated S-foils");
+    let front = card(legacy, "upgrade", "Integrated S-foils");
     assert!(front.contains("grants: action barrel-roll, action focus\n"), "{front}");
-    assert!(card(&legacy, "upgrade", "Darth Sidious").contains("back-of: chancellor-palpatine"));
-    assert!(card(&legacy, "upgrade", "Proton Cannon Battery").contains("icons: hardpoint + cargo"));
+    assert!(card(legacy, "upgrade", "Darth Sidious").contains("back-of: chancellor-palpatine"));
+    assert!(card(legacy, "upgrade", "Proton Cannon Battery").contains("icons: hardpoint + cargo"));
 
     let tmg = import_set(&shared, "xwing-data2-xwingtmg");
     let game = &tmg.files["game.cards"];
@@ -192,12 +192,12 @@ fn costs_grants_sides_and_loadouts() {
     let loadouts: Vec<&str> =
         tmg.files.values().flat_map(|t| t.lines()).filter(|l| l.trim().starts_with("standard-loadout:")).collect();
     assert_eq!(loadouts.len(), 86, "86 standard-loadout pilots");
-    let adon = card(&tmg, "ship", "Adon Fox");
+    let adon = card(tmg, "ship", "Adon Fox");
     assert!(adon.contains("standard-loadout: its-a-trap, parting-gift, proton-rockets, proton-bombs"), "{adon}");
     assert!(!adon.contains("upgrades:"), "{adon}");
     let only = tmg.files.values().flat_map(|t| t.lines()).filter(|l| l.trim() == "standard-loadout-only").count();
     assert_eq!(only, 61, "61 standard-loadout-only upgrades");
-    let biggs = card(&tmg, "ship", "Biggs Darklighter");
+    let biggs = card(tmg, "ship", "Biggs Darklighter");
     assert!(biggs.contains("\n  loadout: ") && biggs.contains("formats: standard, extended, epic"), "{biggs}");
     assert!(legacy.files["game.cards"].contains("\ngame xwing-legacy "));
 }

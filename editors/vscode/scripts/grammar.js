@@ -1,7 +1,7 @@
 // The TextMate grammar for `.cards` files, written as code so that each keyword list is
 // written once. `node scripts/grammar.js` writes `syntaxes/cards.tmLanguage.json`, the file
 // VS Code loads; `test/grammar.test.js` fails when the two differ, and checks these lists
-// against the compiler's own (`cardc/src/syntax/grammar.pest`, `cardc/src/ast.rs`).
+// against the compiler's own (`cardc-grammar/src/grammar.pest`, `cardc/src/ast.rs`).
 'use strict';
 
 const fs = require('fs');
@@ -339,7 +339,7 @@ const grammar = {
       ],
     },
     // `Action:`, `Bonus Attack ([Lock]):` at the start of a sentence: one to three words, as
-    // `header_name` in cardc/src/text/ability.pest, the first capitalised.
+    // `header_name` in cardc-grammar/src/ability.pest, the first capitalised.
     header: {
       match:
         '(?:^|(?<=[.!?{]))[ \\t]*([A-Z][A-Za-z]*(?:[- ][A-Za-z]+){0,2})(?:[ \\t]*(\\()([^()\\n]*)(\\)))?[ \\t]*(:)',

@@ -95,7 +95,7 @@ function checkSources() {
   if (rendered !== committed) {
     fail('syntaxes/cards.tmLanguage.json is not what scripts/grammar.js renders: run `node scripts/grammar.js`');
   }
-  const pestPath = path.join(REPO, 'cardc', 'src', 'syntax', 'grammar.pest');
+  const pestPath = path.join(REPO, 'cardc-grammar', 'src', 'grammar.pest');
   const astPath = path.join(REPO, 'cardc', 'src', 'ast.rs');
   const pest = fs.readFileSync(pestPath, 'utf8');
   const ast = fs.readFileSync(astPath, 'utf8');
