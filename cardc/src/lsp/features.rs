@@ -22,10 +22,9 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
         Target::Ability { .. } => ability_hover(a, file, offset)?,
         Target::Restriction { card } => restriction_hover(a, *card)?,
     };
-    let text_file = &a.sources.file(o.file).text;
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: text }),
-        range: Some(convert::range(text_file, o.span)),
+        range: Some(convert::range_in(a.sources.file(o.file), o.span)),
     })
 }
 
@@ -233,13 +232,13 @@ fn location(a: &Analysis, o: &Occurrence) -> Option<Location> {
 
 /// The cards and vocabulary entries declared in one file.
 pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
-    let text = &a.sources.file(file).text;
+    let source = a.sources.file(file);
     let mut out: Vec<(Span, DocumentSymbol)> = Vec::new();
     for v in a.index.vocab.iter().filter(|v| v.file == file) {
         out.push((
             v.span,
             symbol(
-                text,
+                source,
                 v.display.clone().unwrap_or_else(|| v.id.clone()),
                 v.kind.to_string(),
                 SymbolKind::ENUM_MEMBER,
@@ -251,7 +250,7 @@ pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
     for c in a.index.cards.iter().filter(|c| c.file == file) {
         out.push((
             c.span,
-            symbol(text, c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.span, c.id_span),
+            symbol(source, c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.span, c.id_span),
         ));
     }
     out.sort_by_key(|(span, _)| span.start);
@@ -259,15 +258,24 @@ pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
 }
 
 #[allow(deprecated)] // `deprecated` is a field the type requires; `tags` replaces it.
-fn symbol(text: &str, name: String, detail: String, kind: SymbolKind, whole: Span, name_span: Span) -> DocumentSymbol {
+/// A symbol of `file`, its ranges found through the file's line index (a file of a thousand
+/// cards converts each range from its own line, not from the top).
+fn symbol(
+    file: &crate::source::SourceFile,
+    name: String,
+    detail: String,
+    kind: SymbolKind,
+    whole: Span,
+    name_span: Span,
+) -> DocumentSymbol {
     DocumentSymbol {
         name,
         detail: Some(detail),
         kind,
         tags: None,
         deprecated: None,
-        range: convert::range(text, whole),
-        selection_range: convert::range(text, name_span),
+        range: convert::range_in(file, whole),
+        selection_range: convert::range_in(file, name_span),
         children: None,
     }
 }
