@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
 use crate::syntax::grammar::Rule;
+pub use tree::Trees;
 use tree::{Node, Tree};
 
 /// The width lines are filled to, in characters: the width this repository gives rustfmt,
@@ -96,11 +97,28 @@ pub fn format_source(text: &str) -> Result<String, FormatError> {
 /// As [`format_source`]; the labels of [`FormatError::Syntax`] point into the file id the
 /// diagnostics were made under.
 pub fn format_parsed(text: &str, diagnostics: &[Diagnostic]) -> Result<String, FormatError> {
+    format_reusing(text, diagnostics, &mut Trees::default())
+}
+
+/// [`format_parsed`], taking the items `trees` read before instead of reading them with
+/// the grammar again, and keeping this text's items (and the result's) in it: the language
+/// server keeps one per document, so formatting after an edit reads only the items whose
+/// text changed.
+///
+/// # Errors
+/// As [`format_parsed`].
+pub fn format_reusing(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Result<String, FormatError> {
+    let result = format_with(text, diagnostics, trees);
+    trees.end_use();
+    result
+}
+
+fn format_with(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Result<String, FormatError> {
     let errors = syntax_errors(diagnostics);
     if !errors.is_empty() {
         return Err(FormatError::Syntax(errors));
     }
-    let mut tree = Tree::parse(text).map_err(FormatError::Internal)?;
+    let mut tree = Tree::parse(text, trees).map_err(FormatError::Internal)?;
     let out = print::Printer::new(text, &mut tree).file().map_err(FormatError::Internal)?;
     let lost = tree.unused_comments();
     if lost > 0 {
@@ -113,7 +131,7 @@ pub fn format_parsed(text: &str, diagnostics: &[Diagnostic]) -> Result<String, F
     if !syntax_errors(&crate::syntax::parse_file(0, &out).1).is_empty() {
         return Err(FormatError::Internal("the result does not parse".into()));
     }
-    let after = Tree::parse(&out).map_err(FormatError::Internal)?;
+    let after = Tree::parse(&out, trees).map_err(FormatError::Internal)?;
     if fingerprint(&out, &after) != fingerprint(text, &tree) {
         return Err(FormatError::Internal("the result reads differently".into()));
     }

@@ -241,3 +241,35 @@ fn a_comment_after_a_quantity_that_holds_one_goes_on_its_own_line() {
     let expected = "rule r \"R\":\n  at most  # why\n    # n\n    1 upgrade per ship\n";
     assert_eq!(fmt(input), expected);
 }
+
+/// The language server keeps a document's [`Trees`]: formatting again after an edit reads
+/// with the grammar only the items whose text changed, and gives what a fresh format gives.
+#[test]
+fn formatting_again_after_an_edit_reads_only_the_items_it_changed() {
+    let format = |text: &str, trees: &mut Trees| {
+        let (_, diagnostics) = crate::syntax::parse_file(0, text);
+        let out = format_reusing(text, &diagnostics, trees).unwrap_or_else(|e| panic!("{e}: {e:?}"));
+        assert_eq!(out, fmt(text), "the same as a format from nothing");
+        out
+    };
+    let text = "upgrade \"A\" {\n  cost: 1\n}\n\nupgrade \"B\" {\n  cost: 2\n}\n\nupgrade \"C\" {\n  cost: 3\n}\n";
+    let mut trees = Trees::default();
+    assert_eq!(format(text, &mut trees), text, "formatted already");
+    assert_eq!(trees.read(), 3, "each item read once");
+    assert_eq!(format(text, &mut trees), text);
+    assert_eq!(trees.read(), 3, "nothing changed, nothing read");
+    let edited = text.replace("cost: 2", "cost: 5");
+    format(&edited, &mut trees);
+    assert_eq!(trees.read(), 4, "the edited item, and only it");
+    // Laid out badly: the item as written and as formatted are read; the result, formatted
+    // again, reads nothing.
+    let messy = edited.replace("upgrade \"C\" {\n  cost: 3\n}", "upgrade   \"C\" {\ncost:    3\n}");
+    let out = format(&messy, &mut trees);
+    assert_eq!(out, edited);
+    assert_eq!(trees.read(), 5, "the messy item; its formatted text was read before");
+    format(&out, &mut trees);
+    assert_eq!(trees.read(), 5);
+    // What the last use did not need is forgotten: the text before the edit is read again.
+    format(text, &mut trees);
+    assert_eq!(trees.read(), 6);
+}

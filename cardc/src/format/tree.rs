@@ -5,6 +5,13 @@
 //! parser uses, so the formatter reads a file exactly as `cardc check` does. Comments are
 //! nodes of that tree (the grammar's `COMMENT` is not silent), so none is looked for in the
 //! text: the text between two tokens is read only for its line breaks and braces.
+//!
+//! Each item is read on its own, at offset 0, into an [`ItemTree`] that [`Trees`] keeps by
+//! the item's text, and moved into place: formatting a text again after an edit reads with
+//! the grammar only the items whose text changed.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use pest::iterators::Pair;
 
@@ -12,7 +19,7 @@ use crate::syntax::chunk;
 use crate::syntax::grammar::Rule;
 
 /// One node of an item's parse tree, with absolute byte offsets.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Node {
     /// The grammar rule.
     pub rule: Rule,
@@ -35,6 +42,20 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// The node moved `by` bytes on, its leaves `leaves` places on.
+    fn moved(&self, by: usize, leaves: usize) -> Node {
+        Node {
+            rule: self.rule,
+            start: self.start + by,
+            end: self.end + by,
+            children: self.children.iter().map(|c| c.moved(by, leaves)).collect(),
+            first_leaf: self.first_leaf + leaves,
+            last_leaf: self.last_leaf + leaves,
+            is_leaf: self.is_leaf,
+            words: self.words.clone(),
+        }
+    }
+
     /// The first child with this rule.
     pub fn child(&self, rule: Rule) -> Option<&Node> {
         self.children.iter().find(|c| c.rule == rule)
@@ -94,10 +115,74 @@ pub(super) struct Tree {
     pub gaps: Vec<Gap>,
 }
 
+/// What one item reads to, at offset 0: its nodes, tokens and comments.
+#[derive(Debug)]
+pub(super) struct ItemTree {
+    items: Vec<Node>,
+    leaves: Vec<(usize, usize)>,
+    comments: Vec<(usize, usize)>,
+}
+
+impl ItemTree {
+    /// Reads an item (the text of one chunk) with the grammar.
+    fn read(text: &str) -> Result<ItemTree, String> {
+        let pairs = crate::syntax::parse_item(text).map_err(|e| e.to_string())?;
+        let mut tree = ItemTree { items: Vec::new(), leaves: Vec::new(), comments: Vec::new() };
+        for pair in pairs {
+            match pair.as_rule() {
+                Rule::EOI => {}
+                Rule::COMMENT => collect_comments(pair, 0, &mut tree.comments),
+                _ => tree.items.push(build(pair, 0, &mut tree.leaves, &mut tree.comments)),
+            }
+        }
+        Ok(tree)
+    }
+}
+
+/// The trees of the items read so far, by their text: what formatting takes instead of
+/// reading an item with the grammar again. It keeps the items of its last use (the text
+/// formatted and the result), so a language server keeping one per document holds what that
+/// document needs next.
+#[derive(Debug, Default)]
+pub struct Trees {
+    items: HashMap<String, Arc<ItemTree>>,
+    /// The items of the current use, which become `items` when it ends.
+    next: HashMap<String, Arc<ItemTree>>,
+    read: usize,
+}
+
+impl Trees {
+    /// How many items it has read with the grammar since it was made.
+    pub fn read(&self) -> usize {
+        self.read
+    }
+
+    /// The tree of the item `text`, read with the grammar unless it was read before.
+    fn item(&mut self, text: &str) -> Result<Arc<ItemTree>, String> {
+        if let Some(tree) = self.next.get(text) {
+            return Ok(tree.clone());
+        }
+        let tree = match self.items.remove(text) {
+            Some(tree) => tree,
+            None => {
+                self.read += 1;
+                Arc::new(ItemTree::read(text)?)
+            }
+        };
+        self.next.insert(text.to_string(), tree.clone());
+        Ok(tree)
+    }
+
+    /// Ends a use: what it did not use is forgotten.
+    pub(super) fn end_use(&mut self) {
+        self.items = std::mem::take(&mut self.next);
+    }
+}
+
 impl Tree {
-    /// Reads a file that parses (the caller has checked). `Err` says why the tree could
-    /// not be built, which for such a file is a bug.
-    pub fn parse(text: &str) -> Result<Tree, String> {
+    /// Reads a file that parses (the caller has checked), taking the items `trees` has read
+    /// already. `Err` says why the tree could not be built, which for such a file is a bug.
+    pub fn parse(text: &str, trees: &mut Trees) -> Result<Tree, String> {
         let mut diagnostics = Vec::new();
         let mut items = Vec::new();
         let mut leaves = Vec::new();
@@ -112,15 +197,13 @@ impl Tree {
             crate::syntax::parse_preamble(preamble).map_err(|e| format!("the file's head does not parse: {e}"))?;
         pairs.for_each(|p| collect_comments(p, 0, &mut comments));
         for c in &chunks {
-            let pairs = crate::syntax::parse_item(&text[c.start..c.end])
+            let item = trees
+                .item(&text[c.start..c.end])
                 .map_err(|e| format!("the item at byte {} does not parse: {e}", c.start))?;
-            for pair in pairs {
-                match pair.as_rule() {
-                    Rule::EOI => {}
-                    Rule::COMMENT => collect_comments(pair, c.start, &mut comments),
-                    _ => items.push(build(pair, c.start, &mut leaves, &mut comments)),
-                }
-            }
+            let base = leaves.len();
+            items.extend(item.items.iter().map(|n| n.moved(c.start, base)));
+            leaves.extend(item.leaves.iter().map(|&(a, b)| (a + c.start, b + c.start)));
+            comments.extend(item.comments.iter().map(|&(a, b)| (a + c.start, b + c.start)));
         }
         comments.sort_unstable();
         let gaps = gaps(text, &leaves, &comments);

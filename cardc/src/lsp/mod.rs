@@ -126,6 +126,8 @@ struct Server {
     published: HashMap<PathBuf, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>,
     /// Trees and ability sentences read so far.
     cache: analysis::Caches,
+    /// The items each open document's last formatting read, by path.
+    formatted: HashMap<PathBuf, crate::format::Trees>,
 }
 
 impl Server {
@@ -234,6 +236,7 @@ impl Server {
                 serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params).ok().and_then(|p| {
                     let path = convert::path(&p.text_document.uri)?;
                     self.open.remove(&path);
+                    self.formatted.remove(&path);
                     Some(path)
                 })
             }
@@ -267,7 +270,8 @@ impl Server {
             Formatting::METHOD => self.answer::<Formatting>(request, |s, p| {
                 let path = convert::path(&p.text_document.uri)?;
                 let text = s.open.get(&path)?;
-                features::format(text, s.cache.syntax(&path, text))
+                let trees = s.formatted.entry(path.clone()).or_default();
+                features::format(text, s.cache.syntax(&path, text), trees)
             }),
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
                 let at = &p.text_document_position_params;
@@ -303,9 +307,9 @@ impl Server {
 
     /// Reads a request's parameters and answers it.
     fn answer<R: lsp_types::request::Request>(
-        &self,
+        &mut self,
         request: Request,
-        f: impl FnOnce(&Server, R::Params) -> R::Result,
+        f: impl FnOnce(&mut Server, R::Params) -> R::Result,
     ) -> Result<serde_json::Value, (ErrorCode, String)> {
         let params: R::Params = serde_json::from_value(request.params)
             .map_err(|e| (ErrorCode::InvalidParams, format!("`{}`: {e}", request.method)))?;
