@@ -109,7 +109,11 @@ pub fn format_parsed(text: &str, diagnostics: &[Diagnostic]) -> Result<String, F
 /// As [`format_parsed`].
 pub fn format_reusing(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Result<String, FormatError> {
     let result = format_with(text, diagnostics, trees);
-    trees.end_use();
+    // A text that does not parse is not read at all: what `trees` holds stays for the
+    // next format, once the syntax error is fixed.
+    if !matches!(result, Err(FormatError::Syntax(_))) {
+        trees.end_use();
+    }
     result
 }
 

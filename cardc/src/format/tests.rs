@@ -269,6 +269,12 @@ fn formatting_again_after_an_edit_reads_only_the_items_it_changed() {
     assert_eq!(trees.read(), 5, "the messy item; its formatted text was read before");
     format(&out, &mut trees);
     assert_eq!(trees.read(), 5);
+    // While the text has a syntax error nothing is formatted, and nothing is forgotten.
+    let broken = out.replace("cost: 5", "cost: 5 {");
+    let (_, diagnostics) = crate::syntax::parse_file(0, &broken);
+    assert!(matches!(format_reusing(&broken, &diagnostics, &mut trees), Err(FormatError::Syntax(_))));
+    format(&out, &mut trees);
+    assert_eq!(trees.read(), 5, "the items were kept through the syntax error");
     // What the last use did not need is forgotten: the text before the edit is read again.
     format(text, &mut trees);
     assert_eq!(trees.read(), 6);
