@@ -1,5 +1,8 @@
-//! A user's crate built exactly as the README shows: its own `cards/`, the README's
-//! `Cargo.toml`, `build.rs` and `src/main.rs`, compiled with cargo and run.
+//! A user's crate built as the README shows: its own `cards/`, the README's `Cargo.toml`,
+//! `build.rs` and `src/main.rs`, compiled with cargo and run. Two things are the
+//! workspace's, for speed, and change nothing the crate does: its `[profile…]` tables and
+//! lock file (so it builds in the workspace's target folder, reusing the dependencies built
+//! there, with the versions the workspace tested).
 
 use crate::common;
 

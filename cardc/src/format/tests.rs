@@ -279,3 +279,19 @@ fn formatting_again_after_an_edit_reads_only_the_items_it_changed() {
     format(text, &mut trees);
     assert_eq!(trees.read(), 6);
 }
+
+/// An item taken from [`Trees`] is placed where it now stands: its tokens, comments and the
+/// comments inside `at most` at its new offset, after the tokens of the items now before it.
+#[test]
+fn items_taken_from_the_cache_are_placed_where_they_now_stand() {
+    let rule = "# the rule\nrule r \"R\":\n  at # why\n  most # n\n  1 upgrade per ship\n";
+    let card = "upgrade \"A\" {  # trailing\n  cost: 1\n}\n";
+    let other = "upgrade \"B\" {\n  cost: 2\n}\n";
+    let mut trees = Trees::default();
+    for text in [format!("{rule}\n{card}\n{other}"), format!("{other}\n{card}\n{rule}"), format!("{card}\n{rule}")] {
+        let (_, diagnostics) = crate::syntax::parse_file(0, &text);
+        let out = format_reusing(&text, &diagnostics, &mut trees).unwrap_or_else(|e| panic!("{e}: {e:?}"));
+        assert_eq!(out, fmt(&text), "{text}");
+    }
+    assert!(trees.read() < 9, "items were taken from the cache ({} read)", trees.read());
+}

@@ -266,9 +266,9 @@ pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
     out.into_iter().map(|(_, s)| s).collect()
 }
 
-#[allow(deprecated)] // `deprecated` is a field the type requires; `tags` replaces it.
 /// A symbol of `file`, its ranges found through the file's line index (a file of a thousand
 /// cards converts each range from its own line, not from the top).
+#[allow(deprecated)] // `deprecated` is a field the type requires; `tags` replaces it.
 fn symbol(
     file: &crate::source::SourceFile,
     name: String,

@@ -452,7 +452,7 @@ fn accepted_sets_compile() {
             let kept = keep(seed, &f.message);
             let _ = writeln!(
                 report,
-                "seed {seed} fails (kept in {}); reproduce: CARDC_SYNTH_SEEDS={seed} cargo test -p cardc --test accepted_compiles",
+                "seed {seed} fails (kept in {}); reproduce: CARDC_SYNTH_SEEDS={seed} cargo test -p cardc --test it accepted_compiles::accepted_sets_compile",
                 kept.display()
             );
         }
