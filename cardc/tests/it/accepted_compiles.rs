@@ -470,14 +470,7 @@ fn the_conformance_sets_and_a_set_of_hostile_names_compile_to_themselves() {
     let mut sets = common::example_sets(&shared);
     sets.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sets/tricky"));
     let report = cardc::check_paths(&sets).expect("the sets are read");
-    let errors: Vec<String> = report
-        .sets
-        .iter()
-        .flat_map(|c| &c.diagnostics)
-        .filter(|d| d.is_error())
-        .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
-        .collect();
-    assert!(errors.is_empty(), "the sets check clean:\n{}", errors.join("\n"));
+    assert_eq!(report.errors(), 0, "the sets check clean:\n{}", common::rendered_errors(&report, usize::MAX));
     assert_eq!(report.sets.len(), sets.len());
     let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
     if let Err(m) = compile(&report, &format!("conformance-{profile}")) {

@@ -80,13 +80,7 @@ fn both_sets_import_and_check_clean() {
         let out = out_dir(set);
         write_set(&out, &imported.files, true).unwrap();
         let report = cardc::check_paths(&[&out]).unwrap();
-        let errors: Vec<String> = report
-            .all_diagnostics()
-            .filter(|d| d.is_error())
-            .take(10)
-            .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
-            .collect();
-        assert_eq!(report.errors(), 0, "{set}:\n{}", errors.join("\n"));
+        assert_eq!(report.errors(), 0, "{set}:\n{}", common::rendered_errors(&report, 10));
         assert_eq!(report.cards(), ships + pilots + upgrades + backs + choices, "{set}: every card is read back");
 
         // The compiled model holds what the files say.

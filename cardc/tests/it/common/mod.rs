@@ -61,3 +61,15 @@ pub fn xwing_data2(shared: &Path, data: &str) -> &'static Imported {
         cardc::import::xwing_data2::import(&shared.join("data").join(data)).unwrap_or_else(|e| panic!("{data}: {e}"))
     })
 }
+
+/// The first `limit` errors of a report, rendered as `cardc check` prints them without
+/// colour, a line apart: what an assertion that a set checks clean shows when it does not.
+pub fn rendered_errors(report: &cardc::Report, limit: usize) -> String {
+    let rendered: Vec<String> = report
+        .all_diagnostics()
+        .filter(|d| d.is_error())
+        .take(limit)
+        .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
+        .collect();
+    rendered.join("\n")
+}

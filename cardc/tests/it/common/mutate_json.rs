@@ -276,11 +276,5 @@ pub fn reports_one(after: &Imported, kind: &str, mutated: &Mutated<'_>) -> Resul
 /// The number of errors checking an imported set gives, with the first few rendered.
 pub fn set_errors(imported: &Imported) -> (usize, String) {
     let report = check_imported(Path::new("/set"), &imported.files);
-    let rendered: Vec<String> = report
-        .all_diagnostics()
-        .filter(|d| d.is_error())
-        .take(5)
-        .map(|d| d.render(&report.sources, cardc::RenderStyle { color: false, width: 100 }))
-        .collect();
-    (report.errors(), rendered.join("\n"))
+    (report.errors(), super::rendered_errors(&report, 5))
 }
