@@ -4,7 +4,9 @@
 //! not timed.
 //!
 //! `parse` times [`cardc::syntax::parse_file`] alone on the 10k set, to tell parsing from
-//! the passes after it.
+//! the passes after it (`fast_path`), beside what the language server and the formatter
+//! read ([`cardc::syntax::parse_file_reusing`] from nothing: every item with the grammar,
+//! which gives its concrete tree too, `grammar_and_tree`): what the fast path saves.
 //!
 //! Run with `cargo bench -p cardc --features synth --bench check` (about a minute and a half).
 
@@ -48,10 +50,20 @@ fn parse(c: &mut Criterion) {
     let (sources, set) = clean_set(n);
     let mut group = c.benchmark_group("parse");
     group.throughput(Throughput::Elements(n as u64)).sample_size(20).measurement_time(Duration::from_secs(10));
-    group.bench_with_input(BenchmarkId::from_parameter(n), &set, |b, set| {
+    group.bench_with_input(BenchmarkId::new("fast_path", n), &set, |b, set| {
         b.iter(|| {
             for &f in &set.files {
                 black_box(cardc::syntax::parse_file(f, &sources.file(f).text));
+            }
+        })
+    });
+    // What the language server and the formatter read: every item with the grammar, its
+    // syntax tree and concrete tree from one parse.
+    group.bench_with_input(BenchmarkId::new("grammar_and_tree", n), &set, |b, set| {
+        b.iter(|| {
+            for &f in &set.files {
+                let last = cardc::syntax::Reuse::default();
+                black_box(cardc::syntax::parse_file_reusing(f, &sources.file(f).text, &last));
             }
         })
     });

@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
 use crate::syntax::grammar::Rule;
-pub use tree::Trees;
+use crate::syntax::Reuse;
 use tree::{Node, Tree};
 
 /// The width lines are filled to, in characters: the width this repository gives rustfmt,
@@ -84,45 +84,32 @@ fn plural(n: usize) -> &'static str {
 /// file that declares nothing, or only comments, is formatted all the same);
 /// [`FormatError::Internal`] when the result would not read as the text does.
 pub fn format_source(text: &str) -> Result<String, FormatError> {
-    let (_, diagnostics) = crate::syntax::parse_file(0, text);
-    format_parsed(text, &diagnostics)
+    format_reusing(text, &Reuse::default()).0
 }
 
-/// [`format_source`] of a text parsed already: `diagnostics` are what
-/// [`crate::syntax::parse_file`] gave for `text` (under any file id), so the text is not
-/// parsed again to learn whether it parses. The language server formats from the parse its
-/// last check kept.
+/// [`format_source`], taking from `last` (what an earlier parse of this document kept,
+/// [`crate::syntax::parse_file_reusing`]) every item whose text it holds, syntax tree and
+/// concrete tree alike, instead of reading it again. Gives as well what to keep for the
+/// next parse: the items of the text and of the result, so that the check that follows
+/// the edit reads none of them again. The language server keeps one per document: after
+/// an edit, formatting reads only the items the edit changed.
 ///
 /// # Errors
-/// As [`format_source`]; the labels of [`FormatError::Syntax`] point into the file id the
-/// diagnostics were made under.
-pub fn format_parsed(text: &str, diagnostics: &[Diagnostic]) -> Result<String, FormatError> {
-    format_reusing(text, diagnostics, &mut Trees::default())
-}
-
-/// [`format_parsed`], taking the items `trees` read before instead of reading them with
-/// the grammar again, and keeping this text's items (and the result's) in it: the language
-/// server keeps one per document, so formatting after an edit reads only the items whose
-/// text changed.
-///
-/// # Errors
-/// As [`format_parsed`].
-pub fn format_reusing(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Result<String, FormatError> {
-    let result = format_with(text, diagnostics, trees);
-    // A text that does not parse is not read at all: what `trees` holds stays for the
-    // next format, once the syntax error is fixed.
-    if !matches!(result, Err(FormatError::Syntax(_))) {
-        trees.end_use();
-    }
-    result
-}
-
-fn format_with(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Result<String, FormatError> {
-    let errors = syntax_errors(diagnostics);
+/// As [`format_source`]; the labels of [`FormatError::Syntax`] point into file `0`.
+pub fn format_reusing(text: &str, last: &Reuse) -> (Result<String, FormatError>, Reuse) {
+    let (_, diagnostics, mut read) = crate::syntax::parse_file_reusing(0, text, last);
+    let errors = syntax_errors(&diagnostics);
     if !errors.is_empty() {
-        return Err(FormatError::Syntax(errors));
+        return (Err(FormatError::Syntax(errors)), read);
     }
-    let mut tree = Tree::parse(text, trees).map_err(FormatError::Internal)?;
+    let result = format_checked(text, &mut read, last);
+    (result, read)
+}
+
+/// Formats `text`, which parses: `read` is its parse, and takes the result's items, which
+/// are taken from it or from `last`.
+fn format_checked(text: &str, read: &mut Reuse, last: &Reuse) -> Result<String, FormatError> {
+    let mut tree = Tree::parse(text, read).map_err(FormatError::Internal)?;
     let out = print::Printer::new(text, &mut tree).file().map_err(FormatError::Internal)?;
     let lost = tree.unused_comments();
     if lost > 0 {
@@ -132,11 +119,13 @@ fn format_with(text: &str, diagnostics: &[Diagnostic], trees: &mut Trees) -> Res
     if out == text {
         return Ok(out);
     }
-    if !syntax_errors(&crate::syntax::parse_file(0, &out).1).is_empty() {
+    let (_, diagnostics, after) = crate::syntax::parse_file_reusing_any(0, &out, &[read, last]);
+    if !syntax_errors(&diagnostics).is_empty() {
         return Err(FormatError::Internal("the result does not parse".into()));
     }
-    let after = Tree::parse(&out, trees).map_err(FormatError::Internal)?;
-    if fingerprint(&out, &after) != fingerprint(text, &tree) {
+    let result = Tree::parse(&out, &after).map_err(FormatError::Internal);
+    read.keep(after);
+    if fingerprint(&out, &result?) != fingerprint(text, &tree) {
         return Err(FormatError::Internal("the result reads differently".into()));
     }
     Ok(out)

@@ -242,56 +242,92 @@ fn a_comment_after_a_quantity_that_holds_one_goes_on_its_own_line() {
     assert_eq!(fmt(input), expected);
 }
 
-/// The language server keeps a document's [`Trees`]: formatting again after an edit reads
-/// with the grammar only the items whose text changed, and gives what a fresh format gives.
-#[test]
-fn formatting_again_after_an_edit_reads_only_the_items_it_changed() {
-    let format = |text: &str, trees: &mut Trees| {
-        let (_, diagnostics) = crate::syntax::parse_file(0, text);
-        let out = format_reusing(text, &diagnostics, trees).unwrap_or_else(|e| panic!("{e}: {e:?}"));
-        assert_eq!(out, fmt(text), "the same as a format from nothing");
-        out
-    };
-    let text = "upgrade \"A\" {\n  cost: 1\n}\n\nupgrade \"B\" {\n  cost: 2\n}\n\nupgrade \"C\" {\n  cost: 3\n}\n";
-    let mut trees = Trees::default();
-    assert_eq!(format(text, &mut trees), text, "formatted already");
-    assert_eq!(trees.read(), 3, "each item read once");
-    assert_eq!(format(text, &mut trees), text);
-    assert_eq!(trees.read(), 3, "nothing changed, nothing read");
-    let edited = text.replace("cost: 2", "cost: 5");
-    format(&edited, &mut trees);
-    assert_eq!(trees.read(), 4, "the edited item, and only it");
-    // Laid out badly: the item as written and as formatted are read; the result, formatted
-    // again, reads nothing.
-    let messy = edited.replace("upgrade \"C\" {\n  cost: 3\n}", "upgrade   \"C\" {\ncost:    3\n}");
-    let out = format(&messy, &mut trees);
-    assert_eq!(out, edited);
-    assert_eq!(trees.read(), 5, "the messy item; its formatted text was read before");
-    format(&out, &mut trees);
-    assert_eq!(trees.read(), 5);
-    // While the text has a syntax error nothing is formatted, and nothing is forgotten.
-    let broken = out.replace("cost: 5", "cost: 5 {");
-    let (_, diagnostics) = crate::syntax::parse_file(0, &broken);
-    assert!(matches!(format_reusing(&broken, &diagnostics, &mut trees), Err(FormatError::Syntax(_))));
-    format(&out, &mut trees);
-    assert_eq!(trees.read(), 5, "the items were kept through the syntax error");
-    // What the last use did not need is forgotten: the text before the edit is read again.
-    format(text, &mut trees);
-    assert_eq!(trees.read(), 6);
+/// A document as the language server keeps it: the items its last parse or formatting
+/// kept, and how many items have been read with the grammar in all.
+#[derive(Default)]
+struct Doc {
+    kept: Reuse,
+    read: usize,
 }
 
-/// An item taken from [`Trees`] is placed where it now stands: its tokens, comments and the
-/// comments inside `at most` at its new offset, after the tokens of the items now before it.
+impl Doc {
+    fn format(&mut self, text: &str) -> Result<String, FormatError> {
+        let (result, kept) = format_reusing(text, &self.kept);
+        self.read += kept.read();
+        self.kept = kept;
+        result
+    }
+
+    /// Formats a text that parses: what a format from nothing gives.
+    fn formatted(&mut self, text: &str) -> String {
+        let out = self.format(text).unwrap_or_else(|e| panic!("{e}: {e:?}"));
+        assert_eq!(out, fmt(text), "the same as a format from nothing");
+        out
+    }
+
+    /// Parses a text as a check does after an edit.
+    fn check(&mut self, text: &str) {
+        let (_, _, kept) = crate::syntax::parse_file_reusing(0, text, &self.kept);
+        self.read += kept.read();
+        self.kept = kept;
+    }
+}
+
+/// Formatting again after an edit reads with the grammar only the items whose text
+/// changed, and gives what a fresh format gives.
+#[test]
+fn formatting_again_after_an_edit_reads_only_the_items_it_changed() {
+    let text = "upgrade \"A\" {\n  cost: 1\n}\n\nupgrade \"B\" {\n  cost: 2\n}\n\nupgrade \"C\" {\n  cost: 3\n}\n";
+    let mut doc = Doc::default();
+    assert_eq!(doc.formatted(text), text, "formatted already");
+    assert_eq!(doc.read, 3, "each item read once");
+    assert_eq!(doc.formatted(text), text);
+    assert_eq!(doc.read, 3, "nothing changed, nothing read");
+    let edited = text.replace("cost: 2", "cost: 5");
+    doc.formatted(&edited);
+    assert_eq!(doc.read, 4, "the edited item, and only it");
+    // Laid out badly: the item as written is read; as formatted, it was read before.
+    let messy = edited.replace("upgrade \"C\" {\n  cost: 3\n}", "upgrade   \"C\" {\ncost:    3\n}");
+    let out = doc.formatted(&messy);
+    assert_eq!(out, edited);
+    assert_eq!(doc.read, 5, "the messy item; its formatted text was read before");
+    doc.formatted(&out);
+    assert_eq!(doc.read, 5);
+    // While the text has a syntax error nothing is formatted; the items around the error
+    // are kept.
+    let broken = out.replace("cost: 5", "cost: 5 {");
+    assert!(matches!(doc.format(&broken), Err(FormatError::Syntax(_))));
+    assert_eq!(doc.read, 6, "the broken item");
+    doc.formatted(&out);
+    assert_eq!(doc.read, 7, "the item mended, and only it");
+}
+
+/// The parse a check makes is the one formatting reads from: after a check, formatting a
+/// text reads no item of it with the grammar, only the items the layout changed; and the
+/// check that follows the formatting reads nothing.
+#[test]
+fn formatting_reads_no_item_the_check_read() {
+    let text = "upgrade \"A\" {\n  cost: 1\n}\n\nupgrade   \"B\" {\ncost:    2\n}\n";
+    let mut doc = Doc::default();
+    doc.check(text);
+    assert_eq!(doc.read, 2, "the check reads each item");
+    let out = doc.formatted(text);
+    assert_eq!(doc.read, 3, "the one item the layout changed, as laid out");
+    doc.check(&out);
+    assert_eq!(doc.read, 3, "the check after the formatting reads nothing");
+}
+
+/// An item taken from an earlier parse is placed where it now stands: its tokens, comments
+/// and the comments inside `at most` at its new offset, after the tokens of the items now
+/// before it.
 #[test]
 fn items_taken_from_the_cache_are_placed_where_they_now_stand() {
     let rule = "# the rule\nrule r \"R\":\n  at # why\n  most # n\n  1 upgrade per ship\n";
     let card = "upgrade \"A\" {  # trailing\n  cost: 1\n}\n";
     let other = "upgrade \"B\" {\n  cost: 2\n}\n";
-    let mut trees = Trees::default();
+    let mut doc = Doc::default();
     for text in [format!("{rule}\n{card}\n{other}"), format!("{other}\n{card}\n{rule}"), format!("{card}\n{rule}")] {
-        let (_, diagnostics) = crate::syntax::parse_file(0, &text);
-        let out = format_reusing(&text, &diagnostics, &mut trees).unwrap_or_else(|e| panic!("{e}: {e:?}"));
-        assert_eq!(out, fmt(&text), "{text}");
+        doc.formatted(&text);
     }
-    assert!(trees.read() < 9, "items were taken from the cache ({} read)", trees.read());
+    assert!(doc.read < 9, "items were taken from the cache ({} read)", doc.read);
 }

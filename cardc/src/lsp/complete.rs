@@ -1,9 +1,13 @@
 //! Completion by context: what may be written where the cursor is.
 //!
-//! The context is read from the text before the cursor, not from the syntax tree, so it
-//! works while the file is half typed: which block the cursor is in (top level, a card, a
-//! text block), the field whose value is being written, an open `[` in ability text. The
-//! names offered come from the set's last analysis: its vocabulary and its cards.
+//! The context is read from the grammar's tree, as rust-analyzer and IntelliJ read theirs:
+//! a word ([`CURSOR`]) is put in place of the name being typed, and the item around it is
+//! parsed ([`crate::syntax::item_at`]), so the word stands where the grammar reads it: a
+//! field of a card of some kind, a field's value, ability text, a comment, a string. A
+//! half-typed file reads all the same: a string left open is closed at its line's end and
+//! the braces left open at the item's end, as the parser reads them, and when something
+//! after the cursor still breaks the item, the item is read as far as the cursor. The names
+//! offered come from the set's last analysis: its vocabulary and its cards.
 
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Range, TextEdit};
 
@@ -11,10 +15,16 @@ use super::analysis::Analysis;
 use super::convert;
 use crate::ast::{AtomKind, CardKind, FileId, Span, VocabKind};
 use crate::check::cards::{field_refers, fields_of, takes_stats, Refers};
+use crate::syntax::grammar::Rule;
+use crate::syntax::tree::{ItemTree, Node};
+
+/// The word put at the cursor: an identifier, so the grammar reads it wherever a name may
+/// be written.
+const CURSOR: &str = "cardccursor";
 
 /// Where the cursor is.
 #[derive(Debug, PartialEq, Eq)]
-enum Place<'t> {
+enum Place {
     /// Inside ability text, after an open `[`: the name typed so far.
     Bracket,
     /// Inside ability text, anywhere else.
@@ -24,7 +34,7 @@ enum Place<'t> {
     /// In the body of a card of this kind, at the start of a field.
     FieldName(CardKind),
     /// In the value of field `key` of a card; `previous` is the word before the one typed.
-    Value { key: &'t str, previous: Option<&'t str> },
+    Value { key: String, previous: Option<String> },
     /// Anywhere else (a rule body, a string, a comment).
     Nothing,
 }
@@ -35,7 +45,7 @@ pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionIt
     let offset = crate::diagnostics::char_prefix(text, offset);
     let before = &text[..offset];
     let typed = typed_word(before);
-    let place = place(before, typed);
+    let place = place(text, offset, typed);
     // A name in brackets may hold spaces (`[Barrel Ro`): all of it after the `[` is replaced.
     let start = match place {
         Place::Bracket => before.rfind('[').map_or(offset, |at| at + 1),
@@ -48,7 +58,7 @@ pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionIt
         Place::Text | Place::Nothing => Vec::new(),
         Place::TopLevel => top_level(is_game),
         Place::FieldName(kind) => field_names(a, kind),
-        Place::Value { key, previous } => values(a, key, previous),
+        Place::Value { key, previous } => values(a, &key, previous.as_deref()),
     };
     for item in &mut items {
         if item.text_edit.is_none() {
@@ -70,79 +80,75 @@ fn typed_word(before: &str) -> &str {
     &before[start..]
 }
 
-/// Reads the blocks open at the end of `before` and what the line so far says.
-fn place<'t>(before: &'t str, typed: &str) -> Place<'t> {
-    let mut open: Vec<&str> = Vec::new();
-    let mut in_text = false;
-    let mut line_start = 0;
-    let mut chars = before.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if in_text {
-            if c == '}' {
-                in_text = false;
-                open.pop();
-            }
-            if c == '\n' {
-                line_start = i + 1;
-            }
-            continue;
-        }
-        match c {
-            '\n' => line_start = i + 1,
-            '#' => {
-                // A comment runs to the end of the line.
-                while chars.peek().is_some_and(|(_, c)| *c != '\n') {
-                    chars.next();
-                }
-                if chars.peek().is_none() {
-                    return Place::Nothing;
-                }
-            }
-            '"' => {
-                let closed = chars.by_ref().any(|(_, c)| c == '"' || c == '\n');
-                if !closed {
-                    return Place::Nothing;
-                }
-            }
-            '{' => {
-                let opener = before[line_start..i].split_whitespace().next().unwrap_or("");
-                in_text = matches!(opener, "text" | "ability");
-                open.push(opener);
-            }
-            '}' => {
-                open.pop();
-            }
-            _ => {}
-        }
+/// Where the cursor at byte `offset` of `text` stands, `typed` being the name typed before
+/// it: [`CURSOR`] takes that name's place, and the item around it is read with the grammar.
+fn place(text: &str, offset: usize, typed: &str) -> Place {
+    let at = offset - typed.len();
+    let edited = format!("{}{CURSOR}{}", &text[..at], &text[offset..]);
+    let Some((start, tree)) = crate::syntax::item_at(&edited, at) else { return Place::Nothing };
+    // When what follows the cursor breaks the item, the item as far as the cursor.
+    let tree = tree.or_else(|| crate::syntax::item_at(&edited[..at + CURSOR.len()], at)?.1);
+    match tree {
+        Some(tree) => place_in(&edited[start..], &tree, at - start),
+        // No item starts with a bare name: the cursor starts one.
+        None if starts_item(&edited[start..at]) => Place::TopLevel,
+        None => Place::Nothing,
     }
-    let line = &before[line_start..];
-    if in_text {
-        return match line.rfind('[') {
-            Some(at) if !line[at..].contains(']') => Place::Bracket,
-            _ => Place::Text,
-        };
+}
+
+/// Whether the cursor starts an item, `head` being the text of the chunk it stands in up to
+/// it: nothing before it on its line, and before that only blank lines and comments, or an
+/// item complete as it stands (the chunker joins a line that starts with no keyword to the
+/// item before it).
+fn starts_item(head: &str) -> bool {
+    let (lines, last) = head.rsplit_once('\n').unwrap_or(("", head));
+    last.trim().is_empty()
+        && (lines.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+            || crate::syntax::is_item(lines))
+}
+
+/// Where [`CURSOR`], at byte `at` of `item` (one item's text), stands in its tree.
+fn place_in(item: &str, tree: &ItemTree, at: usize) -> Place {
+    if tree.comments.iter().any(|&(start, end)| start <= at && at < end) {
+        return Place::Nothing;
     }
-    let Some(card) = open.first() else {
-        let at_line_start = line[..line.len() - typed.len()].trim().is_empty();
-        return if at_line_start { Place::TopLevel } else { Place::Nothing };
+    let Some(top) = tree.items.first() else { return Place::Nothing };
+    let path = top.path_to(at);
+    let text = |n: &Node| &item[n.start..n.end];
+    let Some(leaf) = path.last().filter(|n| n.is_leaf) else { return Place::Nothing };
+    match leaf.rule {
+        Rule::raw_text => {
+            let line = &item[item[..at].rfind('\n').map_or(leaf.start, |l| (l + 1).max(leaf.start))..at];
+            return match line.rfind('[') {
+                Some(open) if !line[open..].contains(']') => Place::Bracket,
+                _ => Place::Text,
+            };
+        }
+        Rule::string => return Place::Nothing,
+        _ => {}
+    }
+    if top.rule != Rule::card {
+        return Place::Nothing;
+    }
+    let Some(kind) = top.child(Rule::card_kind).and_then(|k| CardKind::from_keyword(text(k))) else {
+        return Place::Nothing;
     };
-    let Some(kind) = CardKind::ALL.into_iter().find(|k| k.as_str() == *card) else { return Place::Nothing };
-    let done = &line[..line.len() - typed.len()];
-    if done.trim().is_empty() {
+    let Some(field) = path.iter().find(|n| matches!(n.rule, Rule::kv_field | Rule::flag_field)) else {
+        return Place::Nothing;
+    };
+    let Some(tokens) = field.child(Rule::tokens).filter(|t| t.start <= at) else {
+        // The cursor is the field's name.
         return Place::FieldName(kind);
-    }
-    let Some(colon) = done.rfind(':') else { return Place::Nothing };
-    let key = done[..colon].split_whitespace().last().unwrap_or("");
-    let value = &done[colon + 1..];
+    };
+    let key = field.child(Rule::field_key).map_or("", text);
+    let before: Vec<&Node> = tokens.children.iter().filter(|t| t.end <= at).collect();
+    let previous = before.iter().rev().find(|t| t.rule != Rule::punct).map(|t| text(t).to_string());
     match field_refers(key) {
         // `attack: 3  agi`: after a plain value, a new field starts.
-        None | Some(Refers::Nothing) if !value.trim().is_empty() && done.ends_with(char::is_whitespace) => {
+        None | Some(Refers::Nothing) if !before.is_empty() && item[..at].ends_with(char::is_whitespace) => {
             Place::FieldName(kind)
         }
-        _ => Place::Value {
-            key,
-            previous: value.split(|c: char| c.is_whitespace() || c == ',').rfind(|w| !w.is_empty()),
-        },
+        _ => Place::Value { key: key.to_string(), previous },
     }
 }
 
@@ -289,24 +295,47 @@ fn cards(a: &Analysis, kind: Option<CardKind>) -> Vec<CompletionItem> {
 mod tests {
     use super::*;
 
+    /// The place of the cursor at the end of `before`, with `after` after it.
+    fn at(before: &str, after: &str) -> Place {
+        place(&format!("{before}{after}"), before.len(), typed_word(before))
+    }
+
+    fn value(key: &str, previous: Option<&str>) -> Place {
+        Place::Value { key: key.to_string(), previous: previous.map(str::to_string) }
+    }
+
     #[test]
-    fn the_place_is_read_from_the_text_before_the_cursor() {
-        assert_eq!(place("", ""), Place::TopLevel);
-        assert_eq!(place("upgrade \"X\" {\n  ico", "ico"), Place::FieldName(CardKind::Upgrade));
-        assert_eq!(place("upgrade \"X\" {\n  icon: cr", "cr"), Place::Value { key: "icon", previous: None });
-        assert_eq!(
-            place("upgrade \"X\" {\n  icon: crew\n  requires: size ", ""),
-            Place::Value { key: "requires", previous: Some("size") }
-        );
+    fn the_place_is_read_from_the_tree_of_the_item_at_the_cursor() {
+        assert_eq!(at("", ""), Place::TopLevel);
+        assert_eq!(at("upgrade \"X\" {\n  ico", ""), Place::FieldName(CardKind::Upgrade));
+        assert_eq!(at("upgrade \"X\" {\n  icon: cr", ""), value("icon", None));
+        assert_eq!(at("upgrade \"X\" {\n  icon: crew\n  requires: size ", ""), value("requires", Some("size")));
+        assert_eq!(at("upgrade \"X\" {\n  upgrades: crew, ", ""), value("upgrades", Some("crew")));
         // After a number, a new field.
-        assert_eq!(place("chassis \"X\" {\n  attack: 3  agi", "agi"), Place::FieldName(CardKind::Chassis));
-        assert_eq!(place("ship \"X\" {\n  text {\n    After you perform a [Bo", "Bo"), Place::Bracket);
-        assert_eq!(place("ship \"X\" {\n  text {\n    After you [Boost] a", "a"), Place::Text);
+        assert_eq!(at("chassis \"X\" {\n  attack: 3  agi", ""), Place::FieldName(CardKind::Chassis));
+        assert_eq!(at("ship \"X\" {\n  text {\n    After you perform a [Bo", ""), Place::Bracket);
+        assert_eq!(at("ship \"X\" {\n  text {\n    After you [Boost] a", ""), Place::Text);
         // A closed text block and a closed card: back to the top level.
-        assert_eq!(place("ship \"X\" {\n  text { Hi. }\n}\nup", "up"), Place::TopLevel);
+        assert_eq!(at("ship \"X\" {\n  text { Hi. }\n}\nup", ""), Place::TopLevel);
         // Braces in a comment or a string do not count.
-        assert_eq!(place("# {\nship \"X {\" {\n  co", "co"), Place::FieldName(CardKind::Ship));
-        assert_eq!(place("ship \"X\" { # a comment", ""), Place::Nothing);
+        assert_eq!(at("# {\nship \"X {\" {\n  co", ""), Place::FieldName(CardKind::Ship));
+        assert_eq!(at("ship \"X\" { # a comment", ""), Place::Nothing);
+        assert_eq!(at("ship \"X\" {\n  name: \"Da", "\"\n}\n"), Place::Nothing);
+        // Not a card: a rule's words, a vocabulary line.
+        assert_eq!(at("rule r \"R\":\n  at most 1 up", ""), Place::Nothing);
+        assert_eq!(at("faction a \"A\",\n  b", ""), Place::Nothing);
+    }
+
+    #[test]
+    fn what_follows_the_cursor_is_read_too_and_may_be_broken() {
+        // The card closed after the cursor, with more fields.
+        assert_eq!(at("upgrade \"X\" {\n  ico", "\n  cost: 3\n}\n"), Place::FieldName(CardKind::Upgrade));
+        // A word being typed in the middle of a field's value.
+        assert_eq!(at("upgrade \"X\" {\n  icon: cr", "ew\n}\n"), value("icon", None));
+        // A line after the cursor that breaks the card: the card as far as the cursor.
+        assert_eq!(at("upgrade \"X\" {\n  icon: cr", "\n  cost: ]]\n}\n"), value("icon", None));
+        // Top level, between two cards.
+        assert_eq!(at("ship \"X\" {}\n\nup", "\n\nship \"Y\" {}\n"), Place::TopLevel);
     }
 
     #[test]

@@ -194,23 +194,14 @@ fn workspace_edit<'e>(a: &Analysis, edits: impl Iterator<Item = &'e crate::diagn
 
 /// The edits that give an open document the canonical layout of `cardc fmt`: one edit of
 /// the whole text, none when it is formatted already, and no answer when it does not
-/// parse (it is left as it is, as `cardc fmt` leaves it). `parsed` is the parser's
-/// diagnostics for `text` when a check has parsed it already; `trees` the items the last
-/// formatting of this document read, so that only the items an edit changed are read again.
+/// parse (it is left as it is, as `cardc fmt` leaves it). `cache` holds the items of the
+/// document's last parse, so that only the items an edit changed are read.
 pub fn format(
     text: &str,
-    parsed: Option<&[crate::diagnostics::Diagnostic]>,
-    trees: &mut crate::format::Trees,
+    path: &std::path::Path,
+    cache: &mut super::analysis::Caches,
 ) -> Option<Vec<lsp_types::TextEdit>> {
-    let fresh;
-    let diagnostics = match parsed {
-        Some(diagnostics) => diagnostics,
-        None => {
-            fresh = crate::syntax::parse_file(0, text).1;
-            &fresh
-        }
-    };
-    let formatted = crate::format::format_reusing(text, diagnostics, trees).ok()?;
+    let formatted = cache.format(path, text).ok()?;
     if formatted == text {
         return Some(Vec::new());
     }

@@ -126,8 +126,6 @@ struct Server {
     published: HashMap<PathBuf, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>,
     /// Trees and ability sentences read so far.
     cache: analysis::Caches,
-    /// The items each open document's last formatting read, by path.
-    formatted: HashMap<PathBuf, crate::format::Trees>,
 }
 
 impl Server {
@@ -236,7 +234,6 @@ impl Server {
                 serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params).ok().and_then(|p| {
                     let path = convert::path(&p.text_document.uri)?;
                     self.open.remove(&path);
-                    self.formatted.remove(&path);
                     Some(path)
                 })
             }
@@ -269,9 +266,8 @@ impl Server {
             }),
             Formatting::METHOD => self.answer::<Formatting>(request, |s, p| {
                 let path = convert::path(&p.text_document.uri)?;
-                let text = s.open.get(&path)?;
-                let trees = s.formatted.entry(path.clone()).or_default();
-                features::format(text, s.cache.syntax(&path, text), trees)
+                let text = s.open.get(&path)?.clone();
+                features::format(&text, &path, &mut s.cache)
             }),
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(request, |s, p| {
                 let at = &p.text_document_position_params;

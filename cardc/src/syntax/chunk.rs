@@ -61,6 +61,22 @@ pub struct Chunk {
     pub open_strings: Vec<usize>,
 }
 
+impl Chunk {
+    /// The chunk's text in `text` (the file it was cut from), and the chunk as it stands in
+    /// that text alone, at offset 0: how an item is read on its own.
+    pub fn alone<'t>(&self, text: &'t str) -> (&'t str, Chunk) {
+        let slice = &text[self.start..self.end];
+        let alone = Chunk {
+            start: 0,
+            end: slice.len(),
+            unclosed: self.unclosed,
+            had_error: self.had_error,
+            open_strings: self.open_strings.iter().filter_map(|at| at.checked_sub(self.start)).collect(),
+        };
+        (slice, alone)
+    }
+}
+
 /// The last `text { … }` or `ability "…" { … }` block of an item: where its `{` is, which
 /// keyword opened it, and the `}` that closed it.
 #[derive(Clone, Copy)]

@@ -16,8 +16,9 @@ mod recover;
 pub mod restriction;
 mod reuse;
 pub mod sentences;
+pub mod tree;
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use pest::iterators::{Pair, Pairs};
 use pest::Parser;
@@ -27,6 +28,7 @@ use crate::ast::*;
 use crate::declare_code;
 use crate::diagnostics::{Diagnostic, Fix};
 pub use reuse::Reuse;
+use tree::ItemTree;
 
 declare_code! {
     /// ## What
@@ -106,32 +108,34 @@ pub fn parse_file(file: FileId, text: &str) -> (File, Vec<Diagnostic>) {
 
 /// [`parse_file`] after an edit: an item whose text is the same as in the parse `last`
 /// kept is taken from it rather than read again (under this file id, whatever id it was
-/// read under). Gives what [`parse_file`] gives, and what to keep for the next parse.
+/// read under). Gives what [`parse_file`] gives, and what to keep for the next parse,
+/// which holds as well the concrete tree of each item that parses ([`Reuse::tree`]), from
+/// the same reading: the formatter and completion take it from there.
 pub fn parse_file_reusing(file: FileId, text: &str, last: &Reuse) -> (File, Vec<Diagnostic>, Reuse) {
-    let mut next = Reuse { items: std::collections::HashMap::new(), shared: last.shared.clone() };
-    let (parsed, diagnostics) = parse_items(file, text, Some((last, &mut next)));
+    parse_file_reusing_any(file, text, &[last])
+}
+
+/// [`parse_file_reusing`], taking an item from the first of `lasts` that holds it.
+pub(crate) fn parse_file_reusing_any(file: FileId, text: &str, lasts: &[&Reuse]) -> (File, Vec<Diagnostic>, Reuse) {
+    let shared = lasts.first().and_then(|l| l.shared.clone());
+    let mut next = Reuse { items: std::collections::HashMap::new(), shared, read: 0 };
+    let (parsed, diagnostics) = parse_items(file, text, Some((lasts, &mut next)));
     (parsed, diagnostics, next)
 }
 
 /// Reads each item of `text` on its own, at offset 0, and moves it into place. With
 /// `reuse` (the last parse's items, and where to keep this one's), an item the last parse
-/// holds is taken from it.
-fn parse_items(file: FileId, text: &str, mut reuse: Option<(&Reuse, &mut Reuse)>) -> (File, Vec<Diagnostic>) {
+/// holds is taken from it, and each item read is read with the grammar, which gives its
+/// concrete tree as well; without, a card the fast path reads is not read with the grammar.
+fn parse_items(file: FileId, text: &str, mut reuse: Option<(&[&Reuse], &mut Reuse)>) -> (File, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut items = Vec::new();
     let mut restrictions = Vec::new();
     let chunks = chunk::chunks(file, text, &mut diagnostics);
     for c in &chunks {
-        let slice = &text[c.start..c.end];
-        let alone = chunk::Chunk {
-            start: 0,
-            end: slice.len(),
-            unclosed: c.unclosed,
-            had_error: c.had_error,
-            open_strings: c.open_strings.iter().filter_map(|at| at.checked_sub(c.start)).collect(),
-        };
+        let (slice, alone) = c.alone(text);
         let mut placed = match reuse.as_mut() {
-            None => parse_alone(file, slice, &alone),
+            None => parse_alone(file, slice, &alone, false),
             Some((last, next)) => {
                 let key = reuse::Key { text: slice.to_string(), chunk: alone };
                 // An item written twice in the file is read once; every item is kept for
@@ -139,7 +143,10 @@ fn parse_items(file: FileId, text: &str, mut reuse: Option<(&Reuse, &mut Reuse)>
                 if let Some(read) = next.items.get(&key) {
                     read.clone()
                 } else {
-                    let read = last.get(&key).cloned().unwrap_or_else(|| parse_alone(file, slice, &key.chunk));
+                    let read = last.iter().find_map(|l| l.get(&key)).cloned().unwrap_or_else(|| {
+                        next.read += 1;
+                        parse_alone(file, slice, &key.chunk, true)
+                    });
                     next.items.entry(key).or_insert(read).clone()
                 }
             }
@@ -161,18 +168,42 @@ fn parse_items(file: FileId, text: &str, mut reuse: Option<(&Reuse, &mut Reuse)>
     (File { id: file, items }, diagnostics)
 }
 
-/// Reads one item, `text` as the chunker cut it (`c`, at offset 0).
-fn parse_alone(file: FileId, text: &str, c: &chunk::Chunk) -> reuse::Parsed {
+/// Reads one item, `text` as the chunker cut it (`c`, at offset 0). With `tree`, it is read
+/// with the grammar, and its concrete tree kept when it parses.
+fn parse_alone(file: FileId, text: &str, c: &chunk::Chunk, tree: bool) -> reuse::Parsed {
     let mut read = reuse::Parsed::default();
-    let fast = (c.unclosed == 0 && !c.had_error).then(|| fast::card(0, text)).flatten();
+    let fast = (!tree && c.unclosed == 0 && !c.had_error).then(|| fast::card(0, text)).flatten();
     match fast {
         Some(card) => read.items.push(Item::Card(card)),
-        None => parse_chunk(file, text, c, &mut read.items, &mut read.diagnostics),
+        None => {
+            let kept = parse_chunk(file, text, c, &mut read.items, &mut read.diagnostics);
+            read.tree = kept.filter(|_| tree).map(Arc::new);
+        }
     }
     let mut alone = File { id: file, items: std::mem::take(&mut read.items) };
     restriction::parse_fields(&mut alone, &mut read.restrictions);
     read.items = alone.items;
     read
+}
+
+/// The item of `text` that holds byte `at`: where its chunk starts, and its concrete tree
+/// (offsets from that start) when it parses as the parser reads it, with a string left open
+/// closed at its line's end and unclosed braces closed at the item's end. `None` when no
+/// item holds `at` (it lies in the comments before the first). For completion, which reads
+/// a text with a word put at the cursor.
+pub(crate) fn item_at(text: &str, at: usize) -> Option<(usize, Option<ItemTree>)> {
+    let chunks = chunk::chunks(0, text, &mut Vec::new());
+    let c = chunks.iter().find(|c| c.start <= at && at < c.end)?;
+    let (slice, alone) = c.alone(text);
+    let mut input = close_strings(slice, &alone);
+    input.push_str(&"\n}".repeat(c.unclosed));
+    let tree = CardParser::parse(Rule::item, &input).ok().map(ItemTree::of);
+    Some((c.start, tree))
+}
+
+/// Whether `text` parses as one item as it stands.
+pub(crate) fn is_item(text: &str) -> bool {
+    parse_item_with(text, false).is_ok()
 }
 
 /// Where the fast path and the grammar disagree on `text`, one file: for each item the fast
@@ -198,8 +229,15 @@ pub fn fast_path_disagreement(text: &str) -> Option<String> {
 }
 
 /// Parses one item with the grammar: the item, or a syntax error and what can be saved
-/// of the item (a card's head, a vocabulary line's entries, the game's name).
-fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>, diagnostics: &mut Vec<Diagnostic>) {
+/// of the item (a card's head, a vocabulary line's entries, the game's name). Gives the
+/// item's concrete tree when it parses as written (the chunker found nothing wrong).
+fn parse_chunk(
+    file: FileId,
+    text: &str,
+    c: &chunk::Chunk,
+    items: &mut Vec<Item>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<ItemTree> {
     let mut input = close_strings(&text[c.start..c.end], c);
     if c.unclosed > 0 {
         input = format!("{input}\n{}", "}".repeat(c.unclosed));
@@ -209,7 +247,12 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
     // is a follow-on, not reported, so its message is not worked out either.
     let report = !c.had_error;
     let e = match parse_item_with(&input, report) {
-        Ok(pairs) => return builder.items(pairs, items, diagnostics),
+        Ok(pairs) => {
+            let as_written = c.unclosed == 0 && c.open_strings.is_empty() && !c.had_error;
+            let tree = as_written.then(|| ItemTree::of(pairs.clone()));
+            builder.items(pairs, items, diagnostics);
+            return tree;
+        }
         Err(e) => e,
     };
     if let Some(recovery) = recover::keyword(&builder, &input).or_else(|| recover::trailing_comma(&builder, &input, &e))
@@ -219,7 +262,10 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
             diagnostics.push(recovery.diagnostic);
         }
         match parse_item_with(&recovery.input, and_report) {
-            Ok(pairs) => return recovery.builder.items(pairs, items, diagnostics),
+            Ok(pairs) => {
+                recovery.builder.items(pairs, items, diagnostics);
+                return None;
+            }
             Err(e) if and_report => diagnostics.push(recovery.builder.syntax_error(&recovery.input, &e)),
             Err(_) => {}
         }
@@ -229,6 +275,7 @@ fn parse_chunk(file: FileId, text: &str, c: &chunk::Chunk, items: &mut Vec<Item>
     if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
         items.push(item);
     }
+    None
 }
 
 /// The item's text with each string that runs to the end of its line closed there (the

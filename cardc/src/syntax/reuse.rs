@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 use cardc_derive::Shift;
 
+use super::chunk::Chunk;
+use super::tree::ItemTree;
 use crate::ast::*;
 use crate::diagnostics::Diagnostic;
 
@@ -23,6 +25,8 @@ pub(super) struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
     /// The diagnostics of its restrictions, which a file reports after all the others.
     pub restrictions: Vec<Diagnostic>,
+    /// Its concrete tree, when it was read with the grammar and parses as written.
+    pub tree: Option<Arc<ItemTree>>,
 }
 
 /// What makes two items read the same: their text, and the chunker's view of them (at
@@ -40,13 +44,30 @@ pub struct Reuse {
     pub(super) items: HashMap<Key, Parsed>,
     /// Items read before and shared read-only ([`Reuse::over`]), looked in after `items`.
     pub(super) shared: Option<Arc<Reuse>>,
+    /// How many of `items` the parse that made it read, rather than took.
+    pub(super) read: usize,
 }
 
 impl Reuse {
     /// Takes what `shared` holds as well, without copying it: a harness whose sessions all
     /// start from the same files reads their items once.
     pub fn over(shared: Arc<Reuse>) -> Reuse {
-        Reuse { items: HashMap::new(), shared: Some(shared) }
+        Reuse { items: HashMap::new(), shared: Some(shared), read: 0 }
+    }
+
+    /// How many items the parses that made it read rather than took from an earlier one
+    /// (those of a formatting: the text's and the result's).
+    pub fn read(&self) -> usize {
+        self.read
+    }
+
+    /// Keeps the items of `other` too (not those it was made over): a text's items and
+    /// those of the text that replaces it.
+    pub(crate) fn keep(&mut self, other: Reuse) {
+        self.read += other.read;
+        for (k, v) in other.items {
+            self.items.entry(k).or_insert(v);
+        }
     }
 
     /// Takes what `other` holds as well (its own items and those it was made over).
@@ -67,6 +88,12 @@ impl Reuse {
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+
+    /// The concrete tree of the item `text` (one chunk's text, the chunker's view of it
+    /// `chunk`, at offset 0), when this holds it read with the grammar and it parses.
+    pub fn tree(&self, text: &str, chunk: Chunk) -> Option<Arc<ItemTree>> {
+        self.get(&Key { text: text.to_string(), chunk })?.tree.clone()
     }
 
     /// What the item `key` read to, if this or what it was made over holds it.

@@ -263,6 +263,15 @@ proptest::proptest! {
             let (fresh, fresh_d) = parse(&text);
             proptest::prop_assert_eq!(format!("{file:?}"), format!("{fresh:?}"), "{:?}", text);
             proptest::prop_assert_eq!(format!("{d:?}"), format!("{fresh_d:?}"), "{:?}", text);
+            // Each item that parses as written has its concrete tree kept, the tree a fresh
+            // read gives; one that does not has none.
+            for c in chunk::chunks(0, &text, &mut Vec::new()) {
+                let (slice, alone) = c.alone(&text);
+                let clean = alone.unclosed == 0 && !alone.had_error && alone.open_strings.is_empty();
+                let fresh = parse_item(slice).ok().filter(|_| clean).map(tree::ItemTree::of);
+                let kept = next.tree(slice, alone);
+                proptest::prop_assert_eq!(format!("{:?}", kept.as_deref()), format!("{fresh:?}"), "{:?}", slice);
+            }
             reuse = next;
         }
     }
