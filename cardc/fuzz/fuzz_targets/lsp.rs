@@ -542,8 +542,8 @@ fn write_seeds() {
 /// A seed: `text` opened as `set/a.cards` (the game opened over the disk's when it is
 /// another game's), asked about at four places over it, edited and asked again: two checks
 /// an execution. The first file of each game is formatted as well, before and after the
-/// edit (the second time the server reads only the item the edit changed). Checking every
-/// formatting answer against a format from nothing costs speed: from an empty corpus the
+/// edit (the server reads no item to format: the check read them all). Checking every
+/// formatting answer against a format from nothing cost speed: from an empty corpus the
 /// target ran at 467 executions a second before, and at 323 with every seed formatting, 329
 /// and 320 with these. Against seeds that also asked for symbols, code actions, formatting, a
 /// second file and a close (four checks, 17 requests), three 60 s runs each from an empty
