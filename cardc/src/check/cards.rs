@@ -420,10 +420,19 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             .fix(Fix::certain(format!("write its id: `{}`", meant.id), self.file(), s.span, meant.id)))
     }
 
+    /// What a field of `kind` may say: the entries the game declares, for the help of a
+    /// value of the wrong shape (`size: 2`); none when it declares none.
+    fn allowed(&self, kind: VocabKind) -> Option<String> {
+        let ids: Vec<String> = self.names.entries(kind).iter().map(|v| format!("`{}`", v.entry.id.text)).collect();
+        let (last, rest) = ids.split_last()?;
+        let list = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+        Some(format!("the game's {} {} {list}", kind.plural(), if ids.len() == 1 { "is" } else { "are" }))
+    }
+
     fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Vec<u16>, Diagnostic> {
         self.quoted_name(kind, value)?;
         let (names, file) = (self.names, self.file());
-        let (out, _) = resolve_all(value.list(sep)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
+        let (out, _) = resolve_all(value.list(sep, self.d)?.into_iter(), |i| names.vocab(kind, i, file), self.d);
         Ok(out)
     }
 
@@ -438,7 +447,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             "empty" if allow_empty => Ok(None),
             _ => names.card(kind, i, file).map(Some),
         };
-        Ok(resolve_all(value.list(',')?.into_iter(), resolve, self.d).0)
+        let list = value.list(',', self.d)?;
+        Ok(resolve_all(list.into_iter(), resolve, self.d).0)
     }
 
     /// `by size small = 2, large = 4` or `by agility 0 = 2, 1 = 3`.
@@ -605,7 +615,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             }
             Ty::Vocab(kind) => {
                 self.quoted_name(kind, &value)?;
-                Read::Vocab(self.vocab(kind, value.ident()?)?)
+                let ident = value.ident().map_err(|d| d.maybe_help(self.allowed(kind)))?;
+                Read::Vocab(self.vocab(kind, ident)?)
             }
             Ty::VocabList(kind) => Read::Vocabs(self.vocab_list(kind, &value, ',')?),
             Ty::IconGroup => Read::Vocabs(self.vocab_list(VocabKind::Icon, &value, '+')?),

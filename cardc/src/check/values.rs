@@ -56,8 +56,10 @@ impl<'t> Value<'t> {
         }
     }
 
-    /// Identifiers separated by `sep` (`,` for lists, `+` for icon groups).
-    pub fn list(&self, sep: char) -> Result<Vec<&'t Ident>, Diagnostic> {
+    /// Identifiers separated by `sep` (`,` for lists, `+` for icon groups). A `sep` after
+    /// the last one (`upgrades: crew, gunner,`) is reported in `d`, with the fix that removes
+    /// it, and the list read without it.
+    pub fn list(&self, sep: char, d: &mut Vec<Diagnostic>) -> Result<Vec<&'t Ident>, Diagnostic> {
         let mut out = Vec::new();
         let mut expect_ident = true;
         for t in self.tokens {
@@ -81,8 +83,18 @@ impl<'t> Value<'t> {
             }
             expect_ident = !expect_ident;
         }
-        if expect_ident {
-            return Err(self.error("an identifier", None).help(format!("`{}` needs at least one entry", self.key)));
+        match self.tokens.last() {
+            Some(last @ Token::Punct(c, _)) if expect_ident && *c == sep && !out.is_empty() => {
+                d.push(
+                    Diagnostic::new(&E0203, format!("`{}` ends with `{sep}`", self.key))
+                        .label(self.file, last.span(), format!("no entry follows this `{sep}`"))
+                        .fix(Fix::certain(format!("remove the `{sep}`"), self.file, last.span(), "")),
+                );
+            }
+            _ if expect_ident => {
+                return Err(self.error("an identifier", None).help(format!("`{}` needs at least one entry", self.key)));
+            }
+            _ => {}
         }
         Ok(out)
     }

@@ -51,7 +51,12 @@ fn vocab_hover(a: &Analysis, v: &VocabInfo) -> String {
     let (line, _) = file.line_col(v.span.start as usize);
     let shown = v.display.as_deref().map_or(String::new(), |d| format!("**{d}** · "));
     let name = file.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; used {uses} times in this set.", v.kind, v.id)
+    let used = match uses {
+        0 => "not used".to_string(),
+        1 => "used once".to_string(),
+        n => format!("used {n} times"),
+    };
+    format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; {used} in this set.", v.kind, v.id)
 }
 
 /// A built-in field: which cards take it.

@@ -255,8 +255,10 @@ fn parse_chunk(
         }
         Err(e) => e,
     };
-    if let Some(recovery) = recover::keyword(&builder, &input).or_else(|| recover::trailing_comma(&builder, &input, &e))
-    {
+    let recovery = recover::keyword(&builder, &input)
+        .or_else(|| recover::trailing_comma(&builder, &input, &e))
+        .or_else(|| recover::typographic_quotes(&builder, &input, &e));
+    if let Some(recovery) = recovery {
         let and_report = report && recovery.and_report;
         if report {
             diagnostics.push(recovery.diagnostic);
@@ -270,7 +272,7 @@ fn parse_chunk(
             Err(_) => {}
         }
     } else if report {
-        diagnostics.push(builder.syntax_error(&input, &e));
+        diagnostics.push(recover::unknown_kind(&builder, &input).unwrap_or_else(|| builder.syntax_error(&input, &e)));
     }
     if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
         items.push(item);
@@ -293,15 +295,16 @@ fn close_strings(slice: &str, c: &chunk::Chunk) -> String {
 }
 
 /// Builds syntax tree nodes from pest's pairs, with spans in the whole file: an offset in
-/// the parsed input is `base` past the item's start, and `shift` more from `shift_at` on
-/// (an input read with a word replaced by one of another length), and never past `end`,
-/// the item's end in the file (the input may have a `"` or `}` added at its end).
+/// the parsed input is `base` past the item's start, moved by each of `shifts` it is at or
+/// past (an input read with words replaced by others of another length), and never past
+/// `end`, the item's end in the file (the input may have a `"` or `}` added at its end).
 struct Build {
     file: FileId,
     base: usize,
     end: usize,
-    shift_at: usize,
-    shift: isize,
+    /// `(from, by)`: an offset of the input at or past `from` is `by` bytes further on in
+    /// the file.
+    shifts: Vec<(usize, isize)>,
 }
 
 fn unescape(inner: &str) -> String {
@@ -321,12 +324,12 @@ fn unescape(inner: &str) -> String {
 
 impl Build {
     fn new(file: FileId, base: usize, end: usize) -> Build {
-        Build { file, base, end, shift_at: usize::MAX, shift: 0 }
+        Build { file, base, end, shifts: Vec::new() }
     }
 
     /// The offset in the file of offset `p` of the parsed input.
     fn at(&self, p: usize) -> usize {
-        let shift = if p >= self.shift_at { self.shift } else { 0 };
+        let shift: isize = self.shifts.iter().filter(|(from, _)| p >= *from).map(|(_, by)| by).sum();
         ((self.base as isize + p as isize + shift).max(0) as usize).min(self.end)
     }
 

@@ -1,10 +1,11 @@
 //! Second readings of items that do not parse, for mistakes whose fix is certain (a
-//! misspelt keyword, a `,` at the end of a vocabulary line), and what can be saved of an
+//! misspelt keyword, a `,` at the end of a vocabulary line, typographic quotes around a
+//! string), and what can be saved of an
 //! item that cannot be read at all (the entries of a vocabulary line, the game's name), so
 //! that one broken line does not make every use of what it declares an error too.
 
 use super::{Build, E0001};
-use crate::ast::{Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
+use crate::ast::{CardKind, Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
 
@@ -44,8 +45,29 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
         .fix(Fix::replace(s.help(word), b.file, span, s.id, applicability));
     let input = format!("{}{}{}", &input[..start], s.id, &input[end..]);
     let shift = word.len() as isize - s.id.len() as isize;
-    let builder = Build { file: b.file, base: b.base, end: b.end, shift_at: start + s.id.len(), shift };
+    let builder = Build { file: b.file, base: b.base, end: b.end, shifts: vec![(start + s.id.len(), shift)] };
     Some(Recovery { diagnostic, input, builder, and_report: true })
+}
+
+/// An item written as a card is (`hero "Aria" {`) whose first word is no card kind, nor
+/// close enough to one for [`keyword`] to read it as one: says so, and names the kinds.
+pub(super) fn unknown_kind(b: &Build, input: &str) -> Option<Diagnostic> {
+    let (start, end) = first_word(input);
+    let word = &input[start..end];
+    let rest = &input[end..];
+    let spaced = rest.trim_start_matches([' ', '\t']);
+    if word.is_empty() || spaced.len() == rest.len() || !spaced.starts_with('"') || super::keywords::is_top_level(word)
+    {
+        return None;
+    }
+    let kinds: Vec<String> = CardKind::ALL.iter().map(|k| format!("`{}`", k.as_str())).collect();
+    let (last, others) = kinds.split_last()?;
+    let span = Span::new(b.at(start), b.at(end));
+    Some(
+        Diagnostic::new(&E0001, format!("`{word}` is not a card kind"))
+            .label(b.file, span, "not a card kind")
+            .help(format!("a card is {} or {last}", others.join(", "))),
+    )
 }
 
 /// A vocabulary or `allow` line that ends with `,` (the next line starts an item of its
@@ -69,6 +91,50 @@ pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<supe
         .fix(Fix::certain("remove the `,`", b.file, span, ""));
     let builder = Build::new(b.file, b.base, b.end);
     Some(Recovery { diagnostic, input: fixed, builder, and_report: false })
+}
+
+/// The quotes a word processor puts around a string (`“Rusted Blade”`, `„…“`).
+const TYPOGRAPHIC_QUOTES: [char; 4] = ['\u{201c}', '\u{201d}', '\u{201e}', '\u{201f}'];
+
+/// An item that fails at a typographic double quote (pasted from a document): the line's
+/// typographic quotes read as straight ones.
+pub(super) fn typographic_quotes(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let found = input.get(pos..)?.chars().next()?;
+    if !TYPOGRAPHIC_QUOTES.contains(&found) {
+        return None;
+    }
+    let line_start = input[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = input[pos..].find('\n').map_or(input.len(), |i| pos + i);
+    let quotes: Vec<(usize, char)> = input[line_start..line_end]
+        .char_indices()
+        .filter(|(_, c)| TYPOGRAPHIC_QUOTES.contains(c))
+        .map(|(i, c)| (line_start + i, c))
+        .collect();
+    let mut fixed = String::with_capacity(input.len());
+    let mut shifts = Vec::new();
+    let mut edits = Vec::new();
+    let mut from = 0;
+    for &(at, c) in &quotes {
+        fixed.push_str(&input[from..at]);
+        fixed.push('"');
+        from = at + c.len_utf8();
+        // What follows the `"` stands further on in the file by what the quote was longer.
+        shifts.push((fixed.len(), (c.len_utf8() - 1) as isize));
+        let span = Span::new(b.at(at), b.at(from));
+        edits.push(crate::diagnostics::Edit { file: b.file, span, replacement: "\"".into() });
+    }
+    fixed.push_str(&input[from..]);
+    let label = Span::new(b.at(pos), b.at(pos + found.len_utf8()));
+    let fix =
+        Fix { message: "use straight quotes: `\"`".into(), edits, applicability: Applicability::MachineApplicable };
+    let diagnostic = Diagnostic::new(&E0001, format!("expected a string, found the typographic quote `{found}`"))
+        .label(b.file, label, "strings are written between straight quotes `\"`")
+        .fix(fix);
+    let builder = Build { file: b.file, base: b.base, end: b.end, shifts };
+    Some(Recovery { diagnostic, input: fixed, builder, and_report: true })
 }
 
 /// The offset of the last character of `text` that is not a blank, a line break or in a

@@ -98,6 +98,71 @@ fn trailing_comma_in_a_vocabulary_line() {
     assert_eq!(d.help.as_deref(), Some("remove the `,`"));
 }
 
+/// `upgrades: …, force-power,`: the `,` that ends the list, not an entry that is missing.
+#[test]
+fn trailing_comma_in_a_field_list() {
+    let list = "upgrades: sensor, missile, modification, force-power";
+    let files = mutate(xwing(), "pilots.cards", list, &format!("{list},"));
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0203", "`upgrades` ends with `,`"));
+    let (at, text) = primary(&sources, &d);
+    assert_eq!(at, position(text_of(&files, "pilots.cards"), list, list.len()));
+    assert_eq!(text, ",");
+    assert_eq!(d.labels[0].message, "no entry follows this `,`");
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![(",".into(), String::new())])]);
+    // The list is read without it: the pilot keeps its four slots.
+    let vader = checked.model().unwrap().cards.iter().find(|c| &*c.name == "Darth Vader").unwrap().clone();
+    assert_eq!(vader.upgrades.len(), 4, "{:?}", vader.upgrades);
+}
+
+/// `upgrade “Jyn Erso” {`, pasted from a word processor: one error at the first quote,
+/// and a fix that straightens both; the card is read, so nothing else is reported.
+#[test]
+fn typographic_quotes_around_a_card_name() {
+    let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "upgrade \u{201c}Jyn Erso\u{201d}");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0001", "expected a string, found the typographic quote `\u{201c}`"));
+    let (at, text) = primary(&sources, &d);
+    assert_eq!(at, position(text_of(&files, "upgrades.cards"), "upgrade \u{201c}Jyn Erso", "upgrade ".len()));
+    assert_eq!(text, "\u{201c}");
+    assert_eq!(d.help.as_deref(), Some("use straight quotes: `\"`"));
+    let edits = vec![("\u{201c}".into(), "\"".into()), ("\u{201d}".into(), "\"".into())];
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, edits)]);
+    assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");
+}
+
+/// `size: 2`: what the field takes, and the sizes the game declares.
+#[test]
+fn a_number_where_a_size_belongs_lists_the_sizes() {
+    let files = mutate(xwing(), "chassis.cards", "size: small", "size: 2");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0203", "`size` expects an identifier, found number `2`"));
+    assert_eq!(primary(&sources, &d).1, "2");
+    assert_eq!(d.help.as_deref(), Some("the game's size classes are `small`, `medium`, `large` or `huge`"));
+}
+
+/// `hero "Aria" {` in a game with no heroes: the word is named as no card kind, with the
+/// kinds there are, rather than a list of every keyword.
+#[test]
+fn a_card_of_no_kind_names_the_kinds() {
+    let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "hero \"Jyn Erso\"");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0001", "`hero` is not a card kind"));
+    assert_eq!(primary(&sources, &d).1, "hero");
+    assert_eq!(d.help.as_deref(), Some("a card is `chassis`, `ship`, `upgrade`, `part`, `blueprint` or `species`"));
+    // Misspelt, it is read as the kind meant, and counted.
+    let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "upgarde \"Jyn Erso\"");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!(d.help.as_deref(), Some("did you mean `upgrade`?"));
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("upgarde".into(), "upgrade".into())])]);
+    assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");
+}
+
 #[test]
 fn unclosed_string_on_the_game_line() {
     let game = "game xwing \"Star Wars: X-Wing (Second Edition)\"";
@@ -311,16 +376,18 @@ fn check_fix_applies_every_kind_of_certain_fix() {
     files = mutate(files, "pilots.cards", "upgrades: force-power, torpedo", "upgrades: force-power,, torpedo");
     files = mutate(files, "upgrades.cards", "  cost: 2\n", "  cost 2\n");
     files = mutate(files, "chassis.cards", "size: small", "size: Small");
+    files = mutate(files, "pilots.cards", "modification, force-power", "modification, force-power,");
+    files = mutate(files, "upgrades.cards", "upgrade \"Jyn Erso\"", "upgrade \u{201c}Jyn Erso\u{201d}");
     let (sources, checked) = check(&files);
     let certain = checked.diagnostics.iter().filter(|d| d.fixes.iter().any(|f| f.is_machine_applicable())).count();
-    assert_eq!(checked.diagnostics.len(), 6, "{:#?}", checked.diagnostics);
-    assert_eq!(certain, 6);
+    assert_eq!(checked.diagnostics.len(), 8, "{:#?}", checked.diagnostics);
+    assert_eq!(certain, 8);
     drop(sources);
     let dir = write_set(&files);
     let out = common::cardc(&["check", "--fix", dir.path().to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(common::code(&out), 0, "{stderr}");
-    assert!(stderr.trim_end().ends_with("fixed 6 problems in 4 files"), "{stderr}");
+    assert!(stderr.trim_end().ends_with("fixed 8 problems in 4 files"), "{stderr}");
     for (name, text) in &clean {
         assert_eq!(&read(dir.path(), name), text, "{name} is not as it was written");
     }
