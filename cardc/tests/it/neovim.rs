@@ -1,6 +1,7 @@
-//! A real editor: Neovim, headless, opens a card file, attaches `cardc lsp` with its
-//! built-in client (`tests/neovim/attach.lua`), and prints the diagnostics and a hover it
-//! received. It needs `nvim`, so `cargo test` reports it ignored; `.ci/run` installs Neovim
+//! A real editor: Neovim, headless, runs the README's snippet (`tests/neovim/attach.lua`
+//! sources it as a configuration would, with filetype detection on after it), opens a card
+//! file, and prints its filetype and the diagnostics and a hover the client the snippet
+//! started received. It needs `nvim`, so `cargo test` reports it ignored; `.ci/run` installs Neovim
 //! and runs it with `--ignored`, and then a missing `nvim` fails it.
 #![cfg(feature = "lsp")]
 
@@ -29,10 +30,19 @@ fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
     std::fs::write(root.join("game.cards"), GAME).expect("write game.cards");
     std::fs::write(root.join("ships.cards"), SHIPS).expect("write ships.cards");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/neovim/attach.lua");
+    let snippet = root.join("init.lua");
+    std::fs::write(&snippet, readme_snippet()).expect("write init.lua");
+    // The snippet starts `cardc` from the `PATH`, as a user's does.
+    let bin = Path::new(env!("CARGO_BIN_EXE_cardc")).parent().expect("the binary's folder");
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("a PATH");
     let mut child = Command::new("nvim")
         .args(["--headless", "--clean", "-u", "NONE", "-c"])
         .arg(format!("luafile {}", script.display()))
-        .env("CARDC", env!("CARGO_BIN_EXE_cardc"))
+        .env("SNIPPET", &snippet)
+        .env("PATH", path)
         .env("CARDS_FILE", root.join("ships.cards"))
         .env("XDG_CACHE_HOME", root.join("cache"))
         .env("XDG_STATE_HOME", root.join("state"))
@@ -54,6 +64,7 @@ fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "nvim failed: {}\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.lines().next() == Some("filetype cards"), "{stdout}\n{stderr}");
     // Line 2, column 12: `rebels`, with rustc's did-you-mean.
     assert!(
         stdout.lines().any(|l| l.starts_with("diagnostic 2:12 E0105 unknown faction `rebels`")
@@ -65,4 +76,12 @@ fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
         stdout.contains("hover **Reads as:** Optional. After you perform 1 [Boost] action: gain 1 evade token."),
         "{stdout}\n{stderr}"
     );
+}
+
+/// The README's Neovim snippet: the `lua` block that starts with `-- init.lua`.
+fn readme_snippet() -> String {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).expect("README");
+    let start = readme.find("```lua\n-- init.lua").expect("the README's Neovim snippet") + "```lua\n".len();
+    let end = readme[start..].find("```").expect("the snippet's end") + start;
+    readme[start..end].to_string()
 }

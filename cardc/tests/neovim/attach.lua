@@ -1,15 +1,12 @@
--- Opens a card file, attaches `cardc lsp` with Neovim's own client, prints what it got.
-local cardc, file = os.getenv("CARDC"), os.getenv("CARDS_FILE")
-vim.cmd("edit " .. file)
+-- Runs the README's Neovim snippet as a configuration would (the snippet first, then the
+-- filetype detection a configuration turns on), opens a card file, and prints the
+-- filetype, the diagnostics and a hover the client the snippet started received.
+dofile(os.getenv("SNIPPET"))
+vim.cmd("filetype on")
+vim.cmd("edit " .. os.getenv("CARDS_FILE"))
 local buf = vim.api.nvim_get_current_buf()
-local client = vim.lsp.start_client({
-  name = "cardc",
-  cmd = { cardc, "lsp" },
-  root_dir = vim.fn.fnamemodify(file, ":h"),
-})
-vim.lsp.buf_attach_client(buf, client)
+local out = { "filetype " .. vim.bo.filetype }
 local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
-local out = {}
 for _, d in ipairs(vim.diagnostic.get(buf)) do
   table.insert(out, string.format("diagnostic %d:%d %s %s", d.lnum + 1, d.col + 1, d.code or "", d.message:gsub("\n", " | ")))
 end
@@ -24,6 +21,12 @@ for _, a in pairs(answers) do
 end
 if not got then table.insert(out, "no diagnostics within 20 s") end
 io.stdout:write(table.concat(out, "\n") .. "\n")
-vim.lsp.stop_client(client)
-vim.wait(2000, function() return vim.lsp.client_is_stopped(client) end, 50)
+local clients = vim.tbl_values(vim.lsp.buf_get_clients(buf))
+for _, c in ipairs(clients) do vim.lsp.stop_client(c.id) end
+vim.wait(2000, function()
+  for _, c in ipairs(clients) do
+    if not vim.lsp.client_is_stopped(c.id) then return false end
+  end
+  return true
+end, 50)
 vim.cmd("qa!")
