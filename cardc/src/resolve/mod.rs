@@ -18,7 +18,10 @@ declare_code! {
     ///
     /// ## Why
     /// The game declaration names the set and its vocabulary (factions, icons, stats…);
-    /// without it no card can be checked.
+    /// without it no card can be checked. When the set declares no vocabulary either (cards
+    /// written before their `game.cards`), every name of the game a card uses is unknown
+    /// because of this one mistake: those errors are not shown, and the help lists the
+    /// `game.cards` the cards need instead (each name they use, under its kind).
     ///
     /// ## Example
     /// A folder with `ships.cards` but no `game.cards`. Add `game.cards` starting with

@@ -163,6 +163,45 @@ fn a_card_of_no_kind_names_the_kinds() {
     assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");
 }
 
+/// Cards written before `game.cards`: one error, the missing game, whose help is the
+/// `game.cards` they need; an error the missing game does not explain is still reported.
+#[test]
+fn cards_before_their_game_give_one_error_that_says_what_the_game_needs() {
+    let cards: Vec<(String, String)> = xwing().into_iter().filter(|(name, _)| name != "game.cards").collect();
+    let (_, checked) = check(&cards);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code.id).collect();
+    assert_eq!(codes, ["E0101"]);
+    let help = checked.diagnostics[0].help.clone().unwrap_or_default();
+    // The cards' factions, as `pilots.cards` and `upgrades.cards` write them.
+    assert!(help.contains("\n    faction galactic-empire, rebel-alliance, scum-and-villainy"), "{help}");
+    assert!(help.contains("\n    game my-game \"My Game\""), "{help}");
+    assert!(help.lines().last().is_some_and(|l| l.ends_with("follow from it and are not shown)")), "{help}");
+    // The game it suggests declares every name the cards use but those ability text puts in
+    // brackets with no kind to tell, which it lists.
+    let suggested: String =
+        help.lines().skip(1).filter(|l| l.starts_with("    ")).map(|l| format!("{}\n", l.trim_start())).collect();
+    let listed: Vec<String> = suggested
+        .lines()
+        .find_map(|l| l.strip_prefix("# and what ability text names, each with its kind: "))
+        .map(|l| l.split(", ").map(|b| b.trim_matches(['[', ']']).to_string()).collect())
+        .unwrap_or_default();
+    let mut with_game = cards.clone();
+    with_game.push(("game.cards".into(), suggested));
+    let (sources, checked) = check(&with_game);
+    let errors: Vec<&Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.iter().all(|d| d.code.id == "E0401"), "{errors:#?}");
+    for e in &errors {
+        let l = e.primary().unwrap();
+        let name = sources.file(l.file).slice(l.span).trim_matches(['[', ']']).to_string();
+        assert!(listed.contains(&name), "`{name}` is unknown and not listed: {listed:?}");
+    }
+    // A chassis no card declares is not the game's to declare.
+    let broken = mutate(cards, "pilots.cards", "chassis: tie-advanced-x1", "chassis: tie-advanced-x9");
+    let (_, checked) = check(&broken);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code.id).collect();
+    assert_eq!(codes, ["E0101", "E0106"]);
+}
+
 #[test]
 fn unclosed_string_on_the_game_line() {
     let game = "game xwing \"Star Wars: X-Wing (Second Edition)\"";
