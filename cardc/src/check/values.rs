@@ -99,11 +99,21 @@ impl<'t> Value<'t> {
         Ok(out)
     }
 
-    /// Exactly one number.
+    /// Exactly one number. A number written as a word (`cost: five`) gets the fix that
+    /// writes it in digits.
     pub fn number(&self) -> Result<Number, Diagnostic> {
         match self.tokens {
             [Token::Number(n)] => Ok(*n),
             [Token::Number(_), extra, ..] => Err(self.error("one number", Some(extra))),
+            [Token::Ident(word)] if number_word(&word.text).is_some() => {
+                let n = number_word(&word.text).unwrap_or_default();
+                Err(self.error("a number", self.tokens.first()).fix(Fix::certain(
+                    format!("write it in digits: `{n}`"),
+                    self.file,
+                    word.span,
+                    n.to_string(),
+                )))
+            }
             [other, ..] => Err(self.error("a number", Some(other))),
             [] => Err(self.error("a number", None)),
         }
@@ -177,4 +187,32 @@ impl<'t> Value<'t> {
     pub fn expected(&self, expected: &str, at: Option<&Token>) -> Diagnostic {
         self.error(expected, at)
     }
+}
+
+/// The number a word names, `zero` to `twenty` (`five` is 5), ignoring case.
+fn number_word(word: &str) -> Option<u32> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    WORDS.iter().position(|w| w.eq_ignore_ascii_case(word)).map(|n| n as u32)
 }

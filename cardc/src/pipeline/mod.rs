@@ -22,7 +22,9 @@
 //! 4. [`lower`](crate::lower): the runtime model from what the checks read, reporting
 //!    nothing;
 //! 5. the error only the lowered abilities tell: unknown headers
-//!    ([`lint::unknown_header`]); every ability said back ([`lint::said_back`]);
+//!    ([`lint::unknown_header`]); every ability said back ([`lint::said_back`]); for a set
+//!    with no game and no vocabulary, the errors that follow from that are folded into the
+//!    missing game's ([`missing_game`]);
 //! 6. the lints, over the model, only on a set without errors (so they never report
 //!    follow-ons): every lint of the registry [`lint::LINTS`], one file each in
 //!    [`lint`], run by [`lint::run`]; `allow`, `warn` and `deny` lines set their level.
@@ -35,6 +37,7 @@
 mod check_tests;
 #[cfg(test)]
 mod lower_tests;
+mod missing_game;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -137,7 +140,7 @@ pub fn check_files_cached(
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, &mut cache.abilities);
     lint::unknown_header::check(&texts, &model.vocab, &mut d);
-    game::fold_into_missing_game(&names, sources, &mut d);
+    missing_game::fold_into_missing_game(&names, sources, &mut d);
     let said = said_back::say_back(&texts, &model, sources);
     if !d.iter().any(Diagnostic::is_error) {
         let cx = LintContext { texts: &texts, model: &model, names: &names, said: &said, sources };

@@ -144,6 +144,18 @@ fn a_number_where_a_size_belongs_lists_the_sizes() {
     assert_eq!(d.help.as_deref(), Some("the game's size classes are `small`, `medium`, `large` or `huge`"));
 }
 
+/// `cost: five`: a number in digits, with the fix that writes it so.
+#[test]
+fn a_number_written_as_a_word() {
+    let files = mutate(xwing(), "upgrades.cards", "  cost: 2\n", "  cost: two\n");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0203", "`cost` expects a number, found identifier `two`"));
+    assert_eq!(primary(&sources, &d).1, "two");
+    assert_eq!(d.help.as_deref(), Some("write it in digits: `2`"));
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("two".into(), "2".into())])]);
+}
+
 /// `hero "Aria" {` in a game with no heroes: the word is named as no card kind, with the
 /// kinds there are, rather than a list of every keyword.
 #[test]
