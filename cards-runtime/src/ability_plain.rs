@@ -264,8 +264,11 @@ fn effect(set: &Set, e: &Effect) -> String {
         }
         None => false,
     };
-    if e.kind == EffectKind::RollFewer {
-        parts.push("fewer".into());
+    match e.kind {
+        EffectKind::RollFewer => parts.push("fewer".into()),
+        // `roll 1 additional attack die`: dice added to a roll, the kind's meaning.
+        EffectKind::Roll => parts.push("additional".into()),
+        _ => {}
     }
     match &e.noun {
         Some(n) if e.kind == EffectKind::AddSlot => {
@@ -530,7 +533,7 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::OnSide { who, side } => format!("{} {}", is(who), side_words(*side).trim_start()),
         Test::Has { who, count: n, noun: what, on } => {
             let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
-            format!("{} {} {}{on}", has(who, false), count(*n), noun(set, what, None, n.n != 1))
+            format!("{} {} {}{on}", has(who, false), count(*n), noun(set, what, None, count_many(*n)))
         }
         Test::InArc { who, arc, of, not } => {
             let not = if *not { " not" } else { "" };
@@ -608,7 +611,7 @@ fn test(set: &Set, c: &Condition) -> String {
         }
         Test::Rolled { who, count: n, dice, not } => {
             let rolled = if *not { "did not roll" } else { "rolled" };
-            format!("{} {rolled} {} {}", subject(who), count(*n), noun(set, dice, None, n.n != 1))
+            format!("{} {rolled} {} {}", subject(who), count(*n), noun(set, dice, None, count_many(*n)))
         }
         Test::Any(tests) => {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")
@@ -672,6 +675,12 @@ pub(crate) fn count(c: Count) -> String {
         (CmpOp::Lt, n) => format!("fewer than {n}"),
         (CmpOp::Eq, n) => format!("exactly {n}"),
     }
+}
+
+/// Whether what a count counts is said in the plural: all but `exactly 1` (`1 or more
+/// stress tokens`, `no stress tokens`, `exactly 1 stress token`).
+fn count_many(c: Count) -> bool {
+    !(c.op == CmpOp::Eq && c.n == 1)
 }
 
 /// `lower than`, `equal to or higher than`.

@@ -179,6 +179,8 @@ fn abilities_are_said_back_in_plain_words() {
         ("protocol", "Before you would gain a focus token, gain an evade token instead."),
         ("stressed", "At the start of the Engagement Phase, if you are stressed, remove 1 stress token."),
         ("arc", "While you perform an attack, if the defender is in your [Bullseye Arc], you may change 1 [Focus] result to a [Hit] result."),
+        ("more-dice", "While you defend, roll 1 additional defense die."),
+        ("tokens", "At the start of the Engagement Phase, if you have 1 or more stress tokens, gain 1 focus token."),
     ];
     let mut text = String::new();
     for (id, ability) in cards {
@@ -197,6 +199,13 @@ fn abilities_are_said_back_in_plain_words() {
     assert_eq!(said("gonk"), ["Action: Optional. Spend 1 [Charge] to recover 1 shield."]);
     assert_eq!(said("protocol"), ["Before you would gain 1 focus token: gain 1 evade token instead."]);
     assert_eq!(said("stressed"), ["At the start of the Engagement Phase: if you are stressed, remove 1 stress token."]);
+    // The dice are added to the roll: `additional` is said.
+    assert_eq!(said("more-dice"), ["While you defend: roll 1 additional defense die."]);
+    // `1 or more` counts tokens in the plural, as printed.
+    assert_eq!(
+        said("tokens"),
+        ["At the start of the Engagement Phase: if you have 1 or more stress tokens, gain 1 focus token."]
+    );
     assert_eq!(
         said("arc"),
         ["Optional. While you perform 1 attack: if the defender is in your [Bullseye Arc], change 1 [Focus] result to [Hit] result."]
