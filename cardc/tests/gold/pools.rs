@@ -49,8 +49,20 @@ pub fn fingerprint(text: &str) -> String {
     format!("{h:016x}")
 }
 
-/// Imports a pool into the test's target folder and compiles it.
+/// Imports a pool into the test's target folder and compiles it, once per test binary:
+/// tests running side by side would otherwise write the same folder at once.
 pub fn load(shared: &Path, pool: &str, data: &str) -> Set {
+    static LOADED: std::sync::Mutex<Vec<(String, Set)>> = std::sync::Mutex::new(Vec::new());
+    let mut loaded = LOADED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, set)) = loaded.iter().find(|(p, _)| p == pool) {
+        return set.clone();
+    }
+    let set = load_afresh(shared, pool, data);
+    loaded.push((pool.to_string(), set.clone()));
+    set
+}
+
+fn load_afresh(shared: &Path, pool: &str, data: &str) -> Set {
     let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gold").join(pool);
     let imported = crate::common::xwing_data2(shared, data);
     cardc::import::write_set(&out, &imported.files, true).unwrap_or_else(|e| panic!("{data}: {e}"));

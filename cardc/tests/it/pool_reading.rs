@@ -213,6 +213,112 @@ fn the_reading_keeps_what_the_pools_print() {
     assert!(below.is_empty(), "the reading fell below tests/gold/pool-floor.txt:\n{}", below.join("\n"));
 }
 
+/// The numbers a text prints, each as written (`0`, `12`), a range `a-b` as one.
+fn numbers(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let after = &rest[start..];
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let mut len = digits(after);
+        // `0-1`: one range.
+        if after[len..].starts_with('-') && after[len + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+            len += 1 + digits(&after[len + 1..]);
+        }
+        out.push(after[..len].to_string());
+        rest = &after[len..];
+    }
+    out
+}
+
+/// The numbers of the printed text that neither the reading said back nor a part it kept
+/// opaque (W0006) holds. Said back, `a`, `an`, `one` and `another` stand for 1 and `no` for
+/// 0; a range said back holds each number it spans (`2-5` for `2, 3, 4, or 5`) and every
+/// time the text prints it (`speed 1-2 … or speed 1-2 …` said as one range).
+fn unread_numbers(printed: &str, said: &str, opaque: &[&str]) -> Vec<String> {
+    let mut have: Vec<String> = numbers(said);
+    for word in said.split(|c: char| !c.is_alphanumeric()) {
+        match word.to_ascii_lowercase().as_str() {
+            "a" | "an" | "one" | "another" => have.push("1".into()),
+            "no" => have.push("0".into()),
+            _ => {}
+        }
+    }
+    opaque.iter().for_each(|o| have.extend(numbers(o)));
+    let ranges: Vec<(u64, u64)> = have
+        .iter()
+        .filter_map(|n| {
+            let (a, b) = n.split_once('-')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for n in numbers(printed) {
+        if ranges.iter().any(|(a, b)| n == format!("{a}-{b}")) {
+            continue;
+        }
+        if let Some(i) = have.iter().position(|h| *h == n) {
+            have.swap_remove(i);
+        } else if !n.parse::<u64>().is_ok_and(|v| ranges.iter().any(|(a, b)| (*a..=*b).contains(&v))) {
+            missing.push(n);
+        }
+    }
+    missing
+}
+
+/// Every number a card prints is in its reading or in a part flagged opaque: an amount the
+/// reading drops with nothing said would play the card wrongly. Over the shipped sets (none
+/// may drop one) and both real pools, whose count may not rise above
+/// `tests/gold/pool-floor.txt`. Each ability that drops one is written to
+/// `target/gold/numbers-<pool>.txt`.
+#[test]
+fn every_printed_number_is_read_or_flagged() {
+    let Some(shared) = common::shared() else { return };
+    let unread = |set: &Set| -> Vec<String> {
+        let mut out = Vec::new();
+        for card in set.cards.iter() {
+            for a in card.abilities.iter() {
+                let (said, _) = cards_runtime::ability_card::said_back(set, a);
+                let opaque: Vec<&str> = a.opaque().collect();
+                let missing = unread_numbers(&a.text, &said.text, &opaque);
+                if !missing.is_empty() {
+                    out.push(format!("{} {missing:?}: {} | said: {}", card.id, a.text, said.text));
+                }
+            }
+        }
+        out
+    };
+    let report = cardc::check_paths(&[common::root().join("cards")]).expect("the shipped sets");
+    for checked in &report.sets {
+        let set = checked.set.as_ref().expect("a shipped set checks");
+        assert_eq!(unread(set), Vec::<String>::new(), "{}", checked.dir.display());
+    }
+    let floor = floor();
+    let out = common::root().join("target/gold");
+    std::fs::create_dir_all(&out).unwrap();
+    for (pool, data) in POOLS {
+        let found = unread(&pools::load(&shared, pool, data));
+        std::fs::write(out.join(format!("numbers-{pool}.txt")), found.join("\n") + "\n").unwrap();
+        let name = format!("{pool} numbers-unread");
+        let ceiling = -floor.get(&name).copied().unwrap_or_else(|| panic!("pool-floor.txt has no `{name}`"));
+        println!("{pool}: {} abilities print a number neither read nor flagged", found.len());
+        assert!(found.len() as f64 <= ceiling, "{name}: {} above {ceiling}:\n{}", found.len(), found.join("\n"));
+    }
+}
+
+/// What counts as a number read: the forms a card and its reading say one in.
+#[test]
+fn a_number_is_read_in_any_of_the_forms_it_is_said() {
+    assert_eq!(unread_numbers("Gain 1 focus token.", "Gain a focus token.", &[]), Vec::<String>::new());
+    assert_eq!(unread_numbers("If you have 0 [Charge]", "If you have no [Charge]", &[]), Vec::<String>::new());
+    assert_eq!(unread_numbers("be 2, 3, 4, or 5 ships", "be 2-5 ships", &[]), Vec::<String>::new());
+    assert_eq!(unread_numbers("at range 1-2 or range 1-2", "at range 1-2", &[]), Vec::<String>::new());
+    assert_eq!(unread_numbers("by 2 until", "until", &["by 2"]), Vec::<String>::new());
+    assert_eq!(unread_numbers("Increase your attack by 2.", "Increase your attack.", &[]), ["2"]);
+    assert_eq!(unread_numbers("spend 1 to remove 1", "spend 1 to remove", &[]), ["1"]);
+    assert_eq!(unread_numbers("range 0-1", "range 0-2", &[]), ["0-1"]);
+}
+
 #[test]
 fn colours_are_found_on_actions_and_maneuvers_only() {
     let found =
