@@ -615,7 +615,11 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             }
             Ty::Vocab(kind) => {
                 self.quoted_name(kind, &value)?;
-                let ident = value.ident().map_err(|d| d.maybe_help(self.allowed(kind)))?;
+                // What the game declares, unless the error says more already.
+                let ident = value.ident().map_err(|d| match d.help {
+                    None => d.maybe_help(self.allowed(kind)),
+                    Some(_) => d,
+                })?;
                 Read::Vocab(self.vocab(kind, ident)?)
             }
             Ty::VocabList(kind) => Read::Vocabs(self.vocab_list(kind, &value, ',')?),

@@ -15,7 +15,8 @@ use crate::resolve::{ids, Names};
 /// its help then lists the lines `game.cards` needs for the names the cards use, and an
 /// error that does not follow from it (an unknown chassis, a syntax error) is kept.
 pub fn fold_into_missing_game(names: &Names<'_>, sources: &crate::source::SourceMap, d: &mut Vec<Diagnostic>) {
-    if names.game.is_some() || names.vocab.values().any(|v| !v.is_empty()) {
+    let missing = crate::resolve::E0101.id;
+    if names.game.is_some() || names.vocab.values().any(|v| !v.is_empty()) || !d.iter().any(|x| x.code.id == missing) {
         return;
     }
     let mut wanted: Vec<(VocabKind, String)> = Vec::new();
@@ -109,7 +110,7 @@ pub fn fold_into_missing_game(names: &Names<'_>, sources: &crate::source::Source
         wanted.push((VocabKind::Header, ids::derive_id(h)));
         shown.insert((VocabKind::Header, ids::derive_id(h)), h.clone());
     }
-    let Some(root) = d.iter_mut().find(|x| x.code.id == crate::resolve::E0101.id) else { return };
+    let Some(root) = d.iter_mut().find(|x| x.code.id == missing) else { return };
     let mut lines = vec!["game my-game \"My Game\"".to_string()];
     for kind in VocabKind::ALL {
         let entries: Vec<String> = wanted

@@ -96,6 +96,22 @@ pub(crate) fn starts_card(content: &str) -> bool {
     }
 }
 
+/// Whether a line's code holds a `{` (outside its strings and its comment).
+fn opens_brace(line: &str) -> bool {
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in line.chars() {
+        match c {
+            '"' if !escaped => in_string = !in_string,
+            '#' if !in_string => return false,
+            '{' if !in_string => return true,
+            _ => {}
+        }
+        escaped = in_string && c == '\\' && !escaped;
+    }
+    false
+}
+
 fn leading_word(s: &str) -> &str {
     let end = s.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')).unwrap_or(s.len());
     &s[..end]
@@ -128,6 +144,11 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     // then even a line starting with a keyword (`size …`) continues it.
     let mut dangling = false;
     let mut kind_word = "";
+    // Whether the current item has opened a `{`: a card continues on a line that starts
+    // with no keyword only until it has (`ship "X"` / `{`), or with a `}` (one left over
+    // after a broken text block); after its body, another such line is a stray line of its
+    // own (`hero "Aria" {`), not the card's.
+    let mut item_brace = false;
     let mut last_raw: Option<RawBlock> = None;
 
     let finish = |chunk: Option<Chunk>,
@@ -155,7 +176,10 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let significant = !(content.trim().is_empty() || content.starts_with('#'));
         let starts_item = significant
             && if open.is_empty() && !raw && !broken {
-                current.is_none() || (super::keywords::is_top_level(leading_word(content)) && !dangling) || !continues
+                current.is_none()
+                    || (super::keywords::is_top_level(leading_word(content)) && !dangling)
+                    || !continues
+                    || (item_brace && CardKind::from_keyword(kind_word).is_some() && !content.starts_with('}'))
             } else {
                 starts_card(content)
             };
@@ -172,10 +196,13 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
                 open_strings: Vec::new(),
             });
             kind_word = leading_word(content);
+            item_brace = false;
         }
         if significant {
             let code = content.split('#').next().unwrap_or("").trim_end();
-            continues = kind_word == "rule" || CardKind::from_keyword(kind_word).is_some() || code.ends_with(',');
+            item_brace |= opens_brace(content);
+            let card = CardKind::from_keyword(kind_word).is_some();
+            continues = kind_word == "rule" || card || code.ends_with(',');
             let last = code.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
             dangling = kind_word == "rule"
                 && (code.ends_with([',', ':']) || matches!(last, "where" | "and" | "or" | "not" | "with" | "per"));
@@ -367,7 +394,7 @@ mod tests {
     fn cards_with_text_blocks_hold_their_braces() {
         let (c, d) = cut("ship \"A\" {\n  text {\n ship \"x\" is { odd\n }\n}\nship \"B\" { }\n");
         // the text line starting with `ship "` does start a new item: the author is told
-        assert_eq!(c.len(), 3);
+        assert_eq!(c.len(), 3, "{c:?}");
         assert_eq!(d, ["E0002"]);
         let (c, d) = cut("ship \"A\" {\n  text { a { b }\n}\nship \"B\" { }\n");
         assert_eq!(c.len(), 2, "{c:?}");

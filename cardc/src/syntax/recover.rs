@@ -96,8 +96,8 @@ pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<supe
 /// The quotes a word processor puts around a string (`“Rusted Blade”`, `„…“`).
 const TYPOGRAPHIC_QUOTES: [char; 4] = ['\u{201c}', '\u{201d}', '\u{201e}', '\u{201f}'];
 
-/// An item that fails at a typographic double quote (pasted from a document): the line's
-/// typographic quotes read as straight ones.
+/// An item that fails at a typographic double quote (pasted from a document): that quote
+/// and the one that closes its string read as straight ones.
 pub(super) fn typographic_quotes(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
@@ -106,13 +106,13 @@ pub(super) fn typographic_quotes(b: &Build, input: &str, e: &pest::error::Error<
     if !TYPOGRAPHIC_QUOTES.contains(&found) {
         return None;
     }
-    let line_start = input[..pos].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = input[pos..].find('\n').map_or(input.len(), |i| pos + i);
-    let quotes: Vec<(usize, char)> = input[line_start..line_end]
-        .char_indices()
-        .filter(|(_, c)| TYPOGRAPHIC_QUOTES.contains(c))
-        .map(|(i, c)| (line_start + i, c))
-        .collect();
+    // The quote that opens the string, and the one that closes it: the next on the line
+    // before a `{` or a comment (quotes in ability text or a comment are the text's own).
+    let after = pos + found.len_utf8();
+    let end = input[after..].find(['\n', '{', '#']).map_or(input.len(), |i| after + i);
+    let close = input[after..end].char_indices().find(|(_, c)| TYPOGRAPHIC_QUOTES.contains(c));
+    let mut quotes = vec![(pos, found)];
+    quotes.extend(close.map(|(i, c)| (after + i, c)));
     let mut fixed = String::with_capacity(input.len());
     let mut shifts = Vec::new();
     let mut edits = Vec::new();

@@ -131,6 +131,27 @@ fn typographic_quotes_around_a_card_name() {
     let edits = vec![("\u{201c}".into(), "\"".into()), ("\u{201d}".into(), "\"".into())];
     assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, edits)]);
     assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");
+    // Quotes in ability text are the text's own: the fix straightens the name's only.
+    let name = "  ability \"Advanced Targeting Computer\" {";
+    let curly = "  ability \u{201c}Advanced Targeting Computer\u{201d} { Gain a \u{201c}focus\u{201d} token.";
+    let files = mutate(xwing(), "chassis.cards", name, curly);
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    let edits = vec![("\u{201c}".into(), "\"".into()), ("\u{201d}".into(), "\"".into())];
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, edits)]);
+    assert_eq!(primary(&sources, &d).0, position(text_of(&files, "chassis.cards"), curly, "  ability ".len()));
+    // A mistake after the straightened quotes is found where it is written.
+    let head = "chassis \"TIE Advanced x1\" {";
+    let curly = "chassis \u{201c}TIE Advanced x1\u{201d} as Bad_Id {";
+    let files = mutate(xwing(), "chassis.cards", head, curly);
+    let (sources, checked) = check(&files);
+    let after: Vec<String> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| !d.message.contains("typographic"))
+        .map(|d| primary(&sources, d).1)
+        .collect();
+    assert!(after.first().is_some_and(|t| t.starts_with("Bad_Id")), "{:#?}", checked.diagnostics);
 }
 
 /// `size: 2`: what the field takes, and the sizes the game declares.
@@ -166,6 +187,12 @@ fn a_card_of_no_kind_names_the_kinds() {
     assert_eq!((d.code.id, d.message.as_str()), ("E0001", "`hero` is not a card kind"));
     assert_eq!(primary(&sources, &d).1, "hero");
     assert_eq!(d.help.as_deref(), Some("a card is `chassis`, `ship`, `upgrade`, `part`, `blueprint` or `species`"));
+    // The same for a card after others in its file.
+    let files = mutate(xwing(), "upgrades.cards", "upgrade \"Evasion Protocol\"", "hero \"Evasion Protocol\"");
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.message.as_str(), primary(&sources, &d).1.as_str()), ("`hero` is not a card kind", "hero"));
+    assert_eq!(checked.cards, check(&xwing()).1.cards - 1, "every other card is read");
     // Misspelt, it is read as the kind meant, and counted.
     let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "upgarde \"Jyn Erso\"");
     let (sources, checked) = check(&files);
