@@ -40,9 +40,18 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let s = suggest::best(word, super::keywords::top_level().map(|k| (k, None)))?;
     let span = Span::new(b.at(start), b.at(end));
     let applicability = if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
-    let diagnostic = Diagnostic::new(&E0001, format!("expected an item, found `{word}`"))
-        .label(b.file, span, "not a keyword")
-        .fix(Fix::replace(s.help(word), b.file, span, s.id, applicability));
+    // A card's kind misspelt (`upgarde "Tower Shield" {`) is said to be one.
+    let (message, label) = match CardKind::from_keyword(s.id) {
+        Some(_) if card_shaped(&input[end..]) => (format!("`{word}` is not a card kind"), "not a card kind"),
+        _ => (format!("expected an item, found `{word}`"), "not a keyword"),
+    };
+    let diagnostic = Diagnostic::new(&E0001, message).label(b.file, span, label).fix(Fix::replace(
+        s.help(word),
+        b.file,
+        span,
+        s.id,
+        applicability,
+    ));
     let input = format!("{}{}{}", &input[..start], s.id, &input[end..]);
     let shift = word.len() as isize - s.id.len() as isize;
     let builder = Build { file: b.file, base: b.base, end: b.end, shifts: vec![(start + s.id.len(), shift)] };
@@ -54,10 +63,7 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
 pub(super) fn unknown_kind(b: &Build, input: &str) -> Option<Diagnostic> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    let rest = &input[end..];
-    let spaced = rest.trim_start_matches([' ', '\t']);
-    if word.is_empty() || spaced.len() == rest.len() || !spaced.starts_with('"') || super::keywords::is_top_level(word)
-    {
+    if word.is_empty() || !card_shaped(&input[end..]) || super::keywords::is_top_level(word) {
         return None;
     }
     let kinds: Vec<String> = CardKind::ALL.iter().map(|k| format!("`{}`", k.as_str())).collect();
@@ -68,6 +74,13 @@ pub(super) fn unknown_kind(b: &Build, input: &str) -> Option<Diagnostic> {
             .label(b.file, span, "not a card kind")
             .help(format!("a card is {} or {last}", others.join(", "))),
     )
+}
+
+/// Whether what follows an item's first word is what follows a card's kind: blanks, then
+/// the card's name in quotes.
+fn card_shaped(rest: &str) -> bool {
+    let spaced = rest.trim_start_matches([' ', '\t']);
+    spaced.len() < rest.len() && spaced.starts_with('"')
 }
 
 /// A vocabulary or `allow` line that ends with `,` (the next line starts an item of its

@@ -197,6 +197,7 @@ fn a_card_of_no_kind_names_the_kinds() {
     let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "upgarde \"Jyn Erso\"");
     let (sources, checked) = check(&files);
     let d = only(&sources, &checked);
+    assert_eq!((d.message.as_str(), primary(&sources, &d).1.as_str()), ("`upgarde` is not a card kind", "upgarde"));
     assert_eq!(d.help.as_deref(), Some("did you mean `upgrade`?"));
     assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("upgarde".into(), "upgrade".into())])]);
     assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");
