@@ -233,16 +233,21 @@ fn numbers(text: &str) -> Vec<String> {
 
 /// The numbers of the printed text that neither the reading said back nor a part it kept
 /// opaque (W0006) holds. Said back, `a`, `an`, `one` and `another` stand for 1 and `no` for
-/// 0; a range said back holds each number it spans (`2-5` for `2, 3, 4, or 5`) and every
+/// 0 (those the card does not print itself); a range said back holds each number it spans (`2-5` for `2, 3, 4, or 5`) and every
 /// time the text prints it (`speed 1-2 … or speed 1-2 …` said as one range).
 fn unread_numbers(printed: &str, said: &str, opaque: &[&str]) -> Vec<String> {
     let mut have: Vec<String> = numbers(said);
-    for word in said.split(|c: char| !c.is_alphanumeric()) {
-        match word.to_ascii_lowercase().as_str() {
-            "a" | "an" | "one" | "another" => have.push("1".into()),
-            "no" => have.push("0".into()),
-            _ => {}
-        }
+    // Only the words the card does not print itself say a number: `a stress token` printed
+    // and said is no `1`.
+    let words = |text: &str, of: &[&str]| {
+        text.split(|c: char| !c.is_alphanumeric()).filter(|w| of.contains(&w.to_ascii_lowercase().as_str())).count()
+    };
+    let ones = ["a", "an", "one", "another"];
+    for _ in words(printed, &ones)..words(said, &ones) {
+        have.push("1".into());
+    }
+    for _ in words(printed, &["no"])..words(said, &["no"]) {
+        have.push("0".into());
     }
     opaque.iter().for_each(|o| have.extend(numbers(o)));
     let ranges: Vec<(u64, u64)> = have
@@ -316,6 +321,8 @@ fn a_number_is_read_in_any_of_the_forms_it_is_said() {
     assert_eq!(unread_numbers("by 2 until", "until", &["by 2"]), Vec::<String>::new());
     assert_eq!(unread_numbers("Increase your attack by 2.", "Increase your attack.", &[]), ["2"]);
     assert_eq!(unread_numbers("spend 1 to remove 1", "spend 1 to remove", &[]), ["1"]);
+    // An article the card prints is not the `1` the reading lost.
+    assert_eq!(unread_numbers("Gain 1 focus and a stress token.", "Gain focus and a stress token.", &[]), ["1"]);
     assert_eq!(unread_numbers("range 0-1", "range 0-2", &[]), ["0-1"]);
 }
 
