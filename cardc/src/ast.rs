@@ -601,4 +601,21 @@ impl Restriction {
             _ => None,
         })
     }
+
+    /// Every vocabulary name it writes, with its kind, in order: an atom's names (`size
+    /// small, medium`), and the stat of `stat agility 3`.
+    pub fn vocab_names(&self) -> Vec<(VocabKind, &Ident)> {
+        let mut out = Vec::new();
+        for atom in self.atoms() {
+            match (atom.kind, atom.kind.vocab_kind()) {
+                (AtomKind::Stat, _) => out.extend(atom.modifier.iter().map(|s| (VocabKind::Stat, s))),
+                (_, Some(kind)) => out.extend(atom.args.iter().filter_map(|t| match t {
+                    Token::Ident(i) => Some((kind, i)),
+                    _ => None,
+                })),
+                (_, None) => {}
+            }
+        }
+        out
+    }
 }

@@ -589,6 +589,15 @@ fn plain_snippet(file: &SourceFile, labels: &[(usize, &Label)], first: bool) -> 
     out
 }
 
+/// Words joined as a message lists alternatives: `a`, `a or b`, `a, b or c`; empty for none.
+pub(crate) fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// The largest character boundary at or before byte `at`, clamped to the text's length.
 pub(crate) fn char_prefix(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());

@@ -424,9 +424,12 @@ impl<'a> CardBuilder<'_, 'a, '_> {
     /// value of the wrong shape (`size: 2`); none when it declares none.
     fn allowed(&self, kind: VocabKind) -> Option<String> {
         let ids: Vec<String> = self.names.entries(kind).iter().map(|v| format!("`{}`", v.entry.id.text)).collect();
-        let (last, rest) = ids.split_last()?;
-        let list = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
-        Some(format!("the game's {} {} {list}", kind.plural(), if ids.len() == 1 { "is" } else { "are" }))
+        let verb = match ids.len() {
+            0 => return None,
+            1 => "is",
+            _ => "are",
+        };
+        Some(format!("the game's {} {verb} {}", kind.plural(), crate::diagnostics::join_or(&ids)))
     }
 
     fn vocab_list(&mut self, kind: VocabKind, value: &Value<'_>, sep: char) -> Result<Vec<u16>, Diagnostic> {

@@ -2,31 +2,23 @@
 //! actions, classes, arcs, icons, stats, chassis). [`crate::lower`] builds the runtime's
 //! restriction from the same names.
 
-use crate::ast::{AtomKind, CardKind, FileId, Restriction, Token, VocabKind};
+use crate::ast::{AtomKind, CardKind, FileId, Restriction, Token};
 use crate::diagnostics::Diagnostic;
 use crate::resolve::Names;
 
 /// Checks that every name `r` uses resolves, reporting each that does not.
 pub fn check_restriction(names: &Names<'_>, file: FileId, r: &Restriction, d: &mut Vec<Diagnostic>) {
-    for atom in r.atoms() {
+    for (kind, ident) in r.vocab_names() {
+        if let Err(e) = names.vocab(kind, ident, file) {
+            d.push(e);
+        }
+    }
+    for atom in r.atoms().filter(|a| a.kind == AtomKind::Chassis) {
         let idents = atom.args.iter().filter_map(|t| match t {
             Token::Ident(i) => Some(i),
             _ => None,
         });
-        match (atom.kind, atom.kind.vocab_kind()) {
-            (AtomKind::Stat, _) => {
-                if let Some(Err(e)) = atom.modifier.as_ref().map(|s| names.vocab(VocabKind::Stat, s, file)) {
-                    d.push(e);
-                }
-            }
-            (AtomKind::Chassis, _) => {
-                resolve_all(idents, |i| names.card(CardKind::Chassis, i, file), d);
-            }
-            (_, Some(kind)) => {
-                resolve_all(idents, |i| names.vocab(kind, i, file), d);
-            }
-            (_, None) => {}
-        }
+        resolve_all(idents, |i| names.card(CardKind::Chassis, i, file), d);
     }
 }
 

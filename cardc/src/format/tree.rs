@@ -72,14 +72,8 @@ impl Tree {
         comments.extend(ItemTree::of(pairs).comments);
         for c in &chunks {
             let (slice, alone) = c.alone(text);
-            let item = match read.tree(slice, alone) {
-                Some(tree) => tree,
-                None => {
-                    let pairs = crate::syntax::parse_item(slice)
-                        .map_err(|e| format!("the item at byte {} does not parse: {e}", c.start))?;
-                    std::sync::Arc::new(ItemTree::of(pairs))
-                }
-            };
+            // Every item of a text that parses was read with the grammar, its tree kept.
+            let item = read.tree(slice, alone).ok_or_else(|| format!("the item at byte {} has no tree", c.start))?;
             let base = leaves.len();
             items.extend(item.items.iter().map(|n| n.moved(c.start, base)));
             leaves.extend(item.leaves.iter().map(|&(a, b)| (a + c.start, b + c.start)));

@@ -206,19 +206,13 @@ impl Caches {
         file: &crate::source::SourceFile,
         open: bool,
     ) -> (File, Vec<crate::diagnostics::Diagnostic>) {
-        let fresh;
-        let last = match self.trees.get(&file.path) {
-            Some(t) if t.id == id && *t.text == *file.text && (t.open || !open) => {
-                return (t.tree.clone(), t.diagnostics.clone())
+        if let Some(t) = self.trees.get(&file.path) {
+            if t.id == id && *t.text == *file.text && (t.open || !open) {
+                return (t.tree.clone(), t.diagnostics.clone());
             }
-            Some(t) => &t.items,
-            None => {
-                fresh = self.items.clone().map(crate::syntax::Reuse::over).unwrap_or_default();
-                &fresh
-            }
-        };
+        }
         let (tree, diagnostics, items) = if open {
-            crate::syntax::parse_file_reusing(id, &file.text, last)
+            crate::syntax::parse_file_reusing(id, &file.text, &self.last_items(&file.path))
         } else {
             let (tree, diagnostics) = crate::syntax::parse_file(id, &file.text);
             (tree, diagnostics, crate::syntax::Reuse::default())
@@ -237,19 +231,20 @@ impl Caches {
     /// # Errors
     /// As [`crate::format::format_source`].
     pub fn format(&mut self, path: &Path, text: &str) -> Result<String, crate::format::FormatError> {
-        let fresh;
-        let last = match self.trees.get(path) {
-            Some(parsed) => &parsed.items,
-            None => {
-                fresh = self.items.clone().map(crate::syntax::Reuse::over).unwrap_or_default();
-                &fresh
-            }
-        };
-        let (result, kept) = crate::format::format_reusing(text, last);
+        let (result, kept) = crate::format::format_reusing(text, &self.last_items(path));
         if let Some(parsed) = self.trees.get_mut(path) {
             Arc::make_mut(parsed).items = kept;
         }
         result
+    }
+
+    /// The items to read the file at `path` over: those of its last parse, or for a file
+    /// not read yet, those this cache was made over ([`Caches::over`]).
+    fn last_items(&self, path: &Path) -> std::borrow::Cow<'_, crate::syntax::Reuse> {
+        match self.trees.get(path) {
+            Some(parsed) => std::borrow::Cow::Borrowed(&parsed.items),
+            None => std::borrow::Cow::Owned(self.items.clone().map(crate::syntax::Reuse::over).unwrap_or_default()),
+        }
     }
 
     /// What this cache has read, to start other sessions over the same files from
@@ -427,23 +422,15 @@ fn references(tokens: &[Token], refers: Refers, file: FileId, names: &Names<'_>,
 
 /// The names a restriction writes: entries, and chassis.
 fn restriction_references(r: &Restriction, file: FileId, names: &Names<'_>, out: &mut Vec<Occurrence>) {
-    for atom in r.atoms() {
-        let kind = atom.kind.vocab_kind();
+    for (kind, ident) in r.vocab_names() {
+        push_vocab(names, kind, ident, file, out);
+    }
+    for atom in r.atoms().filter(|a| a.kind == AtomKind::Chassis) {
         for arg in &atom.args {
-            let Token::Ident(i) = arg else { continue };
-            match kind {
-                Some(kind) => push_vocab(names, kind, i, file, out),
-                None if atom.kind == AtomKind::Chassis => out.push(Occurrence {
-                    file,
-                    span: i.span,
-                    target: Target::Card(i.text.clone()),
-                    declaration: false,
-                }),
-                None => {}
+            if let Token::Ident(i) = arg {
+                let target = Target::Card(i.text.clone());
+                out.push(Occurrence { file, span: i.span, target, declaration: false });
             }
-        }
-        if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
-            push_vocab(names, VocabKind::Stat, stat, file, out);
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ast::{AtomKind, FieldValue, FileId, Ident, Span, Token, VocabKind};
+use crate::ast::{FieldValue, FileId, Ident, Span, Token, VocabKind};
 use crate::check::cards::{builtin_field_names, field_refers, takes_stats, Refers};
 use crate::diagnostics::Diagnostic;
 use crate::resolve::{ids, Names};
@@ -40,16 +40,7 @@ pub fn fold_into_missing_game(names: &Names<'_>, sources: &crate::source::Source
                     }
                 }
                 (FieldValue::Restriction { parsed: Some(r), .. }, _) => {
-                    for atom in r.atoms() {
-                        for arg in &atom.args {
-                            if let (Some(kind), Token::Ident(i)) = (atom.kind.vocab_kind(), arg) {
-                                want(kind, i, def.file);
-                            }
-                        }
-                        if let (AtomKind::Stat, Some(stat)) = (atom.kind, &atom.modifier) {
-                            want(VocabKind::Stat, stat, def.file);
-                        }
-                    }
+                    r.vocab_names().into_iter().for_each(|(kind, i)| want(kind, i, def.file));
                 }
                 // `actions: focus, red boost > evade`: every word but a colour is an action.
                 (FieldValue::Tokens(tokens), Some(Refers::Entries)) if key == "actions" => {

@@ -96,22 +96,6 @@ pub(crate) fn starts_card(content: &str) -> bool {
     }
 }
 
-/// Whether a line's code holds a `{` (outside its strings and its comment).
-fn opens_brace(line: &str) -> bool {
-    let mut in_string = false;
-    let mut escaped = false;
-    for c in line.chars() {
-        match c {
-            '"' if !escaped => in_string = !in_string,
-            '#' if !in_string => return false,
-            '{' if !in_string => return true,
-            _ => {}
-        }
-        escaped = in_string && c == '\\' && !escaped;
-    }
-    false
-}
-
 fn leading_word(s: &str) -> &str {
     let end = s.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')).unwrap_or(s.len());
     &s[..end]
@@ -200,16 +184,20 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         }
         if significant {
             let code = content.split('#').next().unwrap_or("").trim_end();
-            item_brace |= opens_brace(content);
-            let card = CardKind::from_keyword(kind_word).is_some();
-            continues = kind_word == "rule" || card || code.ends_with(',');
+            continues = kind_word == "rule" || CardKind::from_keyword(kind_word).is_some() || code.ends_with(',');
             let last = code.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
             dangling = kind_word == "rule"
                 && (code.ends_with([',', ':']) || matches!(last, "where" | "and" | "or" | "not" | "with" | "per"));
         }
         if let Some(chunk) = current.as_mut() {
             let errors_before = chunk.had_error;
-            let mut scan = Scan { open: &mut open, raw: &mut raw, last: &mut last, last_raw: &mut last_raw };
+            let mut scan = Scan {
+                open: &mut open,
+                raw: &mut raw,
+                last: &mut last,
+                last_raw: &mut last_raw,
+                opened: &mut item_brace,
+            };
             scan.line(file, text, line_start + indent, line_end, chunk, diagnostics);
             chunk.end = line_end;
             // A card whose header string is broken may hide its `{`; a one-line item may not.
@@ -227,6 +215,8 @@ struct Scan<'s> {
     raw: &'s mut bool,
     last: &'s mut Last,
     last_raw: &'s mut Option<RawBlock>,
+    /// Set when a `{` opens.
+    opened: &'s mut bool,
 }
 
 impl Scan<'_> {
@@ -239,7 +229,7 @@ impl Scan<'_> {
         chunk: &mut Chunk,
         diagnostics: &mut Vec<Diagnostic>,
     ) {
-        let Scan { open, raw, last, last_raw } = self;
+        let Scan { open, raw, last, last_raw, opened } = self;
         let bytes = text.as_bytes();
         let mut i = from;
         while i < to {
@@ -294,6 +284,7 @@ impl Scan<'_> {
                 }
                 b'{' => {
                     open.push(i);
+                    **opened = true;
                     **raw = matches!(**last, Last::Text | Last::AbilityName);
                     if **raw {
                         let keyword = if **last == Last::Text { "text" } else { "ability" };

@@ -26,7 +26,7 @@ use pest::Parser;
 use crate::ast::Rule as AstRule;
 use crate::ast::*;
 use crate::declare_code;
-use crate::diagnostics::{Diagnostic, Fix};
+use crate::diagnostics::{join_or, Diagnostic, Fix};
 pub use reuse::Reuse;
 use tree::ItemTree;
 
@@ -66,18 +66,8 @@ pub(crate) use cardc_grammar::cards as grammar;
 
 use grammar::{CardParser, Rule};
 
-/// Serialises the parses that need pest's error detail; see [`parse_item`].
+/// Serialises the parses that need pest's error detail; see [`parse_item_with`].
 static ERROR_DETAIL: Mutex<()> = Mutex::new(());
-
-/// Parses one item. pest's error detail (the expected tokens and rules that syntax errors
-/// list) is a process-wide switch, read when a parse starts, and collecting it makes every
-/// parse two to three times slower. So an item is parsed without it, and only one that
-/// fails is parsed again with it, under a lock, so that parses on other threads cannot
-/// switch it off halfway. (A parse that starts while the switch is on just runs slower:
-/// the detail never changes whether or how an item parses.)
-pub(crate) fn parse_item(input: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
-    parse_item_with(input, true)
-}
 
 /// Parses what comes before a file's first item, which holds only comments and blank
 /// lines (the chunker starts an item at the first line holding anything else): its
@@ -86,8 +76,14 @@ pub(crate) fn parse_preamble(input: &str) -> Result<Pairs<'_, Rule>, pest::error
     CardParser::parse(Rule::preamble, input)
 }
 
-/// [`parse_item`], with the error detail only when `detail` (an error whose message is not
-/// shown needs only where it is, which a parse without the detail finds the same).
+/// Parses one item, with pest's error detail when it fails and `detail` (an error whose
+/// message is not shown needs only where it is, which a parse without the detail finds the
+/// same). The detail (the expected tokens and rules that syntax errors list) is a
+/// process-wide switch, read when a parse starts, and collecting it makes every parse two
+/// to three times slower. So an item is parsed without it, and only one that fails is
+/// parsed again with it, under a lock, so that parses on other threads cannot switch it off
+/// halfway. (A parse that starts while the switch is on just runs slower: the detail never
+/// changes whether or how an item parses.)
 fn parse_item_with(input: &str, detail: bool) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
     CardParser::parse(Rule::item, input).or_else(|e| {
         if !detail {
@@ -585,10 +581,7 @@ impl Build {
     }
 
     fn syntax_error(&self, input: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
-        let pos = match e.location {
-            pest::error::InputLocation::Pos(p) => p,
-            pest::error::InputLocation::Span((s, _)) => s,
-        };
+        let pos = error_at(e);
         let mut expected: Vec<String> = Vec::new();
         if let Some(attempts) = e.parse_attempts() {
             for t in attempts.expected_tokens() {
@@ -678,6 +671,13 @@ impl Build {
     }
 }
 
+/// Where a parse failed: the byte of the input it could not read on.
+fn error_at(e: &pest::error::Error<Rule>) -> usize {
+    match e.location {
+        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+    }
+}
+
 /// The operator of `at most`, `at least`, `exactly`.
 fn cmp_op(pair: &Pair<'_, Rule>) -> CmpOp {
     CmpOp::from_words(&cmp_op_words(pair)).unwrap_or(CmpOp::Exactly)
@@ -717,14 +717,6 @@ fn found(input: &str, pos: usize) -> (String, usize) {
             (format!("`{}`", &rest[..len]), len)
         }
         Some(c) => (format!("`{c}`"), c.len_utf8()),
-    }
-}
-
-fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {}", init.join(", "), last),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::{Build, E0001};
 use crate::ast::{CardKind, Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
-use crate::diagnostics::{Applicability, Diagnostic, Fix};
+use crate::diagnostics::{join_or, Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
 
 /// An item read again as if a mistake were fixed.
@@ -67,12 +67,11 @@ pub(super) fn unknown_kind(b: &Build, input: &str) -> Option<Diagnostic> {
         return None;
     }
     let kinds: Vec<String> = CardKind::ALL.iter().map(|k| format!("`{}`", k.as_str())).collect();
-    let (last, others) = kinds.split_last()?;
     let span = Span::new(b.at(start), b.at(end));
     Some(
         Diagnostic::new(&E0001, format!("`{word}` is not a card kind"))
             .label(b.file, span, "not a card kind")
-            .help(format!("a card is {} or {last}", others.join(", "))),
+            .help(format!("a card is {}", join_or(&kinds))),
     )
 }
 
@@ -89,9 +88,7 @@ pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<supe
     let (start, end) = first_word(input);
     let word = &input[start..end];
     let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny");
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
-    };
+    let pos = super::error_at(e);
     if !list || input[pos..].trim().chars().next().is_some_and(|c| c != '#') {
         return None;
     }
@@ -112,9 +109,7 @@ const TYPOGRAPHIC_QUOTES: [char; 4] = ['\u{201c}', '\u{201d}', '\u{201e}', '\u{2
 /// An item that fails at a typographic double quote (pasted from a document): that quote
 /// and the one that closes its string read as straight ones.
 pub(super) fn typographic_quotes(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
-    let pos = match e.location {
-        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
-    };
+    let pos = super::error_at(e);
     let found = input.get(pos..)?.chars().next()?;
     if !TYPOGRAPHIC_QUOTES.contains(&found) {
         return None;

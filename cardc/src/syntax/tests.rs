@@ -268,7 +268,7 @@ proptest::proptest! {
             for c in chunk::chunks(0, &text, &mut Vec::new()) {
                 let (slice, alone) = c.alone(&text);
                 let clean = alone.unclosed == 0 && !alone.had_error && alone.open_strings.is_empty();
-                let fresh = parse_item(slice).ok().filter(|_| clean).map(tree::ItemTree::of);
+                let fresh = parse_item_with(slice, false).ok().filter(|_| clean).map(tree::ItemTree::of);
                 let kept = next.tree(slice, alone);
                 proptest::prop_assert_eq!(format!("{:?}", kept.as_deref()), format!("{fresh:?}"), "{:?}", slice);
             }

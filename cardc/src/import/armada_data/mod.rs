@@ -579,8 +579,10 @@ fn cannot_equip(sentence: &str) -> Option<(String, String)> {
     if tail.trim_start() != "icon in its upgrade bar." {
         return None;
     }
-    let form =
-        format!("You cannot equip this card to a {} ship with a [Icon] icon in its upgrade bar.", size_words(&sizes));
+    let form = format!(
+        "You cannot equip this card to a {} ship with a [Icon] icon in its upgrade bar.",
+        crate::diagnostics::join_or(&sizes)
+    );
     Some((format!("not (size {} and icon {})", sizes.join(", "), id_of(icon)), form))
 }
 
@@ -595,14 +597,6 @@ fn size_list(text: &str) -> Option<Vec<String>> {
         .filter(|p| !p.is_empty())
         .collect();
     (!parts.is_empty() && parts.iter().all(|p| SIZES.contains(&p.as_str()))).then_some(parts)
-}
-
-fn size_words(sizes: &[String]) -> String {
-    match sizes {
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-        [] => String::new(),
-    }
 }
 
 /// A printed restriction "… only." as a `requires:` restriction, if it is one of the
