@@ -1,5 +1,5 @@
 //! The shipped card sets, compiled at build time by cardc from `cards/`: one module per
-//! set (`armada`, `eclipse`, `xwing`), each with its vocabulary enums, `CardId`, a type per
+//! set (`armada`, `eclipse`, `emberfall`, `xwing`), each with its vocabulary enums, `CardId`, a type per
 //! card and `pub static SET`; and [`SETS`], every set.
 //!
 //! ```

@@ -162,6 +162,10 @@ pub enum Item {
     Game(Game),
     /// A vocabulary line such as `faction empire "Galactic Empire", rebel`.
     Vocab(Vocab),
+    /// `kind hero "Hero" unit, …`: kinds of card the game declares.
+    Kind(KindDecl),
+    /// `roster warband "Warband"`: what a list of units is called.
+    Roster(Roster),
     /// `flagship: ship with <icon>`.
     Flagship(Flagship),
     /// `rule <id> "<message>": <constraint>`.
@@ -205,6 +209,46 @@ pub struct VocabEntry {
     pub display: Option<Str>,
     /// `implicit` / `optional` markers.
     pub flags: Vec<Ident>,
+}
+
+/// A `kind` line: kinds of card the game declares.
+#[derive(Shift, Clone, Debug)]
+pub struct KindDecl {
+    /// The `kind` keyword's span.
+    pub keyword: Span,
+    /// The kinds, in order.
+    pub entries: Vec<KindEntry>,
+    /// Whether the line did not parse and its entries were saved from its words (reported
+    /// there): a missing role is no error of its own.
+    pub broken: bool,
+}
+
+/// One declared kind: `hero "Hero" "Heroes" unit`.
+#[derive(Shift, Clone, Debug)]
+pub struct KindEntry {
+    /// Its word: what starts a card of the kind.
+    pub id: Ident,
+    /// Its display name, if given.
+    pub display: Option<Str>,
+    /// Its display name in the plural, if given.
+    pub plural: Option<Str>,
+    /// The word of its role (`unit`), checked against the roles after parsing.
+    pub role: Option<Ident>,
+    /// The whole entry.
+    pub span: Span,
+}
+
+/// `roster warband "Warband" "Warbands"`.
+#[derive(Shift, Clone, Debug)]
+pub struct Roster {
+    /// The word rules use for the whole list (`per warband`).
+    pub id: Ident,
+    /// Its display name, if given.
+    pub display: Option<Str>,
+    /// Its display name in the plural, if given.
+    pub plural: Option<Str>,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// `flagship: ship with <icon>`.
@@ -273,8 +317,8 @@ pub enum Constraint {
     TotalCost {
         /// The bound.
         cmp: Comparison,
-        /// `of upgrades`: only cards of this kind count.
-        of: Option<(SelectorKind, Span)>,
+        /// `of upgrades`: only cards of this kind count (the plural of a kind's word).
+        of: Option<Ident>,
         /// `at most loadout`: the bound is this stat of each ship; `cmp.n` is then 0.
         stat: Option<Ident>,
         /// What is summed over.
@@ -328,10 +372,8 @@ pub use cards_runtime::model::SelectorKind;
 /// `upgrade with icon title`.
 #[derive(Shift, Clone, Debug)]
 pub struct Selector {
-    /// What is counted.
-    pub kind: SelectorKind,
-    /// The span of the kind word.
-    pub kind_span: Span,
+    /// What is counted: `upgrade`, `part`, `card`, or a kind the game declares (`item`).
+    pub word: Ident,
     /// Narrowing filters, all of which must hold.
     pub filters: Vec<Filter>,
 }
@@ -352,13 +394,12 @@ pub enum Filter {
 /// The runtime's scopes of a rule: `per ship`, `per fleet`, `per blueprint`.
 pub use cards_runtime::model::Scope as ScopeKind;
 
-/// A rule's scope with its span.
-#[derive(Shift, Clone, Copy, Debug)]
+/// A rule's scope: `ship`, `fleet`, `blueprint`, or the game's own unit kind and roster
+/// (`per hero`, `per warband`), resolved against the game's kinds.
+#[derive(Shift, Clone, Debug)]
 pub struct Scope {
-    /// The scope.
-    pub kind: ScopeKind,
-    /// Where it is written.
-    pub span: Span,
+    /// The word.
+    pub word: Ident,
 }
 
 pub use cards_runtime::model::CardKind;
@@ -366,10 +407,9 @@ pub use cards_runtime::model::CardKind;
 /// A card: `<kind> "<Name>" [as <id>] { … }`.
 #[derive(Shift, Clone, Debug)]
 pub struct Card {
-    /// Its kind.
-    pub kind: CardKind,
-    /// The span of the kind keyword.
-    pub kind_span: Span,
+    /// The word of its kind (`ship`, or a kind the game declares), resolved against the
+    /// game's kinds ([`crate::resolve::Names::kind_of`]).
+    pub kind: Ident,
     /// Its printed name.
     pub name: Str,
     /// The id given with `as`, if any.
@@ -581,6 +621,10 @@ impl AtomKind {
 pub struct Atom {
     /// What is tested.
     pub kind: AtomKind,
+    /// The keyword as written: [`AtomKind::keyword`], or for [`AtomKind::Chassis`] any
+    /// word followed by a card's id (a game's profile kind: `calling warrior`), which the
+    /// check holds to the game's word.
+    pub keyword: String,
     /// The span of the keyword.
     pub kind_span: Span,
     /// Its arguments: identifiers, one string for `name`, `in-fleet` and `ship-ability`,

@@ -770,7 +770,7 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
         } else {
             let mut out = cards_runtime::scenario::report_text(
                 &name,
-                &cards_runtime::scenario::Outcome { violations, stats: None },
+                &cards_runtime::scenario::Outcome { violations, stats: None, unit: String::new() },
             );
             if !errors.is_empty() {
                 out = format!("{name}: unresolvable\n");

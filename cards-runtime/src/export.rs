@@ -73,8 +73,8 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::model::{
-    BarAction, Card, Charges, Cmp, Constraint, CostBasis, Difficulty, Filter, Grant, Rule, Scope, Selector,
-    SelectorKind, Set, VocabKind,
+    BarAction, Card, Charges, Cmp, Constraint, CostBasis, Difficulty, Filter, Grant, Noun, Rule, Selector, Set,
+    VocabKind,
 };
 use crate::restriction::{Atom, Node, Restriction};
 
@@ -116,10 +116,43 @@ pub struct SetExport<'a> {
     /// Vocabulary kind (the [`Vocabulary`](crate::model::Vocabulary) field's name) → its entries, kinds with entries
     /// only, in [`VocabKind::ALL`] order.
     pub vocabulary: Ordered<&'static str, Vec<EntryExport<'a>>>,
+    /// The kinds of card the game declares; absent when it declares none (the prelude's).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<KindExport<'a>>,
+    /// What a list of units is called, when the game names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roster: Option<NounExport<'a>>,
     /// The rules, as declared.
     pub rules: Vec<RuleExport<'a>>,
     /// The cards, as declared.
     pub cards: Vec<CardExport<'a>>,
+}
+
+/// A word the game uses, in the singular and the plural.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NounExport<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// Its display name.
+    pub name: &'a str,
+    /// Its display name in the plural.
+    pub plural: &'a str,
+    /// Its word in the plural (`total cost of heroes`).
+    pub plural_id: &'a str,
+}
+
+/// A kind of card the game declares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KindExport<'a> {
+    /// Its id, display name and plural.
+    #[serde(flatten)]
+    pub noun: NounExport<'a>,
+    /// Its role: `unit`, `profile`, `upgrade`, `part`, `blueprint` or `species`.
+    pub role: &'static str,
+}
+
+fn noun(n: &Noun) -> NounExport<'_> {
+    NounExport { id: &n.id, name: &n.name, plural: &n.plural, plural_id: &n.plural_id }
 }
 
 /// A vocabulary entry.
@@ -151,12 +184,12 @@ pub struct RuleExport<'a> {
 #[allow(missing_docs)]
 pub enum ConstraintExport<'a> {
     /// No two cards of one limited name beyond their limit.
-    UniqueNames { scope: &'static str },
+    UniqueNames { scope: &'a str },
     /// A summed stat is within the bound.
     Sum {
         stat: Id<'a>,
         cmp: CmpExport<'a>,
-        scope: &'static str,
+        scope: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
         condition: Option<Requirement<'a>>,
     },
@@ -164,8 +197,8 @@ pub enum ConstraintExport<'a> {
     TotalCost {
         cmp: CmpExport<'a>,
         #[serde(skip_serializing_if = "Option::is_none")]
-        of: Option<&'static str>,
-        scope: &'static str,
+        of: Option<&'a str>,
+        scope: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
         condition: Option<Requirement<'a>>,
     },
@@ -175,7 +208,7 @@ pub enum ConstraintExport<'a> {
     Count {
         cmp: CmpExport<'a>,
         selector: SelectorExport<'a>,
-        scope: &'static str,
+        scope: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
         condition: Option<Requirement<'a>>,
     },
@@ -199,7 +232,7 @@ pub struct CmpExport<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SelectorExport<'a> {
     /// `ship`, `upgrade`, `part` or `card`.
-    pub kind: &'static str,
+    pub kind: &'a str,
     /// All must hold.
     pub filters: Vec<FilterExport<'a>>,
 }
@@ -221,8 +254,9 @@ pub enum FilterExport<'a> {
 pub struct CardExport<'a> {
     pub id: &'a str,
     pub name: &'a str,
-    /// `chassis`, `ship`, `upgrade`, `part`, `blueprint` or `species`.
-    pub kind: &'static str,
+    /// Its kind as the game declares it: `chassis`, `ship`, `upgrade`, `part`,
+    /// `blueprint` or `species` when it declares none.
+    pub kind: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub factions: Vec<Id<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -421,6 +455,12 @@ pub fn export(set: &Set) -> SetExport<'_> {
         name: &set.name,
         flagship_icon: set.flagship_icon.map(|i| ids.vocab(VocabKind::Icon, i)),
         vocabulary: Ordered(vocabulary),
+        kinds: if set.declares_kinds() {
+            set.kinds.iter().map(|k| KindExport { noun: noun(&k.noun), role: k.role.role_word() }).collect()
+        } else {
+            Vec::new()
+        },
+        roster: (set.roster != Noun::FLEET).then(|| noun(&set.roster)),
         rules: set.rules.iter().map(|r| ids.rule(r)).collect(),
         cards: set.cards.iter().map(|c| ids.card_export(c)).collect(),
     }
@@ -436,14 +476,6 @@ pub fn to_json_pretty(set: &Set) -> String {
 
 fn difficulty(d: Difficulty) -> &'static str {
     d.as_str()
-}
-
-fn scope(s: Scope) -> &'static str {
-    s.as_str()
-}
-
-fn selector_kind(k: SelectorKind) -> &'static str {
-    k.as_str()
 }
 
 fn cmp(c: Cmp) -> CmpExport<'static> {
@@ -560,24 +592,28 @@ impl<'a> Ids<'a> {
         let filters = s
             .filters
             .iter()
-            .map(|f| match f {
-                Filter::Icon(i) => FilterExport::Icon(self.vocab(VocabKind::Icon, *i)),
-                Filter::Trait(t) => FilterExport::Trait(self.vocab(VocabKind::Trait, *t)),
-                Filter::Drive => FilterExport::Drive(true),
-                Filter::Name(n) => FilterExport::Name(n),
+            .filter_map(|f| {
+                Some(match f {
+                    Filter::Icon(i) => FilterExport::Icon(self.vocab(VocabKind::Icon, *i)),
+                    Filter::Trait(t) => FilterExport::Trait(self.vocab(VocabKind::Trait, *t)),
+                    Filter::Drive => FilterExport::Drive(true),
+                    Filter::Name(n) => FilterExport::Name(n),
+                    // Said by the selector's word.
+                    Filter::Kind(_) => return None,
+                })
             })
             .collect();
-        SelectorExport { kind: selector_kind(s.kind), filters }
+        SelectorExport { kind: self.set.selector_word(s), filters }
     }
 
     fn rule(self, r: &'a Rule) -> RuleExport<'a> {
         let condition = |c: &'a Option<Restriction>| c.as_ref().and_then(|c| self.requirement(c));
         let constraint = match &r.constraint {
-            Constraint::UniqueNames { scope: s } => ConstraintExport::UniqueNames { scope: scope(*s) },
+            Constraint::UniqueNames { scope: s } => ConstraintExport::UniqueNames { scope: self.set.scope_word(*s) },
             Constraint::Sum { stat, cmp: c, scope: s, condition: cond } => ConstraintExport::Sum {
                 stat: self.vocab(VocabKind::Stat, *stat),
                 cmp: cmp(*c),
-                scope: scope(*s),
+                scope: self.set.scope_word(*s),
                 condition: condition(cond),
             },
             Constraint::TotalCost { cmp: c, of, stat, scope: s, condition: cond } => ConstraintExport::TotalCost {
@@ -585,15 +621,15 @@ impl<'a> Ids<'a> {
                     Some(st) => CmpExport { stat: Some(self.vocab(VocabKind::Stat, *st)), n: None, ..cmp(*c) },
                     None => cmp(*c),
                 },
-                of: of.map(selector_kind),
-                scope: scope(*s),
+                of: of.as_ref().map(|o| self.set.selector_word(o)),
+                scope: self.set.scope_word(*s),
                 condition: condition(cond),
             },
             Constraint::Same { selector } => ConstraintExport::Same { selector: self.selector(selector) },
             Constraint::Count { cmp: c, selector, scope: s, condition: cond } => ConstraintExport::Count {
                 cmp: cmp(*c),
                 selector: self.selector(selector),
-                scope: scope(*s),
+                scope: self.set.scope_word(*s),
                 condition: condition(cond),
             },
         };
@@ -606,7 +642,8 @@ impl<'a> Ids<'a> {
         let Card {
             id,
             name,
-            kind,
+            kind: _, // The role of the declared kind, which `kind` names.
+            declared: _,
             factions,
             cost,
             unique,
@@ -657,7 +694,7 @@ impl<'a> Ids<'a> {
         CardExport {
             id,
             name,
-            kind: kind.as_str(),
+            kind: &self.set.kind_of(c).noun.id,
             factions: self.vocabs(VocabKind::Faction, factions),
             cost: *cost,
             cost_by,
@@ -736,6 +773,8 @@ mod tests {
                 actions: entries(&["boost"]),
                 ..Vocabulary::default()
             },
+            kinds: Cow::Borrowed(&crate::model::kinds::PRELUDE),
+            roster: Noun::FLEET,
             flagship_icon: None,
             cards: vec![card].into(),
             rules: crate::model::List::Borrowed(&[]),

@@ -99,7 +99,7 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
                     std::iter::once(s.ship)
                         .chain(s.upgrades.iter().copied())
                         .filter_map(card)
-                        .filter(|c| of.is_none_or(|k| selects(set, c, k, &[])))
+                        .filter(|c| of.as_ref().is_none_or(|of| selects(set, c, of.kind, &of.filters)))
                         .filter_map(|c| c.cost_on(v.as_ref()))
                         .sum()
                 };
@@ -113,7 +113,9 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
                 per_scope(*scope, ships, over, cmp, |s, total| {
                     let mut v = violation(s.and_then(|s| card(s.ship)), None);
                     match (s, stat) {
-                        (None, None) => v.message = format!("{} (the fleet costs {total})", rule.message),
+                        (None, None) => {
+                            v.message = format!("{} (the {} costs {total})", rule.message, set.roster.one())
+                        }
                         (Some(s), Some(_)) => {
                             v.message =
                                 format!("{} ({} over by {total})", rule.message, card(s.ship).map_or("?", |c| &c.name))
@@ -230,6 +232,7 @@ pub fn selects(set: &Set, card: &Card, kind: SelectorKind, filters: &[Filter]) -
             Filter::Trait(t) => set.has_trait(card, *t),
             Filter::Drive => card.drive,
             Filter::Name(n) => card.name.contains(n.as_ref()),
+            Filter::Kind(k) => card.declared == *k,
         })
 }
 
@@ -290,7 +293,13 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         if !view.factions().is_empty() && !view.factions().contains(&f) {
             out.push(builtin(
                 "faction",
-                format!("{} is not a ship of the fleet's faction ({})", view.ship.name, faction_name(f)),
+                format!(
+                    "{} is not {} of the {}'s faction ({})",
+                    view.ship.name,
+                    set.noun(CardKind::Ship).a(),
+                    set.roster.one(),
+                    faction_name(f)
+                ),
                 None,
             ));
         }
@@ -327,7 +336,7 @@ fn check_ship(set: &Set, fleet: &Fleet, ship: &FleetShip, view: ShipView<'_>, ou
         if !factions_meet(&card.factions, &ship_factions) {
             out.push(builtin(
                 "faction",
-                format!("{} cannot be equipped by a ship of this faction", card.name),
+                format!("{} cannot be equipped by {} of this faction", card.name, set.noun(CardKind::Ship).a()),
                 Some(card),
             ));
         }

@@ -27,9 +27,9 @@
 //!     game: "demo".into(),
 //!     name: "Demo".into(),
 //!     vocab: Vocabulary { icons: vec![entry("title")].into(), ..Vocabulary::default() },
-//!     flagship_icon: None,
 //!     cards: vec![ship, title].into(),
 //!     rules: vec![Rule { id: "points".into(), message: "at most 80 points".into(), constraint: points }].into(),
+//!     ..Set::default()
 //! };
 //! // Two titles on a ship with one title icon, and 97 points.
 //! let fleet = Fleet { faction: None, ships: vec![FleetShip { ship: 0, upgrades: vec![1, 1] }] };

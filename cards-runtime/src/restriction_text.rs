@@ -5,21 +5,23 @@
 //! card text prints them. `and` binds tighter than `or`, so an `or` inside an `and` (and
 //! anything but a single test under `not`) is put in parentheses.
 
-use crate::model::{Set, VocabKind};
+use crate::model::{CardKind, Set, VocabKind};
 use crate::restriction::{Atom, Node, Restriction};
 
-/// What `restriction` requires, as a phrase about a ship: "a ship of size Small or
-/// Medium and that is the flagship". An empty restriction is "any ship".
+/// What `restriction` requires, as a phrase about a unit in the game's words: "a ship of
+/// size Small or Medium and that is the flagship" (a fantasy game's "a hero with the
+/// Mounted trait"). An empty restriction is "any ship".
 pub fn describe(set: &Set, restriction: &Restriction) -> String {
+    let unit = set.noun(CardKind::Ship);
     match phrase(set, &restriction.nodes, restriction.nodes.len().checked_sub(1)) {
-        Some(p) => format!("a ship {}", p.text),
-        None => "any ship".to_string(),
+        Some(p) => format!("{} {}", unit.a(), p.text),
+        None => format!("any {}", unit.one()),
     }
 }
 
 /// What a title's `ship-icon:` requires: "a ship with the Victory ship icon".
 pub fn describe_ship_icon(set: &Set, icon: u16) -> String {
-    format!("a ship {}", atom(set, &Atom::ShipIcon(icon), false))
+    format!("{} {}", set.noun(CardKind::Ship).a(), atom(set, &Atom::ShipIcon(icon), false))
 }
 
 /// A phrase and the operator at its top, to know when it needs parentheses.
@@ -89,7 +91,7 @@ fn atom(set: &Set, atom: &Atom, not: bool) -> String {
         Atom::ShipIcon(i) => format!("{with} the {} ship icon", name(VocabKind::ShipIcon, *i)),
         Atom::Chassis(c) => {
             let chassis = set.cards.get(*c as usize).map_or_else(|| format!("#{c}"), |card| card.name.to_string());
-            format!("{of} the {chassis} chassis")
+            format!("{of} the {chassis} {}", set.noun(CardKind::Chassis).one())
         }
         Atom::Faction(f) => format!("{of} the {} faction", name(VocabKind::Faction, *f)),
         Atom::Action(a, d) => {
@@ -99,12 +101,14 @@ fn atom(set: &Set, atom: &Atom, not: bool) -> String {
         Atom::Class(c) => format!("{of} class {}", name(VocabKind::Class, *c)),
         Atom::Arc(a) => format!("{with} the [{}] arc", name(VocabKind::Arc, *a)),
         Atom::Equipped(i) => {
-            let equips = if not { "that equips no" } else { "that equips an" };
-            format!("{equips} upgrade with the [{}] icon", name(VocabKind::Icon, *i))
+            let upgrade = set.noun(CardKind::Upgrade);
+            let equips =
+                if not { format!("that equips no {}", upgrade.one()) } else { format!("that equips {}", upgrade.a()) };
+            format!("{equips} with the [{}] icon", name(VocabKind::Icon, *i))
         }
         Atom::InFleet(n) => {
-            let whose = if not { "in a fleet without" } else { "in a fleet with" };
-            format!("{whose} “{n}”")
+            let whose = if not { "without" } else { "with" };
+            format!("in {} {whose} “{n}”", set.roster.a())
         }
         Atom::Limited => format!("{that_is} limited or unique"),
         Atom::ShipAbility(n) => format!("{with} the ship ability “{n}”"),
@@ -141,6 +145,8 @@ mod tests {
             game: "g".into(),
             name: "G".into(),
             vocab: Default::default(),
+            kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
+            roster: crate::model::Noun::FLEET,
             flagship_icon: None,
             cards: vec![Card::empty("x1", "TIE Advanced x1", CardKind::Chassis)].into(),
             rules: Vec::new().into(),

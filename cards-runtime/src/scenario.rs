@@ -12,15 +12,21 @@ use crate::model::{CardKind, Set};
 use crate::violation::Violation;
 
 /// A scenario file as written.
+///
+/// A fleet is written in the game's words: its list under the plural of the game's unit
+/// kind (`"ships"`, a fantasy game's `"heroes"`), each unit as `{"ship": id, "upgrades":
+/// [ids]}` in those words (`{"hero": id, "items": [ids], "spells": [ids]}`, a list per kind
+/// that equips). Those keys are read against the set ([`Scenario::fleet`]); any other key
+/// is an error there.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// The game's id; must be the set's.
     pub game: String,
     /// A fleet's faction.
     pub faction: Option<String>,
-    /// A fleet's ships.
-    pub ships: Option<Vec<ScenarioShip>>,
+    /// The keys in the game's words (a fleet's list), as written.
+    #[serde(flatten)]
+    pub words: BTreeMap<String, serde_json::Value>,
     /// An Upgrade action's species.
     pub species: Option<String>,
     /// The techs researched.
@@ -40,15 +46,68 @@ pub struct Scenario {
     pub stats: Option<BTreeMap<String, i64>>,
 }
 
-/// A ship of a scenario fleet.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+/// A unit of a scenario fleet.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioShip {
-    /// The ship card's id.
+    /// The unit card's id.
     pub ship: String,
-    /// The upgrade cards' ids.
-    #[serde(default)]
-    pub upgrades: Vec<String>,
+    /// The cards it equips: the kind of the list each is written in (an index into
+    /// [`Set::kinds`]) and its id.
+    pub upgrades: Vec<(u16, String)>,
+}
+
+/// The keys a scenario may write besides the game's words.
+const FIXED_KEYS: [&str; 9] =
+    ["game", "faction", "species", "researched", "owned", "blueprint", "activations", "expect", "stats"];
+
+impl Scenario {
+    /// The fleet, read from the keys in the game's words: `None` when the scenario has no
+    /// list of units.
+    ///
+    /// # Errors
+    /// A key that is not one of the game's words, or a list or unit of the wrong shape.
+    pub fn fleet(&self, set: &Set) -> Result<Option<Vec<ScenarioShip>>, ScenarioError> {
+        let plain = |message: String| ScenarioError { message, line: None, column: None };
+        let unit = set.noun(CardKind::Ship);
+        let list_key = unit.plural_id.to_string();
+        let equips: Vec<(u16, String)> = (0..set.kinds.len() as u16)
+            .zip(set.kinds.iter())
+            .filter(|(_, k)| k.role == CardKind::Upgrade)
+            .map(|(i, k)| (i, k.noun.plural_id.to_string()))
+            .collect();
+        if let Some(key) = self.words.keys().find(|k| **k != list_key) {
+            let mut expected: Vec<String> = FIXED_KEYS.iter().map(|k| format!("`{k}`")).collect();
+            expected.insert(2, format!("`{list_key}`"));
+            return Err(plain(format!("unknown field `{key}`, expected one of {}", expected.join(", "))));
+        }
+        let Some(list) = self.words.get(&list_key) else { return Ok(None) };
+        let shape = || {
+            let mut keys = vec![format!("\"{}\": id", unit.id)];
+            keys.extend(equips.iter().map(|(_, e)| format!("\"{e}\": [ids]")));
+            plain(format!("`{list_key}` is a list of {{{}}}", keys.join(", ")))
+        };
+        let entries = list.as_array().ok_or_else(shape)?;
+        let mut units = Vec::new();
+        for entry in entries {
+            let object = entry.as_object().ok_or_else(shape)?;
+            let mut ship = None;
+            let mut upgrades = Vec::new();
+            for (key, value) in object {
+                if *key == *unit.id {
+                    ship = Some(value.as_str().ok_or_else(shape)?.to_string());
+                } else if let Some((kind, _)) = equips.iter().find(|(_, e)| e == key) {
+                    let ids = value.as_array().ok_or_else(shape)?;
+                    for id in ids {
+                        upgrades.push((*kind, id.as_str().ok_or_else(shape)?.to_string()));
+                    }
+                } else {
+                    return Err(plain(format!("unknown field `{key}` in `{list_key}`: {}", shape().message)));
+                }
+            }
+            units.push(ScenarioShip { ship: ship.ok_or_else(shape)?, upgrades });
+        }
+        Ok(Some(units))
+    }
 }
 
 /// One activation of a scenario.
@@ -143,6 +202,9 @@ pub struct Outcome {
     pub violations: Vec<Violation>,
     /// For an Upgrade action, the final blueprint's summed stats.
     pub stats: Option<BTreeMap<String, i64>>,
+    /// What the game calls the unit a violation names (`ship`, `hero`); empty is `ship`.
+    #[serde(skip)]
+    pub unit: String,
 }
 
 impl Outcome {
@@ -260,9 +322,9 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
     if scenario.game != set.game {
         return Err(plain(format!("the scenario is for `{}`, the set is `{}`", scenario.game, set.game)));
     }
-    let mut out = Outcome::default();
+    let mut out = Outcome { unit: set.noun(CardKind::Ship).one(), ..Outcome::default() };
     let find = |kind: CardKind, id: &str| set.card(id).filter(|(_, c)| c.kind == kind).map(|(i, _)| i);
-    if let Some(ships) = &scenario.ships {
+    if let Some(ships) = scenario.fleet(set)? {
         let mut fleet = Fleet::default();
         if let Some(f) = &scenario.faction {
             match set.vocab.factions.iter().position(|e| e.id == *f) {
@@ -279,16 +341,24 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
                 }),
             }
         }
-        for s in ships {
+        let noun = |role| set.noun(role).one();
+        for s in &ships {
             let Some(ship) = find(CardKind::Ship, &s.ship) else {
-                out.violations.push(unknown("ship", &s.ship, ids_of(set, CardKind::Ship)));
+                out.violations.push(unknown(&noun(CardKind::Ship), &s.ship, ids_of(set, CardKind::Ship)));
                 continue;
             };
             let mut upgrades = Vec::new();
-            for u in &s.upgrades {
-                match find(CardKind::Upgrade, u) {
-                    Some(i) => upgrades.push(i),
-                    None => out.violations.push(unknown("upgrade", u, ids_of(set, CardKind::Upgrade))),
+            // Each card of the kind of the list it is written in (`"items"`, `"spells"`).
+            for (kind, u) in &s.upgrades {
+                let of_kind = |c: &crate::model::Card| c.kind == CardKind::Upgrade && c.declared == *kind;
+                match set.card(u).filter(|(_, c)| of_kind(c)) {
+                    Some((i, _)) => upgrades.push(i),
+                    None => {
+                        let noun =
+                            set.kinds.get(*kind as usize).map_or_else(|| noun(CardKind::Upgrade), |k| k.noun.one());
+                        let ids = set.cards.iter().filter(|c| of_kind(c)).map(|c| &*c.id);
+                        out.violations.push(unknown(&noun, u, ids));
+                    }
                 }
             }
             fleet.ships.push(FleetShip { ship, upgrades });
@@ -297,9 +367,11 @@ pub fn run(set: &Set, scenario: &Scenario) -> Result<Outcome, ScenarioError> {
         return Ok(out);
     }
     let (Some(species), Some(blueprint)) = (&scenario.species, &scenario.blueprint) else {
-        return Err(plain(
-            "a scenario needs `ships` (a fleet) or `species` and `blueprint` (an Upgrade action)".into(),
-        ));
+        return Err(plain(format!(
+            "a scenario needs `{}` (a {}) or `species` and `blueprint` (an Upgrade action)",
+            set.noun(CardKind::Ship).plural_id,
+            set.roster.one()
+        )));
     };
     let mut action = UpgradeAction::default();
     let species_i = find(CardKind::Species, species);
@@ -377,7 +449,8 @@ pub fn report_json(file: &str, outcome: &Outcome) -> String {
 pub fn report_text(file: &str, outcome: &Outcome) -> String {
     let mut out = format!("{file}: {}\n", verdict(outcome));
     for v in &outcome.violations {
-        let about: Vec<String> = [("ship", &v.ship), ("card", &v.card)]
+        let unit = if outcome.unit.is_empty() { "ship" } else { &outcome.unit };
+        let about: Vec<String> = [(unit, &v.ship), ("card", &v.card)]
             .into_iter()
             .filter_map(|(what, id)| id.as_ref().map(|id| format!("{what} `{id}`")))
             .collect();

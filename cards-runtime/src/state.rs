@@ -116,6 +116,8 @@ mod tests {
             game: "g".into(),
             name: "G".into(),
             vocab: Vocabulary::default(),
+            kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
+            roster: crate::model::Noun::FLEET,
             flagship_icon: None,
             cards: vec![a, b].into(),
             rules: List::Borrowed(&[]),

@@ -55,10 +55,21 @@ pub trait Ship: Card {
     fn chassis() -> Option<&'static CardData> {
         Self::set().chassis_of(Self::data())
     }
+    /// The profile card the unit names (its chassis; a fantasy game's calling), if any.
+    fn profile() -> Option<&'static CardData> {
+        Self::chassis()
+    }
 }
 
 /// A chassis card.
 pub trait Chassis: Card {}
+
+/// A card of a kind whose role is `unit` (`kind hero "Hero" unit`): what generated code
+/// implements for a game that declares its own kinds. The same trait as [`Ship`].
+pub use Ship as Unit;
+
+/// A card of a kind whose role is `profile`: the same trait as [`Chassis`].
+pub use Chassis as Profile;
 
 /// An upgrade card.
 pub trait Upgrade: Card {

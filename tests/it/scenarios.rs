@@ -49,6 +49,50 @@ fn every_scenario_gives_its_verdict_through_both_paths() {
     assert!(count >= 29, "only {count} scenarios");
 }
 
+/// The shipped set of a game of its own kinds (`cards/emberfall`: heroes, items, spells in
+/// warbands): its scenarios, written in its words, through both paths.
+#[test]
+fn a_game_of_its_own_kinds_validates_through_both_paths() {
+    let dir = common::root().join("cards/emberfall");
+    let compiled = cards::set("emberfall").expect("compiled from cards/");
+    let report = cardc::check_paths(&[&dir]).unwrap();
+    let loaded = report.sets[0].set.as_ref().expect("the set checks clean");
+    let files = common::files(&dir.join("scenarios"), "json");
+    assert_eq!(files.len(), 6);
+    for file in files {
+        let scenario = Scenario::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let a = run(compiled, &scenario).unwrap();
+        assert_eq!(a, run(loaded, &scenario).unwrap(), "{}: the two paths disagree", file.display());
+        a.check(&scenario).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let name = file.to_str().unwrap();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_cards")).args(["validate", "--format", "json", name]).output().unwrap();
+        assert_eq!(out.status.code(), Some(if a.is_legal() { 0 } else { 1 }), "{name}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), report_json(name, &a));
+    }
+}
+
+/// The typed layer of a game of its own kinds: each kind is a type of its own (`Hero<N>`),
+/// with its role's trait.
+#[test]
+fn a_game_of_its_own_kinds_has_a_type_per_kind() {
+    use cards::emberfall::{self, cards as card};
+    use cards_runtime::typed::{Card, Unit, Upgrade};
+
+    fn bar_len<H: Unit>() -> usize {
+        H::upgrades().len()
+    }
+    let _: emberfall::Hero<{ emberfall::CardId::SirCaldricVane.index() }> = card::SirCaldricVane::default();
+    assert_eq!(card::SirCaldricVane::name(), "Sir Caldric Vane");
+    // His bar as printed: weapon, armor, trinket, relic.
+    assert_eq!(bar_len::<card::SirCaldricVane>(), 4);
+    assert_eq!(card::SirCaldricVane::profile().map(|c| &*c.name), Some("Warrior"));
+    assert_eq!(card::CavalryLance::icons(), &[emberfall::Icon::Weapon.index()]);
+    let set = cards::set("emberfall").unwrap();
+    assert_eq!(set.kind_of(card::Barkskin::data()).noun.id, "spell");
+    assert_eq!(set.roster.id, "warband");
+}
+
 #[test]
 fn cards_list_and_bad_input() {
     let out = Command::new(env!("CARGO_BIN_EXE_cards")).args(["list", "armada"]).output().unwrap();

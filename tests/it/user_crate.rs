@@ -33,12 +33,14 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
     std::fs::write(krate.join("build.rs"), readme_block(&readme, "// build.rs")).unwrap();
     std::fs::create_dir_all(krate.join("src")).unwrap();
     std::fs::write(krate.join("src/main.rs"), readme_block(&readme, "// src/main.rs")).unwrap();
-    let cards = krate.join("cards/armada");
-    std::fs::create_dir_all(&cards).unwrap();
-    for file in std::fs::read_dir(root.join("cards/armada")).unwrap() {
-        let file = file.unwrap().path();
-        std::fs::copy(&file, cards.join(file.file_name().unwrap())).unwrap();
+    for game in ["armada", "emberfall"] {
+        let cards = krate.join("cards").join(game);
+        std::fs::create_dir_all(&cards).unwrap();
+        for file in common::files(&root.join("cards").join(game), "cards") {
+            std::fs::copy(&file, cards.join(file.file_name().unwrap())).unwrap();
+        }
     }
+    let cards = krate.join("cards/armada");
     // The workspace's own target folder: with its profiles and lock file, the crate reuses
     // the dependencies the workspace built (only cardc, cards-runtime and the crate itself
     // are built, their paths being another workspace's).
@@ -52,7 +54,7 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the user's crate failed:\n{stderr}");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "legal");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "legal\nlegal");
 
     // A build with nothing changed does not run build.rs again; a changed card file does.
     let build = || {

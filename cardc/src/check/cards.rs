@@ -229,6 +229,26 @@ pub fn fields_of(kind: CardKind) -> impl Iterator<Item = &'static str> {
     FIELDS.iter().filter(move |f| f.kinds.contains(&kind)).map(|f| f.name)
 }
 
+/// The fields worth offering a card of `kind` in a game (completion, and the list of an
+/// unknown field's help): [`fields_of`] but a field whose values the game declares none of
+/// (`ship-icon:` in a game without ship icons), and the X-Wing conventions (`xws:`,
+/// standard loadouts) in a game that declares kinds of its own. Every field of
+/// [`fields_of`] is still read where it is written.
+pub fn offered_fields(
+    kind: CardKind,
+    declares: impl Fn(VocabKind) -> bool,
+    own_kinds: bool,
+) -> impl Iterator<Item = &'static str> {
+    FIELDS
+        .iter()
+        .filter(move |f| f.kinds.contains(&kind))
+        .filter(move |f| match f.ty {
+            Ty::Vocab(k) | Ty::VocabList(k) => declares(k),
+            _ => !(own_kinds && matches!(f.key, Key::Xws | Key::StandardLoadout | Key::StandardLoadoutOnly)),
+        })
+        .map(|f| f.name)
+}
+
 /// Whether a card of `kind` takes the game's stats as fields.
 pub fn takes_stats(kind: CardKind) -> bool {
     STAT_KINDS.contains(&kind)
@@ -299,11 +319,11 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         let mut fields = card.fields.iter().peekable();
         while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
-            let builtin = FIELDS.iter().find(|f| f.name == key);
+            let builtin = self.names.kinds.builtin_field(key).and_then(|k| FIELDS.iter().find(|f| f.name == k));
             let stat = self.names.vocab_id(VocabKind::Stat, key).filter(|_| builtin.is_none());
             let (field_key, ty) = match (builtin, stat) {
-                (Some(def), _) if def.kinds.contains(&card.kind) => (def.key, def.ty),
-                (None, Some(_)) if STAT_KINDS.contains(&card.kind) => (Key::Stat, Ty::Stat),
+                (Some(def), _) if def.kinds.contains(&self.def.kind) => (def.key, def.ty),
+                (None, Some(_)) if STAT_KINDS.contains(&self.def.kind) => (Key::Stat, Ty::Stat),
                 _ => {
                     self.unknown_field(field, builtin.map(|f| f.kinds).or(stat.map(|_| STAT_KINDS)));
                     continue;
@@ -340,7 +360,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 }
             }
         }
-        self.conflict(&seen, "icon", "icons", "an upgrade has `icon:` or `icons:`, not both");
+        let this = self.names.kinds.noun_at(self.def.declared).a();
+        self.conflict(&seen, "icon", "icons", &format!("{this} has `icon:` or `icons:`, not both"));
         self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
         out
     }
@@ -362,33 +383,45 @@ impl<'a> CardBuilder<'_, 'a, '_> {
     }
 
     fn unknown_field(&mut self, field: &Field, kinds: Option<&[CardKind]>) {
-        let kind = self.def.card.kind;
+        let kind = self.def.kind;
+        let kinds_of = &self.names.kinds;
+        let this = kinds_of.noun_at(self.def.declared).a();
         let key = &field.key.text;
-        let mut allowed: Vec<&str> = FIELDS.iter().filter(|f| f.kinds.contains(&kind)).map(|f| f.name).collect();
+        let declares = |k: VocabKind| !self.names.entries(k).is_empty();
+        let mut allowed: Vec<&str> =
+            offered_fields(kind, declares, kinds_of.declares()).map(|f| kinds_of.field_word(f)).collect();
         if STAT_KINDS.contains(&kind) {
             allowed.extend(self.names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.as_str()));
         }
         let message = match kinds {
-            Some(_) => format!("{} has no field `{key}`", a(kind)),
+            Some(_) => format!("{this} has no field `{key}`"),
             None => format!("unknown field `{key}`"),
         };
         let label = match kinds {
             Some(ks) => {
-                let ks: Vec<String> = ks.iter().map(|k| format!("{k}s")).collect();
+                let ks: Vec<String> = ks.iter().map(|k| kinds_of.noun(*k).many()).collect();
                 format!("`{key}` is a field of {}", ks.join(", "))
             }
-            None => format!("not a field of {}", a(kind)),
+            None => format!("not a field of {this}"),
         };
-        let fix = suggest::best(key, allowed.iter().map(|f| (*f, None))).map(|s| {
-            let applicability =
-                if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
-            Fix::replace(s.help(key), self.file(), field.key.span, s.id, applicability)
+        // `chassis:` in a game whose units name their profile with its own word.
+        let profile = kinds_of.field_word("chassis");
+        let renamed = (key == "chassis" && profile != "chassis" && kind == Ship).then(|| {
+            let message = format!("{this} names its {profile} with `{profile}:`");
+            Fix::certain(message, self.file(), field.key.span, profile)
+        });
+        let fix = renamed.or_else(|| {
+            suggest::best(key, allowed.iter().map(|f| (*f, None))).map(|s| {
+                let applicability =
+                    if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
+                Fix::replace(s.help(key), self.file(), field.key.span, s.id, applicability)
+            })
         });
         let help = (fix.is_none() && kinds.is_none()).then(|| {
             if STAT_KINDS.contains(&kind) && crate::resolve::ids::is_valid_id(key) {
                 format!("to give a stat, declare it in `game.cards`: `stat {key}`")
             } else {
-                format!("the fields of {} are {}", a(kind), allowed.join(", "))
+                format!("the fields of {this} are {}", allowed.join(", "))
             }
         });
         self.d.push(

@@ -64,8 +64,10 @@ declare_code! {
     pub static E0208: "E0208", "unknown-lint", Error;
 }
 
-/// Checks vocabulary markers, header texts and stat names.
+/// Checks vocabulary markers, header texts and stat names, and that no kind the game
+/// declares is a word that starts another declaration (a card of it could not be written).
 pub fn check_vocabulary(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+    check_kind_words(names, d);
     for kind in VocabKind::ALL {
         for def in names.entries(kind) {
             let entry = def.entry;
@@ -202,4 +204,40 @@ fn unknown_lint(file: FileId, lint: &Ident, codes: &[&'static Code]) -> Diagnost
         .label(file, lint.span, "not a lint cardc reports")
         .maybe_fix(fix)
         .maybe_help(help)
+}
+
+/// A kind's word that the language already uses where the kind's word would be written:
+/// a declaration's keyword (a card of the kind would read as that declaration), a block's
+/// (`ability`, `text`), `card` (what a rule counts of every kind), the roster's; and for a
+/// profile kind, whose word is a field and a restriction's test, a built-in field or test.
+fn check_kind_words(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
+    use crate::ast::AtomKind;
+    use cards_runtime::model::CardKind;
+    let roster = names.kinds.roster_decl.map(|(r, _)| r.id.text.as_str());
+    for k in &names.kinds.declared {
+        let word = k.entry.id.text.as_str();
+        let profile = names.kinds.find(word).is_some_and(|(_, role)| role == CardKind::Chassis);
+        let taken = if crate::syntax::keywords::DECLARATIONS.iter().any(|(w, _)| *w == word) {
+            Some("starts a declaration of its own")
+        } else if matches!(word, "ability" | "text") {
+            Some("starts a block of a card")
+        } else if word == "card" {
+            Some("is what a rule counts of every kind")
+        } else if Some(word) == roster {
+            Some("is the game's roster")
+        } else if profile && builtin_field_names().any(|f| f == word && f != "chassis") {
+            Some("is a built-in field, which a profile kind's word would be too")
+        } else if profile && AtomKind::ALL.iter().any(|a| a.keyword() == word && *a != AtomKind::Chassis) {
+            Some("is a restriction's test, which a profile kind's word would be too")
+        } else {
+            None
+        };
+        if let Some(why) = taken {
+            d.push(
+                Diagnostic::new(&crate::resolve::kinds::E0110, format!("`{word}` cannot be a kind's word"))
+                    .label(k.file, k.entry.id.span, why)
+                    .help("choose another word for the kind; its display name may still say it"),
+            );
+        }
+    }
 }

@@ -54,4 +54,22 @@ pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
             .map(|v| (v.entry.id.text.clone(), v.file, v.entry.id.span));
         report(&format!("{kind} entries"), entries, d);
     }
+    // A kind the game declares becomes a type beside the vocabulary's enums and `CardId`.
+    let kinds = names.kinds.declared.iter().map(|k| (k.entry.id.text.clone(), k.file, k.entry.id.span));
+    report("kinds", kinds, d);
+    for k in &names.kinds.declared {
+        let rust = ident::pascal(&k.entry.id.text);
+        let taken = VocabKind::ALL
+            .into_iter()
+            .find(|v| v.enum_name() == rust && !names.entries(*v).is_empty())
+            .map(|v| format!("the set's enum of {}", v.plural()))
+            .or_else(|| (rust == "CardId").then(|| "the set's enum of card ids".to_string()));
+        if let Some(taken) = taken {
+            d.push(
+                Diagnostic::new(&E0301, format!("kind `{}` is `{rust}` in Rust, which is {taken}", k.entry.id.text))
+                    .label(k.file, k.entry.id.span, format!("`{}` becomes `{rust}`", k.entry.id.text))
+                    .help("give the kind another word"),
+            );
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! builds the runtime's rule from the same names.
 
 use super::restrictions::check_restriction;
-use crate::ast::{Constraint, FileId, Filter, Ident, Restriction, Rule, Selector, VocabKind};
+use crate::ast::{Constraint, FileId, Filter, Ident, Restriction, Rule, Scope, Selector, VocabKind};
 use crate::diagnostics::Diagnostic;
 use crate::resolve::Names;
 
@@ -25,28 +25,43 @@ fn check_rule(names: &Names<'_>, rule: &Rule, file: FileId, d: &mut Vec<Diagnost
             check_restriction(names, file, r, d);
         }
     };
+    let scope = |s: &Scope, d: &mut Vec<Diagnostic>| {
+        if let Err(e) = names.kinds.scope(&s.word, file) {
+            d.push(e);
+        }
+    };
     match &rule.constraint {
-        Constraint::UniqueNames { .. } => {}
-        Constraint::Sum { stat: s, condition: c, .. } => {
+        Constraint::UniqueNames { scope: s } => scope(s, d),
+        Constraint::Sum { stat: s, condition: c, scope: sc, .. } => {
             stat(s, d);
+            scope(sc, d);
             condition(c, d);
         }
-        Constraint::TotalCost { stat: s, condition: c, .. } => {
+        Constraint::TotalCost { stat: s, condition: c, of, scope: sc, .. } => {
             if let Some(s) = s {
                 stat(s, d);
             }
+            if let Some(Err(e)) = of.as_ref().map(|w| names.kinds.selector(w, true, file)) {
+                d.push(e);
+            }
+            scope(sc, d);
             condition(c, d);
         }
         Constraint::Same { selector } => check_selector(names, selector, file, d),
-        Constraint::Count { selector, condition: c, .. } => {
+        Constraint::Count { selector, condition: c, scope: sc, .. } => {
             check_selector(names, selector, file, d);
+            scope(sc, d);
             condition(c, d);
         }
     }
 }
 
-/// Checks that a selector's filters name declared icons and traits.
+/// Checks that a selector counts a kind of the game, and that its filters name declared
+/// icons and traits.
 fn check_selector(names: &Names<'_>, selector: &Selector, file: FileId, d: &mut Vec<Diagnostic>) {
+    if let Err(e) = names.kinds.selector(&selector.word, false, file) {
+        d.push(e);
+    }
     for f in &selector.filters {
         let resolved = match f {
             Filter::Icon(i) => names.vocab(VocabKind::Icon, i, file),

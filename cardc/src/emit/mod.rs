@@ -17,7 +17,7 @@ pub mod ident;
 
 use std::fmt::Write as _;
 
-use cards_runtime::model::{Card, CardKind, Set, VocabKind};
+use cards_runtime::model::{Card, CardKind, Kind, Set, VocabKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -35,6 +35,21 @@ pub struct GeneratedFile {
 
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
+}
+
+/// The generated type of the cards of one kind: `Ship`, or a game's own `Hero`.
+fn kind_type(kind: &Kind) -> proc_macro2::Ident {
+    ident::token(&ident::pascal(&kind.noun.id))
+}
+
+/// The runtime trait a kind's type implements: its role's (`Ship`), named by the role's
+/// word (`Unit`) when the game declares kinds of its own.
+fn role_trait(set: &Set, role: CardKind) -> proc_macro2::Ident {
+    if set.declares_kinds() {
+        format_ident!("{}", ident::pascal(role.role_word()))
+    } else {
+        kind_ident(role)
+    }
 }
 
 /// `text` as doc attributes, a line each; prettyplease writes them as `///` comments.
@@ -85,7 +100,7 @@ fn escape_md(text: &str) -> String {
 /// The documentation of a card's type: name, kind, cost, icons, printed text.
 fn card_doc(set: &Set, c: &Card) -> String {
     let mut out = format!("**{}** (`{}`)\n\n", escape_md(&c.name), c.id);
-    let mut facts = vec![crate::resolve::a(c.kind).replacen('a', "A", 1)];
+    let mut facts = vec![set.kind_of(c).noun.a().replacen('a', "A", 1)];
     if let Some(cost) = c.cost {
         facts.push(format!("cost {cost}"));
     }
@@ -150,7 +165,7 @@ pub fn emit_set(set: &Set) -> String {
             pub const fn index(self) -> u32 { self as u32 }
             /// The card's data.
             pub fn card(self) -> &'static ::cards_runtime::model::Card { &SET.cards[self as usize] }
-            /// The card's id, as written in card files and fleet lists.
+            /// The card's id, as written in card files and in lists of cards.
             pub fn as_str(self) -> &'static str { &self.card().id }
             /// The card with this id.
             pub fn from_id(id: &str) -> ::core::option::Option<CardId> {
@@ -162,16 +177,15 @@ pub fn emit_set(set: &Set) -> String {
         }
     });
 
-    for kind in
-        [CardKind::Chassis, CardKind::Ship, CardKind::Upgrade, CardKind::Part, CardKind::Blueprint, CardKind::Species]
-    {
-        if !set.cards.iter().any(|c| c.kind == kind) {
+    for (i, kind) in set.kinds.iter().enumerate() {
+        if !set.cards.iter().any(|c| c.declared as usize == i && c.kind == kind.role) {
             continue;
         }
-        let k = kind_ident(kind);
+        let k = kind_type(kind);
+        let role = role_trait(set, kind.role);
         let what = doc(&format!(
             "{} card of this set, as a type: `N` is its index in [`SET`].",
-            crate::resolve::a(kind).replacen('a', "A", 1)
+            kind.noun.a().replacen('a', "A", 1)
         ));
         items.extend(quote! {
             #what
@@ -181,13 +195,13 @@ pub fn emit_set(set: &Set) -> String {
                 const INDEX: u32 = N;
                 fn set() -> &'static ::cards_runtime::model::Set { &SET }
             }
-            impl<const N: u32> ::cards_runtime::typed::#k for #k<N> {}
+            impl<const N: u32> ::cards_runtime::typed::#role for #k<N> {}
         });
     }
 
     let aliases = set.cards.iter().enumerate().map(|(i, c)| {
         let name = ident::token(&ident::pascal(&c.id));
-        let k = kind_ident(c.kind);
+        let k = kind_type(set.kind_of(c));
         let index = Literal::u32_unsuffixed(i as u32);
         let d = doc(&card_doc(set, c));
         quote!(#d pub type #name = super::#k<#index>;)

@@ -143,7 +143,7 @@ fn syntax_errors(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
 fn fingerprint(text: &str, tree: &Tree) -> Vec<String> {
     let mut out = Vec::new();
     for item in &tree.items {
-        if item.rule == Rule::vocab_decl {
+        if matches!(item.rule, Rule::vocab_decl | Rule::kind_decl) {
             let kind = &text[item.children[0].start..item.children[0].end];
             for entry in &item.children[1..] {
                 out.push(format!("vocab {kind} {}", tokens(text, entry)));

@@ -134,18 +134,21 @@ impl<'t> Printer<'t> {
     fn item(&mut self, item: &Node) -> Result<Vec<Line>, String> {
         match item.rule {
             Rule::card => self.card(item),
-            Rule::vocab_decl => Ok(self.vocab(item)),
+            // `kind hero "Hero" unit, item "Item" upgrade` fills and breaks as a vocabulary line.
+            Rule::vocab_decl | Rule::kind_decl => Ok(self.vocab(item)),
             Rule::rule_decl => self.rule(item),
-            Rule::game_decl | Rule::flagship_decl | Rule::allow_decl => Ok(vec![self.one_line_item(item)]),
+            Rule::game_decl | Rule::roster_decl | Rule::flagship_decl | Rule::allow_decl => {
+                Ok(vec![self.one_line_item(item)])
+            }
             other => Err(format!("unexpected item {other:?}")),
         }
     }
 
-    /// `game id "Name"`, `flagship: ship with icon`, `allow a, b`.
+    /// `game id "Name"`, `roster id "Name"`, `flagship: ship with icon`, `allow a, b`.
     fn one_line_item(&mut self, item: &Node) -> Line {
         let t = self.leaf_texts(item);
         let text = match item.rule {
-            Rule::game_decl => t.join(" "),
+            Rule::game_decl | Rule::roster_decl => t.join(" "),
             Rule::flagship_decl => format!("{}: {}", t[0], t[1..].join(" ")),
             _ => format!("{} {}", t[0], t[1..].join(", ")),
         };
@@ -367,7 +370,7 @@ impl<'t> Printer<'t> {
         // A first line that would start a card on a line of its own (`ship "…`) stays after
         // the `{`, where it was written: on a line of its own the block would end before it.
         let first = match body.first() {
-            Some(l) if crate::syntax::chunk::starts_card(l) => body.remove(0),
+            Some(l) if crate::syntax::chunk::starts_card_surely(l) => body.remove(0),
             _ => "",
         };
         lines.push(Line::new(format!("{INDENT}{opener} {{{first}"), None));

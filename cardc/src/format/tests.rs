@@ -17,6 +17,14 @@ fn game_line_and_vocabulary() {
 }
 
 #[test]
+fn kind_and_roster_lines() {
+    let input =
+        "kind   hero \"Hero\"   \"Heroes\" unit ,item \"Item\"  upgrade # kinds\nroster   warband  \"Warband\"\n";
+    let expected = "kind hero \"Hero\" \"Heroes\" unit, item \"Item\" upgrade  # kinds\nroster warband \"Warband\"\n";
+    assert_eq!(fmt(input), expected);
+}
+
+#[test]
 fn vocabulary_flags_and_continuation_lines_are_joined() {
     let input =
         "icon commander \"Commander\"   implicit,\n     officer \"Officer\"\nheader action \"Action\"  optional\n";

@@ -248,12 +248,7 @@ impl Card {
 /// Whether a line starts as a card does (`upgrade "…"`): the parser takes such a line for
 /// the next card even inside a block.
 fn starts_like_a_card(line: &str) -> bool {
-    CardKind::ALL.iter().any(|k| {
-        line.strip_prefix(k.as_str()).is_some_and(|rest| {
-            let trimmed = rest.trim_start_matches([' ', '\t']);
-            trimmed.len() < rest.len() && trimmed.starts_with('"')
-        })
-    })
+    crate::syntax::chunk::starts_card_surely(line)
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ declare_code! {
 /// on another card meets, when both can apply to one ship.
 pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     let set = cx.model;
+    let unit = set.noun(cards_runtime::model::CardKind::Ship);
     let mut capabilities: Vec<(Qualifier, &Clause, usize, FileId, Span)> = Vec::new();
     for (site, frame, ability) in frames(cx.texts, &set.cards) {
         for c in ability.clauses() {
@@ -70,9 +71,9 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         if let Some((_, c2, _, file2, span2)) = against {
             d.push(
                 Diagnostic::new(&N0002, format!("`can {}` meets `cannot {}`", c.effect.text, c2.effect.text))
-                    .label(*file, *span, "this says a ship can…")
-                    .label(*file2, *span2, "…and this says a ship cannot")
-                    .help("\"cannot\" is absolute: when both apply, the ship cannot"),
+                    .label(*file, *span, format!("this says {} can…", unit.a()))
+                    .label(*file2, *span2, format!("…and this says {} cannot", unit.a()))
+                    .help(format!("\"cannot\" is absolute: when both apply, the {} cannot", unit.one())),
             );
         }
     }

@@ -104,7 +104,7 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
                         continue;
                     }
                     if let Some(lacking) = lacking(set, card, *resource, any_force) {
-                        d.push(diagnostic(site, effect, card, *resource, name, lacking));
+                        d.push(diagnostic(set, site, effect, card, *resource, name, lacking));
                     }
                 }
             }
@@ -147,6 +147,7 @@ fn lacking<'s>(set: &'s Set, card: &'s Card, resource: Resource, any_force: bool
 }
 
 fn diagnostic(
+    set: &Set,
     site: &TextSite,
     effect: &Effect,
     card: &Card,
@@ -155,19 +156,21 @@ fn diagnostic(
     lacking: &Card,
 ) -> Diagnostic {
     let field = resource.field();
+    let (unit, profile) = (set.noun(CardKind::Ship), set.noun(CardKind::Chassis).one());
+    let (one, many) = (unit.one(), unit.many());
     let (message, label, help) = match (card.kind, resource) {
         (CardKind::Chassis, _) => (
-            format!("`{}` spends {name}, but its ship `{}` has no `{field}:`", card.id, lacking.id),
-            format!("every ship of this chassis needs {name}"),
-            format!("add `{field}: N` to `{}` (or to the chassis, if all its ships have it)", lacking.id),
+            format!("`{}` spends {name}, but its {one} `{}` has no `{field}:`", card.id, lacking.id),
+            format!("every {one} of this {profile} needs {name}"),
+            format!("add `{field}: N` to `{}` (or to the {profile}, if all its {many} have it)", lacking.id),
         ),
         (CardKind::Upgrade, Resource::Force) => (
             format!("`{}` spends {name}, but no card of the set has Force", card.id),
-            "spends the Force of the ship that equips it".to_string(),
-            "give the ships that have Force `force: N`".to_string(),
+            format!("spends the Force of the {one} that equips it"),
+            format!("give the {many} that have Force `force: N`"),
         ),
         (CardKind::Ship, _) => (
-            format!("`{}` spends {name}, but neither it nor its chassis has `{field}:`", card.id),
+            format!("`{}` spends {name}, but neither it nor its {profile} has `{field}:`", card.id),
             format!("there is no {name} to spend"),
             format!("add `{field}: N` to the card, or say whose {name} it spends"),
         ),

@@ -42,11 +42,12 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         let Some(reason) = why_unequippable(set, card, &by_chassis, &implicit) else { continue };
         let def = &names.cards[i];
         d.push(
-            Diagnostic::new(&W0001, format!("no ship in this set can equip `{}`", def.id))
-                .label(def.file, def.card.name.span, reason)
-                .help(
-                    "check the card's icons, faction and restriction, or `allow unequippable-upgrade` in `game.cards`",
-                ),
+            Diagnostic::new(
+                &W0001,
+                format!("no {} in this set can equip `{}`", set.noun(CardKind::Ship).one(), def.id),
+            )
+            .label(def.file, def.card.name.span, reason)
+            .help("check the card's icons, faction and restriction, or `allow unequippable-upgrade` in `game.cards`"),
         );
     }
 }
@@ -155,15 +156,17 @@ fn why_unequippable(set: &Set, card: &Card, ships: &Ships<'_, '_>, implicit: &dy
             .iter()
             .map(|i| format!("`{}`", set.vocab.icons.get(*i as usize).map_or("?", |e| &e.id)))
             .collect();
-        return Some(format!("no ship has room for {}", icons.join(" + ")));
+        return Some(format!("no {} has room for {}", set.noun(CardKind::Ship).one(), icons.join(" + ")));
     }
     let of_faction: Vec<&&ShipView<'_>> =
         with_icon.iter().filter(|s| factions_meet(&card.factions, s.factions())).collect();
     if of_faction.is_empty() {
-        return Some("no ship with its icon is of its faction".into());
+        return Some(format!("no {} with its icon is of its faction", set.noun(CardKind::Ship).one()));
     }
     let fits = of_faction.iter().any(|s| fits(set, card, s, implicit));
-    (!fits).then(|| "its restriction excludes every ship that has its icon and faction".into())
+    (!fits).then(|| {
+        format!("its restriction excludes every {} that has its icon and faction", set.noun(CardKind::Ship).one())
+    })
 }
 
 #[cfg(test)]

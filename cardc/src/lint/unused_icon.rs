@@ -1,5 +1,6 @@
 //! W0002: a declared icon that no ship's upgrade bar has.
 
+use cards_runtime::model::kinds::with_article;
 use cards_runtime::model::CardKind;
 
 use crate::ast::VocabKind;
@@ -25,6 +26,7 @@ declare_code! {
 /// Reports every non-implicit icon that no ship has.
 pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     let (set, names) = (cx.model, cx.names);
+    let unit = set.noun(CardKind::Ship).one();
     for (i, def) in names.entries(VocabKind::Icon).iter().enumerate() {
         if set.vocab.icons.get(i).is_some_and(|e| e.marked) {
             continue;
@@ -32,9 +34,12 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         let used = set.cards.iter().any(|c| c.kind == CardKind::Ship && c.upgrades.contains(&(i as u16)));
         if !used {
             d.push(
-                Diagnostic::new(&W0002, format!("no ship has the icon `{}`", def.entry.id.text))
+                Diagnostic::new(&W0002, format!("no {unit} has the icon `{}`", def.entry.id.text))
                     .label(def.file, def.entry.id.span, "declared here, printed on no upgrade bar")
-                    .help("add it to a ship's `upgrades:`, or `allow unused-icon` in `game.cards`"),
+                    .help(format!(
+                        "add it to {}'s `upgrades:`, or `allow unused-icon` in `game.cards`",
+                        with_article(&unit)
+                    )),
             );
         }
     }

@@ -12,7 +12,8 @@ use crate::source::SourceMap;
 /// Builds one card from what the check read of its fields. Its abilities come later, from
 /// its text blocks.
 pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: ReadCard<'_>) -> Card {
-    let mut out = Card::empty(def.id.clone(), def.card.name.value.clone(), def.card.kind);
+    let mut out = Card::empty(def.id.clone(), def.card.name.value.clone(), def.kind);
+    out.declared = def.declared;
     let mut stats: Vec<(u16, i64)> = Vec::new();
     let mut abilities = Vec::new();
     let source = &sources.file(def.file).text;

@@ -65,5 +65,16 @@ pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], 
     let rules = rules::rules(from.names);
     let (game, name) =
         from.names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
-    Set { game: game.into(), name: name.into(), vocab, flagship_icon, cards: cards.into(), rules: rules.into() }
+    let kinds = from.names.kinds.model().to_vec().into();
+    let roster = from.names.kinds.roster().clone();
+    Set {
+        game: game.into(),
+        name: name.into(),
+        vocab,
+        kinds,
+        roster,
+        flagship_icon,
+        cards: cards.into(),
+        rules: rules.into(),
+    }
 }

@@ -55,8 +55,10 @@ pub struct CardInfo {
     pub id: String,
     /// Its printed name.
     pub name: String,
-    /// Its kind.
+    /// The role its kind plays.
     pub kind: CardKind,
+    /// Its kind's word, as the game declares it (`ship`, `hero`).
+    pub kind_word: String,
     /// Its file.
     pub file: FileId,
     /// The whole card.
@@ -89,6 +91,10 @@ pub struct Index {
     pub cards: Vec<CardInfo>,
     /// The vocabulary, in declaration order per kind.
     pub vocab: Vec<VocabInfo>,
+    /// The game's kinds of card (the prelude's when it declares none).
+    pub kinds: Vec<cards_runtime::model::Kind>,
+    /// What the game calls a list of units.
+    pub roster: Option<cards_runtime::model::Noun>,
 }
 
 impl Index {
@@ -322,13 +328,16 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
             });
         }
     }
+    ix.kinds = names.kinds.model().to_vec();
+    ix.roster = Some(names.kinds.roster().clone());
     let stats: Vec<String> = names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.clone()).collect();
     for (card_index, def) in names.cards.iter().enumerate() {
         let card = def.card;
         ix.cards.push(CardInfo {
             id: def.id.clone(),
             name: card.name.value.clone(),
-            kind: card.kind,
+            kind: def.kind,
+            kind_word: card.kind.text.clone(),
             file: def.file,
             span: card.span,
             id_span: def.id_span,
@@ -342,7 +351,7 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
         let mut ability = 0;
         for field in &card.fields {
             let key = field.key.text.as_str();
-            let refers = field_refers(key);
+            let refers = names.kinds.builtin_field(key).and_then(field_refers);
             let field_target = match refers {
                 None if stats.iter().any(|s| s == key) => Target::Vocab(VocabKind::Stat, key.to_string()),
                 _ => Target::Field(key.to_string()),

@@ -14,7 +14,8 @@ use lsp_types::{CompletionItem, CompletionItemKind, CompletionTextEdit, Range, T
 use super::analysis::Analysis;
 use super::convert;
 use crate::ast::{AtomKind, CardKind, FileId, Span, VocabKind};
-use crate::check::cards::{field_refers, fields_of, takes_stats, Refers};
+use crate::check::cards::{field_refers, offered_fields, takes_stats, Refers};
+use crate::resolve::kinds;
 use crate::syntax::grammar::Rule;
 use crate::syntax::tree::{ItemTree, Node};
 
@@ -32,7 +33,8 @@ enum Place {
     /// At the top level of a file.
     TopLevel,
     /// In the body of a card of this kind, at the start of a field.
-    FieldName(CardKind),
+    /// A field's name, in a card of the kind this word names.
+    FieldName(String),
     /// In the value of field `key` of a card; `previous` is the word before the one typed.
     Value { key: String, previous: Option<String> },
     /// Anywhere else (a rule body, a string, a comment).
@@ -56,9 +58,11 @@ pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionIt
     let mut items = match place {
         Place::Bracket => bracket_names(a, text, offset, range),
         Place::Text | Place::Nothing => Vec::new(),
-        Place::TopLevel => top_level(is_game),
-        Place::FieldName(kind) => field_names(a, kind),
-        Place::Value { key, previous } => values(a, &key, previous.as_deref()),
+        Place::TopLevel => top_level(&a.index.kinds, is_game),
+        Place::FieldName(kind) => field_names(a, &kind),
+        Place::Value { key, previous } => {
+            values(a, kinds::builtin_field(&a.index.kinds, &key).unwrap_or(""), previous.as_deref())
+        }
     };
     for item in &mut items {
         if item.text_edit.is_none() {
@@ -130,7 +134,7 @@ fn place_in(item: &str, tree: &ItemTree, at: usize) -> Place {
     if top.rule != Rule::card {
         return Place::Nothing;
     }
-    let Some(kind) = top.child(Rule::card_kind).and_then(|k| CardKind::from_keyword(text(k))) else {
+    let Some(kind) = top.child(Rule::card_kind).map(|k| text(k).to_string()) else {
         return Place::Nothing;
     };
     let Some(field) = path.iter().find(|n| matches!(n.rule, Rule::kv_field | Rule::flag_field)) else {
@@ -178,8 +182,8 @@ fn bracket_names(a: &Analysis, text: &str, offset: usize, range: Range) -> Vec<C
 
 /// What a line at the top level starts with: card kinds, and in `game.cards` the
 /// declarations.
-fn top_level(is_game: bool) -> Vec<CompletionItem> {
-    let mut words: Vec<(&str, &str)> = CardKind::ALL.iter().map(|k| (k.as_str(), "card")).collect();
+fn top_level(kinds: &[cards_runtime::model::Kind], is_game: bool) -> Vec<CompletionItem> {
+    let mut words: Vec<(&str, &str)> = kinds.iter().map(|k| (k.noun.id.as_ref(), "card")).collect();
     if is_game {
         words.extend(crate::syntax::keywords::DECLARATIONS);
         words.extend(VocabKind::ALL.iter().map(|k| (k.keyword(), "vocabulary")));
@@ -196,9 +200,16 @@ fn keyword(word: &str, detail: &str) -> CompletionItem {
     }
 }
 
-/// The fields a card of `kind` takes, with the game's stats when it takes them.
-fn field_names(a: &Analysis, kind: CardKind) -> Vec<CompletionItem> {
-    let mut items: Vec<CompletionItem> = fields_of(kind)
+/// The fields a card of the kind `word` names takes, under the game's names, with the
+/// game's stats when it takes them.
+fn field_names(a: &Analysis, word: &str) -> Vec<CompletionItem> {
+    let Some(declared) = a.index.kinds.iter().find(|k| *k.noun.id == *word) else { return Vec::new() };
+    let kind = declared.role;
+    let many = declared.noun.many();
+    let declares = |k: VocabKind| a.index.vocab.iter().any(|v| v.kind == k);
+    let own_kinds = a.index.kinds[..] != cards_runtime::model::kinds::PRELUDE[..];
+    let mut items: Vec<CompletionItem> = offered_fields(kind, declares, own_kinds)
+        .map(|f| kinds::field_word(&a.index.kinds, f))
         .map(|f| {
             let insert = match f {
                 "text" => "text {".to_string(),
@@ -208,7 +219,7 @@ fn field_names(a: &Analysis, kind: CardKind) -> Vec<CompletionItem> {
             CompletionItem {
                 label: f.to_string(),
                 kind: Some(CompletionItemKind::FIELD),
-                detail: Some(format!("field of {kind}s")),
+                detail: Some(format!("field of {many}")),
                 insert_text: Some(insert),
                 ..Default::default()
             }
@@ -240,16 +251,26 @@ fn values(a: &Analysis, key: &str, previous: Option<&str>) -> Vec<CompletionItem
     }
 }
 
-/// In a restriction: after a word that takes names, those names; else the words.
+/// In a restriction: after a word that takes names, those names; else the words, in the
+/// game's terms: its profile kind's word for `chassis`, and only the tests whose names it
+/// declares (no `ship-icon` in a game without ship icons); a game of its own kinds is not
+/// offered the X-Wing tests `in-fleet` and `ship-ability`.
 fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
-    let atom = previous.and_then(|p| AtomKind::ALL.into_iter().find(|k| k.keyword() == p));
+    let profile = kinds::field_word(&a.index.kinds, "chassis");
+    let word = |k: AtomKind| if k == AtomKind::Chassis { profile } else { k.keyword() };
+    let atom = previous.and_then(|p| AtomKind::ALL.into_iter().find(|k| word(*k) == p));
     let kind = atom.and_then(AtomKind::vocab_kind);
     match (atom, kind) {
         (_, Some(kind)) => entries(a, &[kind]),
         (Some(AtomKind::Chassis), None) => cards(a, Some(CardKind::Chassis)),
         _ => {
+            let own_kinds = a.index.kinds[..] != cards_runtime::model::kinds::PRELUDE[..];
+            let offered = |k: &&AtomKind| match k.vocab_kind() {
+                Some(v) => a.index.vocab.iter().any(|e| e.kind == v),
+                None => !(own_kinds && matches!(k, AtomKind::InFleet | AtomKind::ShipAbility)),
+            };
             let mut items: Vec<CompletionItem> =
-                AtomKind::ALL.iter().map(|k| keyword(k.keyword(), "restriction")).collect();
+                AtomKind::ALL.iter().filter(offered).map(|k| keyword(word(*k), "restriction")).collect();
             items.extend(["and", "or", "not"].map(|w| keyword(w, "restriction")));
             items
         }
@@ -285,7 +306,7 @@ fn cards(a: &Analysis, kind: Option<CardKind>) -> Vec<CompletionItem> {
         .map(|c| CompletionItem {
             label: c.id.clone(),
             kind: Some(CompletionItemKind::STRUCT),
-            detail: Some(format!("{} · {}", c.kind, c.name)),
+            detail: Some(format!("{} · {}", c.kind_word, c.name)),
             ..Default::default()
         })
         .collect()
@@ -307,18 +328,21 @@ mod tests {
     #[test]
     fn the_place_is_read_from_the_tree_of_the_item_at_the_cursor() {
         assert_eq!(at("", ""), Place::TopLevel);
-        assert_eq!(at("upgrade \"X\" {\n  ico", ""), Place::FieldName(CardKind::Upgrade));
+        assert_eq!(at("upgrade \"X\" {\n  ico", ""), Place::FieldName(CardKind::Upgrade.as_str().to_string()));
         assert_eq!(at("upgrade \"X\" {\n  icon: cr", ""), value("icon", None));
         assert_eq!(at("upgrade \"X\" {\n  icon: crew\n  requires: size ", ""), value("requires", Some("size")));
         assert_eq!(at("upgrade \"X\" {\n  upgrades: crew, ", ""), value("upgrades", Some("crew")));
         // After a number, a new field.
-        assert_eq!(at("chassis \"X\" {\n  attack: 3  agi", ""), Place::FieldName(CardKind::Chassis));
+        assert_eq!(
+            at("chassis \"X\" {\n  attack: 3  agi", ""),
+            Place::FieldName(CardKind::Chassis.as_str().to_string())
+        );
         assert_eq!(at("ship \"X\" {\n  text {\n    After you perform a [Bo", ""), Place::Bracket);
         assert_eq!(at("ship \"X\" {\n  text {\n    After you [Boost] a", ""), Place::Text);
         // A closed text block and a closed card: back to the top level.
         assert_eq!(at("ship \"X\" {\n  text { Hi. }\n}\nup", ""), Place::TopLevel);
         // Braces in a comment or a string do not count.
-        assert_eq!(at("# {\nship \"X {\" {\n  co", ""), Place::FieldName(CardKind::Ship));
+        assert_eq!(at("# {\nship \"X {\" {\n  co", ""), Place::FieldName(CardKind::Ship.as_str().to_string()));
         assert_eq!(at("ship \"X\" { # a comment", ""), Place::Nothing);
         assert_eq!(at("ship \"X\" {\n  name: \"Da", "\"\n}\n"), Place::Nothing);
         // Not a card: a rule's words, a vocabulary line.
@@ -329,7 +353,10 @@ mod tests {
     #[test]
     fn what_follows_the_cursor_is_read_too_and_may_be_broken() {
         // The card closed after the cursor, with more fields.
-        assert_eq!(at("upgrade \"X\" {\n  ico", "\n  cost: 3\n}\n"), Place::FieldName(CardKind::Upgrade));
+        assert_eq!(
+            at("upgrade \"X\" {\n  ico", "\n  cost: 3\n}\n"),
+            Place::FieldName(CardKind::Upgrade.as_str().to_string())
+        );
         // A word being typed in the middle of a field's value.
         assert_eq!(at("upgrade \"X\" {\n  icon: cr", "ew\n}\n"), value("icon", None));
         // A line after the cursor that breaks the card: the card as far as the cursor.
@@ -340,7 +367,9 @@ mod tests {
 
     #[test]
     fn every_top_level_keyword_is_offered_in_game_cards_and_card_kinds_everywhere() {
-        let labels = |is_game| top_level(is_game).into_iter().map(|i| i.label).collect::<Vec<_>>();
+        let labels = |is_game| {
+            top_level(&cards_runtime::model::kinds::PRELUDE, is_game).into_iter().map(|i| i.label).collect::<Vec<_>>()
+        };
         let game = labels(true);
         for word in crate::syntax::keywords::top_level() {
             assert!(game.iter().any(|l| l == word), "`{word}` is not offered in game.cards");

@@ -18,7 +18,7 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
     let text = match &o.target {
         Target::Card(id) => card_hover(a, a.index.card(id)?),
         Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
-        Target::Field(key) => field_hover(key),
+        Target::Field(key) => field_hover(a, key),
         Target::Ability { .. } => ability_hover(a, file, offset)?,
         Target::Restriction { card } => restriction_hover(a, *card)?,
     };
@@ -35,7 +35,8 @@ fn card_hover(a: &Analysis, card: &CardInfo) -> String {
     let mut lines: Vec<&str> = written.lines().collect();
     let more = lines.len().saturating_sub(HOVER_LINES);
     lines.truncate(HOVER_LINES);
-    let mut out = format!("**{}** · {} `{}`\n\n```cards\n{}\n```", card.name, card.kind, card.id, lines.join("\n"));
+    let mut out =
+        format!("**{}** · {} `{}`\n\n```cards\n{}\n```", card.name, card.kind_word, card.id, lines.join("\n"));
     if more > 0 {
         out.push_str(&format!("\n… {more} more lines"));
     }
@@ -59,12 +60,16 @@ fn vocab_hover(a: &Analysis, v: &VocabInfo) -> String {
     format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; {used} in this set.", v.kind, v.id)
 }
 
-/// A built-in field: which cards take it.
-fn field_hover(key: &str) -> String {
-    let kinds: Vec<String> = crate::ast::CardKind::ALL
-        .into_iter()
-        .filter(|k| crate::check::cards::fields_of(*k).any(|f| f == key))
-        .map(|k| format!("{k}s"))
+/// A built-in field: which of the game's kinds take it, under the game's words (a unit's
+/// `calling:` is its profile's field).
+fn field_hover(a: &Analysis, key: &str) -> String {
+    let builtin = crate::resolve::kinds::builtin_field(&a.index.kinds, key).unwrap_or_default();
+    let kinds: Vec<String> = a
+        .index
+        .kinds
+        .iter()
+        .filter(|k| crate::check::cards::fields_of(k.role).any(|f| f == builtin))
+        .map(|k| k.noun.many())
         .collect();
     match kinds.is_empty() {
         true => format!("`{key}`: not a built-in field"),
@@ -255,7 +260,7 @@ pub fn document_symbols(a: &Analysis, file: FileId) -> Vec<DocumentSymbol> {
     for c in a.index.cards.iter().filter(|c| c.file == file) {
         out.push((
             c.span,
-            symbol(source, c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.span, c.id_span),
+            symbol(source, c.name.clone(), format!("{} {}", c.kind_word, c.id), SymbolKind::STRUCT, c.span, c.id_span),
         ));
     }
     out.sort_by_key(|(span, _)| span.start);
@@ -306,7 +311,7 @@ pub fn workspace_symbols(a: &Analysis, query: &str) -> Vec<SymbolInformation> {
         }
     };
     for c in a.index.cards.iter().filter(|c| matches(&c.name) || matches(&c.id)) {
-        push(c.name.clone(), format!("{} {}", c.kind, c.id), SymbolKind::STRUCT, c.file, c.span);
+        push(c.name.clone(), format!("{} {}", c.kind_word, c.id), SymbolKind::STRUCT, c.file, c.span);
     }
     for v in a.index.vocab.iter().filter(|v| matches(&v.id) || v.display.as_deref().is_some_and(matches)) {
         push(

@@ -52,7 +52,7 @@ pub fn fold_into_missing_game(names: &Names<'_>, sources: &crate::source::Source
                         }
                     }
                 }
-                (FieldValue::Tokens(_), None) if takes_stats(def.card.kind) && !builtin.contains(key) => {
+                (FieldValue::Tokens(_), None) if takes_stats(def.kind) && !builtin.contains(key) => {
                     want(VocabKind::Stat, &field.key, def.file);
                 }
                 _ => {}

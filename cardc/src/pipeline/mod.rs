@@ -218,6 +218,8 @@ pub static CODES: &[&Code] = &[
     &resolve::E0106,
     &resolve::E0107,
     &resolve::E0108,
+    &resolve::kinds::E0109,
+    &resolve::kinds::E0110,
     &check::cards::E0201,
     &check::cards::E0202,
     &check::values::E0203,

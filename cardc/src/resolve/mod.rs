@@ -2,6 +2,7 @@
 //! reports duplicates, and answers lookups with did-you-mean suggestions.
 
 pub mod ids;
+pub mod kinds;
 pub mod suggest;
 
 use std::collections::HashMap;
@@ -156,6 +157,10 @@ pub struct VocabDef<'a> {
 pub struct CardDef<'a> {
     /// The card.
     pub card: &'a Card,
+    /// The role its kind plays.
+    pub kind: CardKind,
+    /// Its kind: an index into the game's kinds ([`kinds::Kinds::model`]).
+    pub declared: u16,
     /// Its id.
     pub id: String,
     /// Where the id comes from (the `as` id, else the name).
@@ -177,13 +182,15 @@ pub struct Names<'a> {
     card_index: HashMap<String, u32>,
     /// Rules in declaration order.
     pub rules: Vec<(&'a Rule, FileId)>,
+    /// The game's kinds of card and the noun of its lists.
+    pub kinds: kinds::Kinds<'a>,
 }
 
 impl<'a> Names<'a> {
     /// Collects the declarations of a set's files, reporting duplicates. `dir` names the
     /// set for a diagnostic without a span.
     pub fn collect(files: &'a [File], dir: &std::path::Path, d: &mut Vec<Diagnostic>) -> Names<'a> {
-        let mut names = Names::default();
+        let mut names = Names { kinds: kinds::Kinds::collect(files, d), ..Names::default() };
         let mut rule_ids: HashMap<&str, (FileId, Span)> = HashMap::new();
         for file in files {
             for item in &file.items {
@@ -216,7 +223,7 @@ impl<'a> Names<'a> {
                             names.rules.push((rule, file.id));
                         }
                     }
-                    Item::Flagship(_) | Item::Allow(_) => {}
+                    Item::Flagship(_) | Item::Allow(_) | Item::Kind(_) | Item::Roster(_) => {}
                 }
             }
         }
@@ -247,6 +254,18 @@ impl<'a> Names<'a> {
     }
 
     fn add_card(&mut self, card: &'a Card, file: FileId, d: &mut Vec<Diagnostic>) {
+        let (declared, kind) = match self.kinds.card_kind(&card.kind, file) {
+            Ok(found) => found,
+            Err(unknown) => {
+                let kinds::UnknownKind { diagnostic, meant } = *unknown;
+                d.push(diagnostic);
+                // A kind certainly misspelt (`upgarde`) is read as the kind meant.
+                match meant {
+                    Some(meant) => meant,
+                    None => return,
+                }
+            }
+        };
         let (id, id_span) = match &card.as_id {
             Some(ident) => (ident.text.clone(), ident.span),
             None => (ids::derive_id(&card.name.value), card.name.span),
@@ -255,14 +274,14 @@ impl<'a> Names<'a> {
             d.push(
                 Diagnostic::new(&E0107, format!("the name \"{}\" gives no valid card id", card.name.value))
                     .label(file, card.name.span, format!("this name folds to `{id}`"))
-                    .help(format!("give the card an id: `{} \"{}\" as <id> {{ … }}`", card.kind, card.name.value)),
+                    .help(format!("give the card an id: `{} \"{}\" as <id> {{ … }}`", card.kind.text, card.name.value)),
             );
             return;
         }
         if let Some(&i) = self.card_index.get(&id) {
             let first = &self.cards[i as usize];
             let help = if card.as_id.is_none() {
-                format!("give one of them another id with `as`: `{} \"{}\" as <id>`", card.kind, card.name.value)
+                format!("give one of them another id with `as`: `{} \"{}\" as <id>`", card.kind.text, card.name.value)
             } else {
                 "choose another id".to_string()
             };
@@ -275,7 +294,7 @@ impl<'a> Names<'a> {
             return;
         }
         self.card_index.insert(id.clone(), self.cards.len() as u32);
-        self.cards.push(CardDef { card, id, id_span, file });
+        self.cards.push(CardDef { card, kind, declared, id, id_span, file });
     }
 
     /// The entries of one kind.
@@ -350,7 +369,7 @@ impl<'a> Names<'a> {
 
     /// The index of a card of `kind` by id, without diagnostics.
     pub fn card_id(&self, kind: CardKind, id: &str) -> Option<u32> {
-        self.card_index.get(id).copied().filter(|&i| self.cards[i as usize].card.kind == kind)
+        self.card_index.get(id).copied().filter(|&i| self.cards[i as usize].kind == kind)
     }
 
     /// The index of a vocabulary entry by id, without diagnostics.
@@ -361,22 +380,24 @@ impl<'a> Names<'a> {
     /// The index of a card of `kind`, or an E0106 diagnostic.
     pub fn card(&self, kind: CardKind, name: &Ident, file: FileId) -> Result<u32, Diagnostic> {
         match self.card_index.get(&name.text) {
-            Some(&i) if self.cards[i as usize].card.kind == kind => Ok(i),
+            Some(&i) if self.cards[i as usize].kind == kind => Ok(i),
             Some(&i) => {
                 let other = &self.cards[i as usize];
-                Err(Diagnostic::new(&E0106, format!("`{}` is {}, not {}", name.text, a(other.card.kind), a(kind)))
-                    .label(file, name.span, format!("expected {}", a(kind)))
+                let (is, wanted) = (self.kinds.noun_at(other.declared).a(), self.kinds.noun(kind).a());
+                Err(Diagnostic::new(&E0106, format!("`{}` is {is}, not {wanted}", name.text))
+                    .label(file, name.span, format!("expected {wanted}"))
                     .label(other.file, other.id_span, format!("`{}` is declared here", name.text)))
             }
             None => {
                 let candidates = self
                     .cards
                     .iter()
-                    .filter(|c| c.card.kind == kind)
+                    .filter(|c| c.kind == kind)
                     .map(|c| (c.id.as_str(), Some(c.card.name.value.as_str())));
                 let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
-                Err(Diagnostic::new(&E0106, format!("no {kind} named `{}` in this set", name.text))
-                    .label(file, name.span, format!("unknown {kind}"))
+                let noun = self.kinds.noun(kind).one();
+                Err(Diagnostic::new(&E0106, format!("no {noun} named `{}` in this set", name.text))
+                    .label(file, name.span, format!("unknown {noun}"))
                     .maybe_fix(fix))
             }
         }

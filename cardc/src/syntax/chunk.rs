@@ -86,14 +86,37 @@ struct RawBlock {
     close: Option<usize>,
 }
 
-/// Whether the line (from its first word on) starts a card: a card kind, blanks, a quote.
+/// Whether the line (from its first word on) starts like a card: a word that may be a
+/// card's kind (any but the keywords of other declarations: a game may name its own kinds,
+/// even after a vocabulary keyword such as `class`), then a quote.
 pub(crate) fn starts_card(content: &str) -> bool {
     let word = leading_word(content);
-    CardKind::from_keyword(word).is_some() && {
-        let rest = &content[word.len()..];
-        let trimmed = rest.trim_start_matches([' ', '\t']);
-        trimmed.len() < rest.len() && trimmed.starts_with('"')
-    }
+    // `ability "Name" {` is a block inside a card.
+    !word.is_empty()
+        && word != "ability"
+        && !super::keywords::DECLARATIONS.iter().any(|(w, _)| *w == word)
+        && content[word.len()..].trim_start_matches([' ', '\t']).starts_with('"')
+}
+
+/// Whether the line surely starts a card, where a line of some other item may start like
+/// one (the text of a block, an entry of a list, a rule's words): it starts like a card of
+/// a conformance kind (`upgrade "…`), or like a card of any kind whose `{` opens on the line
+/// (`hero "Brom" {`). A line of text such as `blessed "Ward" token.` does not.
+pub(crate) fn starts_card_surely(content: &str) -> bool {
+    starts_card(content) && (CardKind::from_keyword(leading_word(content)).is_some() || opens_brace(content))
+}
+
+/// Whether a line that starts like a card (a word, then a name in quotes) opens its body
+/// after the name: a card's header does, a rule's line never.
+fn opens_brace(content: &str) -> bool {
+    let Some(open) = content.find('"') else { return false };
+    let mut escaped = false;
+    let close = content[open + 1..].char_indices().find(|&(_, c)| {
+        let end = c == '"' && !escaped;
+        escaped = c == '\\' && !escaped;
+        end
+    });
+    close.is_some_and(|(at, _)| content[open + 1 + at + 1..].split('#').next().is_some_and(|rest| rest.contains('{')))
 }
 
 fn leading_word(s: &str) -> &str {
@@ -128,6 +151,13 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
     // then even a line starting with a keyword (`size …`) continues it.
     let mut dangling = false;
     let mut kind_word = "";
+    // Whether the item's last line ends with `,`: a list goes on, even with an entry named
+    // as a keyword or a kind (`kind hero "Hero" unit,` then `upgrade "Upgrade" upgrade`),
+    // unless the line is a card's header.
+    let mut comma_end = false;
+    // Whether the current item is a card: it starts like one, or with a card kind of the
+    // conformance games (whose name may follow on the next line).
+    let mut is_card = false;
     // Whether the current item has opened a `{`: a card continues on a line that starts
     // with no keyword only until it has (`ship "X"` / `{`), or with a `}` (one left over
     // after a broken text block); after its body, another such line is a stray line of its
@@ -161,11 +191,15 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
         let starts_item = significant
             && if open.is_empty() && !raw && !broken {
                 current.is_none()
-                    || (super::keywords::is_top_level(leading_word(content)) && !dangling)
+                    || (super::keywords::is_top_level(leading_word(content)) && !dangling
+                        && !(comma_end && kind_word != "rule" && starts_card(content) && !opens_brace(content)))
                     || !continues
-                    || (item_brace && CardKind::from_keyword(kind_word).is_some() && !content.starts_with('}'))
+                    || (item_brace && is_card && !content.starts_with('}'))
+                    // A card of a kind the game declares (`hero "Brom" {`) after a rule or a
+                    // list that ends with `,`, whose lines may go on with any word.
+                    || (!is_card && !dangling && starts_card_surely(content) && (!comma_end || opens_brace(content)))
             } else {
-                starts_card(content)
+                starts_card_surely(content)
             };
         if starts_item {
             finish(current.take(), &mut open, &mut last_raw, &mut out, diagnostics);
@@ -180,11 +214,13 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
                 open_strings: Vec::new(),
             });
             kind_word = leading_word(content);
+            is_card = starts_card(content) || CardKind::from_keyword(kind_word).is_some();
             item_brace = false;
         }
         if significant {
             let code = content.split('#').next().unwrap_or("").trim_end();
-            continues = kind_word == "rule" || CardKind::from_keyword(kind_word).is_some() || code.ends_with(',');
+            continues = kind_word == "rule" || is_card || code.ends_with(',');
+            comma_end = code.ends_with(',');
             let last = code.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
             dangling = kind_word == "rule"
                 && (code.ends_with([',', ':']) || matches!(last, "where" | "and" | "or" | "not" | "with" | "per"));
@@ -201,7 +237,7 @@ pub fn chunks(file: FileId, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Ve
             scan.line(file, text, line_start + indent, line_end, chunk, diagnostics);
             chunk.end = line_end;
             // A card whose header string is broken may hide its `{`; a one-line item may not.
-            broken |= chunk.had_error && !errors_before && CardKind::from_keyword(kind_word).is_some();
+            broken |= chunk.had_error && !errors_before && is_card;
         }
         line_start = line_end;
     }
@@ -379,6 +415,30 @@ mod tests {
         let (c, _) = cut("game x \"X\"\nstray words\nfaction a,\n  b\n");
         assert_eq!(c, ["game x \"X\"\n", "stray words\n", "faction a,\n  b\n"]);
         assert!(d.is_empty());
+    }
+
+    /// Cards of a game's own kinds (`hero "Brom" {`): after a rule, after a list that
+    /// ends with `,`, written with no blank before the quote; and lines that only start like
+    /// one (a line of text, an entry of a list) that do not start an item.
+    #[test]
+    fn cards_of_a_games_own_kinds() {
+        let (c, d) = cut("rule r \"m\":\n  at most 1 item per hero\nhero \"Brom\" {\n  cost: 3\n}\n");
+        assert_eq!(c, ["rule r \"m\":\n  at most 1 item per hero\n", "hero \"Brom\" {\n  cost: 3\n}\n"]);
+        assert!(d.is_empty());
+        let (c, _) = cut("faction a \"A\",\nhero \"Brom\" {\n  cost: 3\n}\n");
+        assert_eq!(c, ["faction a \"A\",\n", "hero \"Brom\" {\n  cost: 3\n}\n"]);
+        let (c, _) = cut("hero\"A\" {\n}\nhero\"B\" {\n}\n");
+        assert_eq!(c, ["hero\"A\" {\n}\n", "hero\"B\" {\n}\n"]);
+        // A line of text that starts with a word and a quote is the block's.
+        let text = "item \"Scroll\" {\n  text {\n    It gains the\n    blessed \"Ward\" token.\n  }\n}\n";
+        let (c, d) = cut(text);
+        assert_eq!((c, d), (vec![text], Vec::<String>::new()));
+        // A list goes on after `,`, even with an entry named as a keyword or a kind.
+        let text = "kind hero \"Hero\" unit,\n  upgrade \"Upgrade\" upgrade\nroster band\n";
+        let (c, _) = cut(text);
+        assert_eq!(c, ["kind hero \"Hero\" unit,\n  upgrade \"Upgrade\" upgrade\n", "roster band\n"]);
+        let (c, _) = cut("faction a \"A\",\n  empire \"Galactic Empire\"\n");
+        assert_eq!(c, ["faction a \"A\",\n  empire \"Galactic Empire\"\n"]);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! reader gives one.
 
 use super::sentences;
-use crate::ast::{Card, CardKind, Field, FieldValue, Ident, Number, Span, Str, TextBlock, Token};
+use crate::ast::{Card, Field, FieldValue, Ident, Number, Span, Str, TextBlock, Token};
 
 /// Reads `input`, the text of one item starting at byte `base` of its file, if it is a
 /// card that parses; `None` when it is anything else.
@@ -268,11 +268,10 @@ impl Reader<'_> {
     /// `card = { card_kind ~ string ~ (k_as ~ ident)? ~ body }`.
     fn card(&mut self) -> Option<Card> {
         let start = self.pos;
-        let kind = CardKind::ALL.into_iter().find(|k| self.bytes[start..].starts_with(k.as_str().as_bytes()))?;
-        if !self.keyword(kind.as_str()) {
+        let kind = self.ident()?;
+        if super::keywords::DECLARATIONS.iter().any(|(w, _)| *w == kind.text) {
             return None;
         }
-        let kind_span = self.span(start, self.pos);
         self.skip();
         let name = self.string()?;
         self.skip();
@@ -297,7 +296,7 @@ impl Reader<'_> {
             }
         }
         self.pos += 1;
-        Some(Card { kind, kind_span, name, as_id, fields, span: self.span(start, self.pos), broken: false })
+        Some(Card { kind, name, as_id, fields, span: self.span(start, self.pos), broken: false })
     }
 }
 
@@ -392,6 +391,11 @@ mod tests {
         // field and then a stray string to the grammar, a syntax error.
         "part \"Il\" { hu ability\" At r\" {\n  }on}\n",
         "upgrade \"Tight\" { ability\"A\" { x } }\n",
+        // A game's own kinds and roster, and a declaration's keyword written as a card's kind.
+        "kind hero \"Hero\" unit, item \"Item\" upgrade\n",
+        "roster warband \"Warband\"\n",
+        "game \"X\" {}\n",
+        "rule \"X\" {}\n",
     ];
 
     /// The shipped sets' card files and [`EDGE`] (the tests of `crate::synth` read
@@ -406,6 +410,8 @@ mod tests {
             include_str!("../../../cards/xwing/upgrades.cards"),
             include_str!("../../../cards/eclipse/blueprints.cards"),
             include_str!("../../../cards/eclipse/parts.cards"),
+            include_str!("../../../cards/emberfall/heroes.cards"),
+            include_str!("../../../cards/emberfall/gear.cards"),
             EDGE,
         ]
         .map(String::from)

@@ -8,8 +8,10 @@ use cards_runtime::model::{CardKind, VocabKind};
 
 /// The words that start a declaration other than a vocabulary line or a card, each with
 /// what it declares (as completion shows it).
-pub const DECLARATIONS: [(&str, &str); 6] = [
+pub const DECLARATIONS: [(&str, &str); 8] = [
     ("game", "declaration"),
+    ("kind", "card kinds"),
+    ("roster", "what a list is called"),
     ("rule", "fleet rule"),
     ("flagship", "flagship rule"),
     ("allow", "lint level"),
@@ -40,8 +42,8 @@ mod tests {
     const GRAMMAR: &str = include_str!("../../../cardc-grammar/src/grammar.pest");
     const VSCODE: &str = include_str!("../../../editors/vscode/syntaxes/cards.tmLanguage.json");
 
-    /// The quoted words of grammar rule `name` (`vocab_kind = @{ ("faction" | …) ~ kw_end }`).
-    fn alternatives(name: &str) -> Vec<String> {
+    /// The text of grammar rule `name`, from its name to the line that closes it.
+    fn rule(name: &str) -> String {
         let start = GRAMMAR
             .lines()
             .position(|l| l.split_whitespace().next() == Some(name))
@@ -53,14 +55,43 @@ mod tests {
                 break;
             }
         }
-        rule.split('"').skip(1).step_by(2).map(str::to_string).collect()
+        rule
     }
 
-    /// The words of the VS Code grammar's pattern that begins a line with one of `first`'s
-    /// group: `^[ \t\x{FEFF}]*(faction|size|…)`.
-    fn vscode_words(first: &str) -> Vec<String> {
-        let at = VSCODE.find(&format!("]*({first}")).unwrap_or_else(|| panic!("no line pattern for `{first}`"));
-        let group = &VSCODE[at + 3..];
+    /// The quoted words of grammar rule `name` (`vocab_kind = @{ ("faction" | …) ~ kw_end }`).
+    fn alternatives(name: &str) -> Vec<String> {
+        rule(name).split('"').skip(1).step_by(2).map(str::to_string).collect()
+    }
+
+    /// The words grammar rule `name` excludes: those of each keyword rule in its `!( … )`
+    /// (`card_kind = @{ !(k_game | k_kind | …) ~ ident }`).
+    fn excluded(name: &str) -> Vec<String> {
+        let rule = rule(name);
+        let at = rule.find("!(").unwrap_or_else(|| panic!("rule `{name}` excludes nothing: {rule}"));
+        let group = &rule[at + 2..];
+        let group = &group[..group.find(')').unwrap_or_else(|| panic!("no `)` in {rule}"))];
+        group.split('|').flat_map(|k| alternatives(k.trim())).collect()
+    }
+
+    /// The VS Code grammar's rule `name` (`repository.<name>`).
+    fn vscode_rule(name: &str) -> serde_json::Value {
+        let grammar: serde_json::Value = serde_json::from_str(VSCODE).expect("cards.tmLanguage.json is JSON");
+        let rule = grammar["repository"][name].clone();
+        assert!(rule.is_object(), "no rule `{name}` in the VS Code grammar");
+        rule
+    }
+
+    /// The pattern that begins the VS Code grammar's rule `name`.
+    fn vscode_begin(name: &str) -> String {
+        let rule = vscode_rule(name);
+        rule["begin"].as_str().unwrap_or_else(|| panic!("the VS Code rule `{name}` has no `begin`")).to_string()
+    }
+
+    /// The words of the group that follows `marker` in `pattern`: with `]*(`, those of
+    /// `^[ \t\x{FEFF}]*(faction|size|…)`.
+    fn group_after(pattern: &str, marker: &str) -> Vec<String> {
+        let at = pattern.find(marker).unwrap_or_else(|| panic!("no `{marker}` in {pattern}"));
+        let group = &pattern[at + marker.len()..];
         let end = group.find(')').unwrap_or(group.len());
         group[..end].split('|').map(str::to_string).collect()
     }
@@ -71,26 +102,49 @@ mod tests {
         w
     }
 
+    fn declarations() -> Vec<String> {
+        sorted(DECLARATIONS.map(|(w, _)| w))
+    }
+
     #[test]
     fn the_grammar_has_the_same_keywords_as_the_tables() {
         // A vocabulary kind the grammar reads and Rust does not know would be dropped.
         let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
         assert_eq!(sorted(alternatives("vocab_kind")), vocab);
-        assert_eq!(sorted(alternatives("card_kind")), sorted(CardKind::ALL.map(CardKind::as_str)));
-        let declared: Vec<String> =
-            ["k_game", "k_rule", "k_flagship", "k_allow"].iter().flat_map(|k| alternatives(k)).collect();
-        assert_eq!(sorted(declared), sorted(DECLARATIONS.map(|(w, _)| w)));
+        let declared: Vec<String> = ["k_game", "k_kind", "k_roster", "k_rule", "k_flagship", "k_allow"]
+            .iter()
+            .flat_map(|k| alternatives(k))
+            .collect();
+        assert_eq!(sorted(declared), declarations());
+        // A card's kind is any word but one that starts another declaration: one the chunker
+        // takes for a declaration would never reach `card`, one it takes for a card would
+        // not parse as one.
+        assert_eq!(sorted(excluded("card_kind")), declarations());
     }
 
     #[test]
     fn the_vscode_grammar_colours_every_keyword() {
-        assert_eq!(sorted(vscode_words("faction")), sorted(VocabKind::ALL.map(VocabKind::keyword)));
-        assert_eq!(sorted(vscode_words("chassis")), sorted(CardKind::ALL.map(CardKind::as_str)));
-        let mut declared = vscode_words("allow|");
-        for word in ["game", "rule", "flagship"] {
-            declared.extend(vscode_words(word));
+        let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
+        assert_eq!(sorted(group_after(&vscode_begin("vocabulary"), "]*(")), vocab);
+        let mut declared = Vec::new();
+        for rule in ["game", "kind", "roster", "rule", "flagship", "lint-level"] {
+            declared.extend(group_after(&vscode_begin(rule), "]*("));
         }
-        assert_eq!(sorted(declared), sorted(DECLARATIONS.map(|(w, _)| w)));
+        assert_eq!(sorted(declared), declarations());
+        // A card begins on a built-in kind, or on any word but a declaration keyword.
+        let card = vscode_begin("card");
+        assert_eq!(sorted(group_after(&card, "]*(?!(?:")), declarations());
+        assert_eq!(sorted(group_after(&card, "((?:")), sorted(CardKind::ALL.map(CardKind::as_str)));
+        // The roles of a `kind` line.
+        let kind = vscode_rule("kind");
+        let roles = kind["patterns"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["name"] == "storage.modifier.role.cards")
+            .and_then(|p| p["match"].as_str())
+            .expect("the VS Code rule `kind` colours roles");
+        assert_eq!(sorted(group_after(roles, "(?:")), sorted(CardKind::ALL.map(CardKind::role_word)));
     }
 
     #[test]

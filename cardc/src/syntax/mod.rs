@@ -268,7 +268,7 @@ fn parse_chunk(
             Err(_) => {}
         }
     } else if report {
-        diagnostics.push(recover::unknown_kind(&builder, &input).unwrap_or_else(|| builder.syntax_error(&input, &e)));
+        diagnostics.push(builder.syntax_error(&input, &e));
     }
     if let Some(item) = builder.card_head(&input).map(Item::Card).or_else(|| recover::salvage(&builder, &input)) {
         items.push(item);
@@ -398,6 +398,34 @@ impl Build {
                     .collect::<Option<Vec<_>>>()?;
                 Some(Item::Vocab(Vocab { kind, kind_span: self.span(&kw), entries }))
             }
+            Rule::kind_decl => {
+                let mut it = inner(pair);
+                let keyword = self.span(&it.next()?);
+                let entries = it
+                    .map(|e| {
+                        let span = self.span(&e);
+                        let mut parts = inner(e);
+                        let id = self.ident(parts.next()?);
+                        let (mut display, mut plural, mut role) = (None, None, None);
+                        for p in parts {
+                            match p.as_rule() {
+                                Rule::string if display.is_none() => display = Some(self.string(p)),
+                                Rule::string => plural = Some(self.string(p)),
+                                _ => role = Some(self.ident(p)),
+                            }
+                        }
+                        Some(KindEntry { id, display, plural, role, span })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Item::Kind(KindDecl { keyword, entries, broken: false }))
+            }
+            Rule::roster_decl => {
+                let mut it = inner(pair).skip(1);
+                let id = self.ident(it.next()?);
+                let display = it.next().map(|p| self.string(p));
+                let plural = it.next().map(|p| self.string(p));
+                Some(Item::Roster(Roster { id, display, plural, span }))
+            }
             Rule::flagship_decl => {
                 let icon = self.ident(inner(pair).last()?);
                 Some(Item::Flagship(Flagship { icon, span }))
@@ -436,11 +464,7 @@ impl Build {
         let mut condition = None;
         for p in inner(pair) {
             match p.as_rule() {
-                Rule::per_scope => {
-                    let s = inner(p).last()?;
-                    let kind = ScopeKind::from_word(s.as_str()).unwrap_or(ScopeKind::Blueprint);
-                    scope = Some(Scope { kind, span: self.span(&s) });
-                }
+                Rule::per_scope => scope = Some(Scope { word: self.ident(inner(p).last()?) }),
                 Rule::comparison => cmp = Some(self.comparison(p, d)?),
                 Rule::stat_bound => {
                     let mut it = inner(p);
@@ -449,11 +473,7 @@ impl Build {
                     cmp = Some(Comparison { op, n: Number { value: 0, signed: false, span: ident.span } });
                     stat = Some(ident);
                 }
-                Rule::cost_of => {
-                    let k = inner(p).last()?;
-                    let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
-                    of = Some((kind, self.span(&k)));
-                }
+                Rule::cost_of => of = Some(self.ident(inner(p).last()?)),
                 Rule::quantity => {
                     let q = inner(p).next()?;
                     quantity = Some(match q.as_rule() {
@@ -494,8 +514,7 @@ impl Build {
 
     fn selector(&self, pair: Pair<'_, Rule>) -> Option<Selector> {
         let mut it = inner(pair);
-        let k = it.next()?;
-        let kind = SelectorKind::from_word(k.as_str()).unwrap_or(SelectorKind::Card);
+        let word = self.ident(it.next()?);
         let mut filters = Vec::new();
         for f in it {
             let mut parts = inner(f).skip(1);
@@ -507,7 +526,7 @@ impl Build {
                 _ => Filter::Name(self.string(parts.next()?)),
             });
         }
-        Some(Selector { kind, kind_span: self.span(&k), filters })
+        Some(Selector { word, filters })
     }
 
     fn tokens(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Vec<Token> {
@@ -524,23 +543,21 @@ impl Build {
     fn card_parts<'i>(
         &self,
         it: &mut std::iter::Peekable<impl Iterator<Item = Pair<'i, Rule>>>,
-    ) -> Option<(CardKind, Span, Str, Option<Ident>)> {
-        let kind = it.next()?;
-        let kind_span = self.span(&kind);
-        let kind = CardKind::from_keyword(kind.as_str())?;
+    ) -> Option<(Ident, Str, Option<Ident>)> {
+        let kind = self.ident(it.next()?);
         let name = self.string(it.next()?);
         let mut as_id = None;
         if it.peek().is_some_and(|p| p.as_rule() == Rule::k_as) {
             it.next();
             as_id = Some(self.ident(it.next()?));
         }
-        Some((kind, kind_span, name, as_id))
+        Some((kind, name, as_id))
     }
 
     fn card(&self, pair: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Card> {
         let span = self.span(&pair);
         let mut it = inner(pair);
-        let (kind, kind_span, name, as_id) = self.card_parts(&mut it)?;
+        let (kind, name, as_id) = self.card_parts(&mut it)?;
         let body = it.next()?;
         let mut fields = Vec::new();
         for f in inner(body) {
@@ -559,7 +576,7 @@ impl Build {
             };
             fields.push(Field { key, value, span: fspan });
         }
-        Some(Card { kind, kind_span, name, as_id, fields, span, broken: false })
+        Some(Card { kind, name, as_id, fields, span, broken: false })
     }
 
     fn text_block(&self, raw: Pair<'_, Rule>) -> TextBlock {
@@ -575,9 +592,9 @@ impl Build {
     fn card_head(&self, input: &str) -> Option<Card> {
         let pairs = CardParser::parse(Rule::card_head, input).ok()?;
         let mut pairs = pairs.filter(|p| p.as_rule() != Rule::COMMENT).peekable();
-        let (kind, kind_span, name, as_id) = self.card_parts(&mut pairs)?;
-        let span = Span::new(kind_span.start as usize, self.at(input.len()));
-        Some(Card { kind, kind_span, name, as_id, fields: Vec::new(), span, broken: true })
+        let (kind, name, as_id) = self.card_parts(&mut pairs)?;
+        let span = Span::new(kind.span.start as usize, self.at(input.len()));
+        Some(Card { kind, name, as_id, fields: Vec::new(), span, broken: true })
     }
 
     fn syntax_error(&self, input: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
@@ -720,7 +737,7 @@ fn found(input: &str, pos: usize) -> (String, usize) {
     }
 }
 
-const ITEM: &str = "an item (`game`, a vocabulary line, `rule`, `flagship:` or a card)";
+const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `rule`, `flagship:` or a card)";
 
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
@@ -730,6 +747,10 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::game_decl
         | Rule::vocab_decl
         | Rule::vocab_kind
+        | Rule::kind_decl
+        | Rule::roster_decl
+        | Rule::k_kind
+        | Rule::k_roster
         | Rule::flagship_decl
         | Rule::rule_decl
         | Rule::allow_decl
@@ -742,6 +763,8 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::kv_field | Rule::flag_field | Rule::text_block | Rule::ability_block => "a field",
         Rule::tokens | Rule::rule_tokens => "a value",
         Rule::entry_flag => "`implicit` or `optional`",
+        Rule::kind_entry => "a kind (`hero \"Hero\" unit`)",
+        Rule::role => "a role (`unit`, `profile`, `upgrade`, `part`, `blueprint`, `species`)",
         Rule::cmp_op | Rule::comparison => "`at most`, `at least` or `exactly`",
         Rule::quantity | Rule::k_no => "a quantity (`at most N`, `at least N`, `exactly N`, `no`)",
         Rule::count_rule
@@ -756,13 +779,13 @@ fn describe_rule(rule: Rule) -> &'static str {
             "a constraint (`<quantity> <selector> per <scope>`, `unique names`, `sum`, `total cost`, `same`)"
         }
         Rule::cost_of | Rule::k_of => "`of`",
-        Rule::selector_kind_plural => "`upgrades`, `ships`, `parts` or `cards`",
+        Rule::selector_kind_plural => "a kind in the plural (`upgrades`, `cards`)",
         Rule::stat_bound => "`at most <stat>`",
         Rule::k_ship_icon => "`ship-icon`",
-        Rule::selector | Rule::selector_kind => "`upgrade`, `part` or `card`",
+        Rule::selector | Rule::selector_kind => "a kind (`upgrade`, `card`)",
         Rule::filter | Rule::k_with => "`with`",
         Rule::per_scope | Rule::k_per => "`per`",
-        Rule::scope => "`ship`, `fleet` or `blueprint`",
+        Rule::scope => "a scope (`ship`, `fleet`, `blueprint`, or the game's own unit kind or roster)",
         Rule::where_clause | Rule::k_where => "`where`",
         Rule::k_as => "`as`",
         Rule::body => "`{`",

@@ -5,8 +5,8 @@
 //! that one broken line does not make every use of what it declares an error too.
 
 use super::{Build, E0001};
-use crate::ast::{CardKind, Game, Ident, Item, Span, Str, Vocab, VocabEntry, VocabKind};
-use crate::diagnostics::{join_or, Applicability, Diagnostic, Fix};
+use crate::ast::{Game, Ident, Item, KindDecl, KindEntry, Roster, Span, Str, Vocab, VocabEntry, VocabKind};
+use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
 
 /// An item read again as if a mistake were fixed.
@@ -34,17 +34,14 @@ fn first_word(input: &str) -> (usize, usize) {
 pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    if word.is_empty() || super::keywords::is_top_level(word) {
+    // A card's kind is any word (`hero "Aria" {`), resolved against the game's kinds.
+    if word.is_empty() || super::keywords::is_top_level(word) || card_shaped(&input[end..]) {
         return None;
     }
     let s = suggest::best(word, super::keywords::top_level().map(|k| (k, None)))?;
     let span = Span::new(b.at(start), b.at(end));
     let applicability = if s.certain { Applicability::MachineApplicable } else { Applicability::MaybeIncorrect };
-    // A card's kind misspelt (`upgarde "Tower Shield" {`) is said to be one.
-    let (message, label) = match CardKind::from_keyword(s.id) {
-        Some(_) if card_shaped(&input[end..]) => (format!("`{word}` is not a card kind"), "not a card kind"),
-        _ => (format!("expected an item, found `{word}`"), "not a keyword"),
-    };
+    let (message, label) = (format!("expected an item, found `{word}`"), "not a keyword");
     let diagnostic = Diagnostic::new(&E0001, message).label(b.file, span, label).fix(Fix::replace(
         s.help(word),
         b.file,
@@ -56,23 +53,6 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let shift = word.len() as isize - s.id.len() as isize;
     let builder = Build { file: b.file, base: b.base, end: b.end, shifts: vec![(start + s.id.len(), shift)] };
     Some(Recovery { diagnostic, input, builder, and_report: true })
-}
-
-/// An item written as a card is (`hero "Aria" {`) whose first word is no card kind, nor
-/// close enough to one for [`keyword`] to read it as one: says so, and names the kinds.
-pub(super) fn unknown_kind(b: &Build, input: &str) -> Option<Diagnostic> {
-    let (start, end) = first_word(input);
-    let word = &input[start..end];
-    if word.is_empty() || !card_shaped(&input[end..]) || super::keywords::is_top_level(word) {
-        return None;
-    }
-    let kinds: Vec<String> = CardKind::ALL.iter().map(|k| format!("`{}`", k.as_str())).collect();
-    let span = Span::new(b.at(start), b.at(end));
-    Some(
-        Diagnostic::new(&E0001, format!("`{word}` is not a card kind"))
-            .label(b.file, span, "not a card kind")
-            .help(format!("a card is {}", join_or(&kinds))),
-    )
 }
 
 /// Whether what follows an item's first word is what follows a card's kind: blanks, then
@@ -87,7 +67,7 @@ fn card_shaped(rest: &str) -> bool {
 pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny");
+    let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny" | "kind");
     let pos = super::error_at(e);
     if !list || input[pos..].trim().chars().next().is_some_and(|c| c != '#') {
         return None;
@@ -236,6 +216,17 @@ pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
         let whole = Span::new(b.at(first.start), b.at(input.trim_end().len()));
         return Some(Item::Game(Game { id, name, span: whole }));
     }
+    if first.text == "kind" {
+        return Some(Item::Kind(salvage_kinds(b, first, rest)));
+    }
+    if first.text == "roster" {
+        let id = rest.iter().find(|w| !w.quoted)?;
+        let mut strings = rest.iter().filter(|w| w.quoted).map(|w| Str { value: w.text.to_string(), span: span(w) });
+        let whole = Span::new(b.at(first.start), b.at(input.trim_end().len()));
+        let (display, plural) = (strings.next(), strings.next());
+        let id = Ident { text: id.text.to_string(), span: span(id) };
+        return Some(Item::Roster(Roster { id, display, plural, span: whole }));
+    }
     let kind = VocabKind::from_keyword(first.text)?;
     let mut entries: Vec<VocabEntry> = Vec::new();
     for w in rest {
@@ -256,4 +247,37 @@ pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
         }
     }
     Some(Item::Vocab(Vocab { kind, kind_span: span(first), entries }))
+}
+
+/// What can be saved of a `kind` line that does not parse: each word an entry's id, the
+/// strings after it its display name and plural, and a role's word after them its role;
+/// so that the game's cards are still of its kinds and the one syntax error is the only
+/// error.
+fn salvage_kinds(b: &Build, keyword: &Word<'_>, rest: &[Word<'_>]) -> KindDecl {
+    let span = |w: &Word<'_>| Span::new(b.at(w.start), b.at(w.end));
+    let mut entries: Vec<KindEntry> = Vec::new();
+    for (i, w) in rest.iter().enumerate() {
+        let role = cards_runtime::model::CardKind::from_role_word(w.text).is_some();
+        // A role's word after a role is a mistake, not a kind, unless a name follows it.
+        let named = rest.get(i + 1).is_some_and(|n| n.quoted);
+        match entries.last_mut() {
+            Some(e) if w.quoted && e.role.is_none() && e.display.is_none() => {
+                e.display = Some(Str { value: w.text.to_string(), span: span(w) });
+            }
+            Some(e) if w.quoted && e.role.is_none() && e.plural.is_none() => {
+                e.plural = Some(Str { value: w.text.to_string(), span: span(w) });
+            }
+            Some(e) if role && e.role.is_none() => e.role = Some(Ident { text: w.text.to_string(), span: span(w) }),
+            Some(_) if role && !named => {}
+            _ if w.quoted => {}
+            _ => {
+                let id = Ident { text: w.text.to_string(), span: span(w) };
+                entries.push(KindEntry { id, display: None, plural: None, role: None, span: span(w) });
+            }
+        }
+        if let Some(e) = entries.last_mut() {
+            e.span = Span::new(e.span.start as usize, b.at(w.end));
+        }
+    }
+    KindDecl { keyword: span(keyword), entries, broken: true }
 }

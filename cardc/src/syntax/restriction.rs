@@ -156,7 +156,15 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
                     ops.push(Op::Open(*s));
                 }
                 (Token::Ident(id), _) => {
-                    let Some(kind) = AtomKind::ALL.into_iter().find(|k| k.keyword() == id.text) else {
+                    let known = AtomKind::ALL.into_iter().find(|k| k.keyword() == id.text);
+                    // Another word followed by an id names a card of the game's profile kind
+                    // (`calling warrior`), or is a mistake the check reports with the words.
+                    let profile = || {
+                        let next = tokens.get(i + 1);
+                        matches!(next, Some(Token::Ident(n)) if !matches!(n.text.as_str(), "and" | "or" | "not"))
+                            && crate::resolve::ids::is_valid_id(&id.text)
+                    };
+                    let Some(kind) = known.or_else(|| profile().then_some(AtomKind::Chassis)) else {
                         return Err(error(
                             id.span,
                             format!("expected a restriction, found `{}`", id.text),
@@ -249,7 +257,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
     Ok(Restriction { nodes: b.nodes, spans: b.spans, span })
 }
 
-const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
+pub(crate) const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
 
 impl Diagnostic {
     fn help_if_none(self, help: &str) -> Diagnostic {
@@ -264,6 +272,11 @@ impl Diagnostic {
 /// Parses the atom starting at `tokens[at]` (its keyword); returns it and the index after it.
 fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Result<(Atom, usize), Diagnostic> {
     let kw = tokens[at].span();
+    // As written: a game's profile kind's word for `chassis` (`calling warrior`).
+    let keyword = match &tokens[at] {
+        Token::Ident(id) => id.text.clone(),
+        _ => kind.keyword().to_string(),
+    };
     let mut args = Vec::new();
     let mut i = at + 1;
     let missing = |what: &str, found: Option<&Token>| {
@@ -271,7 +284,7 @@ fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Resu
             Some(t) => (t.span(), t.describe()),
             None => (kw, "the end of the restriction".to_string()),
         };
-        Diagnostic::new(&E0008, format!("expected {what} after `{}`, found {found}", kind.keyword())).label(
+        Diagnostic::new(&E0008, format!("expected {what} after `{keyword}`, found {found}")).label(
             file,
             span,
             format!("expected {what}"),
@@ -338,7 +351,7 @@ fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Resu
         },
     }
     let end = if i > at + 1 { tokens[i - 1].span() } else { kw };
-    Ok((Atom { kind, kind_span: kw, args, modifier, span: kw.to(end) }, i))
+    Ok((Atom { kind, keyword, kind_span: kw, args, modifier, span: kw.to(end) }, i))
 }
 
 #[cfg(test)]
@@ -436,7 +449,11 @@ mod tests {
     fn errors() {
         let err = |src: &str| parse(0, &tokens(src), Span::default()).unwrap_err();
         assert_eq!(err("size small medium").code.id, "E0008");
-        assert_eq!(err("sise small").help.as_deref(), Some("did you mean `size`?"));
+        // A word followed by an id may name a card of the game's profile kind (`calling
+        // warrior`): the check, which knows the game's words, says `sise` is none.
+        let ok = parse(0, &tokens("sise small"), Span::default()).unwrap();
+        assert_eq!(ok.atoms().map(|a| (a.kind, a.keyword.as_str())).collect::<Vec<_>>(), [(AtomKind::Chassis, "sise")]);
+        assert_eq!(err("sise").help.as_deref(), Some("did you mean `size`?"));
         assert_eq!(err("( flagship").message, "unclosed `(`");
         assert_eq!(err("flagship )").message, "unmatched `)`");
         assert_eq!(err("flagship and").message, "restriction ends too early");

@@ -132,14 +132,14 @@ fn coverage_is_printed_per_set() {
     assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
     let lines = json_lines(&out.stdout);
     let sets: Vec<&Value> = lines.iter().filter(|l| l.get("structured_percent").is_some()).collect();
-    assert_eq!(sets.len(), 3);
+    assert_eq!(sets.len(), 4);
     for s in sets {
         assert_eq!(s["sentences"], s["sentences_in_frames"]);
         assert!(s["top_opaque_shapes"].is_array());
     }
     let out = cardc(&["check", "--coverage", cards.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.matches("coverage of ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("coverage of ").count(), 4, "{stderr}");
     assert!(stderr.contains("% structured)"), "{stderr}");
 }
 

@@ -89,6 +89,8 @@ proptest! {
                 game: "demo".into(),
                 name: "Demo".into(),
                 vocab: vocab.clone(),
+                kinds: cards_runtime::model::kinds::PRELUDE.to_vec().into(),
+                roster: cards_runtime::model::Noun::FLEET,
                 flagship_icon: None,
                 cards: Vec::new().into(),
                 rules: Vec::new().into(),

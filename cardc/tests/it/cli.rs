@@ -28,7 +28,7 @@ fn the_shipped_sets_check_clean_and_the_summary_counts_them() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(code(&out), 0, "{stderr}");
     let summary = stderr.lines().last().unwrap();
-    assert!(summary.starts_with("checked 3 sets ("), "{summary}");
+    assert!(summary.starts_with("checked 4 sets ("), "{summary}");
     assert!(summary.contains(" 0 errors"), "{summary}");
 }
 

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 
 use cards_runtime::export::{export, to_json_pretty};
 use cards_runtime::model::{
-    BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter, Grant,
-    NamedAbility, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind, Vocabulary,
+    kinds::PRELUDE, BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter,
+    Grant, Kind, NamedAbility, Noun, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind, Vocabulary,
 };
 use cards_runtime::restriction::{Atom, Node, Restriction};
 use common::{cardc, code, files, shared};
@@ -229,13 +229,8 @@ fn difficulty(v: &Value) -> Difficulty {
     Difficulty::from_word(v.as_str().unwrap()).unwrap_or_else(|| panic!("a difficulty: {v}"))
 }
 
-fn scope(v: &Value) -> Scope {
-    match v.as_str().unwrap() {
-        "ship" => Scope::Ship,
-        "fleet" => Scope::Fleet,
-        "blueprint" => Scope::Blueprint,
-        other => panic!("scope {other}"),
-    }
+fn noun(v: &Value) -> Noun {
+    Noun { id: text(&v["id"]), name: text(&v["name"]), plural: text(&v["plural"]), plural_id: text(&v["plural_id"]) }
 }
 
 fn selector_kind(v: &Value) -> SelectorKind {
@@ -306,6 +301,8 @@ impl Back<'_> {
             game: text(&doc["game"]),
             name: text(&doc["name"]),
             vocab,
+            kinds: self.kinds().into(),
+            roster: self.roster(),
             flagship_icon: doc.get("flagship_icon").map(|i| self.vocab(VocabKind::Icon, i)),
             cards: list(&doc["cards"]).iter().map(|c| self.card_of(c)).collect::<Vec<_>>().into(),
             rules: list(&doc["rules"]).iter().map(|r| self.rule(r)).collect::<Vec<_>>().into(),
@@ -388,32 +385,77 @@ impl Back<'_> {
                 }
             })
             .collect();
-        Selector { kind: selector_kind(&v["kind"]), filters: filters.into() }
+        self.counted(&v["kind"], filters)
+    }
+
+    /// The game's kinds: those it declares, else the prelude.
+    fn kinds(&self) -> Vec<Kind> {
+        match self.doc.get("kinds") {
+            Some(kinds) => list(kinds)
+                .iter()
+                .map(|k| Kind { noun: noun(k), role: CardKind::from_role_word(k["role"].as_str().unwrap()).unwrap() })
+                .collect(),
+            None => PRELUDE.to_vec(),
+        }
+    }
+
+    fn roster(&self) -> Noun {
+        self.doc.get("roster").map_or(Noun::FLEET, noun)
+    }
+
+    /// A kind's word: its index among the game's kinds and its role.
+    fn kind(&self, v: &Value) -> (u16, CardKind) {
+        let word = v.as_str().unwrap();
+        let i = self.kinds().iter().position(|k| k.noun.id == word).unwrap_or_else(|| panic!("kind {word}"));
+        (i as u16, self.kinds()[i].role)
+    }
+
+    fn scope(&self, v: &Value) -> Scope {
+        if v.as_str() == Some(&*self.roster().id) {
+            return Scope::Fleet;
+        }
+        match self.kind(v).1 {
+            CardKind::Ship => Scope::Ship,
+            CardKind::Blueprint => Scope::Blueprint,
+            other => panic!("scope {other}"),
+        }
+    }
+
+    /// What a selector's word counts: a kind of the game (narrowed to it when the game
+    /// declares kinds), or `card`.
+    fn counted(&self, v: &Value, mut filters: Vec<Filter>) -> Selector {
+        if v.as_str() == Some("card") || self.doc.get("kinds").is_none() {
+            return Selector { kind: selector_kind(v), filters: filters.into() };
+        }
+        let (i, role) = self.kind(v);
+        filters.push(Filter::Kind(i));
+        let kind = selector_kind(&Value::from(Kind::prelude(role).noun.id.as_ref()));
+        Selector { kind, filters: filters.into() }
     }
 
     fn rule(&self, r: &Value) -> Rule {
         let c = &r["constraint"];
         let condition = self.restriction(c.get("condition"));
         let constraint = match c["type"].as_str().unwrap() {
-            "unique_names" => Constraint::UniqueNames { scope: scope(&c["scope"]) },
+            "unique_names" => Constraint::UniqueNames { scope: self.scope(&c["scope"]) },
             "sum" => Constraint::Sum {
                 stat: self.vocab(VocabKind::Stat, &c["stat"]),
                 cmp: self.cmp(&c["cmp"]),
-                scope: scope(&c["scope"]),
+                scope: self.scope(&c["scope"]),
                 condition,
             },
             "total_cost" => Constraint::TotalCost {
                 cmp: self.cmp(&c["cmp"]),
-                of: c.get("of").map(selector_kind),
+                of: c.get("of").map(|of| self.counted(of, Vec::new())),
                 stat: c["cmp"].get("stat").map(|s| self.vocab(VocabKind::Stat, s)),
-                scope: scope(&c["scope"]),
+                scope: self.scope(&c["scope"]),
                 condition,
             },
             "same" => Constraint::Same { selector: self.selector(&c["selector"]) },
             "count" => Constraint::Count {
                 cmp: self.cmp(&c["cmp"]),
                 selector: self.selector(&c["selector"]),
-                scope: scope(&c["scope"]),
+                scope: self.scope(&c["scope"]),
                 condition,
             },
             other => panic!("constraint {other}"),
@@ -427,8 +469,9 @@ impl Back<'_> {
     }
 
     fn card_of(&self, c: &Value) -> Card {
-        let kind = CardKind::from_keyword(c["kind"].as_str().unwrap()).unwrap();
+        let (declared, kind) = self.kind(&c["kind"]);
         let mut card = Card::empty(text(&c["id"]), text(&c["name"]), kind);
+        card.declared = declared;
         let opt_vocab = |kind, key: &str| c.get(key).map(|v| self.vocab(kind, v));
         card.factions = self.vocabs(VocabKind::Faction, &c["factions"]);
         card.cost = c["cost"].as_i64();
@@ -563,7 +606,8 @@ fn the_extensions_set_reads_back_into_its_model() {
 
 #[test]
 fn the_shipped_sets_read_back_into_their_models() {
-    for game in ["armada", "xwing", "eclipse"] {
+    // `emberfall` declares its own kinds and roster, and two kinds of one role.
+    for game in ["armada", "xwing", "eclipse", "emberfall"] {
         assert_round_trip(&manifest().join("../cards").join(game));
     }
 }

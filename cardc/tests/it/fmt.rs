@@ -233,6 +233,9 @@ icon commander "Commander" implicit, crew "Crew"
 header action "Action" optional
 allow unused-icon, opaque-clause
 flagship: ship with commander
+kind hero "Hero" "Heroes" unit, # a kind
+  calling profile
+roster warband "Warband"  # lists
 
 rule one "One": # why
   at most 1 upgrade with icon crew per ship where size large
@@ -271,7 +274,7 @@ part "P" { drive  energy: -2 }
 /// What a text means, as the parser reads it: its items with every span replaced by the
 /// bytes it covers minus blanks and `#` comments (a comment inside `at # … most` comes to
 /// trail it; a `#` inside a string or a text block is not a comment), and a vocabulary line
-/// as one entry per entry. `None` when it does not parse.
+/// (or a `kind` line) as one entry per entry. `None` when it does not parse.
 fn meaning(text: &str) -> Option<Vec<String>> {
     let (file, diagnostics) = cardc::syntax::parse_file(0, text);
     if diagnostics.iter().any(|d| d.code.id != "E0005") {
@@ -284,6 +287,7 @@ fn meaning(text: &str) -> Option<Vec<String>> {
             Item::Vocab(v) => {
                 out.extend(v.entries.iter().map(|e| spans_to_text(&format!("{:?} {e:?}", v.kind), &code)));
             }
+            Item::Kind(k) => out.extend(k.entries.iter().map(|e| spans_to_text(&format!("Kind {e:?}"), &code))),
             _ => out.push(spans_to_text(&format!("{item:?}"), &code)),
         }
     }
@@ -347,6 +351,12 @@ fn everything_formats_to_the_same_meaning() {
     assert_eq!(format_source(&out).unwrap(), out);
     assert!(out.contains("faction a \"A\", b \"B\"  # two\nfaction c \"C\"\n"), "{out}");
     assert!(out.contains("}  # after\n\npart \"P\" { drive  energy: -2 }\n# the end\n"), "{out}");
+    assert!(
+        out.contains(
+            "kind hero \"Hero\" \"Heroes\" unit  # a kind\nkind calling profile\nroster warband \"Warband\"  # lists\n"
+        ),
+        "{out}"
+    );
 }
 
 #[derive(Clone, Debug)]
@@ -461,7 +471,8 @@ fn a_first_line_that_would_start_a_card_stays_after_the_brace() {
     let out = format_source(text).expect("formatted");
     assert_eq!(out, "upgrade \"A\" {\n  cost: 1\n  text {upgrade \"\n    Gain 1 focus token.\n  }\n}\n");
     assert_eq!(meaning(&out), meaning(text));
-    // Any other first line goes on a line of its own.
-    let out = format_source("upgrade \"A\" {\n  text {ships \"\n  }\n}\n").expect("formatted");
-    assert_eq!(out, "upgrade \"A\" {\n  text {\n    ships \"\n  }\n}\n");
+    // Any other first line goes on a line of its own: a word and a quote start a card of a
+    // game's own kind only with the card's `{` (`hero "Brom" {`).
+    let out = format_source("upgrade \"A\" {\n  text {Ships \"\n  }\n}\n").expect("formatted");
+    assert_eq!(out, "upgrade \"A\" {\n  text {\n    Ships \"\n  }\n}\n");
 }

@@ -385,11 +385,13 @@ fn completion_offers_what_may_be_written_there() {
     let range = json!({ "start": { "line": line, "character": column + 11 }, "end": { "line": line, "character": column + 13 } });
     assert_eq!(edit, json!({ "range": range, "newText": "rebel" }));
 
-    // A field of a ship card, with the game's stats only on cards that take stats.
+    // A field of a ship card, with the game's stats only on cards that take stats; not
+    // `upgrades:`, whose icons this game does not declare.
     let (labels, _) = completion(&mut s, &ships, &typing, "  co");
-    for field in ["chassis", "cost", "faction", "text", "upgrades"] {
+    for field in ["chassis", "cost", "faction", "text", "actions"] {
         assert!(labels.iter().any(|l| l == field), "{field} in {labels:?}");
     }
+    assert!(!labels.iter().any(|l| l == "upgrades" || l == "arcs"), "{labels:?}");
     assert!(labels.iter().any(|l| l == "hull"), "{labels:?}");
 
     // A name in brackets: the entries ability text may name, by display name, closed.
@@ -502,5 +504,59 @@ fn bad_requests_get_errors_and_the_server_goes_on() {
     assert!(!d.is_empty());
     let hover = s.at("textDocument/hover", &ships, 0, 3);
     assert!(hover.is_null() || hover.get("contents").is_some(), "{hover}");
+    s.stop();
+}
+
+/// A game of its own kinds (`cards/emberfall`): completion offers its kinds, its unit's
+/// fields under its words and its restriction words, and nothing of another game's.
+#[test]
+fn completion_speaks_a_games_own_kinds() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    for file in crate::common::files(&crate::common::root().join("cards/emberfall"), "cards") {
+        std::fs::copy(&file, root.join(file.file_name().unwrap())).expect("copy");
+    }
+    let heroes = root.join("heroes.cards");
+    let gear = root.join("gear.cards");
+    let text = std::fs::read_to_string(&heroes).unwrap();
+    let typing = text.replacen("  calling: warrior\n", "  calling: warrior\n  ca\n", 1) + "\nhe";
+    let mut s = Server::start();
+    s.open(&heroes, &typing);
+    s.diagnostics(&uri(&heroes));
+    let foreign =
+        ["ship", "chassis", "upgrade", "part", "blueprint", "species", "xws", "ship-icon", "standard-loadout"];
+
+    // A new card: the game's kinds.
+    let (labels, _) = completion(&mut s, &heroes, &typing, "\nhe");
+    for kind in ["hero", "calling", "item", "spell"] {
+        assert!(labels.iter().any(|l| l == kind), "{kind} in {labels:?}");
+    }
+    assert!(!labels.iter().any(|l| foreign.contains(&l.as_str())), "{labels:?}");
+
+    // A hero's fields: its calling under the game's word, the game's stats.
+    let (labels, _) = completion(&mut s, &heroes, &typing, "  ca");
+    for field in ["calling", "cost", "faction", "upgrades", "traits", "valor"] {
+        assert!(labels.iter().any(|l| l == field), "{field} in {labels:?}");
+    }
+    assert!(!labels.iter().any(|l| foreign.contains(&l.as_str()) || l == "formats"), "{labels:?}");
+
+    // A restriction: the calling's word, not another game's tests.
+    let text = std::fs::read_to_string(&gear).unwrap();
+    let typing = text.replacen("requires: trait mounted", "requires: ", 1);
+    s.open(&gear, &typing);
+    s.diagnostics(&uri(&gear));
+    let (labels, _) = completion(&mut s, &gear, &typing, "requires: ");
+    for word in ["calling", "trait", "size", "faction", "not"] {
+        assert!(labels.iter().any(|l| l == word), "{word} in {labels:?}");
+    }
+    for word in ["chassis", "in-fleet", "ship-ability", "ship-icon"] {
+        assert!(!labels.iter().any(|l| l == word), "{word} in {labels:?}");
+    }
+    // After it, the callings.
+    let typing = text.replacen("requires: trait mounted", "requires: calling ", 1);
+    s.open(&gear, &typing);
+    s.diagnostics(&uri(&gear));
+    let (labels, _) = completion(&mut s, &gear, &typing, "requires: calling ");
+    assert_eq!(labels, ["warrior", "mystic", "rider"]);
     s.stop();
 }

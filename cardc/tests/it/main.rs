@@ -31,6 +31,7 @@ mod lsp;
 mod lsp_edits;
 mod mutate;
 mod neovim;
+mod own_kinds;
 mod packed;
 mod parse_work;
 mod pool_reading;

@@ -4,37 +4,21 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use cardc::diagnostics::Applicability;
-use cardc::source::{SetSource, SourceFile};
 use cardc::{Diagnostic, SourceMap};
 
 /// The X-Wing set's files: name and text.
 fn xwing() -> Vec<(String, String)> {
-    let dir = common::root().join("cards/xwing");
-    common::files(&dir, "cards")
-        .into_iter()
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect()
+    common::shipped_files("xwing")
 }
 
-/// The files with the first `from` in `file` replaced by `to` (which must be there).
-fn mutate(mut files: Vec<(String, String)>, file: &str, from: &str, to: &str) -> Vec<(String, String)> {
-    let (_, text) = files.iter_mut().find(|(name, _)| name == file).unwrap();
-    assert!(text.contains(from), "{from:?} is not in {file}");
-    *text = text.replacen(from, to, 1);
-    files
-}
+use common::mutate;
 
 /// Checks a set held in memory.
 fn check(files: &[(String, String)]) -> (SourceMap, cardc::Checked) {
-    let mut sources = SourceMap::new();
-    let ids =
-        files.iter().map(|(name, text)| sources.add(SourceFile::new(PathBuf::from(name), text.as_str()))).collect();
-    let set = SetSource { dir: PathBuf::from("set"), files: ids, diagnostics: Vec::new() };
-    let checked = cardc::check_set(&sources, &set);
-    (sources, checked)
+    common::check_in_memory("set", files)
 }
 
 /// The 1-based line and column of `needle` (its `at`-th byte) in `text`, counted by hand
@@ -177,27 +161,40 @@ fn a_number_written_as_a_word() {
     assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("two".into(), "2".into())])]);
 }
 
-/// `hero "Aria" {` in a game with no heroes: the word is named as no card kind, with the
-/// kinds there are, rather than a list of every keyword.
+/// `hero "Aria" {` in a game with no heroes: the word is named as no card kind of the
+/// game, with the kinds there are and how to declare one, rather than a list of every
+/// keyword.
 #[test]
 fn a_card_of_no_kind_names_the_kinds() {
     let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "hero \"Jyn Erso\"");
     let (sources, checked) = check(&files);
     let d = only(&sources, &checked);
-    assert_eq!((d.code.id, d.message.as_str()), ("E0001", "`hero` is not a card kind"));
+    assert_eq!((d.code.id, d.message.as_str()), ("E0109", "`hero` is not a card kind of this game"));
     assert_eq!(primary(&sources, &d).1, "hero");
-    assert_eq!(d.help.as_deref(), Some("a card is `chassis`, `ship`, `upgrade`, `part`, `blueprint` or `species`"));
+    assert_eq!(
+        d.help.as_deref(),
+        Some(
+            "the game's card kinds are `chassis`, `ship`, `upgrade`, `part`, `blueprint` or `species`; \
+             or declare it in `game.cards`: `kind hero \"…\" <role>`"
+        )
+    );
     // The same for a card after others in its file.
     let files = mutate(xwing(), "upgrades.cards", "upgrade \"Evasion Protocol\"", "hero \"Evasion Protocol\"");
     let (sources, checked) = check(&files);
     let d = only(&sources, &checked);
-    assert_eq!((d.message.as_str(), primary(&sources, &d).1.as_str()), ("`hero` is not a card kind", "hero"));
+    assert_eq!(
+        (d.message.as_str(), primary(&sources, &d).1.as_str()),
+        ("`hero` is not a card kind of this game", "hero")
+    );
     assert_eq!(checked.cards, check(&xwing()).1.cards - 1, "every other card is read");
     // Misspelt, it is read as the kind meant, and counted.
     let files = mutate(xwing(), "upgrades.cards", "upgrade \"Jyn Erso\"", "upgarde \"Jyn Erso\"");
     let (sources, checked) = check(&files);
     let d = only(&sources, &checked);
-    assert_eq!((d.message.as_str(), primary(&sources, &d).1.as_str()), ("`upgarde` is not a card kind", "upgarde"));
+    assert_eq!(
+        (d.message.as_str(), primary(&sources, &d).1.as_str()),
+        ("`upgarde` is not a card kind of this game", "upgarde")
+    );
     assert_eq!(d.help.as_deref(), Some("did you mean `upgrade`?"));
     assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![("upgarde".into(), "upgrade".into())])]);
     assert_eq!(checked.cards, check(&xwing()).1.cards, "the card is counted");

@@ -44,6 +44,38 @@ impl CardKind {
     pub fn from_keyword(word: &str) -> Option<CardKind> {
         CardKind::ALL.into_iter().find(|k| k.as_str() == word)
     }
+
+    /// Its place in [`CardKind::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The word that gives a declared kind this role (`kind hero "Hero" unit`): `unit`,
+    /// `profile`, `upgrade`, `part`, `blueprint`, `species`.
+    pub fn role_word(self) -> &'static str {
+        match self {
+            CardKind::Chassis => "profile",
+            CardKind::Ship => "unit",
+            other => other.as_str(),
+        }
+    }
+
+    /// The role a word names.
+    pub fn from_role_word(word: &str) -> Option<CardKind> {
+        CardKind::ALL.into_iter().find(|k| k.role_word() == word)
+    }
+
+    /// What the role is, for help and documentation.
+    pub fn role_meaning(self) -> &'static str {
+        match self {
+            CardKind::Chassis => "shares its size, stats, actions and named abilities with the units that name it",
+            CardKind::Ship => "carries an upgrade bar and makes up a list",
+            CardKind::Upgrade => "equips into a unit's upgrade bar by its icon",
+            CardKind::Part => "fills a space of a blueprint",
+            CardKind::Blueprint => "a grid of parts built up by Upgrade actions",
+            CardKind::Species => "a player's species: its Upgrade activations and blueprints",
+        }
+    }
 }
 
 impl std::fmt::Display for CardKind {
@@ -122,8 +154,10 @@ pub struct Card {
     /// The printed name.
     #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
-    /// The kind of card.
+    /// The role its kind plays in the rules.
     pub kind: CardKind,
+    /// Its kind, as the game declares it: an index into [`Set::kinds`](super::Set::kinds).
+    pub declared: u16,
     /// Faction affiliation: empty means any faction, two or more is dual.
     pub factions: List<u16>,
     /// Fleet point cost.
@@ -197,12 +231,14 @@ pub struct Card {
 }
 
 impl Card {
-    /// An empty card of a kind, for building one field at a time.
+    /// An empty card of a kind, for building one field at a time; its declared kind is
+    /// the prelude's for that role.
     pub fn empty(id: impl Into<Text>, name: impl Into<Text>, kind: CardKind) -> Card {
         Card {
             id: id.into(),
             name: name.into(),
             kind,
+            declared: kind.index() as u16,
             factions: List::Borrowed(&[]),
             cost: None,
             unique: false,

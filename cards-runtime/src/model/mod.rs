@@ -13,6 +13,7 @@
 
 pub mod action;
 pub mod card;
+pub mod kinds;
 pub mod rules;
 pub mod set;
 pub mod view;
@@ -20,6 +21,7 @@ pub mod vocab;
 
 pub use action::{BarAction, Difficulty};
 pub use card::{Card, CardKind, Charges, CostBasis, Grant, NamedAbility, VariableCost};
+pub use kinds::{Kind, Noun};
 pub use rules::{Cmp, CmpOp, Constraint, Filter, Rule, Scope, Selector, SelectorKind};
 pub use set::Set;
 pub use view::{bar_has_room, could_meet, factions_meet, FleetContext, ShipView};

@@ -142,6 +142,9 @@ pub enum Filter {
     Drive,
     /// The card's name contains this text.
     Name(Text),
+    /// The card is of this kind the game declares (an index into
+    /// [`Set::kinds`](super::Set::kinds)): `item` where items and spells both equip.
+    Kind(u16),
 }
 
 /// What a counting rule counts: a kind of card narrowed by filters.
@@ -177,7 +180,7 @@ pub enum Constraint {
         /// The bound.
         cmp: Cmp,
         /// Only these cards' costs count (`total cost of upgrades`); every card without.
-        of: Option<SelectorKind>,
+        of: Option<Selector>,
         /// The bound is this stat of each ship instead of `cmp.n` (`at most loadout per
         /// ship`).
         stat: Option<u16>,

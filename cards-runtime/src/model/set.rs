@@ -1,7 +1,8 @@
 //! A compiled card set.
 
-use super::card::Card;
-use super::rules::Rule;
+use super::card::{Card, CardKind};
+use super::kinds::{Kind, Noun};
+use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,10 @@ pub struct Set {
     pub name: Text,
     /// The vocabulary.
     pub vocab: Vocabulary,
+    /// The kinds of card the game declares ([`PRELUDE`](super::kinds::PRELUDE) when it declares none).
+    pub kinds: List<Kind>,
+    /// What a list of units is called ([`Noun::FLEET`] when the game names nothing).
+    pub roster: Noun,
     /// The icon whose card makes a ship the flagship.
     pub flagship_icon: Option<u16>,
     /// The cards, in the order they are declared.
@@ -22,7 +27,68 @@ pub struct Set {
     pub rules: List<Rule>,
 }
 
+impl Default for Set {
+    /// An empty set of a game with no name, of the prelude's kinds: what a set built field
+    /// by field starts from (`Set { cards, ..Set::default() }`).
+    fn default() -> Set {
+        Set {
+            game: Text::Borrowed(""),
+            name: Text::Borrowed(""),
+            vocab: Vocabulary::default(),
+            kinds: List::Borrowed(&super::kinds::PRELUDE),
+            roster: Noun::FLEET,
+            flagship_icon: None,
+            cards: List::Borrowed(&[]),
+            rules: List::Borrowed(&[]),
+        }
+    }
+}
+
 impl Set {
+    /// The kind a card is, as the game declares it.
+    pub fn kind_of(&self, card: &Card) -> &Kind {
+        self.kinds
+            .get(card.declared as usize)
+            .filter(|k| k.role == card.kind)
+            .unwrap_or_else(|| Kind::prelude(card.kind))
+    }
+
+    /// Whether the game declares kinds of its own (or the prelude's under other words).
+    pub fn declares_kinds(&self) -> bool {
+        self.kinds[..] != super::kinds::PRELUDE[..]
+    }
+
+    /// The word of the card language for a rule's scope, in the game's words (`ship`,
+    /// `fleet`; a game's `hero`, `warband`).
+    pub fn scope_word(&self, scope: Scope) -> &str {
+        match scope {
+            Scope::Ship => &self.noun(CardKind::Ship).id,
+            Scope::Fleet => &self.roster.id,
+            Scope::Blueprint => &self.noun(CardKind::Blueprint).id,
+        }
+    }
+
+    /// The word of the card language for what a selector counts, in the game's words:
+    /// its kind's (`upgrade`, a game's `item`), or `card`.
+    pub fn selector_word(&self, selector: &Selector) -> &str {
+        let declared = selector.filters.iter().find_map(|f| match f {
+            Filter::Kind(k) => self.kinds.get(*k as usize),
+            _ => None,
+        });
+        match (declared, selector.kind) {
+            (Some(kind), _) => &kind.noun.id,
+            (None, SelectorKind::Ship) => &self.noun(CardKind::Ship).id,
+            (None, SelectorKind::Upgrade) => &self.noun(CardKind::Upgrade).id,
+            (None, SelectorKind::Part) => &self.noun(CardKind::Part).id,
+            (None, SelectorKind::Card) => "card",
+        }
+    }
+
+    /// The noun for a role: the first kind the game declares with it, else the prelude's.
+    pub fn noun(&self, role: CardKind) -> &Noun {
+        &self.kinds.iter().find(|k| k.role == role).unwrap_or_else(|| Kind::prelude(role)).noun
+    }
+
     /// The card with this id.
     pub fn card(&self, id: &str) -> Option<(u32, &Card)> {
         self.cards.iter().enumerate().find(|(_, c)| c.id == id).map(|(i, c)| (i as u32, c))

@@ -227,6 +227,8 @@ mod tests {
             game: "g".into(),
             name: "G".into(),
             vocab: Vocabulary::default(),
+            kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
+            roster: crate::model::Noun::FLEET,
             flagship_icon: None,
             cards: vec![chassis, ship].into(),
             rules: List::Borrowed(&[]),

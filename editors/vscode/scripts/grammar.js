@@ -1,7 +1,8 @@
 // The TextMate grammar for `.cards` files, written as code so that each keyword list is
 // written once. `node scripts/grammar.js` writes `syntaxes/cards.tmLanguage.json`, the file
 // VS Code loads; `test/grammar.test.js` fails when the two differ, and checks these lists
-// against the compiler's own (`cardc-grammar/src/grammar.pest`, `cardc/src/ast.rs`).
+// against the compiler's own (`cardc-grammar/src/grammar.pest`, `cardc/src/ast.rs`,
+// `cards-runtime/src/model/card.rs`).
 'use strict';
 
 const fs = require('fs');
@@ -12,10 +13,22 @@ const VOCAB_KINDS = [
   'faction', 'size', 'stat', 'icon', 'ship-icon', 'trait', 'class', 'tech', 'phase', 'token',
   'resource', 'action', 'die', 'result', 'arc', 'header', 'format', 'maneuver',
 ];
-/** Card kinds (`card_kind` in grammar.pest). */
+/**
+ * The built-in card kinds (`CardKind::as_str` in cards-runtime/src/model/card.rs): what a
+ * game without `kind` lines has. A card's kind may be any other word too (`hero "Aria"`),
+ * but a line that starts with one of these is a card whatever follows the word (its name
+ * may be on the next line), as in cardc's chunker.
+ */
 const CARD_KINDS = ['chassis', 'ship', 'upgrade', 'part', 'blueprint', 'species'];
+/** Roles of a kind a game declares (`CardKind::role_word`): `kind hero "Hero" unit`. */
+const ROLES = ['unit', 'profile', 'upgrade', 'part', 'blueprint', 'species'];
 /** Lint levels (`k_allow` in grammar.pest). */
 const LINT_LEVELS = ['allow', 'warn', 'deny'];
+/**
+ * Words that start a declaration other than a vocabulary line or a card (`DECLARATIONS` in
+ * cardc/src/syntax/keywords.rs): the words `card_kind` in grammar.pest may not be.
+ */
+const DECLARATIONS = ['game', 'kind', 'roster', 'rule', 'flagship', ...LINT_LEVELS];
 /** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
 const ENTRY_FLAGS = ['implicit', 'optional'];
 /** Words that start a restriction atom (`AtomKind::keyword` in cardc/src/ast.rs). */
@@ -29,9 +42,15 @@ const DIFFICULTIES = ['red', 'purple', 'white'];
 const GRANT_KINDS = ['slot', 'action', 'stat', 'force', 'arc'];
 /** Words of a rule's constraint (`rule_decl` in grammar.pest), scopes and kinds aside. */
 const RULE_WORDS = ['unique', 'names', 'sum', 'total', 'cost', 'of', 'same', 'with', 'drive', 'per'];
-/** What a rule's selector counts (`selector_kind`, `selector_kind_plural`). */
+/**
+ * What a rule's selector counts (`selector_kind`, `selector_kind_plural`): the built-in
+ * words. A game's own (`item`, `items`) are any word there, left plain references.
+ */
 const SELECTOR_KINDS = ['upgrades', 'ships', 'parts', 'cards', 'upgrade', 'part', 'card'];
-/** What a rule counts over (`scope`), and `ship-icon` after `same … per`. */
+/**
+ * What a rule counts over (`scope`), and `ship-icon` after `same … per`: the built-in
+ * words. A game's own (`per hero`, `per warband`) are left plain references.
+ */
 const RULE_SCOPES = ['ship-icon', 'ship', 'fleet', 'blueprint'];
 /** What a rule's selector is narrowed by (`filter`). */
 const FILTER_WORDS = ['icon', 'trait', 'name'];
@@ -52,10 +71,31 @@ function words(list) {
   return `${START}(?:${sorted.join('|')})${END}`;
 }
 
-/** Every word that starts a top-level item: a declaration that is open ends before one. */
-const ITEM_START = `(?=${LEAD}(?:${[
-  'game', 'flagship', 'rule', ...LINT_LEVELS, ...VOCAB_KINDS, ...CARD_KINDS,
-].sort((a, b) => b.length - a.length || a.localeCompare(b)).join('|')})${END})`;
+/** A line that starts with a keyword of a top-level item (`is_top_level` in keywords.rs). */
+const KEYWORD_LINE = `${LEAD}(?:${[...DECLARATIONS, ...VOCAB_KINDS, ...CARD_KINDS]
+  .sort((a, b) => b.length - a.length || a.localeCompare(b))
+  .join('|')})${END}`;
+/**
+ * Where an open declaration ends: before a line that starts with a keyword, or that starts
+ * like a card (a word, blanks, a quote: `hero "Aria" {`).
+ */
+const ITEM_START = `(?=${KEYWORD_LINE}|${LEAD}${ID}[ \\t]+")`;
+
+/**
+ * A comma at the end of a line (a comment may follow): the list goes on with the next
+ * line's first word, `entryScope`, even when that line looks like a card
+ * (`  empire "Galactic Empire"`); a line that starts with a keyword starts an item. Blank
+ * and comment lines between keep it open (the tokenizer sees each line with its `\n`).
+ */
+function continuation(entryScope) {
+  return {
+    begin: '(,)(?=[ \\t]*(?:#.*)?$)',
+    beginCaptures: { 1: { name: 'punctuation.separator.comma.cards' } },
+    end: `(?=${KEYWORD_LINE})|${START}(${ID})${END}|(?=[^ \\t\\x{FEFF}#\\n])`,
+    endCaptures: { 1: { name: entryScope } },
+    patterns: [{ include: '#comment' }],
+  };
+}
 
 const grammar = {
   $schema: 'https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json',
@@ -65,6 +105,8 @@ const grammar = {
   patterns: [
     { include: '#comment' },
     { include: '#game' },
+    { include: '#kind' },
+    { include: '#roster' },
     { include: '#flagship' },
     { include: '#vocabulary' },
     { include: '#rule' },
@@ -127,14 +169,55 @@ const grammar = {
       patterns: [{ include: '#value' }],
     },
 
+    // kind hero "Hero" "Heroes" unit, item "Item" upgrade
+    kind: {
+      begin: `${LEAD}(kind)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'storage.type.kind.cards' },
+        2: { name: 'entity.name.type.kind.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.kind.cards',
+      patterns: [
+        { include: '#comment' },
+        continuation('entity.name.type.kind.cards'),
+        {
+          match: `(,)[ \\t]*(?:(${ID})${END})?`,
+          captures: {
+            1: { name: 'punctuation.separator.comma.cards' },
+            2: { name: 'entity.name.type.kind.cards' },
+          },
+        },
+        { include: '#string' },
+        // What follows an entry's names is its role; a word that is no role is left a
+        // plain word, for the checker to name.
+        { match: words(ROLES), name: 'storage.modifier.role.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // roster warband "Warband" "Warbands"
+    roster: {
+      begin: `${LEAD}(roster)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.roster.cards' },
+        2: { name: 'entity.name.type.roster.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.roster.cards',
+      patterns: [{ include: '#value' }],
+    },
+
     // faction empire "Galactic Empire", rebel "Rebel Alliance"
+    // `class "Warrior" {` is a card of a game's kind `class`, not a vocabulary line.
     vocabulary: {
-      begin: `${LEAD}(${VOCAB_KINDS.join('|')})${END}`,
+      begin: `${LEAD}(${VOCAB_KINDS.join('|')})${END}(?![ \\t]+")`,
       beginCaptures: { 1: { name: 'storage.type.vocabulary.cards' } },
       end: ITEM_START,
       name: 'meta.declaration.vocabulary.cards',
       patterns: [
         { include: '#comment' },
+        continuation('entity.name.constant.vocabulary.cards'),
         { include: '#string' },
         { match: words(ENTRY_FLAGS), name: 'storage.modifier.entry.cards' },
         { match: `${START}${ID}${END}`, name: 'entity.name.constant.vocabulary.cards' },
@@ -203,8 +286,12 @@ const grammar = {
     },
 
     // <kind> "<Name>" [as <id>] { <field>* }
+    // The kind is a built-in kind, or any word but a declaration keyword before a quote
+    // (`hero "Aria"`, `class "Warrior"`): the checker resolves it against the game's kinds.
     card: {
-      begin: `${LEAD}(${CARD_KINDS.join('|')})${END}`,
+      begin:
+        `${LEAD}(?!(?:${DECLARATIONS.join('|')})${END})` +
+        `((?:${CARD_KINDS.join('|')})${END}|${ID}(?=[ \\t]+"))`,
       beginCaptures: { 1: { name: 'storage.type.card.cards' } },
       end: `(?<=\\})|${ITEM_START}`,
       name: 'meta.card.cards',
@@ -385,7 +472,9 @@ module.exports = {
   OUTPUT,
   VOCAB_KINDS,
   CARD_KINDS,
+  ROLES,
   LINT_LEVELS,
+  DECLARATIONS,
   ENTRY_FLAGS,
   RESTRICTION_ATOMS,
   GRANT_KINDS,

@@ -4,12 +4,13 @@
 //   node test/grammar.test.js --update   rewrite the snapshot of the conformance files
 //
 // 1. `syntaxes/cards.tmLanguage.json` is what `scripts/grammar.js` renders, and the keyword
-//    lists there are the compiler's (grammar.pest, ast.rs).
+//    lists there are the compiler's (grammar.pest, ast.rs, cards-runtime's card.rs).
 // 2. Hand-written lines get the scopes written next to them.
 // 3. Every line of the conformance files (`$CARDC_SHARED/examples`, by default the `shared`
 //    folder beside the repository) gets the scopes an independent scan of the file expects:
 //    every `[Name]` in text is an icon, every declared header is a heading, every comment,
-//    string, field name and card declaration has its scope, nothing outside text is left
+//    string, field name, card declaration (any word but a declaration keyword before a
+//    quoted name), `kind` and `roster` line has its scope, nothing outside text is left
 //    unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
 //    (`:`-separated) get the same scan.
 // 4. The tokens of the conformance files equal `test/examples.tokens.snap`.
@@ -89,6 +90,28 @@ function pestAlternatives(pest, rule) {
   return [...match[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
 }
 
+/**
+ * The words a pest rule written `name = @{ !(k_game | k_kind …) ~ ident }` excludes: the
+ * alternatives of each keyword rule in its `!( … )`.
+ */
+function pestExcluded(pest, rule) {
+  const match = pest.match(new RegExp(`^${rule}\\s*=\\s*@\\{\\s*!\\(([^)]*)\\)`, 'm'));
+  if (!match) return null;
+  return match[1]
+    .split('|')
+    .map((k) => k.trim())
+    .flatMap((k) => pestAlternatives(pest, k) || [`<no rule ${k}>`]);
+}
+
+/** The `Type::Variant => "word"` arms of `fn name` in Rust source, as `[variant, word]`. */
+function rustArms(rust, name) {
+  const at = rust.indexOf(`fn ${name}(`);
+  if (at < 0) return null;
+  const end = rust.indexOf('\n    }\n', at);
+  const body = rust.slice(at, end < 0 ? undefined : end);
+  return [...body.matchAll(/\w+::(\w+) => "([a-z-]+)"/g)].map((m) => [m[1], m[2]]);
+}
+
 function checkSources() {
   const rendered = source.render();
   const committed = fs.readFileSync(source.OUTPUT, 'utf8');
@@ -100,10 +123,22 @@ function checkSources() {
   const pest = fs.readFileSync(pestPath, 'utf8');
   const ast = fs.readFileSync(astPath, 'utf8');
   const atomKeywords = [...ast.matchAll(/AtomKind::\w+ => "([a-z-]+)"/g)].map((m) => m[1]);
+  const cardPath = path.join(REPO, 'cards-runtime', 'src', 'model', 'card.rs');
+  const card = fs.readFileSync(cardPath, 'utf8');
+  // `CardKind::as_str` names the built-in kinds; `role_word` gives some of them another
+  // word as a role (`other => other.as_str()` for the rest).
+  const kinds = rustArms(card, 'as_str') || [];
+  const roleArms = new Map(rustArms(card, 'role_word') || []);
+  const roles = kinds.map(([variant, word]) => roleArms.get(variant) || word);
   const lists = [
     ['vocab_kind in grammar.pest', pestAlternatives(pest, 'vocab_kind'), source.VOCAB_KINDS],
-    ['card_kind in grammar.pest', pestAlternatives(pest, 'card_kind'), source.CARD_KINDS],
+    // A card's kind is any word but these: a line starting with one is another declaration.
+    ['the words card_kind in grammar.pest excludes', pestExcluded(pest, 'card_kind'), source.DECLARATIONS],
+    ['CardKind::as_str in card.rs', kinds.map(([, word]) => word), source.CARD_KINDS],
+    ['CardKind::role_word in card.rs', roles, source.ROLES],
     ['k_allow in grammar.pest', pestAlternatives(pest, 'k_allow'), source.LINT_LEVELS],
+    ['k_kind in grammar.pest', pestAlternatives(pest, 'k_kind'), ['kind']],
+    ['k_roster in grammar.pest', pestAlternatives(pest, 'k_roster'), ['roster']],
     ['entry_flag in grammar.pest', pestAlternatives(pest, 'entry_flag'), source.ENTRY_FLAGS],
     ['AtomKind::keyword in ast.rs', atomKeywords, source.RESTRICTION_ATOMS],
   ];
@@ -335,6 +370,9 @@ const CASES = [
       'shp "Z" {',
       '  cost: 4',
       '}',
+      '"W" {',
+      '  cost: 5',
+      '}',
     ],
     expect: [
       [0, '"Unclosed', 'string.quoted.double.cards'],
@@ -343,9 +381,103 @@ const CASES = [
       [3, '"open', 'string.quoted.double.cards'],
       [4, 'cost', 'variable.other.property.cards'],
       [6, 'upgrade', 'storage.type.card.cards'],
-      [7, 'shp', '!storage.type.card.cards'],
+      // Any word before a name starts a card; the checker says `shp` is no kind (E0109).
+      [7, 'shp', 'storage.type.card.cards'],
       [8, 'cost', 'variable.other.property.cards'],
       [8, '4', 'constant.numeric.integer.cards'],
+      [10, '"W"', '!string.quoted.double.card-name.cards'],
+      [10, '{', 'punctuation.section.block.begin.cards'],
+      [11, 'cost', 'variable.other.property.cards'],
+      [11, '5', 'constant.numeric.integer.cards'],
+    ],
+  },
+  {
+    name: "a game's own kinds: kind and roster lines, cards of any kind, `class` cards, rules over its words",
+    source: [
+      'kind hero "Hero" "Heroes" unit, item "Item" upgrade',
+      'kind calling "Calling" profile,  # a list goes on after a comma',
+      '  spell "Spell" upgrade',
+      'roster warband "Warband"',
+      'hero "Aria" {',
+      '  class: warrior',
+      '}',
+      'class warrior "Warrior"',
+      'class "Warrior" {',
+      '  size: small',
+      '}',
+      'faction a "A",',
+      '  b "B"',
+      'size small,',
+      'class "Mystic" { might: 1 }',
+      'rule one-relic "A hero carries at most one relic":',
+      '  at most 1 item with icon relic per hero',
+      'rule points "100 gold": total cost of items at most 100 per warband',
+      'hero "Brom" as brom { }',
+    ],
+    expect: [
+      [0, 'kind', 'storage.type.kind.cards'],
+      [0, 'hero', 'entity.name.type.kind.cards'],
+      [0, '"Hero"', 'string.quoted.double.cards'],
+      [0, '"Heroes"', 'string.quoted.double.cards'],
+      [0, 'unit', 'storage.modifier.role.cards'],
+      [0, ',', 'punctuation.separator.comma.cards'],
+      [0, 'item', 'entity.name.type.kind.cards'],
+      [0, 'item', '!storage.modifier.role.cards'],
+      [0, '"Item"', 'string.quoted.double.cards'],
+      [0, 'upgrade', 'storage.modifier.role.cards'],
+      [0, 'upgrade', '!storage.type.card.cards'],
+      [1, 'calling', 'entity.name.type.kind.cards'],
+      [1, 'profile', 'storage.modifier.role.cards'],
+      [1, ',', 'punctuation.separator.comma.cards'],
+      [1, '# a list', 'comment.line.number-sign.cards'],
+      // After a trailing comma the next line goes on with the list, though it looks like a card.
+      [2, 'spell', 'entity.name.type.kind.cards'],
+      [2, 'spell', 'meta.declaration.kind.cards'],
+      [2, 'spell', '!storage.type.card.cards'],
+      [2, '"Spell"', '!string.quoted.double.card-name.cards'],
+      [2, 'upgrade', 'storage.modifier.role.cards'],
+      [3, 'roster', 'keyword.other.roster.cards'],
+      [3, 'warband', 'entity.name.type.roster.cards'],
+      [3, '"Warband"', 'string.quoted.double.cards'],
+      // A card line ends the declaration before it.
+      [4, 'hero', 'storage.type.card.cards'],
+      [4, 'hero', '!meta.declaration.roster.cards'],
+      [4, '"Aria"', 'string.quoted.double.card-name.cards'],
+      [4, '{', 'punctuation.section.block.begin.cards'],
+      [5, 'class', 'variable.other.property.cards'],
+      [5, 'warrior', 'variable.other.constant.cards'],
+      [6, '}', 'punctuation.section.block.end.cards'],
+      [7, 'class', 'storage.type.vocabulary.cards'],
+      [7, 'class', '!storage.type.card.cards'],
+      [7, 'warrior', 'entity.name.constant.vocabulary.cards'],
+      [8, 'class', 'storage.type.card.cards'],
+      [8, 'class', '!storage.type.vocabulary.cards'],
+      [8, 'class', '!meta.declaration.vocabulary.cards'],
+      [8, '"Warrior"', 'string.quoted.double.card-name.cards'],
+      [8, '{', 'punctuation.section.block.begin.cards'],
+      [9, 'size', 'variable.other.property.cards'],
+      [10, '}', 'punctuation.section.block.end.cards'],
+      [12, 'b', 'entity.name.constant.vocabulary.cards'],
+      [12, 'b', '!storage.type.card.cards'],
+      [12, '"B"', 'meta.declaration.vocabulary.cards'],
+      // A keyword ends a list even after a trailing comma.
+      [14, 'class', 'storage.type.card.cards'],
+      [14, 'class', '!meta.declaration.vocabulary.cards'],
+      [14, 'might', 'variable.other.property.cards'],
+      // A game's own kinds and roster in a rule are plain words; the checker resolves them.
+      [16, 'item', 'variable.other.constant.cards'],
+      [16, 'item', '!support.type.card-kind.cards'],
+      [16, 'with', 'keyword.other.rule.cards'],
+      [16, 'per', 'keyword.other.rule.cards'],
+      [16, 'hero', 'variable.other.constant.cards'],
+      [16, 'hero', '!constant.language.scope.cards'],
+      [17, 'of', 'keyword.other.rule.cards'],
+      [17, 'items', 'variable.other.constant.cards'],
+      [17, 'warband', 'variable.other.constant.cards'],
+      [18, 'hero', 'storage.type.card.cards'],
+      [18, 'hero', '!meta.declaration.rule.cards'],
+      [18, 'as', 'keyword.other.as.cards'],
+      [18, 'brom', 'entity.name.type.card.cards'],
     ],
   },
 ];
@@ -399,24 +531,56 @@ function checkCases(grammar) {
 function expectations(text, headers) {
   const out = [];
   const lines = text.split(/\r?\n/);
-  const vocab = new RegExp(`^[ \\t\\uFEFF]*(${source.VOCAB_KINDS.join('|')})(?![a-z0-9]|-[a-z0-9])`);
+  const id = '[a-z0-9]+(?:-[a-z0-9]+)*';
+  const kwEnd = '(?![a-z0-9]|-[a-z0-9])';
+  const lead = '^[ \\t\\uFEFF]*';
+  // `class warrior "Warrior"` is a vocabulary line; `class "Warrior" {` is a card.
+  const vocab = new RegExp(`${lead}(${source.VOCAB_KINDS.join('|')})${kwEnd}(?![ \\t]+")`);
+  // A card: any word but a declaration keyword, blanks, its quoted name (`hero "Aria"`).
   const card = new RegExp(
-    `^[ \\t\\uFEFF]*(${source.CARD_KINDS.join('|')})[ \\t]+("(?:[^"\\\\]|\\\\.)*")(?:[ \\t]+as[ \\t]+([a-z0-9-]+))?`,
+    `${lead}(?!(?:${source.DECLARATIONS.join('|')})${kwEnd})(${id})[ \\t]+("(?:[^"\\\\]|\\\\.)*")(?:[ \\t]+as[ \\t]+(${id}))?`,
+  );
+  const kind = new RegExp(`${lead}(kind)${kwEnd}`);
+  const roster = new RegExp(`${lead}(roster)${kwEnd}(?:[ \\t]+(${id})${kwEnd})?`);
+  // A line that starts a top-level item even after a trailing comma (cardc's chunker).
+  const keyword = new RegExp(
+    `${lead}(?:${[...source.DECLARATIONS, ...source.VOCAB_KINDS, ...source.CARD_KINDS].join('|')})${kwEnd}`,
   );
   let depth = 0; // braces of card bodies
   let inText = false; // inside `text { … }` or `ability "…" { … }`
+  let last = ''; // the last character of code (not blank, not a comment) so far
+  let inKind = false; // inside a `kind` declaration
+  let entryNext = false; // the next word of the `kind` declaration is an entry's id
   lines.forEach((line, n) => {
     let col = 0;
-    if (depth === 0 && !inText) {
+    const push = (start, end, scope) => out.push({ line: n, start, end, scope });
+    if (depth === 0 && !inText && !/^[ \t\uFEFF]*(?:#.*)?$/.test(line)) {
+      // After a trailing comma a list goes on (`  empire "Galactic Empire"` is an entry),
+      // unless the line starts with a keyword.
+      const continued = last === ',' && !keyword.test(line);
+      if (!continued) inKind = false;
       const v = line.match(vocab);
-      if (v) out.push({ line: n, start: v.index + v[0].length - v[1].length, end: v.index + v[0].length, scope: 'storage.type.vocabulary.cards' });
-      const c = line.match(card);
+      if (v) push(v[0].length - v[1].length, v[0].length, 'storage.type.vocabulary.cards');
+      const k = line.match(kind);
+      if (k) {
+        push(k[0].length - k[1].length, k[0].length, 'storage.type.kind.cards');
+        inKind = true;
+        entryNext = true;
+        col = k[0].length;
+      }
+      const r = line.match(roster);
+      if (r) {
+        const at = r[0].indexOf(r[1]);
+        push(at, at + r[1].length, 'keyword.other.roster.cards');
+        if (r[2]) push(r[0].length - r[2].length, r[0].length, 'entity.name.type.roster.cards');
+      }
+      const c = continued ? null : line.match(card);
       if (c) {
         const kindAt = c[0].indexOf(c[1]);
-        out.push({ line: n, start: kindAt, end: kindAt + c[1].length, scope: 'storage.type.card.cards' });
+        push(kindAt, kindAt + c[1].length, 'storage.type.card.cards');
         const nameAt = c[0].indexOf(c[2], kindAt + c[1].length);
-        out.push({ line: n, start: nameAt, end: nameAt + c[2].length, scope: 'string.quoted.double.card-name.cards' });
-        if (c[3]) out.push({ line: n, start: c[0].length - c[3].length, end: c[0].length, scope: 'entity.name.type.card.cards' });
+        push(nameAt, nameAt + c[2].length, 'string.quoted.double.card-name.cards');
+        if (c[3]) push(c[0].length - c[3].length, c[0].length, 'entity.name.type.card.cards');
       }
     }
     while (col < line.length) {
@@ -427,19 +591,21 @@ function expectations(text, headers) {
         if (close < 0) return;
         inText = false;
         col = close + 1;
+        last = '}';
         continue;
       }
       const rest = line.slice(col);
       const ch = line[col];
       let m;
       if (ch === '#') {
-        out.push({ line: n, start: col, end: line.length, scope: 'comment.line.number-sign.cards' });
+        push(col, line.length, 'comment.line.number-sign.cards');
         return;
       }
       if (ch === '"') {
         m = rest.match(/^"(?:[^"\\]|\\.)*("|$)/);
-        out.push({ line: n, start: col, end: col + m[0].length, scope: 'string.quoted.double' });
+        push(col, col + m[0].length, 'string.quoted.double');
         col += m[0].length;
+        last = '"';
         continue;
       }
       if (depth > 0 && (m = rest.match(/^(?:text[ \t]*\{|ability[ \t]+"(?:[^"\\]|\\.)*"[ \t]*\{)/)) && !/[a-z0-9-]$/.test(line.slice(0, col))) {
@@ -448,19 +614,33 @@ function expectations(text, headers) {
         continue;
       }
       if ((m = rest.match(/^[+-]?[0-9]+(?![a-z0-9]|-[a-z0-9])/)) && !/[a-z0-9-]$/.test(line.slice(0, col))) {
-        out.push({ line: n, start: col, end: col + m[0].length, scope: 'constant.numeric' });
+        push(col, col + m[0].length, 'constant.numeric');
         col += m[0].length;
+        last = '0';
         continue;
       }
       if ((m = rest.match(/^[a-z0-9]+(?:-[a-z0-9]+)*/))) {
         const key = depth > 0 && /^[ \t]*:/.test(rest.slice(m[0].length));
-        out.push({ line: n, start: col, end: col + m[0].length, scope: key ? 'variable.other.property.cards' : null });
+        let scope = key ? 'variable.other.property.cards' : null;
+        if (inKind && depth === 0) {
+          // `kind <id> ["Name" ["Plural"]] <role>, …`: an entry's first word is its id,
+          // the word after its names its role.
+          if (entryNext) scope = 'entity.name.type.kind.cards';
+          else if (source.ROLES.includes(m[0])) scope = 'storage.modifier.role.cards';
+          entryNext = false;
+        }
+        push(col, col + m[0].length, scope);
         col += m[0].length;
+        last = 'a';
         continue;
       }
       if (ch === '{') depth++;
       if (ch === '}') depth = Math.max(0, depth - 1);
-      if (!/\s/.test(ch)) out.push({ line: n, start: col, end: col + 1, scope: null });
+      if (ch === ',' && inKind && depth === 0) entryNext = true;
+      if (!/\s/.test(ch)) {
+        push(col, col + 1, null);
+        last = ch;
+      }
       col++;
     }
   });

@@ -1660,6 +1660,8 @@ fn read_condition(kind: crate::text::CondKind, words: &str) -> Vec<String> {
         game: "x".into(),
         name: "x".into(),
         vocab,
+        kinds: List::Borrowed(&cards_runtime::model::kinds::PRELUDE),
+        roster: cards_runtime::model::Noun::FLEET,
         flagship_icon: None,
         cards: List::Borrowed(&[]),
         rules: List::Borrowed(&[]),

@@ -73,3 +73,32 @@ pub fn rendered_errors(report: &cardc::Report, limit: usize) -> String {
         .collect();
     rendered.join("\n")
 }
+
+/// A shipped set's files, by name and text (`cards/<game>`).
+pub fn shipped_files(game: &str) -> Vec<(String, String)> {
+    let dir = root().join("cards").join(game);
+    files(&dir, "cards")
+        .into_iter()
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect()
+}
+
+/// The files with the first `from` in `file` replaced by `to` (which must be there).
+pub fn mutate(mut files: Vec<(String, String)>, file: &str, from: &str, to: &str) -> Vec<(String, String)> {
+    let (_, text) = files.iter_mut().find(|(name, _)| name == file).unwrap();
+    assert!(text.contains(from), "{from:?} is not in {file}");
+    *text = text.replacen(from, to, 1);
+    files
+}
+
+/// Checks a set held in memory, named `dir`.
+pub fn check_in_memory(dir: &str, files: &[(String, String)]) -> (cardc::SourceMap, cardc::Checked) {
+    let mut sources = cardc::SourceMap::new();
+    let ids = files
+        .iter()
+        .map(|(name, text)| sources.add(cardc::source::SourceFile::new(name.into(), text.as_str())))
+        .collect();
+    let set = cardc::source::SetSource { dir: dir.into(), files: ids, diagnostics: Vec::new() };
+    let checked = cardc::check_set(&sources, &set);
+    (sources, checked)
+}

@@ -1,0 +1,334 @@
+//! A game that declares its own kinds of card (`cards/emberfall`: heroes, callings, items,
+//! spells, warbands): it checks, validates and compiles in its own words. Each mistake a
+//! designer makes in it gives one diagnostic at the mistake, and no message, completion or
+//! generated name says "ship", "chassis" or "fleet", which the game does not declare.
+
+use crate::common;
+
+use std::path::PathBuf;
+
+use cardc::diagnostics::Applicability;
+use cardc::{Diagnostic, SourceMap};
+use cards_runtime::scenario::{report_text, run, Scenario};
+
+/// The set's files: name and text.
+fn emberfall() -> Vec<(String, String)> {
+    common::shipped_files("emberfall")
+}
+
+fn scenarios() -> Vec<PathBuf> {
+    common::files(&common::root().join("cards/emberfall/scenarios"), "json")
+}
+
+use common::mutate;
+
+fn check(files: &[(String, String)]) -> (SourceMap, cardc::Checked) {
+    common::check_in_memory("emberfall", files)
+}
+
+/// Every word a diagnostic says: message, labels, help, notes and fixes.
+fn said(d: &Diagnostic) -> String {
+    let mut out = vec![d.message.clone(), d.help.clone().unwrap_or_default()];
+    out.extend(d.labels.iter().map(|l| l.message.clone()));
+    out.extend(d.fixes.iter().map(|f| f.message.clone()));
+    out.join("\n")
+}
+
+/// The words of another game, as whole words, in any case.
+fn foreign_word(text: &str) -> Option<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .find(|w| matches!(w.as_str(), "ship" | "ships" | "chassis" | "fleet" | "fleets" | "squad" | "pilot"))
+}
+
+/// The diagnostics a mutation adds to those of the set as shipped (its warnings about
+/// ability text it does not read yet).
+fn added(files: &[(String, String)]) -> (SourceMap, Vec<Diagnostic>) {
+    let (_, base) = check(&emberfall());
+    let key = |d: &Diagnostic| format!("{} {}", d.code.id, d.message);
+    let before: Vec<String> = base.diagnostics.iter().map(key).collect();
+    let (sources, checked) = check(files);
+    let new = checked.diagnostics.into_iter().filter(|d| !before.contains(&key(d))).collect();
+    (sources, new)
+}
+
+#[test]
+fn the_set_checks_without_errors_and_counts_every_card() {
+    let (_, checked) = check(&emberfall());
+    let errors: Vec<String> = checked.diagnostics.iter().filter(|d| d.is_error()).map(said).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // 3 callings, 6 heroes, 10 items and spells, as the files declare them.
+    assert_eq!(checked.cards, 19);
+    // The ability reading still says some of its subjects in X-Wing's words ("that ship"):
+    // the game's own words in ability text are the next step (issue 27, item 2). Every
+    // other diagnostic says the game's.
+    let reading = ["N0003", "W0006"];
+    for d in checked.diagnostics.iter().filter(|d| !reading.contains(&d.code.id)) {
+        assert_eq!(foreign_word(&said(d)), None, "{}", said(d));
+    }
+}
+
+/// One mistake: where, what it is replaced with, and the one diagnostic it must give (its
+/// code, its message, the text its primary label covers, the certain fix if any).
+struct Mistake {
+    file: &'static str,
+    from: &'static str,
+    to: &'static str,
+    code: &'static str,
+    message: &'static str,
+    at: &'static str,
+    fix: Option<&'static str>,
+}
+
+#[test]
+fn each_mistake_is_one_diagnostic_in_the_games_words() {
+    let mistakes = [
+        // A hero names its calling with `calling:`; `chassis:` is another game's word.
+        Mistake {
+            file: "heroes.cards",
+            from: "  calling: warrior\n  faction: emberguard\n  unique",
+            to: "  chassis: warrior\n  faction: emberguard\n  unique",
+            code: "E0201",
+            message: "unknown field `chassis`",
+            at: "chassis",
+            fix: Some("calling"),
+        },
+        Mistake {
+            file: "heroes.cards",
+            from: "calling: mystic",
+            to: "calling: mystc",
+            code: "E0106",
+            message: "no calling named `mystc` in this set",
+            at: "mystc",
+            fix: Some("mystic"),
+        },
+        Mistake {
+            file: "heroes.cards",
+            from: "calling: rider",
+            to: "calling: sir-caldric-vane",
+            code: "E0106",
+            message: "`sir-caldric-vane` is a hero, not a calling",
+            at: "sir-caldric-vane",
+            fix: None,
+        },
+        // Only heroes carry a bar.
+        Mistake {
+            file: "gear.cards",
+            from: "  icon: weapon\n  cost: 5\n",
+            to: "  icon: weapon\n  upgrades: weapon\n  cost: 5\n",
+            code: "E0201",
+            message: "an item has no field `upgrades`",
+            at: "upgrades",
+            fix: None,
+        },
+        Mistake {
+            file: "heroes.cards",
+            from: "hero \"Emberguard Lancer\"",
+            to: "heroe \"Emberguard Lancer\"",
+            code: "E0109",
+            message: "`heroe` is not a card kind of this game",
+            at: "heroe",
+            fix: Some("hero"),
+        },
+        Mistake {
+            file: "game.cards",
+            from: "per hero",
+            to: "per heroes",
+            code: "E0109",
+            message: "`heroes` is not a scope of this game",
+            at: "heroes",
+            fix: Some("hero"),
+        },
+        Mistake {
+            file: "game.cards",
+            from: "at most 1 item with icon relic",
+            to: "at most 1 relic with icon relic",
+            code: "E0109",
+            message: "`relic` is not a kind of card this game's rules count",
+            at: "relic",
+            fix: None,
+        },
+        // A restriction names a calling with the game's word.
+        Mistake {
+            file: "gear.cards",
+            from: "requires: trait mounted",
+            to: "requires: chassis rider",
+            code: "E0008",
+            message: "expected a restriction, found `chassis`",
+            at: "chassis",
+            fix: Some("calling"),
+        },
+        Mistake {
+            file: "gear.cards",
+            from: "requires: trait mounted",
+            to: "requires: trat mounted",
+            code: "E0008",
+            message: "expected a restriction, found `trat`",
+            at: "trat",
+            fix: Some("trait"),
+        },
+        Mistake {
+            file: "game.cards",
+            from: "icon weapon \"Weapon\"",
+            to: "icon banner \"Banner\", weapon \"Weapon\"",
+            code: "W0002",
+            message: "no hero has the icon `banner`",
+            at: "banner",
+            fix: None,
+        },
+    ];
+    for m in &mistakes {
+        let files = mutate(emberfall(), m.file, m.from, m.to);
+        let (sources, new) = added(&files);
+        let all: Vec<String> = new.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all.len(), 1, "{} → {}: expected one diagnostic, got {all:#?}", m.from, m.to);
+        let d = &new[0];
+        assert_eq!((d.code.id, d.message.as_str()), (m.code, m.message), "{}", m.to);
+        let label = d.primary().unwrap();
+        assert_eq!(sources.file(label.file).slice(label.span), m.at, "{}", m.message);
+        let certain: Vec<&str> = d
+            .fixes
+            .iter()
+            .filter(|f| f.applicability == Applicability::MachineApplicable)
+            .flat_map(|f| f.edits.iter().map(|e| e.replacement.as_str()))
+            .collect();
+        assert_eq!(certain, m.fix.into_iter().collect::<Vec<_>>(), "{}", m.message);
+        // What the designer wrote is quoted back; nothing else is another game's word.
+        let quoted = format!("`{}`", m.at);
+        assert_eq!(foreign_word(&said(d).replace(&quoted, "")), None, "{}", said(d));
+    }
+}
+
+/// A broken `kind` or `roster` line is one syntax error: what it declares is still the
+/// game's, so no card or rule of those kinds is an error too.
+#[test]
+fn a_broken_kind_line_does_not_hide_the_games_kinds() {
+    let cases = [
+        ("kind item \"Item\" upgrade, spell \"Spell\" upgrade", "kind item \"Item\" upgrade spell \"Spell\" upgrade"),
+        ("kind item \"Item\" upgrade, spell \"Spell\" upgrade", "kind item \"Item\" upgrade, spell \"Spell\" upgrade,"),
+        ("kind hero \"Hero\" \"Heroes\" unit", "kind hero \"Hero\" \"Heroes\" unit unit"),
+        ("roster warband \"Warband\"", "roster warband \"Warband\" ,"),
+    ];
+    for (from, to) in cases {
+        let files = mutate(emberfall(), "game.cards", from, to);
+        let (_, new) = added(&files);
+        let all: Vec<String> = new.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all.len(), 1, "{to}: {all:#?}");
+        assert_eq!(new[0].code.id, "E0001", "{to}: {all:#?}");
+    }
+}
+
+#[test]
+fn warbands_validate_in_the_games_words() {
+    let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
+    let set = report.sets[0].model().expect("a model");
+    for file in scenarios() {
+        let scenario = Scenario::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let outcome = run(set, &scenario).unwrap();
+        assert_eq!(outcome.check(&scenario), Ok(()), "{}", file.display());
+        let text = report_text("s.json", &outcome);
+        assert_eq!(foreign_word(&text), None, "{text}");
+    }
+    // The word for a list is the game's: a warband of heroes, each with its items and spells.
+    let json = r#"{"game": "emberfall", "faction": "emberguard",
+        "heroes": [{"hero": "emberguard-lancer", "items": ["cavalry-lance"], "spells": []}]}"#;
+    let outcome = run(set, &Scenario::parse(json).unwrap()).unwrap();
+    assert!(outcome.is_legal(), "{:?}", outcome.violations);
+    // Another game's words are unknown fields, named with the game's own.
+    let json = r#"{"game": "emberfall", "ships": [{"ship": "emberguard-lancer"}]}"#;
+    let e = run(set, &Scenario::parse(json).unwrap()).unwrap_err();
+    assert!(e.message.starts_with("unknown field `ships`, expected one of `game`, `faction`, `heroes`"), "{e}");
+    let json = r#"{"game": "emberfall", "heroes": [{"hero": "emberguard-lancer", "upgrades": []}]}"#;
+    let e = run(set, &Scenario::parse(json).unwrap()).unwrap_err();
+    assert!(e.message.contains("`heroes` is a list of {\"hero\": id, \"items\": [ids], \"spells\": [ids]}"), "{e}");
+    // A hero or item the set does not have.
+    let json = r#"{"game": "emberfall", "heroes": [{"hero": "sir-caldric-vain", "items": ["lance"]}]}"#;
+    let outcome = run(set, &Scenario::parse(json).unwrap()).unwrap();
+    let text = report_text("s.json", &outcome);
+    assert!(text.contains("no hero `sir-caldric-vain` in this set; did you mean `sir-caldric-vane`?"), "{text}");
+    assert_eq!(foreign_word(&text), None, "{text}");
+}
+
+/// Where two kinds share a role (items and spells both equip), a rule over one counts that
+/// kind alone, and a scenario's list of one kind holds cards of that kind alone.
+#[test]
+fn a_rule_over_one_kind_counts_that_kind_alone() {
+    let rules = "\nrule no-spells \"A hero casts no spells\": no spell per hero\n\
+                 rule cheap-items \"A hero's items cost at most 5\": total cost of items at most 5 per hero\n";
+    let mut files = emberfall();
+    files.iter_mut().find(|(name, _)| name == "game.cards").unwrap().1.push_str(rules);
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in &files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let set = report.sets[0].set.as_ref().expect("the set checks clean");
+    let ids = |json: &str| run(set, &Scenario::parse(json).unwrap()).unwrap().ids();
+    // Maelis (a mystic: spell, spell, trinket, relic) with Cinder Bolt (a spell, 4) and
+    // the Hearthstone Amulet (an item, 2).
+    let warband = |spells: &str, items: &str| {
+        format!(
+            r#"{{"game": "emberfall", "faction": "emberguard",
+                "heroes": [{{"hero": "maelis-the-cinderwitch", "spells": [{spells}], "items": [{items}]}}]}}"#
+        )
+    };
+    assert!(ids(&warband("", "\"hearthstone-amulet\"")).is_empty());
+    assert_eq!(ids(&warband("\"cinder-bolt\"", "\"hearthstone-amulet\"")), ["no-spells".to_string()].into());
+    // The spell's cost is not an item's: 4 + 2 is over 5, the items alone are not.
+    assert!(!ids(&warband("\"cinder-bolt\"", "\"hearthstone-amulet\"")).contains("cheap-items"));
+    assert!(ids(&warband("", "\"hearthstone-amulet\", \"crown-of-embers\"")).contains("cheap-items"));
+    // A spell listed as an item is no item of the set.
+    let outcome = run(set, &Scenario::parse(&warband("", "\"cinder-bolt\"")).unwrap()).unwrap();
+    let text = report_text("s.json", &outcome);
+    assert!(text.contains("unknown-card: no item `cinder-bolt` in this set"), "{text}");
+}
+
+/// A restriction on a calling, in the game's word, is checked and judged.
+#[test]
+fn a_restriction_names_a_calling_in_the_games_word() {
+    let files = mutate(emberfall(), "gear.cards", "requires: trait mounted", "requires: calling rider");
+    let (_, new) = added(&files);
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in &files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let set = report.sets[0].model().expect("a model");
+    // Sir Caldric is a warrior: the lance needs a rider.
+    let json = r#"{"game": "emberfall", "faction": "emberguard",
+        "heroes": [{"hero": "sir-caldric-vane", "items": ["cavalry-lance"]}]}"#;
+    let outcome = run(set, &Scenario::parse(json).unwrap()).unwrap();
+    let text = report_text("s.json", &outcome);
+    assert!(text.contains("which requires a hero of the Rider calling"), "{text}");
+    // The Emberguard Lancer is one.
+    let json = r#"{"game": "emberfall", "faction": "emberguard",
+        "heroes": [{"hero": "emberguard-lancer", "items": ["cavalry-lance"]}]}"#;
+    assert!(run(set, &Scenario::parse(json).unwrap()).unwrap().is_legal());
+}
+
+/// The generated module names each kind's type after the kind (`Hero<N>`), implementing
+/// the runtime trait of its role, and says no other game's word.
+#[test]
+fn generated_rust_names_the_games_kinds() {
+    let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
+    let files = cardc::generate(&report).unwrap();
+    let module = &files[0].contents;
+    for expected in [
+        "pub struct Hero<const N: u32>;",
+        "pub struct Calling<const N: u32>;",
+        "pub struct Item<const N: u32>;",
+        "pub struct Spell<const N: u32>;",
+        "impl<const N: u32> ::cards_runtime::typed::Unit for Hero<N> {}",
+        "impl<const N: u32> ::cards_runtime::typed::Profile for Calling<N> {}",
+        "impl<const N: u32> ::cards_runtime::typed::Upgrade for Spell<N> {}",
+        "pub type SirCaldricVane = super::Hero<",
+    ] {
+        assert!(module.contains(expected), "`{expected}` is not generated");
+    }
+    let code: String = module.lines().filter(|l| !l.trim_start().starts_with("\"")).collect::<Vec<_>>().join("\n");
+    assert_eq!(foreign_word(&code), None, "a foreign word in the generated module");
+    for word in ["Ship", "Chassis", "Fleet"] {
+        assert!(!code.contains(word), "`{word}` in the generated module");
+    }
+}

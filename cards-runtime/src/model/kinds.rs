@@ -1,0 +1,162 @@
+//! The kinds of card a game declares, and the nouns its messages use.
+//!
+//! `kind hero "Hero" "Heroes" unit` declares a kind of card: the word that starts such a
+//! card, the nouns messages use for it, and the role it plays in the rules
+//! ([`CardKind`]). `roster warband "Warband"` names what a list of units is called. A game
+//! that declares no kinds has the six of the conformance games ([`PRELUDE`]), and
+//! its lists are fleets ([`Noun::FLEET`]).
+
+use super::card::CardKind;
+use super::vocab::Text;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// A word a game uses for something, in the singular and the plural.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Noun {
+    /// The kebab-case id: the word of the card language (`hero`, `warband`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub id: Text,
+    /// The display name (`Hero`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub name: Text,
+    /// The display name in the plural (`Heroes`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub plural: Text,
+    /// The word of the card language in the plural (`heroes`: `total cost of heroes`, a
+    /// scenario's list): the plural's kebab-case when the display name is the id's, else
+    /// the id's English plural.
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub plural_id: Text,
+}
+
+impl Noun {
+    /// What a list of units is called when a game names none.
+    pub const FLEET: Noun = Noun::builtin("fleet", "Fleet", "Fleets", "fleets");
+
+    const fn builtin(id: &'static str, name: &'static str, plural: &'static str, plural_id: &'static str) -> Noun {
+        Noun {
+            id: Cow::Borrowed(id),
+            name: Cow::Borrowed(name),
+            plural: Cow::Borrowed(plural),
+            plural_id: Cow::Borrowed(plural_id),
+        }
+    }
+
+    /// The word in running text: the display name in lowercase (`hero`).
+    pub fn one(&self) -> String {
+        self.name.to_lowercase()
+    }
+
+    /// The plural in running text (`heroes`).
+    pub fn many(&self) -> String {
+        self.plural.to_lowercase()
+    }
+
+    /// The word with its article (`a hero`, `an item`).
+    pub fn a(&self) -> String {
+        with_article(&self.one())
+    }
+
+    /// The singular for one, the plural otherwise.
+    pub fn count(&self, n: usize) -> String {
+        if n == 1 {
+            self.one()
+        } else {
+            self.many()
+        }
+    }
+}
+
+/// `a` or `an` before a word, by its first letter.
+pub fn with_article(word: &str) -> String {
+    let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {word}")
+}
+
+/// The plural English gives a display name when the game writes none: `Heroes`, `Classes`,
+/// `Allies`, `Items`.
+pub fn plural_of(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let before_last = lower.chars().rev().nth(1);
+    let consonant_before = before_last.is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
+    if ["s", "x", "z", "ch", "sh"].iter().any(|end| lower.ends_with(end)) {
+        format!("{name}es")
+    } else if lower.ends_with('y') && consonant_before {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if lower.ends_with('o') && consonant_before {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// A kind of card a game declares.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Kind {
+    /// The word that starts such a card, and the nouns messages use.
+    pub noun: Noun,
+    /// The part it plays in the rules.
+    pub role: CardKind,
+}
+
+/// The kinds of a game that declares none: the six of the conformance games, in the order
+/// of [`CardKind::ALL`].
+pub static PRELUDE: [Kind; 6] = [
+    Kind { noun: Noun::builtin("chassis", "Chassis", "Chassis", "chassis"), role: CardKind::Chassis },
+    Kind { noun: Noun::builtin("ship", "Ship", "Ships", "ships"), role: CardKind::Ship },
+    Kind { noun: Noun::builtin("upgrade", "Upgrade", "Upgrades", "upgrades"), role: CardKind::Upgrade },
+    Kind { noun: Noun::builtin("part", "Part", "Parts", "parts"), role: CardKind::Part },
+    Kind { noun: Noun::builtin("blueprint", "Blueprint", "Blueprints", "blueprints"), role: CardKind::Blueprint },
+    Kind { noun: Noun::builtin("species", "Species", "Species", "species"), role: CardKind::Species },
+];
+
+impl Kind {
+    /// The prelude's kind for a role.
+    pub fn prelude(role: CardKind) -> &'static Kind {
+        &PRELUDE[role.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plural_follows_english_spelling() {
+        let cases = [
+            ("Hero", "Heroes"),
+            ("Class", "Classes"),
+            ("Ally", "Allies"),
+            ("Day", "Days"),
+            ("Item", "Items"),
+            ("Torch", "Torches"),
+            ("Box", "Boxes"),
+            ("Radio", "Radios"),
+        ];
+        for (one, many) in cases {
+            assert_eq!(plural_of(one), many, "{one}");
+        }
+    }
+
+    #[test]
+    fn a_noun_says_itself_with_its_article_and_count() {
+        let noun = Noun {
+            id: "man-at-arms".into(),
+            name: "Man-at-Arms".into(),
+            plural: "Men-at-Arms".into(),
+            plural_id: "men-at-arms".into(),
+        };
+        assert_eq!(noun.a(), "a man-at-arms");
+        assert_eq!((noun.count(1), noun.count(2)), ("man-at-arms".to_string(), "men-at-arms".to_string()));
+        assert_eq!(Kind::prelude(CardKind::Upgrade).noun.a(), "an upgrade");
+    }
+
+    #[test]
+    fn the_prelude_lists_the_roles_in_their_order() {
+        for (i, role) in CardKind::ALL.into_iter().enumerate() {
+            assert_eq!(PRELUDE[i].role, role);
+            assert_eq!(PRELUDE[i].noun.id, role.as_str());
+        }
+    }
+}
