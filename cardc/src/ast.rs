@@ -254,6 +254,8 @@ pub struct Roster {
 /// `flagship: ship with <icon>`.
 #[derive(Shift, Clone, Debug)]
 pub struct Flagship {
+    /// The unit kind's word (`ship`, a game's `hero`), checked against the game's.
+    pub unit: Ident,
     /// The icon whose card makes a ship the flagship.
     pub icon: Ident,
     /// The whole line.

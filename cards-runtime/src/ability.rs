@@ -536,6 +536,9 @@ pub enum Proviso {
     AtMost(u8),
     /// `to a minimum of 1`: the least a value changed becomes.
     AtLeast(u8),
+    /// `by 1` after a value changed (`increase your might by 1`, `reduce the speed of that
+    /// maneuver by 1`): how much it changes.
+    ByAmount(u8),
     /// `by overlapping another ship`, `as a result of moving through an obstacle`: the
     /// deed it comes about by (its words are kept as a
     /// noun's, as the model has no entry for them).
@@ -686,6 +689,7 @@ impl Proviso {
             Proviso::AsIfTheirs => "as if that ship has them".into(),
             Proviso::AtMost(n) => format!("to a maximum of {n}"),
             Proviso::AtLeast(n) => format!("to a minimum of {n}"),
+            Proviso::ByAmount(n) => format!("by {n}"),
             Proviso::Only => "only".into(),
             Proviso::WithTheFollowing => "with the following".into(),
             Proviso::NotAnAction => "(this is not an action)".into(),

@@ -136,6 +136,9 @@ pub fn flagship(files: &[File], names: &Names<'_>, d: &mut Vec<Diagnostic>) -> O
                 continue;
             }
             first = Some((file.id, f.span));
+            if let Err(e) = names.kinds.unit(&f.unit, file.id) {
+                d.push(e);
+            }
             match names.vocab(VocabKind::Icon, &f.icon, file.id) {
                 Ok(i) => icon = Some(i),
                 Err(e) => d.push(e),

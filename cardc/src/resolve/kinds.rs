@@ -224,6 +224,15 @@ impl<'a> Kinds<'a> {
         })
     }
 
+    /// The game's unit kind, as `flagship: <word> with <icon>` names it, or an E0109
+    /// diagnostic.
+    pub fn unit(&self, word: &Ident, file: FileId) -> Result<(), Diagnostic> {
+        match self.find(&word.text) {
+            Some((_, CardKind::Ship)) => Ok(()),
+            _ => Err(self.unknown(word, file, Unknown::Unit, &[&self.noun(CardKind::Ship).id])),
+        }
+    }
+
     /// The scope a rule's `per <word>` names: a unit kind (`per ship`, `per hero`), the
     /// roster (`per fleet`, `per warband`) or a blueprint kind.
     pub fn scope(&self, word: &Ident, file: FileId) -> Result<ScopeKind, Diagnostic> {
@@ -295,6 +304,11 @@ impl<'a> Kinds<'a> {
             Unknown::Scope => {
                 (format!("`{w}` is not a scope of this game"), "not a scope", format!("a rule counts per {listed}"))
             }
+            Unknown::Unit => (
+                format!("`{w}` is not the game's unit kind"),
+                "not its unit kind",
+                format!("the flagship is one of the game's units: `flagship: {} with <icon>`", words.join(", ")),
+            ),
             Unknown::Counted => (
                 format!("`{w}` is not a kind of card this game's rules count"),
                 "not a kind of card",
@@ -340,6 +354,7 @@ pub struct UnknownKind {
 #[derive(Clone, Copy)]
 enum Unknown {
     CardKind,
+    Unit,
     Scope,
     Counted,
 }

@@ -427,8 +427,10 @@ impl Build {
                 Some(Item::Roster(Roster { id, display, plural, span }))
             }
             Rule::flagship_decl => {
-                let icon = self.ident(inner(pair).last()?);
-                Some(Item::Flagship(Flagship { icon, span }))
+                let mut it = inner(pair).skip(1);
+                let unit = self.ident(it.next()?);
+                let icon = self.ident(it.last()?);
+                Some(Item::Flagship(Flagship { unit, icon, span }))
             }
             Rule::allow_decl => {
                 let mut it = inner(pair);

@@ -199,6 +199,21 @@ fn each_mistake_is_one_diagnostic_in_the_games_words() {
     }
 }
 
+/// `flagship: <unit> with <icon>` names the game's unit kind.
+#[test]
+fn the_flagship_line_names_the_games_unit() {
+    let with = |line: &str| {
+        let mut files = emberfall();
+        files.iter_mut().find(|(name, _)| name == "game.cards").unwrap().1.push_str(line);
+        added(&files).1
+    };
+    assert!(with("flagship: hero with relic\n").is_empty());
+    let new = with("flagship: ship with relic\n");
+    let all: Vec<String> = new.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+    assert_eq!(all, ["E0109 `ship` is not the game's unit kind"]);
+    assert_eq!(new[0].help.as_deref(), Some("the flagship is one of the game's units: `flagship: hero with <icon>`"));
+}
+
 /// A broken `kind` or `roster` line is one syntax error: what it declares is still the
 /// game's, so no card or rule of those kinds is an error too.
 #[test]

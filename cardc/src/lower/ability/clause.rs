@@ -253,7 +253,7 @@ fn verb_word(text: &str) -> &str {
 /// are stressed` (a state a condition tests), `ignoring range restrictions`, `if able`,
 /// `treating it as red` (`that action`, `the action`), what it is done `using`, `instead
 /// of`, `as` or `on`, the deed it comes `by` (`by overlapping another ship`), `as if that
-/// ship has them`, and `to a maximum of 4`.
+/// ship has them`, `to a maximum of 4`, and how much a value changes (`by 1`).
 pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
     let trimmed = words.trim().trim_end_matches(['.', ',']);
     // A thing that names no entry keeps all its words (`a different weapon`).
@@ -345,6 +345,7 @@ pub fn proviso(words: &str, vocab: &Vocabulary) -> Option<Proviso> {
         ["as", "if", "that", "ship", "has", "them"] => Some(Proviso::AsIfTheirs),
         ["to", "a", "maximum", "of", n] => n.parse().ok().map(Proviso::AtMost),
         ["to", "a", "minimum", "of", n] => n.parse().ok().map(Proviso::AtLeast),
+        ["by", n] => n.parse().ok().map(Proviso::ByAmount),
         ["treating", .., "as", color] if COLORS.contains(color) => {
             let what = &words[1..words.len() - 2];
             matches!(what, ["it"] | ["that", "action"] | ["the", "action"] | ["this", "action"])

@@ -1204,6 +1204,15 @@ fn trailing_phrases_the_model_holds_and_those_it_keeps_as_words() {
     // `by` before an amount is no deed.
     let c = effect("Increase the range requirement by 1.");
     assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::By(_))), "{c:?}");
+    // It is how much the value changes, and nothing is kept as words.
+    assert_eq!(&c.effect.provisos[..], [Proviso::ByAmount(1)]);
+    assert!(c.modifiers.is_empty(), "{c:?}");
+    let c = effect("Reduce the speed of that maneuver by 1, to a minimum of 1.");
+    assert_eq!(&c.effect.provisos[..], [Proviso::ByAmount(1), Proviso::AtLeast(1)]);
+    // An amount per something spent is more than a number: kept as words.
+    let c = effect("Increase the range by 1 per [Energy] spent this way.");
+    assert!(!c.effect.provisos.iter().any(|p| matches!(p, Proviso::ByAmount(_))), "{c:?}");
+    assert_eq!(c.modifiers.len(), 1, "{c:?}");
     // `from this card`: where it is taken from.
     let c = effect("You may discard 1 focus token from this card.");
     assert!(c.effect.from.as_ref().is_some_and(|f| f.person == Person::Thing), "{c:?}");
