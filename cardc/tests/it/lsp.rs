@@ -558,5 +558,21 @@ fn completion_speaks_a_games_own_kinds() {
     s.diagnostics(&uri(&gear));
     let (labels, _) = completion(&mut s, &gear, &typing, "requires: calling ");
     assert_eq!(labels, ["warrior", "mystic", "rider"]);
+
+    // Hover and definition speak the game's words too: a hero's calling, and the field
+    // that names it.
+    let text = std::fs::read_to_string(&heroes).unwrap();
+    s.open(&heroes, &text);
+    s.diagnostics(&uri(&heroes));
+    let (line, column) = find(&text, "  calling: warrior");
+    let hover = s.at("textDocument/hover", &heroes, line, column + 12);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Warrior** · calling `warrior`"), "{shown}");
+    let hover = s.at("textDocument/hover", &heroes, line, column + 3);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert_eq!(shown, "`calling`: a field of heroes");
+    let definition = s.at("textDocument/definition", &heroes, line, column + 12);
+    let (decl_line, _) = find(&text, "calling \"Warrior\"");
+    assert_eq!(definition["range"]["start"]["line"], decl_line, "{definition}");
     s.stop();
 }
