@@ -1275,10 +1275,17 @@ impl Sayer<'_> {
                     continue;
                 }
             }
-            // A run of slots added.
+            // A run of slots added (`Add [Turret] and [Cargo] slots`); a run that counts its
+            // slots (`Gain 1 [Torpedo] slot and 1 [Missile] slot`) is said clause by clause,
+            // its counts with it.
             let run = list[i..]
                 .iter()
-                .take_while(|d| d.effect.kind == EffectKind::AddSlot && d.subject == c.subject && d.costs.is_empty())
+                .take_while(|d| {
+                    d.effect.kind == EffectKind::AddSlot
+                        && d.subject == c.subject
+                        && d.costs.is_empty()
+                        && d.effect.amount.is_none()
+                })
                 .count();
             if run > 1 {
                 let refs: Vec<_> = list[i..i + run]

@@ -391,3 +391,14 @@ fn a_passive_lock_is_said_with_its_agent() {
     let set = set_of("passive-lock", &[text]);
     assert_eq!(parts_at(&set, ability(&set, 0)), None);
 }
+
+#[test]
+fn slots_gained_by_count_are_said_with_their_counts() {
+    // `Gain 1 [Torpedo] slot and 1 [Missile] slot`: each slot one, as printed; the two
+    // slots of `Add [Torpedo] and [Missile] slots` (no count printed) are said together.
+    let counted = "Gain 1 [Torpedo] slot and 1 [Missile] slot.";
+    let set = set_of("counted-slots", &[counted, "Add [Torpedo] and [Missile] slots."]);
+    let said = ability_card::ability(&set, ability(&set, 0)).text;
+    assert_eq!(said, "Add a [Torpedo] slot, and add a [Missile] slot.");
+    assert_eq!(ability_card::ability(&set, ability(&set, 1)).text, "Add [Torpedo] and [Missile] slots.");
+}
