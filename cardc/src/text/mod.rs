@@ -573,6 +573,20 @@ impl Build<'_> {
         }
     }
 
+    /// `roll a maximum of 4 dice`: a cap on how many, which the model has no place for; read
+    /// as `a` (1) of the words "maximum of 4 dice" it would be a wrong count. The effect is
+    /// kept whole, opaque.
+    fn capped(e: &mut Effect) {
+        let capped = e.noun.as_ref().is_some_and(|n| {
+            let lower = n.text.to_lowercase();
+            let words = ["a ", "an ", "the "].iter().find_map(|a| lower.strip_prefix(a)).unwrap_or(&lower);
+            words.starts_with("maximum of ") || words.starts_with("minimum of ")
+        });
+        if capped {
+            *e = Effect::opaque(e.piece.clone());
+        }
+    }
+
     /// Whether an effect's noun is a maneuver (`that maneuver`, `a white maneuver`).
     fn names_maneuver(effect: &Pair<'_, Rule>) -> bool {
         effect.clone().into_inner().filter(|p| p.as_rule() == Rule::noun).any(|n| {
@@ -879,6 +893,7 @@ impl Build<'_> {
         self.lists(&mut out);
         for c in &mut out {
             self.counted_twice(&mut c.effect);
+            Self::capped(&mut c.effect);
         }
         out.into_iter().flat_map(Self::each_slot).collect()
     }

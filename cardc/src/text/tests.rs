@@ -1211,3 +1211,17 @@ fn elided_dice_say_more_or_fewer() {
 
 /// The grammar's text, for tests of what it must keep true.
 const GRAMMAR: &str = include_str!("../../../cardc-grammar/src/ability.pest");
+
+#[test]
+fn a_cap_on_how_many_is_kept_opaque_not_read_as_one() {
+    // `roll a maximum of 4 dice`: not 1 of "maximum of 4 dice".
+    let text = "When you perform a [Missile] attack while disarmed, roll a maximum of 4 dice.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let read = frames(text, &spans);
+    let opaque: Vec<&str> = read.iter().flat_map(Frame::opaque).map(|e| e.piece.text.as_str()).collect();
+    assert_eq!(opaque, ["roll a maximum of 4 dice"]);
+    // A count with no cap is read.
+    let text = "Roll 2 additional attack dice.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    assert_eq!(frames(text, &spans).iter().flat_map(Frame::opaque).count(), 0);
+}
