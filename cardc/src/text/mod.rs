@@ -574,13 +574,19 @@ impl Build<'_> {
     }
 
     /// `roll a maximum of 4 dice`: a cap on how many, which the model has no place for; read
-    /// as `a` (1) of the words "maximum of 4 dice" it would be a wrong count. The effect is
-    /// kept whole, opaque.
+    /// as `a` (1) of the words "maximum of 4 dice" it would be a wrong count. `reveals a
+    /// non-0 [Stationary] maneuver`: a speed it is not, which the model has no place for
+    /// either; read as the maneuver, it would be any. The effect is kept whole, opaque.
     fn capped(e: &mut Effect) {
         let capped = e.noun.as_ref().is_some_and(|n| {
             let lower = n.text.to_lowercase();
             let words = ["a ", "an ", "the "].iter().find_map(|a| lower.strip_prefix(a)).unwrap_or(&lower);
-            words.starts_with("maximum of ") || words.starts_with("minimum of ")
+            let not_a_number = |w: &str| {
+                w.strip_prefix("non-").is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            };
+            words.starts_with("maximum of ")
+                || words.starts_with("minimum of ")
+                || words.split_whitespace().any(not_a_number)
         });
         if capped {
             *e = Effect::opaque(e.piece.clone());

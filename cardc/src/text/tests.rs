@@ -1213,13 +1213,20 @@ fn elided_dice_say_more_or_fewer() {
 const GRAMMAR: &str = include_str!("../../../cardc-grammar/src/ability.pest");
 
 #[test]
-fn a_cap_on_how_many_is_kept_opaque_not_read_as_one() {
+fn a_cap_or_a_speed_it_is_not_is_kept_opaque_not_read_as_a_count() {
     // `roll a maximum of 4 dice`: not 1 of "maximum of 4 dice".
     let text = "When you perform a [Missile] attack while disarmed, roll a maximum of 4 dice.";
     let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
     let read = frames(text, &spans);
     let opaque: Vec<&str> = read.iter().flat_map(Frame::opaque).map(|e| e.piece.text.as_str()).collect();
     assert_eq!(opaque, ["roll a maximum of 4 dice"]);
+    // `a non-0 [Stationary] maneuver`: a speed it is not; read as the maneuver it would be
+    // any.
+    let text = "After a friendly ship reveals a non-0 [Stationary] maneuver, gain 1 focus token.";
+    let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
+    let read = frames(text, &spans);
+    let events: Vec<String> = read[0].timings.iter().flat_map(|t| t.event.iter()).map(|c| effect(&c.effect)).collect();
+    assert_eq!(events, ["opaque(reveals a non-0 [Stationary] maneuver)"]);
     // A count with no cap is read.
     let text = "Roll 2 additional attack dice.";
     let spans: Vec<Span> = crate::syntax::sentences::split(text).into_iter().map(|(s, e)| Span::new(s, e)).collect();
