@@ -21,6 +21,8 @@ pub enum Target {
     Vocab(VocabKind, String),
     /// A field name (`cost`, `hull`): its documentation, not a declaration.
     Field(String),
+    /// A kind of card, by its word (`hero`): declared by a `kind` line, or the prelude's.
+    Kind(String),
     /// The restriction of a card (`requires: …`; `card` indexes [`Index::cards`]).
     Restriction {
         /// The card.
@@ -329,6 +331,10 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
         }
     }
     ix.kinds = names.kinds.model().to_vec();
+    for k in &names.kinds.declared {
+        let target = Target::Kind(k.entry.id.text.clone());
+        ix.occurrences.push(Occurrence { file: k.file, span: k.entry.id.span, target, declaration: true });
+    }
     ix.roster = Some(names.kinds.roster().clone());
     let stats: Vec<String> = names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.clone()).collect();
     for (card_index, def) in names.cards.iter().enumerate() {
@@ -348,6 +354,8 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
             target: Target::Card(def.id.clone()),
             declaration: true,
         });
+        let kind = Target::Kind(card.kind.text.clone());
+        ix.occurrences.push(Occurrence { file: def.file, span: card.kind.span, target: kind, declaration: false });
         let mut ability = 0;
         for field in &card.fields {
             let key = field.key.text.as_str();

@@ -19,6 +19,7 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
         Target::Card(id) => card_hover(a, a.index.card(id)?),
         Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
         Target::Field(key) => field_hover(a, key),
+        Target::Kind(word) => kind_hover(a, word)?,
         Target::Ability { .. } => ability_hover(a, file, offset)?,
         Target::Restriction { card } => restriction_hover(a, *card)?,
     };
@@ -58,6 +59,22 @@ fn vocab_hover(a: &Analysis, v: &VocabInfo) -> String {
         n => format!("used {n} times"),
     };
     format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; {used} in this set.", v.kind, v.id)
+}
+
+/// A kind of card: its names and what its role does, and how many cards the set has of it.
+fn kind_hover(a: &Analysis, word: &str) -> Option<String> {
+    let kind = a.index.kinds.iter().find(|k| *k.noun.id == *word)?;
+    let cards = a.index.cards.iter().filter(|c| c.kind_word == word).count();
+    let n = &kind.noun;
+    let count = format!("{cards} {}", n.count(cards));
+    Some(format!(
+        "**{}** (plural {}) · kind `{}`, a `{}`: {}\n\n{count} in this set.",
+        n.name,
+        n.plural,
+        n.id,
+        kind.role.role_word(),
+        kind.role.role_meaning()
+    ))
 }
 
 /// A built-in field: which of the game's kinds take it, under the game's words (a unit's

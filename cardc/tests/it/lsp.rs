@@ -574,5 +574,20 @@ fn completion_speaks_a_games_own_kinds() {
     let definition = s.at("textDocument/definition", &heroes, line, column + 12);
     let (decl_line, _) = find(&text, "calling \"Warrior\"");
     assert_eq!(definition["range"]["start"]["line"], decl_line, "{definition}");
+
+    // A card's kind: what the game declares it to be, where, and every card of it.
+    let (line, column) = find(&text, "hero \"Sir Caldric Vane\"");
+    let hover = s.at("textDocument/hover", &heroes, line, column + 1);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert_eq!(
+        shown,
+        "**Hero** (plural Heroes) · kind `hero`, a `unit`: carries an upgrade bar and makes up a list\n\n6 heroes in this set."
+    );
+    let definition = s.at("textDocument/definition", &heroes, line, column + 1);
+    assert!(definition["uri"].as_str().is_some_and(|u| u.ends_with("game.cards")), "{definition}");
+    let game = std::fs::read_to_string(root.join("game.cards")).unwrap();
+    assert_eq!(definition["range"]["start"]["line"], find(&game, "kind hero").0, "{definition}");
+    let references = s.at("textDocument/references", &heroes, line, column + 1);
+    assert_eq!(references.as_array().map(Vec::len), Some(7), "the declaration and 6 heroes: {references}");
     s.stop();
 }
