@@ -3,9 +3,9 @@
 //! restriction from the same names.
 
 use crate::ast::{AtomKind, CardKind, FileId, Restriction, Token};
-use crate::diagnostics::{Diagnostic, Fix};
-use crate::resolve::{suggest, suggestion_fix, Names};
-use crate::syntax::restriction::E0008;
+use crate::diagnostics::Diagnostic;
+use crate::resolve::Names;
+use crate::syntax::restriction::not_a_test;
 
 /// Checks that every name `r` uses resolves, reporting each that does not.
 pub fn check_restriction(names: &Names<'_>, file: FileId, r: &Restriction, d: &mut Vec<Diagnostic>) {
@@ -17,7 +17,8 @@ pub fn check_restriction(names: &Names<'_>, file: FileId, r: &Restriction, d: &m
     let profile = names.kinds.field_word("chassis");
     for atom in r.atoms().filter(|a| a.kind == AtomKind::Chassis) {
         if atom.keyword != profile {
-            d.push(not_a_test(file, atom, profile));
+            let written = crate::ast::Ident { text: atom.keyword.clone(), span: atom.kind_span };
+            d.push(not_a_test(file, &written, profile));
             continue;
         }
         let idents = atom.args.iter().filter_map(|t| match t {
@@ -26,29 +27,6 @@ pub fn check_restriction(names: &Names<'_>, file: FileId, r: &Restriction, d: &m
         });
         resolve_all(idents, |i| names.card(CardKind::Chassis, i, file), d);
     }
-}
-
-/// A word that starts no test of a restriction (`sise small`, or `chassis` in a game whose
-/// profile kind has another word): E0008, with the closest of the game's words.
-fn not_a_test(file: FileId, atom: &crate::ast::Atom, profile: &str) -> Diagnostic {
-    let words: Vec<&str> =
-        AtomKind::ALL.iter().map(|k| if *k == AtomKind::Chassis { profile } else { k.keyword() }).collect();
-    let written = crate::ast::Ident { text: atom.keyword.clone(), span: atom.kind_span };
-    // `chassis` in a game whose profile kind has another word is that word.
-    let renamed = (written.text == AtomKind::Chassis.keyword())
-        .then(|| Fix::certain(format!("this game's word is `{profile}`"), file, written.span, profile));
-    let fix = renamed.or_else(|| {
-        suggest::best(&written.text, words.iter().map(|w| (*w, None))).map(|s| suggestion_fix(&s, &written, file))
-    });
-    Diagnostic::new(&E0008, format!("expected a restriction, found `{}`", atom.keyword))
-        .label(file, atom.kind_span, "not a restriction")
-        .maybe_help(fix.is_none().then(|| restriction_words(profile)))
-        .maybe_fix(fix)
-}
-
-/// The words that start a test, the game's profile kind for `chassis`.
-pub fn restriction_words(profile: &str) -> String {
-    crate::syntax::restriction::ATOMS_HELP.replace("`chassis`", &format!("`{profile}`"))
 }
 
 /// Resolves every identifier, reporting each failure; the bool says whether all resolved.

@@ -100,6 +100,11 @@ pub struct Index {
 }
 
 impl Index {
+    /// Whether the game declares kinds of its own (not the prelude's).
+    pub fn declares_kinds(&self) -> bool {
+        self.kinds[..] != cards_runtime::model::kinds::PRELUDE[..]
+    }
+
     /// The occurrence under byte `offset` of `file`: the innermost when several cover it.
     pub fn at(&self, file: FileId, offset: usize) -> Option<&Occurrence> {
         let offset = offset as u32;

@@ -207,8 +207,7 @@ fn field_names(a: &Analysis, word: &str) -> Vec<CompletionItem> {
     let kind = declared.role;
     let many = declared.noun.many();
     let declares = |k: VocabKind| a.index.vocab.iter().any(|v| v.kind == k);
-    let own_kinds = a.index.kinds[..] != cards_runtime::model::kinds::PRELUDE[..];
-    let mut items: Vec<CompletionItem> = offered_fields(kind, declares, own_kinds)
+    let mut items: Vec<CompletionItem> = offered_fields(kind, declares, a.index.declares_kinds())
         .map(|f| kinds::field_word(&a.index.kinds, f))
         .map(|f| {
             let insert = match f {
@@ -264,7 +263,7 @@ fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
         (_, Some(kind)) => entries(a, &[kind]),
         (Some(AtomKind::Chassis), None) => cards(a, Some(CardKind::Chassis)),
         _ => {
-            let own_kinds = a.index.kinds[..] != cards_runtime::model::kinds::PRELUDE[..];
+            let own_kinds = a.index.declares_kinds();
             let offered = |k: &&AtomKind| match k.vocab_kind() {
                 Some(v) => a.index.vocab.iter().any(|e| e.kind == v),
                 None => !(own_kinds && matches!(k, AtomKind::InFleet | AtomKind::ShipAbility)),

@@ -336,7 +336,6 @@ pub fn builtin_field<'k>(model: &[Kind], key: &'k str) -> Option<&'k str> {
 pub fn field_word<'k>(model: &'k [Kind], builtin: &'k str) -> &'k str {
     match model.iter().find(|k| k.role == CardKind::Chassis) {
         Some(profile) if builtin == "chassis" => &profile.noun.id,
-        None if builtin == "chassis" => &Kind::prelude(CardKind::Chassis).noun.id,
         _ => builtin,
     }
 }

@@ -131,9 +131,7 @@ declare_code! {
 
 /// `thing` with its indefinite article: "an icon", "a ship".
 pub fn a(thing: impl std::fmt::Display) -> String {
-    let word = thing.to_string();
-    let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-    format!("{article} {word}")
+    cards_runtime::model::kinds::with_article(&thing.to_string())
 }
 
 /// The fix a suggestion gives for the name written at `name`: write the suggested id

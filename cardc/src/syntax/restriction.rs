@@ -5,9 +5,9 @@
 //! overflow the stack. Parentheses deeper than [`MAX_DEPTH`] are an error all the same,
 //! like rustc's recursion limit: nobody writes them on purpose.
 
-use crate::ast::{Atom, AtomKind, FieldValue, File, FileId, Item, RNode, Restriction, Span, Token};
+use crate::ast::{Atom, AtomKind, FieldValue, File, FileId, Ident, Item, RNode, Restriction, Span, Token};
 use crate::declare_code;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Fix};
 
 /// How deeply parentheses may nest in one restriction.
 pub const MAX_DEPTH: usize = 64;
@@ -165,16 +165,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
                             && crate::resolve::ids::is_valid_id(&id.text)
                     };
                     let Some(kind) = known.or_else(|| profile().then_some(AtomKind::Chassis)) else {
-                        return Err(error(
-                            id.span,
-                            format!("expected a restriction, found `{}`", id.text),
-                            "not a restriction",
-                        )
-                        .maybe_fix(
-                            crate::resolve::suggest::best(&id.text, AtomKind::ALL.iter().map(|k| (k.keyword(), None)))
-                                .map(|s| crate::resolve::suggestion_fix(&s, id, file)),
-                        )
-                        .help_if_none(ATOMS_HELP));
+                        return Err(not_a_test(file, id, AtomKind::Chassis.keyword()));
                     };
                     let (atom, next) = parse_atom(file, tokens, i, kind)?;
                     b.push(RNode::Atom(atom.clone()), atom.span);
@@ -257,17 +248,27 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
     Ok(Restriction { nodes: b.nodes, spans: b.spans, span })
 }
 
-pub(crate) const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
-
-impl Diagnostic {
-    fn help_if_none(self, help: &str) -> Diagnostic {
-        if self.help.is_none() {
-            self.help(help)
-        } else {
-            self
-        }
-    }
+/// A word that starts no test of a restriction (`sise small`): E0008, with the closest of
+/// the words that do. `profile` is the game's word for `chassis` (the parser knows only
+/// `chassis`; the check, which knows the game, passes its profile kind's word, and says
+/// `chassis` written there is that word).
+pub(crate) fn not_a_test(file: FileId, word: &Ident, profile: &str) -> Diagnostic {
+    let chassis = AtomKind::Chassis.keyword();
+    let renamed = (word.text == chassis && profile != chassis)
+        .then(|| Fix::certain(format!("this game's word is `{profile}`"), file, word.span, profile));
+    let words = AtomKind::ALL.map(|k| if k == AtomKind::Chassis { profile } else { k.keyword() });
+    let fix = renamed.or_else(|| {
+        let s = crate::resolve::suggest::best(&word.text, words.iter().map(|w| (*w, None)));
+        s.map(|s| crate::resolve::suggestion_fix(&s, word, file))
+    });
+    let help = ATOMS_HELP.replace("`chassis`", &format!("`{profile}`"));
+    Diagnostic::new(&E0008, format!("expected a restriction, found `{}`", word.text))
+        .label(file, word.span, "not a restriction")
+        .maybe_help(fix.is_none().then_some(help))
+        .maybe_fix(fix)
 }
+
+const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
 
 /// Parses the atom starting at `tokens[at]` (its keyword); returns it and the index after it.
 fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Result<(Atom, usize), Diagnostic> {

@@ -272,10 +272,7 @@ fn a_rule_over_one_kind_counts_that_kind_alone() {
                  rule cheap-items \"A hero's items cost at most 5\": total cost of items at most 5 per hero\n";
     let mut files = emberfall();
     files.iter_mut().find(|(name, _)| name == "game.cards").unwrap().1.push_str(rules);
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in &files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
+    let dir = common::write_set(&files);
     let report = cardc::check_paths(&[dir.path()]).unwrap();
     let set = report.sets[0].set.as_ref().expect("the set checks clean");
     let ids = |json: &str| run(set, &Scenario::parse(json).unwrap()).unwrap().ids();
@@ -304,10 +301,7 @@ fn a_restriction_names_a_calling_in_the_games_word() {
     let files = mutate(emberfall(), "gear.cards", "requires: trait mounted", "requires: calling rider");
     let (_, new) = added(&files);
     assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in &files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
+    let dir = common::write_set(&files);
     let report = cardc::check_paths(&[dir.path()]).unwrap();
     let set = report.sets[0].model().expect("a model");
     // Sir Caldric is a warrior: the lance needs a rider.

@@ -14,7 +14,7 @@ fn xwing() -> Vec<(String, String)> {
     common::shipped_files("xwing")
 }
 
-use common::mutate;
+use common::{mutate, write_set};
 
 /// Checks a set held in memory.
 fn check(files: &[(String, String)]) -> (SourceMap, cardc::Checked) {
@@ -388,15 +388,6 @@ fn a_broken_line_does_not_hide_what_it_declares() {
     let (sources, checked) = check(&files);
     let d = only(&sources, &checked);
     assert_eq!((d.code.id, primary(&sources, &d).1.as_str()), ("E0001", "Sensor"));
-}
-
-/// Copies the X-Wing set into a fresh folder, with `files` as changed.
-fn write_set(files: &[(String, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
-    dir
 }
 
 fn read(dir: &Path, name: &str) -> String {

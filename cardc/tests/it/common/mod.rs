@@ -102,3 +102,12 @@ pub fn check_in_memory(dir: &str, files: &[(String, String)]) -> (cardc::SourceM
     let checked = cardc::check_set(&sources, &set);
     (sources, checked)
 }
+
+/// A set's files written into a fresh folder.
+pub fn write_set(files: &[(String, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
