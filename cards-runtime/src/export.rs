@@ -775,6 +775,7 @@ mod tests {
             },
             kinds: Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: Noun::FLEET,
+            distance: None,
             flagship_icon: None,
             cards: vec![card].into(),
             rules: crate::model::List::Borrowed(&[]),

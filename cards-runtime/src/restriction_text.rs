@@ -147,6 +147,7 @@ mod tests {
             vocab: Default::default(),
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
+            distance: None,
             flagship_icon: None,
             cards: vec![Card::empty("x1", "TIE Advanced x1", CardKind::Chassis)].into(),
             rules: Vec::new().into(),

@@ -118,6 +118,7 @@ mod tests {
             vocab: Vocabulary::default(),
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
+            distance: None,
             flagship_icon: None,
             cards: vec![a, b].into(),
             rules: List::Borrowed(&[]),

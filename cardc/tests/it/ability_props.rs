@@ -91,6 +91,7 @@ proptest! {
                 vocab: vocab.clone(),
                 kinds: cards_runtime::model::kinds::PRELUDE.to_vec().into(),
                 roster: cards_runtime::model::Noun::FLEET,
+                distance: None,
                 flagship_icon: None,
                 cards: Vec::new().into(),
                 rules: Vec::new().into(),

@@ -118,6 +118,60 @@ impl Kind {
     }
 }
 
+/// How a game's ability text measures distance, when it does not say `at range`:
+/// `within 2 spaces` is a band from 0 to 2 of these, `adjacent` the band it names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Distance {
+    /// The unit of distance (`space`, `spaces`).
+    pub noun: Noun,
+    /// What `adjacent` means in that unit, when the game says it (`adjacent 1`).
+    pub adjacent: Option<u8>,
+}
+
+/// The words a game's ability text names its units and its distances with: the unit
+/// kind's noun (`each friendly hero`) and the distance it declares (`within 2 spaces`).
+/// A game that declares neither has the prelude's: `ship`, `at range`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words<'s> {
+    /// The unit kind's noun.
+    pub unit: &'s Noun,
+    /// The distance, when the game declares one.
+    pub distance: Option<&'s Distance>,
+}
+
+impl Words<'static> {
+    /// The words of a game that declares none.
+    pub const PRELUDE: Words<'static> = Words { unit: &PRELUDE[1].noun, distance: None };
+}
+
+impl Words<'_> {
+    /// Whether they are the prelude's: ability text reads as X-Wing's does.
+    pub fn is_prelude(&self) -> bool {
+        self.distance.is_none() && self.unit.one() == "ship" && self.unit.many() == "ships"
+    }
+
+    /// Whether `word` (in lowercase) names the unit, one or many.
+    pub fn is_unit(&self, word: &str) -> bool {
+        word == self.unit.one() || word == self.unit.many()
+    }
+
+    /// Whether `word` (in lowercase) names the distance, one or many.
+    pub fn is_distance(&self, word: &str) -> bool {
+        self.distance.is_some_and(|d| word == d.noun.one() || word == d.noun.many())
+    }
+
+    /// A band said in these words: `within 2 spaces`, `adjacent`, or `at range 1-2` when
+    /// the game's distance cannot say it (a band that does not start at 0).
+    pub fn band(&self, (a, b): (u8, u8)) -> String {
+        match self.distance {
+            Some(d) if d.adjacent == Some(a) && a == b => "adjacent".to_string(),
+            Some(d) if a == 0 => format!("within {b} {}", d.noun.count(b as usize)),
+            _ if a == b => format!("at range {a}"),
+            _ => format!("at range {a}-{b}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

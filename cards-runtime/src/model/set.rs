@@ -1,7 +1,7 @@
 //! A compiled card set.
 
 use super::card::{Card, CardKind};
-use super::kinds::{Kind, Noun};
+use super::kinds::{Distance, Kind, Noun, Words};
 use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,8 @@ pub struct Set {
     pub kinds: List<Kind>,
     /// What a list of units is called ([`Noun::FLEET`] when the game names nothing).
     pub roster: Noun,
+    /// How its ability text measures distance, when it declares it (`within 2 spaces`).
+    pub distance: Option<Distance>,
     /// The icon whose card makes a ship the flagship.
     pub flagship_icon: Option<u16>,
     /// The cards, in the order they are declared.
@@ -37,6 +39,7 @@ impl Default for Set {
             vocab: Vocabulary::default(),
             kinds: List::Borrowed(&super::kinds::PRELUDE),
             roster: Noun::FLEET,
+            distance: None,
             flagship_icon: None,
             cards: List::Borrowed(&[]),
             rules: List::Borrowed(&[]),
@@ -51,6 +54,11 @@ impl Set {
             .get(card.declared as usize)
             .filter(|k| k.role == card.kind)
             .unwrap_or_else(|| Kind::prelude(card.kind))
+    }
+
+    /// The words its ability text names units and distances with.
+    pub fn words(&self) -> Words<'_> {
+        Words { unit: self.noun(CardKind::Ship), distance: self.distance.as_ref() }
     }
 
     /// Whether the game declares kinds of its own (or the prelude's under other words).

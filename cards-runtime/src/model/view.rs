@@ -229,6 +229,7 @@ mod tests {
             vocab: Vocabulary::default(),
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
+            distance: None,
             flagship_icon: None,
             cards: vec![chassis, ship].into(),
             rules: List::Borrowed(&[]),

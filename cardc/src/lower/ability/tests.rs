@@ -1671,6 +1671,7 @@ fn read_condition(kind: crate::text::CondKind, words: &str) -> Vec<String> {
         vocab,
         kinds: List::Borrowed(&cards_runtime::model::kinds::PRELUDE),
         roster: cards_runtime::model::Noun::FLEET,
+        distance: None,
         flagship_icon: None,
         cards: List::Borrowed(&[]),
         rules: List::Borrowed(&[]),
