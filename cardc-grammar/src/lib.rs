@@ -24,3 +24,7 @@ pub mod ability {
     #[grammar = "ability.pest"]
     pub struct AbilityParser;
 }
+
+/// The text of `ability.pest`: the words it spells out are words a game cannot make its own
+/// in ability text.
+pub const ABILITY_GRAMMAR: &str = include_str!("ability.pest");

@@ -788,6 +788,13 @@ impl Subject {
     /// such a subject is kept as its words. The attacker, the defender, `that` and things
     /// are whole.
     pub fn says_more(&self) -> bool {
+        self.says_more_in(&crate::model::Words::PRELUDE)
+    }
+
+    /// [`Self::says_more`] for a game that names its units and distances in its own words
+    /// ([`Set::words`](crate::model::Set::words)): `each friendly hero within 2 spaces of
+    /// you` says no more than its person, side and range.
+    pub fn says_more_in(&self, game: &crate::model::Words<'_>) -> bool {
         /// Words that person, side and range say: quantifiers, sides, the ship and its range.
         const SAID: [&str; 23] = [
             "a", "an", "another", "each", "every", "all", "any", "other", "friendly", "enemy", "ship", "ships", "unit",
@@ -795,12 +802,22 @@ impl Subject {
         ];
         let lower = self.text.to_lowercase();
         let mut words = lower.split_whitespace();
+        // The game's unit, and its distance as a range says it (`within 2 spaces`, `adjacent`).
+        let distance = |w: &str| match game.distance {
+            Some(d) => game.is_distance(w) || w == "within" || (d.adjacent.is_some() && w == "adjacent"),
+            None => false,
+        };
         match self.person {
-            Person::A | Person::Another | Person::Each | Person::EachOther => {
-                words.any(|w| !SAID.contains(&w) && !w.chars().all(|c| c.is_ascii_digit() || c == '-'))
-            }
+            Person::A | Person::Another | Person::Each | Person::EachOther => words.any(|w| {
+                !SAID.contains(&w)
+                    && !game.is_unit(w)
+                    && !distance(w)
+                    && !w.chars().all(|c| c.is_ascii_digit() || c == '-')
+            }),
             // `you of a type you do not have`: more than who.
-            Person::You => words.any(|w| !matches!(w, "you" | "yourself" | "your" | "this" | "ship")),
+            Person::You => {
+                words.any(|w| !matches!(w, "you" | "yourself" | "your" | "this" | "ship") && !game.is_unit(w))
+            }
             Person::That | Person::Attacker | Person::Defender | Person::Thing => false,
         }
     }

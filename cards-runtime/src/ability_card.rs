@@ -1483,9 +1483,9 @@ impl Sayer<'_> {
             && matches!(c.subject.person, Person::Each | Person::EachOther)
             && (c.subject.side != Side::Any
                 || (c.subject.person == Person::EachOther && plural_words(&c.subject.text)))
-            && !c.subject.says_more();
+            && !c.subject.says_more_in(&self.set.words());
         if rule {
-            parts.push(every_ship(&c.subject));
+            parts.push(every_ship(&c.subject, &self.set.words()));
         } else if (written || !you || !matches!(c.qualifier, Qualifier::None | Qualifier::Cannot))
             && self.tense != Tense::Gerund
         {
@@ -1706,7 +1706,7 @@ impl Sayer<'_> {
         let tokens =
             e.noun.as_ref().is_some_and(|n| !n.refs.is_empty() && n.refs.iter().all(|r| r.kind == VocabKind::Token));
         if let (EffectKind::Assign, Some(t), true, false) = (e.kind, &e.target, tokens, e.negated) {
-            if matches!(t.person, Person::Attacker | Person::Defender) && !t.says_more() {
+            if matches!(t.person, Person::Attacker | Person::Defender) && !t.says_more_in(&self.set.words()) {
                 let who = self.subject(t);
                 let mut rest = e.clone();
                 rest.target = None;
@@ -2126,21 +2126,21 @@ impl Sayer<'_> {
     }
 
     fn subject(&mut self, s: &Subject) -> String {
-        if s.says_more() && counts_unheld(&s.text) {
+        if s.says_more_in(&self.set.words()) && counts_unheld(&s.text) {
             return self.opaque();
         }
-        if s.says_more() {
+        if s.says_more_in(&self.set.words()) {
             return self.keep(&s.text);
         }
         match s.person {
             Person::You => "you".into(),
-            Person::That | Person::Thing if s.text.trim().is_empty() => "that ship".into(),
+            Person::That | Person::Thing if s.text.trim().is_empty() => format!("that {}", self.set.words().unit.one()),
             Person::That | Person::Thing => self.keep(&s.text),
             Person::Attacker => "the attacker".into(),
             Person::Defender => "the defender".into(),
             // `perform attacks against friendly ships`: every such ship, printed in the plural.
-            Person::Each | Person::EachOther if plural_words(&s.text) => every_ship(s),
-            _ => quantified(s, &at_range(s.range)).unwrap_or_default(),
+            Person::Each | Person::EachOther if plural_words(&s.text) => every_ship(s, &self.set.words()),
+            _ => quantified(s, &self.set.words()).unwrap_or_default(),
         }
     }
 
@@ -2248,13 +2248,14 @@ impl Sayer<'_> {
     /// Ships counted (`other friendly ships at range 0-2`): their side and range, or their
     /// words where they say more.
     fn ships(&mut self, who: &Subject) -> String {
-        if who.says_more() {
+        if who.says_more_in(&self.set.words()) {
             return self.subject(who);
         }
         let other = if matches!(who.person, Person::Another | Person::EachOther) { " other" } else { "" };
         let side = side_words(who.side);
-        let range = at_range(who.range);
-        format!("{other}{side} ships{range}").trim_start().to_string()
+        let words = self.set.words();
+        let range = words.range(who.range);
+        format!("{other}{side} {}{range}", words.unit.many()).trim_start().to_string()
     }
 
     fn condition(&mut self, c: &Condition) -> String {
@@ -2339,7 +2340,7 @@ impl Sayer<'_> {
                 if who.person == Person::A
                     && who.side != Side::Any
                     && who.range.is_none()
-                    && !who.says_more()
+                    && !who.says_more_in(&self.set.words())
                     && n.op == CmpOp::Ge
                     && n.n == 1
                     && is_lock(self.set, what) =>
@@ -2387,14 +2388,14 @@ impl Sayer<'_> {
                 let some = matches!(who.person, Person::A | Person::Another) && !*not && !definite(who);
                 // `there is an enemy ship in your [Front Arc] at range 0-1`: a card prints the
                 // arc before the range.
-                let range = match some && !who.says_more() {
+                let range = match some && !who.says_more_in(&self.set.words()) {
                     true => who.range,
                     false => None,
                 };
                 let bare = Subject { range: None, ..who.clone() };
                 // `a friendly Darth Vader or “Mauler” Mithel is in your [Left Arc] at range
                 // 0-1`: a ship its words name is in the arc, at the range its words end with.
-                let named = some && who.says_more() && !who.text.to_lowercase().contains(" ship");
+                let named = some && who.says_more_in(&self.set.words()) && !who.text.to_lowercase().contains(" ship");
                 let (named_range, named_words) = match (named, who.range) {
                     (true, Some(r)) => {
                         let band = at_range(Some(r));
@@ -2433,7 +2434,9 @@ impl Sayer<'_> {
             }
             // `the attack range is 1`: the defender at range 1 of the attacker.
             Test::AtRange { who, range: (a, b), of, attack: true }
-                if who.person == Person::Defender && of.person == Person::Attacker && !who.says_more() =>
+                if who.person == Person::Defender
+                    && of.person == Person::Attacker
+                    && !who.says_more_in(&self.set.words()) =>
             {
                 let range = if a == b { a.to_string() } else { format!("{a}-{b}") };
                 format!("the attack range is {range}")
@@ -2441,7 +2444,7 @@ impl Sayer<'_> {
             Test::AtRange { who, range: (a, b), of, attack } => {
                 // `there is another friendly ship at range 0-1`: one ship, not a named one;
                 // `there are one or more other ships at range 0`: some, counted in words.
-                let counted = who.says_more() && {
+                let counted = who.says_more_in(&self.set.words()) && {
                     let first = who.text.split(' ').next().unwrap_or_default().to_lowercase();
                     plural_words(&who.text) && (first == "one" || first.bytes().all(|b| b.is_ascii_digit()))
                 };
@@ -2704,9 +2707,9 @@ fn names_unheld_tokens(set: &Set, text: &str) -> bool {
 }
 
 /// Every ship a subject counts, in the plural: `other friendly ships at range 0-1`.
-fn every_ship(s: &Subject) -> String {
+fn every_ship(s: &Subject, game: &crate::model::Words<'_>) -> String {
     let other = if s.person == Person::EachOther { "other" } else { "" };
-    let words = format!("{other}{} ships{}", side_words(s.side), at_range(s.range));
+    let words = format!("{other}{} {}{}", side_words(s.side), game.unit.many(), game.range(s.range));
     words.trim_start().to_string()
 }
 

@@ -12,7 +12,7 @@ use crate::ability::{
     Ability, Amount, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind, Equip, Facing,
     Frequency, Noun, Person, Qualifier, Side, Step, Subject, Test, Than, Timing, Which, Within,
 };
-use crate::model::{Set, VocabKind};
+use crate::model::{Set, VocabKind, Words};
 
 /// The ability in plain words: its header, frequency, optional, timings, costs and
 /// replacement, then each step, one sentence each.
@@ -40,7 +40,7 @@ pub fn ability(set: &Set, a: &Ability) -> String {
         let when = if r.before { "Before" } else { "If" };
         opening.push(format!(
             "{when} {} would {}",
-            subject(&r.subject),
+            subject(set, &r.subject),
             joined(r.events().map(|e| effect(set, e)), " or ")
         ));
     }
@@ -112,7 +112,7 @@ fn clause(set: &Set, c: &Clause, imperative: bool) -> String {
     let mut parts = Vec::new();
     let you = is_you(&c.subject);
     if !(imperative && you && c.qualifier == Qualifier::None) {
-        parts.push(subject(&c.subject));
+        parts.push(subject(set, &c.subject));
     }
     let qualifier = c.qualifier.word();
     parts.extend(qualifier.map(str::to_string));
@@ -289,10 +289,10 @@ fn effect(set: &Set, e: &Effect) -> String {
             EffectKind::Perform | EffectKind::Attack => "against ",
             _ => "to ",
         };
-        parts.push(format!("{to}{}", subject(t)));
+        parts.push(format!("{to}{}", subject(set, t)));
     }
     if let Some(t) = &e.from {
-        parts.push(format!("from {}", subject(t)));
+        parts.push(format!("from {}", subject(set, t)));
     }
     if let Some(to) = &e.to {
         let word = if e.kind == EffectKind::Treat { "as" } else { "to" };
@@ -399,8 +399,8 @@ fn entry(set: &Set, kind: VocabKind, index: u16, many: bool) -> String {
 
 /// A subject as the reading has it: `you`, `the defender`, `another friendly ship at
 /// range 1-2`; its words when they say more than that ([`Subject::says_more`]).
-fn subject(s: &Subject) -> String {
-    if s.says_more() {
+fn subject(set: &Set, s: &Subject) -> String {
+    if s.says_more_in(&set.words()) {
         return words(&s.text);
     }
     match s.person {
@@ -408,10 +408,7 @@ fn subject(s: &Subject) -> String {
         Person::That | Person::Thing => words(&s.text),
         Person::Attacker => "the attacker".into(),
         Person::Defender => "the defender".into(),
-        _ => {
-            let range = s.range.map(|(a, b)| format!(" at range {a}-{b}")).unwrap_or_default();
-            quantified(s, &range).unwrap_or_default()
-        }
+        _ => quantified(s, &set.words()).unwrap_or_default(),
     }
 }
 
@@ -426,7 +423,7 @@ pub(crate) fn side_words(side: Side) -> &'static str {
 
 /// A ship a quantifier picks, with its side and `range` words: `another friendly ship at
 /// range 1-2`, `an enemy ship`. `None` for a ship named otherwise (you, the defender, that).
-pub(crate) fn quantified(s: &Subject, range: &str) -> Option<String> {
+pub(crate) fn quantified(s: &Subject, game: &Words<'_>) -> Option<String> {
     let quantifier = match s.person {
         Person::A if s.side == Side::Enemy => "an",
         Person::A => "a",
@@ -435,7 +432,7 @@ pub(crate) fn quantified(s: &Subject, range: &str) -> Option<String> {
         Person::EachOther => "each other",
         _ => return None,
     };
-    Some(format!("{quantifier}{} ship{range}", side_words(s.side)))
+    Some(format!("{quantifier}{} {}{}", side_words(s.side), game.unit.one(), game.range(s.range)))
 }
 
 /// Printed words inside a sentence: a capital only the sentence's start gave is lowered
@@ -456,31 +453,31 @@ pub(crate) fn is_you(s: &Subject) -> bool {
 }
 
 /// `your` for you, else `<subject>'s`.
-fn possessive(s: &Subject) -> String {
+fn possessive(set: &Set, s: &Subject) -> String {
     if is_you(s) {
         "your".into()
     } else {
-        format!("{}'s", subject(s))
+        format!("{}'s", subject(set, s))
     }
 }
 
 /// `you are` / `the defender is`.
-fn is(s: &Subject) -> String {
+fn is(set: &Set, s: &Subject) -> String {
     if is_you(s) {
         "you are".into()
     } else {
-        format!("{} is", subject(s))
+        format!("{} is", subject(set, s))
     }
 }
 
 /// `you have` / `the defender has`, or with `not`, `you do not have` / `the defender does
 /// not have`.
-fn has(s: &Subject, not: bool) -> String {
+fn has(set: &Set, s: &Subject, not: bool) -> String {
     match (is_you(s), not) {
         (true, false) => "you have".into(),
         (true, true) => "you do not have".into(),
-        (false, false) => format!("{} has", subject(s)),
-        (false, true) => format!("{} does not have", subject(s)),
+        (false, false) => format!("{} has", subject(set, s)),
+        (false, true) => format!("{} does not have", subject(set, s)),
     }
 }
 
@@ -529,31 +526,31 @@ fn test(set: &Set, c: &Condition) -> String {
     match &c.test {
         Test::YouDo { not: false } => "you do".into(),
         Test::YouDo { not: true } => "you do not".into(),
-        Test::State { who, state, not } => format!("{}{} {state}", is(who), if *not { " not" } else { "" }),
-        Test::OnSide { who, side } => format!("{} {}", is(who), side_words(*side).trim_start()),
+        Test::State { who, state, not } => format!("{}{} {state}", is(set, who), if *not { " not" } else { "" }),
+        Test::OnSide { who, side } => format!("{} {}", is(set, who), side_words(*side).trim_start()),
         Test::Has { who, count: n, noun: what, on } => {
-            let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
-            format!("{} {} {}{on}", has(who, false), count(*n), noun(set, what, None, count_many(*n)))
+            let on = on.as_ref().map(|s| format!(" on {}", subject(set, s))).unwrap_or_default();
+            format!("{} {} {}{on}", has(set, who, false), count(*n), noun(set, what, None, count_many(*n)))
         }
         Test::InArc { who, arc, of, not } => {
             let not = if *not { " not" } else { "" };
-            format!("{}{not} in {} {}", is(who), possessive(of), noun(set, arc, None, false))
+            format!("{}{not} in {} {}", is(set, who), possessive(set, of), noun(set, arc, None, false))
         }
         Test::Indicator { arc, within, not } => {
             let not = if *not { " not" } else { "" };
             format!("your {} indicator is{not} in your {}", noun(set, arc, None, false), noun(set, within, None, false))
         }
         Test::AtRange { who, range: (a, b), of, attack } => {
-            let of = if is_you(of) { String::new() } else { format!(" of {}", subject(of)) };
+            let of = if is_you(of) { String::new() } else { format!(" of {}", subject(set, of)) };
             let range = if *attack { "attack range" } else { "range" };
-            format!("{} at {range} {a}-{b}{of}", is(who))
+            format!("{} at {range} {a}-{b}{of}", is(set, who))
         }
         Test::Stat { who, stat, op, than } => {
             let than = match than {
                 Than::Number(n) => n.to_string(),
-                Than::Ship(s) => format!("{} {}", possessive(s), entry(set, VocabKind::Stat, *stat, false)),
+                Than::Ship(s) => format!("{} {}", possessive(set, s), entry(set, VocabKind::Stat, *stat, false)),
             };
-            format!("{} {} is {} {than}", possessive(who), entry(set, VocabKind::Stat, *stat, false), compare(*op))
+            format!("{} {} is {} {than}", possessive(set, who), entry(set, VocabKind::Stat, *stat, false), compare(*op))
         }
         Test::OnResult(n) => format!("on a {}", noun(set, n, None, false)),
         Test::AttackHits { not: false } => "the attack hits".into(),
@@ -562,16 +559,16 @@ fn test(set: &Set, c: &Condition) -> String {
             let said = joined(events.iter().map(|e| clause(set, e, false)), " or ");
             event_test(&said, *not, *within)
         }
-        Test::Exists { count: n, who } => format!("there are {} of {}", count(*n), subject(who)),
-        Test::More { more, than } => format!("there are more of {} than of {}", subject(more), subject(than)),
+        Test::Exists { count: n, who } => format!("there are {} of {}", count(*n), subject(set, who)),
+        Test::More { more, than } => format!("there are more of {} than of {}", subject(set, more), subject(set, than)),
         Test::Active { who, noun: what, which, active } => {
             let (which, state) = active_words(*which, *active);
-            format!("{which}{} {} is {state}", possessive(who), noun(set, what, None, false))
+            format!("{which}{} {} is {state}", possessive(set, who), noun(set, what, None, false))
         }
         Test::Obstructed { by: None } => "the attack is obstructed".into(),
-        Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", subject(s)),
+        Test::Obstructed { by: Some(s) } => format!("the attack is obstructed by {}", subject(set, s)),
         Test::Revealed { who, color, speed } => {
-            let mut out = format!("{} revealed maneuver is", possessive(who));
+            let mut out = format!("{} revealed maneuver is", possessive(set, who));
             if let Some(c) = color {
                 out.push_str(&format!(" {c}"));
             }
@@ -583,18 +580,23 @@ fn test(set: &Set, c: &Condition) -> String {
             out
         }
         Test::RevealedVs { who, part, op, than } => {
-            format!("the {part} of {} revealed maneuver is {} {}", possessive(who), compare(*op), possessive(than))
+            format!(
+                "the {part} of {} revealed maneuver is {} {}",
+                possessive(set, who),
+                compare(*op),
+                possessive(set, than)
+            )
         }
         Test::RevealedParity { who, even } => {
-            format!("the speed of {} revealed maneuver is {}", possessive(who), parity(*even))
+            format!("the speed of {} revealed maneuver is {}", possessive(set, who), parity(*even))
         }
-        Test::Behind { who, of } => format!("{} behind {}", is(who), subject(of)),
-        Test::Size { who, op, than } => format!("{} {} {}", is(who), size_compare(*op), subject(than)),
+        Test::Behind { who, of } => format!("{} behind {}", is(set, who), subject(set, of)),
+        Test::Size { who, op, than } => format!("{} {} {}", is(set, who), size_compare(*op), subject(set, than)),
         Test::OnBar { action, of } => {
-            format!("{} is on {} action bar", noun(set, action, None, false), possessive(of))
+            format!("{} is on {} action bar", noun(set, action, None, false), possessive(set, of))
         }
         Test::Equipped { who, card, as_, not } => {
-            let has = has(who, *not);
+            let has = has(set, who, *not);
             match as_ {
                 Equip::Upgrade | Equip::EquippedWith => format!("{has} the {card} upgrade equipped"),
                 Equip::ShipAbility => format!("{has} the {card} ship ability"),
@@ -611,7 +613,7 @@ fn test(set: &Set, c: &Condition) -> String {
         }
         Test::Rolled { who, count: n, dice, not } => {
             let rolled = if *not { "did not roll" } else { "rolled" };
-            format!("{} {rolled} {} {}", subject(who), count(*n), noun(set, dice, None, count_many(*n)))
+            format!("{} {rolled} {} {}", subject(set, who), count(*n), noun(set, dice, None, count_many(*n)))
         }
         Test::Any(tests) => {
             joined(tests.iter().map(|t| test(set, &Condition { test: t.clone(), ..c.clone() })), " or ")

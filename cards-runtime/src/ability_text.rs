@@ -36,7 +36,13 @@ fn quote(text: &str) -> String {
 /// A subject: `you`, `that`, `a.friendly@0-3`, or its words in quotes when they say more
 /// ([`Subject::says_more`]).
 pub fn subject(s: &Subject) -> String {
-    if s.says_more() {
+    subject_in(&crate::model::Words::PRELUDE, s)
+}
+
+/// [`subject`] in a game's own words ([`Set::words`]): `each friendly hero within 2 spaces
+/// of you` is `each.friendly@0-2`.
+pub fn subject_in(words: &crate::model::Words<'_>, s: &Subject) -> String {
+    if s.says_more_in(words) {
         return quote(&s.text);
     }
     let person = match s.person {
@@ -136,10 +142,10 @@ pub fn effect(set: &Set, e: &Effect) -> String {
         None => parts.extend(e.color.as_deref().map(str::to_string)),
     }
     if let Some(t) = &e.target {
-        parts.push(format!("to {}", subject(t)));
+        parts.push(format!("to {}", subject_in(&set.words(), t)));
     }
     if let Some(t) = &e.from {
-        parts.push(format!("from {}", subject(t)));
+        parts.push(format!("from {}", subject_in(&set.words(), t)));
     }
     if let Some(to) = &e.to {
         // A passive's `to` is what does it: `cannot be canceled by [Evade] results`.
@@ -174,7 +180,7 @@ fn duration(set: &Set, d: &Duration) -> String {
 
 /// A clause: `you may spend 1 resource:force => perform 1 "action"`.
 pub fn clause(set: &Set, c: &Clause) -> String {
-    let mut parts = vec![subject(&c.subject)];
+    let mut parts = vec![subject_in(&set.words(), &c.subject)];
     let q = c.qualifier.word();
     parts.extend(q.map(str::to_string));
     if !c.costs.is_empty() {
@@ -225,10 +231,10 @@ fn count(c: Count) -> String {
 }
 
 /// ` of <subject>` unless the subject is `you`.
-fn of(s: &Subject) -> String {
+fn of(set: &Set, s: &Subject) -> String {
     match s.person {
         Person::You => String::new(),
-        _ => format!(" of {}", subject(s)),
+        _ => format!(" of {}", subject_in(&set.words(), s)),
     }
 }
 
@@ -248,17 +254,23 @@ fn test(set: &Set, c: &Condition) -> String {
         Test::YouDo { not: false } => "you-do".into(),
         Test::YouDo { not: true } => "you-do-not".into(),
         Test::State { who, state, not } => {
-            format!("{} {} {state}", subject(who), if *not { "is-not" } else { "is" })
+            format!("{} {} {state}", subject_in(&set.words(), who), if *not { "is-not" } else { "is" })
         }
         Test::OnSide { who, side } => {
-            format!("{} is {}", subject(who), crate::ability_plain::side_words(*side).trim_start())
+            format!("{} is {}", subject_in(&set.words(), who), crate::ability_plain::side_words(*side).trim_start())
         }
         Test::Has { who, count: n, noun, on } => {
-            let on = on.as_ref().map(|s| format!(" on {}", subject(s))).unwrap_or_default();
-            format!("{} has {} {}{on}", subject(who), count(*n), object(set, noun, None))
+            let on = on.as_ref().map(|s| format!(" on {}", subject_in(&set.words(), s))).unwrap_or_default();
+            format!("{} has {} {}{on}", subject_in(&set.words(), who), count(*n), object(set, noun, None))
         }
         Test::InArc { who, arc, of: whose, not } => {
-            format!("{} {} {}{}", subject(who), if *not { "not-in" } else { "in" }, object(set, arc, None), of(whose))
+            format!(
+                "{} {} {}{}",
+                subject_in(&set.words(), who),
+                if *not { "not-in" } else { "in" },
+                object(set, arc, None),
+                of(set, whose)
+            )
         }
         Test::Indicator { arc, within, not } => {
             format!(
@@ -268,20 +280,24 @@ fn test(set: &Set, c: &Condition) -> String {
                 object(set, within, None)
             )
         }
-        Test::AtRange { who, range: (a, b), of: whom, .. } => format!("{} at {a}-{b}{}", subject(who), of(whom)),
+        Test::AtRange { who, range: (a, b), of: whom, .. } => {
+            format!("{} at {a}-{b}{}", subject_in(&set.words(), who), of(set, whom))
+        }
         Test::Stat { who, stat, op, than } => {
             let than = match than {
                 Than::Number(n) => n.to_string(),
-                Than::Ship(s) => subject(s),
+                Than::Ship(s) => subject_in(&set.words(), s),
             };
-            format!("{} {} {} {than}", subject(who), entry(set, VocabKind::Stat, *stat), op.as_str())
+            format!("{} {} {} {than}", subject_in(&set.words(), who), entry(set, VocabKind::Stat, *stat), op.as_str())
         }
         Test::OnResult(n) => format!("on {}", object(set, n, None)),
         Test::AttackHits { not: false } => "attack-hits".into(),
         Test::AttackHits { not: true } => "attack-misses".into(),
         Test::Event { events, not, within } => event_test(set, events, *not, *within),
-        Test::Exists { count: n, who } => format!("there-are {} {}", count(*n), subject(who)),
-        Test::More { more, than } => format!("there-are-more {} than {}", subject(more), subject(than)),
+        Test::Exists { count: n, who } => format!("there-are {} {}", count(*n), subject_in(&set.words(), who)),
+        Test::More { more, than } => {
+            format!("there-are-more {} than {}", subject_in(&set.words(), more), subject_in(&set.words(), than))
+        }
         Test::Active { who, noun, which, active } => {
             let which = match which {
                 Which::The => "",
@@ -289,12 +305,12 @@ fn test(set: &Set, c: &Condition) -> String {
                 Which::Any => " any",
             };
             let state = if *active { "active" } else { "inactive" };
-            format!("{}{which} {} {state}", subject(who), object(set, noun, None))
+            format!("{}{which} {} {state}", subject_in(&set.words(), who), object(set, noun, None))
         }
         Test::Obstructed { by: None } => "attack-obstructed".into(),
-        Test::Obstructed { by: Some(s) } => format!("attack-obstructed by {}", subject(s)),
+        Test::Obstructed { by: Some(s) } => format!("attack-obstructed by {}", subject_in(&set.words(), s)),
         Test::Revealed { who, color, speed } => {
-            let mut out = format!("{} revealed", subject(who));
+            let mut out = format!("{} revealed", subject_in(&set.words(), who));
             if let Some(c) = color {
                 let _ = write!(out, " {c}");
             }
@@ -310,18 +326,27 @@ fn test(set: &Set, c: &Condition) -> String {
             out
         }
         Test::RevealedVs { who, part, op, than } => {
-            format!("{} revealed {part} {} {}", subject(who), op.as_str(), subject(than))
+            format!(
+                "{} revealed {part} {} {}",
+                subject_in(&set.words(), who),
+                op.as_str(),
+                subject_in(&set.words(), than)
+            )
         }
         Test::RevealedParity { who, even } => {
-            format!("{} revealed speed {}", subject(who), if *even { "even" } else { "odd" })
+            format!("{} revealed speed {}", subject_in(&set.words(), who), if *even { "even" } else { "odd" })
         }
-        Test::Behind { who, of } => format!("{} behind {}", subject(who), subject(of)),
-        Test::Size { who, op, than } => format!("{} size {} {}", subject(who), op.as_str(), subject(than)),
-        Test::OnBar { action, of } => format!("{} on-bar {}", subject(of), object(set, action, None)),
+        Test::Behind { who, of } => {
+            format!("{} behind {}", subject_in(&set.words(), who), subject_in(&set.words(), of))
+        }
+        Test::Size { who, op, than } => {
+            format!("{} size {} {}", subject_in(&set.words(), who), op.as_str(), subject_in(&set.words(), than))
+        }
+        Test::OnBar { action, of } => format!("{} on-bar {}", subject_in(&set.words(), of), object(set, action, None)),
         Test::Equipped { who, card, as_, not } => {
             format!(
                 "{} {} {} {}",
-                subject(who),
+                subject_in(&set.words(), who),
                 if *not { "has-no-card" } else { "has-card" },
                 quote(card),
                 as_.as_str()
@@ -334,7 +359,13 @@ fn test(set: &Set, c: &Condition) -> String {
         }
         Test::Rolled { who, count, dice, not } => {
             let not = if *not { "not " } else { "" };
-            format!("{not}{} rolled {} {} {}", subject(who), count.op.as_str(), count.n, object(set, dice, None))
+            format!(
+                "{not}{} rolled {} {} {}",
+                subject_in(&set.words(), who),
+                count.op.as_str(),
+                count.n,
+                object(set, dice, None)
+            )
         }
         Test::Any(tests) => {
             let said: Vec<String> =
@@ -413,7 +444,7 @@ pub fn ability(set: &Set, a: &Ability) -> String {
     if let Some(r) = &a.replacement {
         let kind = if r.before { "before" } else { "if" };
         let events: Vec<String> = r.events().map(|e| effect(set, e)).collect();
-        let _ = writeln!(out, "  replaces {kind} {} {}", subject(&r.subject), events.join(" || "));
+        let _ = writeln!(out, "  replaces {kind} {} {}", subject_in(&set.words(), &r.subject), events.join(" || "));
     }
     for s in a.steps.iter() {
         step(set, s, &mut out);

@@ -61,12 +61,15 @@ impl AbilityCache {
         self.lowered.is_empty()
     }
 
-    /// Readies the cache for abilities lowered against `vocab`: the ones lowered against
-    /// another vocabulary are forgotten. Call it once per set, before [`Self::lowered`].
+    /// Readies the cache for abilities lowered against `vocab` and the thread's game words
+    /// ([`GameWords`](crate::text::GameWords)): the ones lowered against another
+    /// vocabulary or other words are forgotten. Call it once per set, before
+    /// [`Self::lowered`].
     pub fn lower_against(&mut self, vocab: &Vocabulary) {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         vocab.hash(&mut hasher);
+        crate::text::GameWords::with(crate::text::GameWords::fingerprint).hash(&mut hasher);
         let vocab = hasher.finish();
         if vocab != self.lowered_for {
             self.lowered.clear();

@@ -132,6 +132,8 @@ pub fn check_files_cached(
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
     let vocab = names.vocabulary();
+    // Ability text is read, lowered and said back in the game's words from here on.
+    let _words = game_words(&names).enter();
     let cards = cards::check_cards(&names, sources, &mut d);
     let texts = abilities::check_texts(&names, sources, &vocab, &mut d, &mut cache.sentences);
     rules::check_rules(&names, &mut d);
@@ -152,6 +154,13 @@ pub fn check_files_cached(
     let coverage = lint::coverage::Coverage::of(&texts, &model.cards, &said);
     let (set, partial) = if has_errors { (None, Some(model)) } else { (Some(model), None) };
     Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
+}
+
+/// The words the game's ability text names its units and distances with.
+fn game_words(names: &Names<'_>) -> crate::text::GameWords {
+    let unit = names.kinds.model().iter().find(|k| k.role == ast::CardKind::Ship).map(|k| &k.noun);
+    let unit = unit.unwrap_or(&cards_runtime::model::Kind::prelude(ast::CardKind::Ship).noun);
+    crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: None })
 }
 
 /// What the passes read once and reuse: ability sentences parsed ([`crate::text`]) and the

@@ -12,7 +12,9 @@ use std::sync::Arc;
 use super::Sentence;
 use crate::ast::Shift;
 
-/// Parsed sentences by their text, at offset 0, and the parts of them read again from
+/// Parsed sentences by the game's words they were read with
+/// ([`GameWords::fingerprint`](super::GameWords::fingerprint)) and their text, at offset 0,
+/// and the parts of them read again from
 /// another entry rule (a timing's event), which repeat across sentences. The abilities
 /// lowered from them are cached where the lowering is
 /// ([`AbilityCache`](crate::lower::AbilityCache)).
@@ -20,16 +22,19 @@ use crate::ast::Shift;
 pub struct SentenceCache {
     /// Read before, shared read-only with other caches ([`Self::over`]): looked in after
     /// `parsed`, never written.
-    base: Option<Arc<HashMap<String, Sentence>>>,
-    parsed: HashMap<String, Sentence>,
+    base: Option<Arc<Parsed>>,
+    parsed: Parsed,
     reread: RefCell<super::Reread>,
 }
+
+/// Sentences by the fingerprint of the words they were read with, then by their text.
+type Parsed = HashMap<u64, HashMap<String, Sentence>>;
 
 /// The sentences a cache had read, shared read-only by the caches made over them
 /// ([`SentenceCache::over`]): a harness that serves many sessions over the same texts
 /// reads them once, and every session starts from the same state.
 #[derive(Clone)]
-pub struct ReadSentences(Arc<HashMap<String, Sentence>>);
+pub struct ReadSentences(Arc<Parsed>);
 
 impl SentenceCache {
     /// What this cache has read, to share with caches made [`Self::over`] it.
@@ -37,7 +42,10 @@ impl SentenceCache {
         let SentenceCache { base, mut parsed, reread: _ } = self;
         // What this cache read over another's holds that one's too.
         if let Some(base) = base {
-            parsed.extend(base.iter().map(|(k, v)| (k.clone(), v.clone())));
+            for (words, sentences) in base.iter() {
+                let mine = parsed.entry(*words).or_default();
+                mine.extend(sentences.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
         }
         ReadSentences(Arc::new(parsed))
     }
@@ -49,21 +57,24 @@ impl SentenceCache {
 
     /// How many sentences it holds (not counting those it was made [`Self::over`]).
     pub fn len(&self) -> usize {
-        self.parsed.len()
+        self.parsed.values().map(HashMap::len).sum()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.parsed.is_empty()
+        self.parsed.values().all(HashMap::is_empty)
     }
 
-    /// The sentence `text`, which starts at byte `base` of its file.
+    /// The sentence `text`, which starts at byte `base` of its file, read with the
+    /// thread's game words.
     pub(super) fn parse(&mut self, text: &str, base: usize) -> Sentence {
-        let mut s = match self.parsed.get(text).or_else(|| self.base.as_deref()?.get(text)) {
+        let words = super::GameWords::with(super::GameWords::fingerprint);
+        let found = self.parsed.get(&words).and_then(|p| p.get(text));
+        let mut s = match found.or_else(|| self.base.as_deref()?.get(&words)?.get(text)) {
             Some(s) => s.clone(),
             None => {
                 let s = super::parse_sentence(text, &self.reread);
-                self.parsed.insert(text.to_string(), s.clone());
+                self.parsed.entry(words).or_default().insert(text.to_string(), s.clone());
                 s
             }
         };

@@ -21,8 +21,10 @@ use pest::Parser;
 use crate::ast::Span;
 
 mod cache;
+mod words;
 
 pub use cache::{ReadSentences, SentenceCache};
+pub use words::{Entered, GameWords};
 
 /// The vocabulary kinds ability text names, in the order a plain word is looked up.
 pub const NOUN_KINDS: [VocabKind; 11] = [
@@ -362,8 +364,9 @@ struct Build<'t> {
     reread: &'t RefCell<Reread>,
 }
 
-/// Parts read from an entry rule, at offset 0, by the rule and their text.
-type Reread = HashMap<(Rule, String), Vec<Clause>>;
+/// Parts read from an entry rule, at offset 0, by the fingerprint of the game's words they
+/// were read with, the rule and their text.
+type Reread = HashMap<(u64, Rule, String), Vec<Clause>>;
 
 /// The effect kind a grammar rule structures; `None` for a rule that is not an effect.
 fn kind_of(rule: Rule) -> Option<EffectKind> {
@@ -481,11 +484,18 @@ enum Elided {
     Dice(EffectKind, Piece),
 }
 
-impl Build<'_> {
+impl<'t> Build<'t> {
+    /// A pair's words as printed (the grammar reads them with the game's words masked:
+    /// [`words`]).
+    fn printed(&self, pair: &Pair<'_, Rule>) -> &'t str {
+        let s = pair.as_span();
+        self.text.get(s.start()..s.end()).unwrap_or_default()
+    }
+
     /// A pair's text and span, without the white space pest leaves at its end.
     fn piece(&self, pair: &Pair<'_, Rule>) -> Piece {
         let s = pair.as_span();
-        let text = pair.as_str().trim_end();
+        let text = self.text.get(s.start()..s.end()).unwrap_or(pair.as_str()).trim_end();
         Piece { text: text.to_string(), span: Span::new(self.base + s.start(), self.base + s.start() + text.len()) }
     }
 
@@ -1355,7 +1365,7 @@ impl Build<'_> {
     /// Reads `text`, which starts at `base` in the file, from another entry rule; a text
     /// read before is shifted into place instead.
     fn reparse_at(&self, rule: Rule, text: &str, base: usize) -> Vec<Clause> {
-        let key = (rule, text.to_string());
+        let key = (GameWords::with(GameWords::fingerprint), rule, text.to_string());
         let cached = self.reread.borrow().get(&key).cloned();
         let mut out = match cached {
             Some(out) => out,
@@ -1372,7 +1382,8 @@ impl Build<'_> {
     /// Reads `text` from another entry rule, with spans from its start.
     fn reparse_from_zero(&self, rule: Rule, text: &str) -> Vec<Clause> {
         let b = Build { base: 0, text, reread: self.reread };
-        let Ok(mut pairs) = AbilityParser::parse(rule, text) else { return Vec::new() };
+        let masked = GameWords::with(|w| w.mask(text));
+        let Ok(mut pairs) = AbilityParser::parse(rule, &masked) else { return Vec::new() };
         let Some(top) = pairs.next() else { return Vec::new() };
         let mut out = Vec::new();
         for p in top.into_inner() {
@@ -1424,7 +1435,8 @@ impl Build<'_> {
 /// [`EVENT_MEMO_LIMIT`] texts, then it starts again): a set repeats its conditions, and the
 /// checks read them more than once.
 pub(crate) fn event_clauses(text: &str) -> Vec<Clause> {
-    if let Some(read) = EVENT_MEMO.with(|m| m.borrow().get(text).cloned()) {
+    let words = GameWords::with(GameWords::fingerprint);
+    if let Some(read) = EVENT_MEMO.with(|m| m.borrow().get(&words).and_then(|m| m.get(text)).cloned()) {
         return read;
     }
     let reread = RefCell::default();
@@ -1432,10 +1444,10 @@ pub(crate) fn event_clauses(text: &str) -> Vec<Clause> {
     let read = Build::either_subject(b.reparse_at(Rule::event_clause, text, 0));
     EVENT_MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() >= EVENT_MEMO_LIMIT {
+        if m.values().map(HashMap::len).sum::<usize>() >= EVENT_MEMO_LIMIT {
             m.clear();
         }
-        m.insert(text.to_string(), read.clone());
+        m.entry(words).or_default().insert(text.to_string(), read.clone());
     });
     read
 }
@@ -1444,8 +1456,9 @@ pub(crate) fn event_clauses(text: &str) -> Vec<Clause> {
 const EVENT_MEMO_LIMIT: usize = 20_000;
 
 thread_local! {
-    /// Condition texts read as events, with spans from their start.
-    static EVENT_MEMO: RefCell<HashMap<String, Vec<Clause>>> = RefCell::default();
+    /// Condition texts read as events, with spans from their start, by the fingerprint of
+    /// the game's words they were read with.
+    static EVENT_MEMO: RefCell<HashMap<u64, HashMap<String, Vec<Clause>>>> = RefCell::default();
 }
 
 /// A parsed sentence: what it starts (if anything) and its step.
@@ -1635,7 +1648,9 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
         },
         more: Vec::new(),
     };
-    let parsed = if text.len() > MAX_SENTENCE_BYTES { None } else { AbilityParser::parse(Rule::sentence, text).ok() };
+    let masked = GameWords::with(|w| w.mask(text));
+    let parsed =
+        if text.len() > MAX_SENTENCE_BYTES { None } else { AbilityParser::parse(Rule::sentence, &masked).ok() };
     let Some(mut pairs) = parsed else {
         out.step = b.whole_opaque();
         return out;
@@ -1667,7 +1682,7 @@ fn parse_sentence(text: &str, reread: &RefCell<Reread>) -> Sentence {
                 out.step.lift_unless();
                 if let (Some(kind), Some(event)) = (kind, event) {
                     let (effect, or_effects, how) =
-                        read_event(event.as_str().trim_end(), b.base + event.as_span().start());
+                        read_event(b.printed(&event).trim_end(), b.base + event.as_span().start());
                     out.replacement =
                         Some(Replacement { kind, subject, event: b.piece(&event), effect, or_effects, how });
                 }
@@ -1745,11 +1760,12 @@ fn replacing(clauses: &mut [Clause], words: &Piece, text: &str) {
 fn read_event(text: &str, base: usize) -> (Option<Effect>, Vec<Effect>, Vec<Piece>) {
     let reread = RefCell::default();
     let b = Build { base, text, reread: &reread };
-    let whole = AbilityParser::parse(Rule::event_effect, text).ok().and_then(|mut p| p.next());
+    let masked = GameWords::with(|w| w.mask(text));
+    let whole = AbilityParser::parse(Rule::event_effect, &masked).ok().and_then(|mut p| p.next());
     let effect = whole.and_then(|top| top.into_inner().find(|p| p.as_rule() == Rule::effect)).map(|p| b.effect(p));
     // `drop a device using a 1 [Straight] template`: the event, then how.
     let read = effect.map(|e| (e, Vec::new(), Vec::new())).or_else(|| {
-        let top = AbilityParser::parse(Rule::event_clause, text).ok()?.next()?;
+        let top = AbilityParser::parse(Rule::event_clause, &masked).ok()?.next()?;
         let clauses = top.into_inner().find(|p| p.as_rule() == Rule::clauses)?;
         // `drop or launch a device`: events joined by `or`, any of them replaced; joined
         // otherwise, or with how-phrases of their own, they stay opaque rather than read

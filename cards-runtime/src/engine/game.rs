@@ -25,6 +25,14 @@ pub trait GameState<'a> {
     /// the subject's person, side and range say all of (`there are no other friendly ships
     /// at range 0-2`), which the engine counts from [`GameState::ships`].
     fn holds(&self, ship: ShipId, condition: &Condition) -> bool;
+    /// The words the game's ability text names its units and distances with
+    /// ([`Set::words`](crate::model::Set::words)), by which a subject's words say no more
+    /// than its person, side and range (`each friendly hero within 2 spaces of you`). By
+    /// default X-Wing's: a game with words of its own that does not say them has such
+    /// subjects [`described`](Self::described) instead, and never widened.
+    fn words(&self) -> crate::model::Words<'_> {
+        crate::model::Words::PRELUDE
+    }
     /// Whether `ship` is one of the ships a subject's words describe beyond its person, side
     /// and range (`an enemy ship in your [Bullseye Arc]`, `your carrier ship`: see
     /// [`Subject::says_more`]), seen from `owner`'s ability. The engine cannot tell that from

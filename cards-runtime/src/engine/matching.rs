@@ -40,7 +40,7 @@ impl<'a> Engine<'a> {
             Person::A | Person::Each => near(),
             Person::Another | Person::EachOther => ship != owner && near(),
         };
-        if !subject.says_more() {
+        if !subject.says_more_in(&state.words()) {
             return fits;
         }
         // Words the reading keeps: the game says which ships they describe (`you or a

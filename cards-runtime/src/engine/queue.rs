@@ -313,20 +313,20 @@ impl<'a> Engine<'a> {
         match &c.test {
             // `there are no other friendly ships at range 0-2`: counted from the game's
             // ships, sides and ranges; words that say more are the game's.
-            Test::Exists { count, who } if !who.says_more() => {
+            Test::Exists { count, who } if !who.says_more_in(&state.words()) => {
                 let n = self.candidates(state, p.ship, who, None).len();
                 count.op.holds(n as i64, i64::from(count.n))
             }
             // `there are more enemy ships than other friendly ships at range 0-1`: the range
             // printed after both holds for both.
-            Test::More { more, than } if !more.says_more() && !than.says_more() => {
+            Test::More { more, than } if !more.says_more_in(&state.words()) && !than.says_more_in(&state.words()) => {
                 let more = Subject { range: more.range.or(than.range), ..more.clone() };
                 let n = self.candidates(state, p.ship, &more, None).len();
                 n > self.candidates(state, p.ship, than, None).len()
             }
             // `if the defender is friendly`: the side of the ship it names, from the game's
             // players (a ship is friendly to itself).
-            Test::OnSide { who, side } if who.person != Person::That && !who.says_more() => {
+            Test::OnSide { who, side } if who.person != Person::That && !who.says_more_in(&state.words()) => {
                 let sided = Subject { person: Person::A, side: *side, ..Subject::YOU };
                 let ships = self.candidates(state, p.ship, who, None);
                 ships.first().is_some_and(|&s| self.fits(state, p.ship, &sided, s, None))

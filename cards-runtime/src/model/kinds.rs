@@ -160,14 +160,17 @@ impl Words<'_> {
         self.distance.is_some_and(|d| word == d.noun.one() || word == d.noun.many())
     }
 
-    /// A band said in these words: `within 2 spaces`, `adjacent`, or `at range 1-2` when
-    /// the game's distance cannot say it (a band that does not start at 0).
-    pub fn band(&self, (a, b): (u8, u8)) -> String {
-        match self.distance {
-            Some(d) if d.adjacent == Some(a) && a == b => "adjacent".to_string(),
-            Some(d) if a == 0 => format!("within {b} {}", d.noun.count(b as usize)),
-            _ if a == b => format!("at range {a}"),
-            _ => format!("at range {a}-{b}"),
+    /// Where a subject's range puts it, with a leading space: ` at range 1-2`, or in the
+    /// game's distance, measured from you as the range is (` within 2 spaces of you`,
+    /// ` adjacent to you`). A band its distance cannot say (one not starting at 0) is said
+    /// at range.
+    pub fn range(&self, range: Option<(u8, u8)>) -> String {
+        match (range, self.distance) {
+            (None, _) => String::new(),
+            (Some((a, b)), Some(d)) if d.adjacent == Some(a) && a == b => " adjacent to you".to_string(),
+            (Some((0, b)), Some(d)) => format!(" within {b} {} of you", d.noun.count(b as usize)),
+            (Some((a, b)), _) if a == b => format!(" at range {a}"),
+            (Some((a, b)), _) => format!(" at range {a}-{b}"),
         }
     }
 }

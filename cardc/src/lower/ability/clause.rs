@@ -21,7 +21,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
     let mut who = subject(c.subject.as_ref());
     // A passive clause is about a thing (`This card's [Charge]`, `that ship's dice`, `that
     // damage card`), not a ship, unless it names one.
-    let lower = who.text.to_lowercase();
+    let lower = super::lowercase(&who.text);
     let last = lower.split_whitespace().last().unwrap_or("").to_string();
     // `a friendly ship at range 0-3 is locked`: a ship, whatever words follow it.
     let ship = lower.split_whitespace().any(|w| {
@@ -158,7 +158,7 @@ pub fn clause(c: &Clause, vocab: &Vocabulary) -> RtClause {
         let from = words.strip_prefix("from ").map(|w| subject(Some(&Piece::bare(w))));
         let from = from.filter(|f| {
             what.from.is_none()
-                && !f.says_more()
+                && !super::says_more(f)
                 && matches!(f.person, Person::You | Person::That | Person::Thing | Person::Attacker | Person::Defender)
         });
         // `prevent it from detonating`: only a prevented thing is kept from doing something.

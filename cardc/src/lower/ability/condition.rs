@@ -532,7 +532,7 @@ fn there_are(rest: &str, vocab: &Vocabulary) -> Option<Test> {
     let who = subject(Some(&Piece::bare(what)));
     // Where else they are (`at range 0 of that obstacle`, `in the attack arc`) is kept in
     // the subject's words.
-    if [" in ", " with ", " of "].iter().any(|w| what.contains(w)) && !who.says_more() {
+    if [" in ", " with ", " of "].iter().any(|w| what.contains(w)) && !super::says_more(&who) {
         return None;
     }
     Some(Test::Exists { count: n, who: any_ships(who)? })
@@ -564,7 +564,7 @@ fn more_ships(words: &str) -> Option<Test> {
     let side = |w: &str| any_ships(subject(Some(&Piece::bare(w))));
     let (more, than) = (side(more)?, side(than)?);
     // Which ships is all the first says: its side (and `other`).
-    if more.says_more() {
+    if super::says_more(&more) {
         return None;
     }
     Some(Test::More { more, than })

@@ -160,7 +160,7 @@ pub(super) fn effect(e: &Effect, vocab: &Vocabulary) -> RtEffect {
         .and_then(|n| n.text.to_lowercase().find(" on ").and_then(|at| n.text.get(at + " on ".len()..)))
         .map(|w| subject(Some(&Piece::bare(w))))
         // `the enemy ship`: in an attack, the other ship in it (words the game reads).
-        .filter(|s| !s.says_more() || s.text.eq_ignore_ascii_case("the enemy ship"));
+        .filter(|s| !super::says_more(s) || s.text.eq_ignore_ascii_case("the enemy ship"));
     // `perform a [Calculate] or [Focus] action on its action bar`: which actions it may be
     // is held apart from the entries named.
     let on_bar = (e.kind == EffectKind::Perform && object.as_ref().is_some_and(|o| !o.refs.is_empty()))
@@ -268,7 +268,7 @@ fn owned_facing(n: &Piece) -> Option<(Piece, Piece, Piece)> {
 pub fn subject(piece: Option<&Piece>) -> Subject {
     let Some(piece) = piece else { return Subject::YOU };
     let text = squash(&piece.text);
-    let lower = text.to_lowercase();
+    let lower = super::lowercase(&text);
     let words: Vec<&str> = lower.split_whitespace().collect();
     let has = |w: &str| words.contains(&w);
     let plural = !matches!(words.first().copied(), Some("a" | "an" | "another" | "the" | "that" | "this" | "up"))

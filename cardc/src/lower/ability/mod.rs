@@ -157,6 +157,30 @@ fn replaced_event(e: &Effect, how: &[Piece], vocab: &Vocabulary) -> Option<RtEff
     Some(event)
 }
 
+/// Words in lowercase said in X-Wing's words when the game has its own
+/// ([`GameWords::canonical`](crate::text::GameWords::canonical): `each friendly hero within
+/// 2 spaces` is `each friendly ship at range 0-2`), for matching what they mean; never
+/// sliced back into the printed words.
+pub(super) fn lowercase(text: &str) -> String {
+    let lower = text.to_lowercase();
+    crate::text::GameWords::with(|w| match w.canonical(&lower) {
+        std::borrow::Cow::Borrowed(_) => None,
+        std::borrow::Cow::Owned(canonical) => Some(canonical),
+    })
+    .unwrap_or(lower)
+}
+
+/// Whether a subject's words say more than its person, side and range, in the game's words
+/// ([`Subject::says_more_in`](cards_runtime::ability::Subject::says_more_in) as the set
+/// will say it).
+pub(super) fn says_more(s: &cards_runtime::ability::Subject) -> bool {
+    let canonical = lowercase(&s.text);
+    if canonical == s.text.to_lowercase() {
+        return s.says_more();
+    }
+    cards_runtime::ability::Subject { text: canonical.into(), ..s.clone() }.says_more()
+}
+
 /// Collapses runs of white space (text blocks span lines) to one space.
 pub fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

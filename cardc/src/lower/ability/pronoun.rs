@@ -11,7 +11,7 @@ use super::{first_of, squash};
 
 /// Whether words name a ship (or ships): `the attacker`, `an enemy ship`, `it`.
 pub(super) fn names_a_ship(text: &str) -> bool {
-    text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
+    super::lowercase(text).split(|c: char| !c.is_alphanumeric()).any(|w| {
         matches!(
             w,
             "ship"
@@ -135,7 +135,7 @@ fn is_card(n: &Noun) -> bool {
 /// Whether an effect puts a device in the play area: something dropped, launched or placed
 /// that names no ship and no vocabulary entry (a token placed is not a device).
 fn places_device(kind: EffectKind, n: &Noun) -> bool {
-    let ship = n.text.to_lowercase().split_whitespace().any(|w| matches!(w, "ship" | "ships"));
+    let ship = super::lowercase(&n.text).split_whitespace().any(|w| matches!(w, "ship" | "ships"));
     matches!(kind, EffectKind::Drop | EffectKind::Launch | EffectKind::Place) && n.refs.is_empty() && !ship
 }
 
@@ -193,7 +193,7 @@ pub(super) fn resolve_pronouns(replaced: Option<&RtEffect>, timings: &[RtTiming]
             // pronoun for an object that is no ship is a thing.
             if let (Some(t), Some(b)) = (c.effect.target.as_mut(), before.as_ref()) {
                 let pronoun = matches!(t.text.to_lowercase().as_str(), "it" | "them");
-                let words = b.text.to_lowercase();
+                let words = super::lowercase(&b.text);
                 let ship = words.split_whitespace().any(|w| {
                     matches!(
                         w,

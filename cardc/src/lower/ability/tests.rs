@@ -5,7 +5,7 @@ use cards_runtime::ability::{
     Ability, Adjective, Amount, Area, Back, Band, CmpOp, CondKind, Condition, Count, Dice, During, EffectKind, Equip,
     Facing, Noun, Person, Proviso, Qualifier, Reach, Side, Subject, Test, Than, Timing as RtTiming, VocabRef,
 };
-use cards_runtime::model::{Entry, VocabKind, Vocabulary};
+use cards_runtime::model::{Entry, Set, VocabKind, Vocabulary};
 
 use super::condition::*;
 use super::effect::*;
@@ -1757,4 +1757,79 @@ fn conditions_that_count_ships_dice_and_states() {
         ),
         ["if there-are-more a.enemy than \"other friendly ships at range 0-1 of that ship\""]
     );
+}
+
+/// A set of a game that calls its units heroes and measures in spaces, `adjacent` being 1.
+fn heroes_game(vocab: Vocabulary) -> Set {
+    use cards_runtime::model::{kinds::PRELUDE, CardKind, Distance, Kind, Noun};
+    let noun = |id: &str, name: &str, plural: &str| Noun {
+        id: id.to_string().into(),
+        name: name.to_string().into(),
+        plural: plural.to_string().into(),
+        plural_id: plural.to_lowercase().into(),
+    };
+    let mut kinds = PRELUDE.to_vec();
+    kinds[CardKind::Ship.index()] = Kind { noun: noun("hero", "Hero", "Heroes"), role: CardKind::Ship };
+    Set {
+        vocab,
+        kinds: kinds.into(),
+        distance: Some(Distance { noun: noun("space", "Space", "Spaces"), adjacent: Some(1) }),
+        ..Set::default()
+    }
+}
+
+/// A game's own unit and distance read as X-Wing's `ship` and `at range` do: each text
+/// reads as its X-Wing twin reads (the same notation), and is said back as printed.
+#[test]
+fn a_games_own_units_and_distances_read_as_ships_and_ranges() {
+    let game = heroes_game(vocab());
+    let xwing = Set { vocab: vocab(), ..Set::default() };
+    let cases = [
+        (
+            "At the start of the Engagement Phase, each friendly hero within 2 spaces of you gains 1 focus token.",
+            "At the start of the Engagement Phase, each friendly ship at range 0-2 gains 1 focus token.",
+        ),
+        (
+            "After you perform a [Focus] action, choose 1 enemy hero within 2 spaces of you. That hero gains 1 focus token.",
+            "After you perform a [Focus] action, choose 1 enemy ship at range 0-2. That ship gains 1 focus token.",
+        ),
+        (
+            "After a friendly hero within 3 spaces of you is destroyed, you may gain 1 focus token.",
+            "After a friendly ship at range 0-3 is destroyed, you may gain 1 focus token.",
+        ),
+        (
+            "While another friendly hero within 2 spaces of you defends, it may change 1 [Focus] result to a [Hit] result.",
+            "While another friendly ship at range 0-2 defends, it may change 1 [Focus] result to a [Hit] result.",
+        ),
+        (
+            "At the start of the Engagement Phase, each enemy hero adjacent to you gains 1 focus token.",
+            "At the start of the Engagement Phase, each enemy ship at range 1 gains 1 focus token.",
+        ),
+        ("Each other friendly hero gains 1 evade token.", "Each other friendly ship gains 1 evade token."),
+    ];
+    let words = crate::text::GameWords::of(&game.words());
+    for (printed, twin) in cases {
+        let want: Vec<String> =
+            read(twin, &xwing.vocab).iter().map(|a| cards_runtime::ability_text::ability(&xwing, a)).collect();
+        let _in_the_games_words = words.enter();
+        let read = read(printed, &game.vocab);
+        // Words kept as words (`choose 1 "enemy hero within 2 spaces of you"`) are the
+        // printed ones, in the twin's words here.
+        let kept_in_xwing_words = |notation: String| {
+            [("within 2 spaces of you", "at range 0-2"), ("within 3 spaces of you", "at range 0-3"), ("hero", "ship")]
+                .iter()
+                .fold(notation, |n, (game, xwing)| n.replace(game, xwing))
+        };
+        let got: Vec<String> =
+            read.iter().map(|a| kept_in_xwing_words(cards_runtime::ability_text::ability(&game, a))).collect();
+        assert_eq!(got, want, "{printed}");
+        for a in &read {
+            let (said, trip) = cards_runtime::ability_card::said_back(&game, a);
+            assert_eq!(trip, cards_runtime::ability_card::RoundTrip::Exact, "{printed}\nsaid: {}", said.text);
+        }
+    }
+    // Under X-Wing's words the same hero texts say more than a ship: kept as words.
+    let read = read(cases[0].0, &xwing.vocab);
+    let shown = cards_runtime::ability_text::ability(&xwing, &read[0]);
+    assert!(!shown.contains("each.friendly@0-2"), "{shown}");
 }
