@@ -1550,8 +1550,11 @@ impl Ability {
         fn effect(what: PartKind, e: &Effect) -> Part<'_> {
             Part { what, text: &e.text, structured: e.kind != EffectKind::Opaque }
         }
+        fn kept(text: &str) -> Part<'_> {
+            Part { what: PartKind::Modifier, text, structured: false }
+        }
         fn modifiers(c: &Clause) -> impl Iterator<Item = Part<'_>> {
-            c.modifiers.iter().map(|m| Part { what: PartKind::Modifier, text: m, structured: false })
+            c.modifiers.iter().map(|m| kept(m)).chain(c.unheld(true).map(kept))
         }
         fn trigger(t: &Timing) -> impl Iterator<Item = Part<'_>> {
             let events = t.events().flat_map(modifiers);
@@ -1560,20 +1563,33 @@ impl Ability {
         out.extend(self.timings.iter().flat_map(trigger));
         if let Some(r) = &self.replacement {
             out.extend(r.events().map(|e| effect(PartKind::Replaced, e)));
+            out.extend(r.events().flat_map(Effect::unheld).map(kept));
         }
         out.extend(self.costs.iter().map(|e| effect(PartKind::Cost, e)));
+        out.extend(self.costs.iter().flat_map(Effect::unheld).map(kept));
         for step in self.steps.iter() {
-            out.extend(step.conditions.iter().map(|c| Part {
-                what: PartKind::Condition,
-                text: &c.text,
-                structured: c.kind == CondKind::Otherwise || c.test != Test::Opaque,
-            }));
+            for c in step.conditions.iter() {
+                out.push(Part {
+                    what: PartKind::Condition,
+                    text: &c.text,
+                    structured: c.kind == CondKind::Otherwise || c.test != Test::Opaque,
+                });
+                // `if you chose a ship with exactly 1 stress token`: the event's words.
+                if let Test::Event { events, .. } = &c.test {
+                    out.extend(events.iter().flat_map(|e| e.unheld(true)).map(kept));
+                }
+            }
             out.extend(step.timings.iter().flat_map(trigger));
+            let mut subject_before: Option<&Subject> = None;
             for c in step.clauses.iter() {
                 out.extend(c.costs.iter().map(|e| effect(PartKind::Cost, e)));
                 out.push(effect(PartKind::Effect, &c.effect));
                 out.extend(c.also.iter().map(|e| effect(PartKind::Effect, e)));
-                out.extend(modifiers(c));
+                out.extend(c.modifiers.iter().map(|m| kept(m)));
+                // `each ship … rolls 1 attack die and suffers …`: one subject, said once.
+                let said = subject_before != Some(&c.subject);
+                out.extend(c.unheld(said).map(kept));
+                subject_before = Some(&c.subject);
             }
         }
         out
@@ -1584,6 +1600,22 @@ impl Ability {
     pub fn kept(&self) -> impl Iterator<Item = &str> {
         let timings = self.timings.iter().chain(self.steps.iter().flat_map(|s| s.timings.iter()));
         timings.flat_map(Timing::events).chain(self.clauses()).flat_map(|c| c.modifiers.iter().map(|m| &**m))
+    }
+
+    /// The words of its objects, targets and subjects the model does not hold
+    /// ([`Clause::unheld`]), which the said-back says `“…”`: [`PartKind::Modifier`] parts
+    /// too, in the order of [`Self::parts`].
+    pub fn unheld(&self) -> Vec<&str> {
+        let kept: Vec<&str> = self.kept().collect();
+        let mut modifiers: Vec<&str> =
+            self.parts().into_iter().filter(|p| p.what == PartKind::Modifier).map(|p| p.text).collect();
+        // The parts are the kept phrases and the unheld words; take the kept ones out once each.
+        for k in kept {
+            if let Some(i) = modifiers.iter().position(|m| std::ptr::eq(*m, k)) {
+                modifiers.remove(i);
+            }
+        }
+        modifiers
     }
 
     /// The texts of its opaque parts: triggers, replaced events, costs, conditions and
@@ -1696,7 +1728,66 @@ impl Timing {
     }
 }
 
+/// Whether a noun's own words count something the model would hold as an amount of an
+/// entry (`defender 1 jam token`, `more than 1 attack die`): a number followed within three
+/// words by a token, die, result or card, a count by another (`equal to the number of
+/// enemy ships`, `that many`), an exception (`[Force] except while attacking`), or a clause
+/// of its own (`dice cannot be rerolled`, read as the object of `attack`).
+pub fn counts_unheld(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().map(|w| w.trim_end_matches([',', '.'])).collect();
+    let counted = |w: &str| matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards");
+    let phrase = |p: &[&str]| words.windows(p.len()).any(|w| w == p);
+    // `evade tokens equal to the number of enemy ships`: a count by another count; `[Force]
+    // except while attacking`: an exception; `dice cannot be rerolled`: a clause of its own.
+    let by_count = phrase(&["equal", "to"]) || phrase(&["number", "of"]) || phrase(&["that", "many"]);
+    let clause = words.iter().any(|w| matches!(*w, "except" | "cannot" | "can't" | "must" | "be"));
+    by_count
+        || clause
+        || words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
+}
+
+impl Noun {
+    /// Whether its words count what the model does not hold ([`counts_unheld`]), with no
+    /// entry to say instead: the said-back says `“…”` for it, and it is a part the reading
+    /// keeps only as words.
+    pub fn unheld(&self) -> bool {
+        self.refs.is_empty() && counts_unheld(&self.text)
+    }
+}
+
+impl Subject {
+    /// Whether its words say more than its person, side and range and count what the model
+    /// does not hold (`each ship at range 0-1 with agility equal to or less than the
+    /// defender's`): kept only as words, as [`Noun::unheld`].
+    pub fn unheld(&self) -> bool {
+        self.says_more() && counts_unheld(&self.text)
+    }
+}
+
+impl Effect {
+    /// The words of its object, target and source that the model does not hold
+    /// ([`Noun::unheld`], [`Subject::unheld`]).
+    pub fn unheld(&self) -> impl Iterator<Item = &str> {
+        let noun = self.noun.as_ref().filter(|n| n.unheld()).map(|n| &*n.text);
+        let ships = [&self.target, &self.from].into_iter().flatten().filter(|s| s.unheld()).map(|s| &*s.text);
+        noun.into_iter().chain(ships)
+    }
+}
+
 impl Clause {
+    /// The words of its subject and its effects' objects, targets and sources that the
+    /// model does not hold ([`Effect::unheld`]); its subject's only when `said` (a subject
+    /// said once for clauses in a row is counted once).
+    pub fn unheld(&self, said: bool) -> impl Iterator<Item = &str> {
+        let subject = Some(&self.subject).filter(|s| said && s.unheld()).map(|s| &*s.text);
+        let effects = self.costs.iter().chain([&self.effect]).chain(self.also.iter());
+        subject.into_iter().chain(effects.flat_map(Effect::unheld))
+    }
+
     /// A clause of `subject` doing `effect`, with no cost, duration or modifier; its text
     /// is the effect's.
     pub fn new(subject: Subject, qualifier: Qualifier, effect: Effect) -> Clause {

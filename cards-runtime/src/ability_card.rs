@@ -26,9 +26,9 @@
 //! ```
 
 use crate::ability::{
-    Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect, EffectKind,
-    Equip, Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Reach, Replacement, Side, Step, Subject, Test,
-    Than, Timing, When, TOKEN_STATES,
+    counts_unheld, Ability, Adjective, Amount, Back, Clause, CmpOp, CondKind, Condition, Count, Dice, Duration, Effect,
+    EffectKind, Equip, Facing, Frequency, Mark, Noun, Person, Proviso, Qualifier, Reach, Replacement, Side, Step,
+    Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
     active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
@@ -1805,7 +1805,7 @@ impl Sayer<'_> {
             }
             // `assign the defender 1 jam token` read as the words "defender 1 jam token": a
             // count the model does not hold, so the reading is not the card's.
-            Some(n) if n.refs.is_empty() && counts_unheld(&n.text) => parts.push(self.opaque()),
+            Some(n) if n.unheld() => parts.push(self.opaque()),
             // `reveals its dial`: whose it is, said once.
             Some(n) if possessive.is_some() && matches!(n.back, Some(Back::Its | Back::ThatShips)) => {
                 let n = Noun { back: None, ..n.clone() };
@@ -2845,28 +2845,6 @@ fn verb(kind: EffectKind) -> &'static str {
         EffectKind::HaveAbility => "have",
         other => other.as_str(),
     }
-}
-
-/// Whether a noun's own words count something the model would hold as an amount of an
-/// entry (`defender 1 jam token`, `more than 1 attack die`): a number followed within three
-/// words by a token, die, result or card, a count by another (`equal to the number of
-/// enemy ships`, `that many`), an exception (`[Force] except while attacking`), or a clause
-/// of its own (`dice cannot be rerolled`, read as the object of `attack`).
-fn counts_unheld(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().map(|w| w.trim_end_matches([',', '.'])).collect();
-    let counted = |w: &str| matches!(w, "token" | "tokens" | "die" | "dice" | "result" | "results" | "card" | "cards");
-    let phrase = |p: &[&str]| words.windows(p.len()).any(|w| w == p);
-    // `evade tokens equal to the number of enemy ships`: a count by another count; `[Force]
-    // except while attacking`: an exception; `dice cannot be rerolled`: a clause of its own.
-    let by_count = phrase(&["equal", "to"]) || phrase(&["number", "of"]) || phrase(&["that", "many"]);
-    let clause = words.iter().any(|w| matches!(*w, "except" | "cannot" | "can't" | "must" | "be"));
-    by_count
-        || clause
-        || words
-            .iter()
-            .enumerate()
-            .any(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && words.iter().skip(i + 1).take(3).any(|x| counted(x)))
 }
 
 /// The ship a condition is about, where it says one first (`you are stressed`, `you are in

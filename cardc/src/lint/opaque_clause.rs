@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use cards_runtime::ability::{EffectKind, Test};
 
+use crate::ast::Span;
 use crate::declare_code;
 use crate::diagnostics::Diagnostic;
 use crate::lint::abilities::{clauses, frames};
@@ -92,6 +93,23 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         let events = timings.flat_map(|t| t.event.iter().chain(&t.events));
         let written = events.chain(frame.steps.iter().flat_map(|s| &s.clauses)).flat_map(|c| &c.modifiers);
         let mut reported = HashSet::new();
+        // Words of an object, target or subject the model does not hold (`reroll a number of
+        // attack dice up to the number of friendly ships at range 0-3 …`), said back `“…”`:
+        // at their place in the frame's text.
+        let printed = cx.sources.file(site.file).text.get(frame.span.range()).unwrap_or_default();
+        for words in ability.unheld() {
+            let span = match printed.find(words) {
+                Some(at) => Span::new(frame.span.start as usize + at, frame.span.start as usize + at + words.len()),
+                None => frame.span,
+            };
+            if reported.insert(span) {
+                d.push(
+                    Diagnostic::new(&W0006, format!("opaque phrase `{}`", lower::squash(words)))
+                        .label(site.file, span, "kept as words: the model does not hold what it counts")
+                        .help("`allow opaque-clause` in game.cards if the set accepts opaque text"),
+                );
+            }
+        }
         for m in written.filter(|_| !kept.is_empty()) {
             let words = lower::squash(m.text.trim_start_matches([',', ' ']));
             if kept.contains(&words.as_str()) && reported.insert(m.span) {

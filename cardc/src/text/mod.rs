@@ -1052,6 +1052,8 @@ impl<'t> Build<'t> {
         let article = |i: usize| words.get(i).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "a" | "an"));
         let adverb = words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("aloud") || w.ends_with("ly"));
         let deed = (words.len() > 2 && article(1)) || (words.len() > 3 && adverb && article(2));
+        // `or to gain 1 disarm token`: a second thing to choose to do, not an item of a noun.
+        let infinitive = first.eq_ignore_ascii_case("to");
         let opaque_or_elided = c.effect.kind == EffectKind::Opaque
             || bare
             || first.starts_with('[')
@@ -1059,6 +1061,7 @@ impl<'t> Build<'t> {
         !own(&c.subject)
             && !own(&c.qualifier)
             && !deed
+            && !infinitive
             && c.costs.is_empty()
             && c.duration.is_none()
             && opaque_or_elided
