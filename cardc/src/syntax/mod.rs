@@ -636,6 +636,10 @@ impl Build {
             expected.retain(|e| !value_parts.contains(&e.as_str()));
             expected.push("a value".into());
         }
+        // A number's sign is part of the number (`-` is not listed either).
+        if expected.iter().any(|e| e == "a number") {
+            expected.retain(|e| e != "`+`");
+        }
         if expected.iter().any(|e| e == "a field" || e == "`text`") {
             expected.retain(|e| e != "`text`" && e != "`ability`");
             expected.push("a field".into());
