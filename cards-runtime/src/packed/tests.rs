@@ -112,8 +112,8 @@ fn a_set_round_trips_and_counts_its_cards() {
 #[test]
 fn a_packed_set_unpacks_on_first_use() {
     // The header: two strings, the 18 empty vocabulary lists, no kinds, the roster's four
-    // strings, no flagship icon, no rules, no cards.
-    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls000");
+    // strings, no distance, no flagship icon, no rules, no cards.
+    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls0000");
     assert_eq!(EMPTY.game, "demo");
     assert_eq!(EMPTY.name, "Demo");
     assert_eq!((&*EMPTY.roster.id, &*EMPTY.roster.plural), ("l", "Ls"));
