@@ -1332,3 +1332,15 @@ fn import_then_export_reproduces_xwing_data2() {
     }
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// A game's distance is exported with its names and `adjacent`; a game without one has no
+/// `distance` key.
+#[test]
+fn a_games_distance_is_exported() {
+    let doc = to_value(&load(&manifest().join("../cards/emberfall")));
+    assert_eq!(
+        doc["distance"],
+        json!({"id": "space", "name": "Space", "plural": "Spaces", "plural_id": "spaces", "adjacent": 1})
+    );
+    assert!(to_value(&load(&extensions())).get("distance").is_none());
+}
