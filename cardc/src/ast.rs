@@ -166,6 +166,8 @@ pub enum Item {
     Kind(KindDecl),
     /// `roster warband "Warband"`: what a list of units is called.
     Roster(Roster),
+    /// `distance space "Space" adjacent 1`: what ability text measures distance in.
+    Distance(DistanceDecl),
     /// `flagship: ship with <icon>`.
     Flagship(Flagship),
     /// `rule <id> "<message>": <constraint>`.
@@ -247,6 +249,22 @@ pub struct Roster {
     pub display: Option<Str>,
     /// Its display name in the plural, if given.
     pub plural: Option<Str>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// `distance space "Space" "Spaces" adjacent 1`.
+#[derive(Shift, Clone, Debug)]
+pub struct DistanceDecl {
+    /// The unit of distance, as the card language writes it (`space`).
+    pub id: Ident,
+    /// Its display name, if given.
+    pub display: Option<Str>,
+    /// Its display name in the plural, if given.
+    pub plural: Option<Str>,
+    /// How far `adjacent` is, as written (`adjacent 1`): checked against `0..=255` after
+    /// parsing.
+    pub adjacent: Option<Number>,
     /// The whole line.
     pub span: Span,
 }

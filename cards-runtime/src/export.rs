@@ -122,6 +122,9 @@ pub struct SetExport<'a> {
     /// What a list of units is called, when the game names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roster: Option<NounExport<'a>>,
+    /// What its ability text measures distance in, when the game declares it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<DistanceExport<'a>>,
     /// The rules, as declared.
     pub rules: Vec<RuleExport<'a>>,
     /// The cards, as declared.
@@ -149,6 +152,16 @@ pub struct KindExport<'a> {
     pub noun: NounExport<'a>,
     /// Its role: `unit`, `profile`, `upgrade`, `part`, `blueprint` or `species`.
     pub role: &'static str,
+}
+
+/// The unit a game's ability text measures distance in (`within 2 spaces`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DistanceExport<'a> {
+    /// Its id, display name and plural.
+    #[serde(flatten)]
+    pub noun: NounExport<'a>,
+    /// How far `adjacent` is in it, when the game says (`null` when it does not).
+    pub adjacent: Option<u8>,
 }
 
 fn noun(n: &Noun) -> NounExport<'_> {
@@ -461,6 +474,7 @@ pub fn export(set: &Set) -> SetExport<'_> {
             Vec::new()
         },
         roster: (set.roster != Noun::FLEET).then(|| noun(&set.roster)),
+        distance: set.distance.as_ref().map(|d| DistanceExport { noun: noun(&d.noun), adjacent: d.adjacent }),
         rules: set.rules.iter().map(|r| ids.rule(r)).collect(),
         cards: set.cards.iter().map(|c| ids.card_export(c)).collect(),
     }
@@ -810,6 +824,21 @@ mod tests {
                 {"not": {"or": [{"action": {"action": "boost", "difficulty": "red"}}, {"flagship": true}]}},
             ]})
         );
+    }
+
+    #[test]
+    fn a_distance_is_exported_with_its_names_and_adjacent_and_left_out_when_none() {
+        let mut set = set_with(Restriction { nodes: vec![Node::Atom(Atom::Flagship)].into() });
+        assert!(serde_json::to_value(export(&set)).unwrap().get("distance").is_none());
+        let noun =
+            Noun { id: "space".into(), name: "Space".into(), plural: "Spaces".into(), plural_id: "spaces".into() };
+        set.distance = Some(crate::model::Distance { noun: noun.clone(), adjacent: Some(1) });
+        assert_eq!(
+            serde_json::to_value(export(&set)).unwrap()["distance"],
+            json!({"id": "space", "name": "Space", "plural": "Spaces", "plural_id": "spaces", "adjacent": 1})
+        );
+        set.distance = Some(crate::model::Distance { noun, adjacent: None });
+        assert_eq!(serde_json::to_value(export(&set)).unwrap()["distance"]["adjacent"], json!(null));
     }
 
     #[test]

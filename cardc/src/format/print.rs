@@ -137,18 +137,19 @@ impl<'t> Printer<'t> {
             // `kind hero "Hero" unit, item "Item" upgrade` fills and breaks as a vocabulary line.
             Rule::vocab_decl | Rule::kind_decl => Ok(self.vocab(item)),
             Rule::rule_decl => self.rule(item),
-            Rule::game_decl | Rule::roster_decl | Rule::flagship_decl | Rule::allow_decl => {
+            Rule::game_decl | Rule::roster_decl | Rule::distance_decl | Rule::flagship_decl | Rule::allow_decl => {
                 Ok(vec![self.one_line_item(item)])
             }
             other => Err(format!("unexpected item {other:?}")),
         }
     }
 
-    /// `game id "Name"`, `roster id "Name"`, `flagship: ship with icon`, `allow a, b`.
+    /// `game id "Name"`, `roster id "Name"`, `distance id "Name" adjacent 1`, `flagship:
+    /// ship with icon`, `allow a, b`.
     fn one_line_item(&mut self, item: &Node) -> Line {
         let t = self.leaf_texts(item);
         let text = match item.rule {
-            Rule::game_decl | Rule::roster_decl => t.join(" "),
+            Rule::game_decl | Rule::roster_decl | Rule::distance_decl => t.join(" "),
             Rule::flagship_decl => format!("{}: {}", t[0], t[1..].join(" ")),
             _ => format!("{} {}", t[0], t[1..].join(", ")),
         };

@@ -25,6 +25,14 @@ fn kind_and_roster_lines() {
 }
 
 #[test]
+fn distance_lines() {
+    let input = "distance   space \"Space\"\t\"Spaces\"   adjacent   1   # spaces\ndistance inch\n";
+    let expected = "distance space \"Space\" \"Spaces\" adjacent 1  # spaces\ndistance inch\n";
+    assert_eq!(fmt(input), expected);
+    assert_eq!(fmt("distance  hex adjacent  2\n"), "distance hex adjacent 2\n");
+}
+
+#[test]
 fn vocabulary_flags_and_continuation_lines_are_joined() {
     let input =
         "icon commander \"Commander\"   implicit,\n     officer \"Officer\"\nheader action \"Action\"  optional\n";

@@ -67,13 +67,14 @@ pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], 
         from.names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
     let kinds = from.names.kinds.model().to_vec().into();
     let roster = from.names.kinds.roster().clone();
+    let distance = from.names.kinds.distance().cloned();
     Set {
         game: game.into(),
         name: name.into(),
         vocab,
         kinds,
         roster,
-        distance: None,
+        distance,
         flagship_icon,
         cards: cards.into(),
         rules: rules.into(),

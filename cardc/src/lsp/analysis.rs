@@ -23,6 +23,8 @@ pub enum Target {
     Field(String),
     /// A kind of card, by its word (`hero`): declared by a `kind` line, or the prelude's.
     Kind(String),
+    /// The game's distance (`space`), declared by its `distance` line.
+    Distance,
     /// The restriction of a card (`requires: …`; `card` indexes [`Index::cards`]).
     Restriction {
         /// The card.
@@ -97,6 +99,8 @@ pub struct Index {
     pub kinds: Vec<cards_runtime::model::Kind>,
     /// What the game calls a list of units.
     pub roster: Option<cards_runtime::model::Noun>,
+    /// What its ability text measures distance in, when it declares it.
+    pub distance: Option<cards_runtime::model::Distance>,
 }
 
 impl Index {
@@ -341,6 +345,10 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
         ix.occurrences.push(Occurrence { file: k.file, span: k.entry.id.span, target, declaration: true });
     }
     ix.roster = Some(names.kinds.roster().clone());
+    ix.distance = names.kinds.distance().cloned();
+    if let Some((line, file)) = names.kinds.distance_decl {
+        ix.occurrences.push(Occurrence { file, span: line.id.span, target: Target::Distance, declaration: true });
+    }
     let stats: Vec<String> = names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.clone()).collect();
     for (card_index, def) in names.cards.iter().enumerate() {
         let card = def.card;

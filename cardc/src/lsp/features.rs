@@ -20,6 +20,7 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
         Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
         Target::Field(key) => field_hover(a, key),
         Target::Kind(word) => kind_hover(a, word)?,
+        Target::Distance => distance_hover(a.index.distance.as_ref()?),
         Target::Ability { .. } => ability_hover(a, file, offset)?,
         Target::Restriction { card } => restriction_hover(a, *card)?,
     };
@@ -75,6 +76,22 @@ fn kind_hover(a: &Analysis, word: &str) -> Option<String> {
         kind.role.role_word(),
         kind.role.role_meaning()
     ))
+}
+
+/// The game's distance: its names, and what ability text measures in it.
+fn distance_hover(distance: &cards_runtime::model::Distance) -> String {
+    let n = &distance.noun;
+    let adjacent = match distance.adjacent {
+        Some(a) => format!("`adjacent` is {a} {}", n.count(a as usize)),
+        None => "it does not say what `adjacent` is".to_string(),
+    };
+    format!(
+        "**{}** (plural {}) · distance `{}`: ability text measures `within N {}`; {adjacent}.",
+        n.name,
+        n.plural,
+        n.id,
+        n.many()
+    )
 }
 
 /// A built-in field: which of the game's kinds take it, under the game's words (a unit's

@@ -1,5 +1,6 @@
-//! The kinds of card a game declares (`kind hero "Hero" unit`) and what its lists are
-//! called (`roster warband "Warband"`): the words cards, rules and messages use.
+//! The kinds of card a game declares (`kind hero "Hero" unit`), what its lists are called
+//! (`roster warband "Warband"`) and what its ability text measures distance in (`distance
+//! space "Space" adjacent 1`): the words cards, rules and messages use.
 //!
 //! A game that declares no kind has the six of the conformance games (the runtime's
 //! [`PRELUDE`]), so a set written before kinds could be declared reads as it did. A game
@@ -8,10 +9,10 @@
 use std::collections::HashMap;
 
 use cards_runtime::model::kinds::{plural_of, PRELUDE};
-use cards_runtime::model::{CardKind, Filter, Kind, Noun, Scope as ScopeKind, SelectorKind};
+use cards_runtime::model::{CardKind, Distance, Filter, Kind, Noun, Scope as ScopeKind, SelectorKind};
 
 use super::{suggest, suggestion_fix};
-use crate::ast::{File, FileId, Ident, Item, KindEntry, Roster};
+use crate::ast::{DistanceDecl, File, FileId, Ident, Item, KindEntry, Roster, Span};
 use crate::declare_code;
 use crate::diagnostics::{join_or, Diagnostic};
 
@@ -34,16 +35,21 @@ declare_code! {
 
 declare_code! {
     /// ## What
-    /// A `kind` or `roster` line of `game.cards` is wrong: a kind without a role or with
-    /// an unknown one, a kind declared twice, or a second `roster`.
+    /// A `kind`, `roster` or `distance` line of `game.cards` is wrong: a kind without a
+    /// role or with an unknown one, a kind declared twice, a second `roster` or `distance`,
+    /// a distance named with a word ability text already reads otherwise (the unit kind's,
+    /// `range`, `ship`, `unit`), or an `adjacent` that is not from 0 to 255.
     ///
     /// ## Why
     /// The role is what the rules do with a card of the kind: `unit` (carries an upgrade
     /// bar and makes up a list), `profile` (shares size, stats and actions with the units
     /// that name it), `upgrade` (equips into a unit's bar), `part`, `blueprint`, `species`.
+    /// A distance's word is how ability text measures (`within 2 spaces`): a word that
+    /// already names units or X-Wing's range bands would read two ways.
     ///
     /// ## Example
-    /// `kind hero "Hero"`: write its role, `kind hero "Hero" unit`.
+    /// `kind hero "Hero"`: write its role, `kind hero "Hero" unit`. `distance hero` in a
+    /// game of heroes: measure in another word, `distance space`.
     pub static E0110: "E0110", "invalid-kind", Error;
 }
 
@@ -56,17 +62,20 @@ pub struct KindDef<'a> {
     pub file: FileId,
 }
 
-/// The game's kinds and the noun of its lists.
+/// The game's kinds, the noun of its lists and the distance its ability text measures in.
 #[derive(Debug)]
 pub struct Kinds<'a> {
     /// The kinds the game declares, in order (empty when it declares none).
     pub declared: Vec<KindDef<'a>>,
     /// The `roster` line, if any.
     pub roster_decl: Option<(&'a Roster, FileId)>,
+    /// The `distance` line, if any.
+    pub distance_decl: Option<(&'a DistanceDecl, FileId)>,
     /// The kinds as the model holds them: the declared ones, else the prelude.
     model: Vec<Kind>,
     index: HashMap<String, u16>,
     roster: Noun,
+    distance: Option<Distance>,
 }
 
 impl Default for Kinds<'_> {
@@ -74,6 +83,16 @@ impl Default for Kinds<'_> {
         Kinds::from_model(Vec::new(), None, PRELUDE.to_vec(), Noun::FLEET)
     }
 }
+
+/// The words ability text already reads otherwise, which a distance cannot be named with:
+/// X-Wing's range bands (`at range 1-2`) and the words for units in general.
+const NOT_DISTANCE_WORDS: [(&str, &str); 5] = [
+    ("range", "ability text measures range bands with it (`at range 1-2`)"),
+    ("ship", "ability text names units with it"),
+    ("ships", "ability text names units with it"),
+    ("unit", "ability text names units with it"),
+    ("units", "ability text names units with it"),
+];
 
 /// The roles, as a list for help: "`unit` (…), …".
 fn roles_help() -> String {
@@ -103,14 +122,16 @@ impl<'a> Kinds<'a> {
         roster: Noun,
     ) -> Kinds<'a> {
         let index = model.iter().enumerate().map(|(i, k)| (k.noun.id.to_string(), i as u16)).collect();
-        Kinds { declared, roster_decl, model, index, roster }
+        Kinds { declared, roster_decl, distance_decl: None, model, index, roster, distance: None }
     }
 
-    /// Collects the `kind` and `roster` lines of a set's files, reporting their mistakes.
+    /// Collects the `kind`, `roster` and `distance` lines of a set's files, reporting their
+    /// mistakes.
     pub fn collect(files: &'a [File], d: &mut Vec<Diagnostic>) -> Kinds<'a> {
         let mut declared: Vec<KindDef<'a>> = Vec::new();
         let mut model: Vec<Kind> = Vec::new();
         let mut roster_decl: Option<(&'a Roster, FileId)> = None;
+        let mut distance_decl: Option<(&'a DistanceDecl, FileId)> = None;
         for file in files {
             for item in &file.items {
                 match item {
@@ -159,6 +180,15 @@ impl<'a> Kinds<'a> {
                                 .help("a game names its lists once; remove this line"),
                         ),
                     },
+                    Item::Distance(line) => match distance_decl {
+                        None => distance_decl = Some((line, file.id)),
+                        Some((first, first_file)) => d.push(
+                            Diagnostic::new(&E0110, "more than one `distance` declaration in this set")
+                                .label(file.id, line.span, "second declaration")
+                                .label(first_file, first.span, "first declared here")
+                                .help("a game measures distance in one unit; remove this line"),
+                        ),
+                    },
                     _ => {}
                 }
             }
@@ -167,7 +197,8 @@ impl<'a> Kinds<'a> {
             model = PRELUDE.to_vec();
         }
         let roster = roster_decl.map_or(Noun::FLEET, |(r, _)| noun(&r.id, r.display.as_ref(), r.plural.as_ref()));
-        Kinds::from_model(declared, roster_decl, model, roster)
+        let distance = distance_decl.map(|(line, file)| distance(line, file, &model, d));
+        Kinds { distance_decl, distance, ..Kinds::from_model(declared, roster_decl, model, roster) }
     }
 
     /// The kinds as the model holds them.
@@ -178,6 +209,11 @@ impl<'a> Kinds<'a> {
     /// What a list of units is called.
     pub fn roster(&self) -> &Noun {
         &self.roster
+    }
+
+    /// What ability text measures distance in, when the game declares it.
+    pub fn distance(&self) -> Option<&Distance> {
+        self.distance.as_ref()
     }
 
     /// The kind a word names: its index in [`Self::model`] and its role.
@@ -384,4 +420,58 @@ fn role_of(entry: &KindEntry, file: FileId, d: &mut Vec<Diagnostic>) -> (CardKin
             .maybe_fix(fix),
     );
     (meant.unwrap_or(CardKind::Ship), false)
+}
+
+/// The distance a `distance` line declares, reporting a word ability text already reads
+/// otherwise (the unit kind's, [`NOT_DISTANCE_WORDS`]) and an `adjacent` out of `0..=255`.
+/// A mistaken line still declares its distance (without the `adjacent` out of range), so
+/// that ability text measured in it is read and the mistake is the only error.
+fn distance(line: &DistanceDecl, file: FileId, model: &[Kind], d: &mut Vec<Diagnostic>) -> Distance {
+    let noun = noun(&line.id, line.display.as_ref(), line.plural.as_ref());
+    // Each word the distance is said with, and where it is written: the card language's
+    // id and plural, and the display names ability text reads (`within 2 spaces`).
+    let id = line.id.span;
+    let display = line.display.as_ref().map_or(id, |s| s.span);
+    let (plural_id, plural) = match &line.plural {
+        Some(s) => (s.span, s.span),
+        None => (id, display),
+    };
+    let said: [(String, Span); 4] = [
+        (noun.id.to_string(), id),
+        (noun.one(), display),
+        (noun.plural_id.to_string(), plural_id),
+        (noun.many(), plural),
+    ];
+    let unit = &model.iter().find(|k| k.role == CardKind::Ship).unwrap_or_else(|| Kind::prelude(CardKind::Ship)).noun;
+    let unit_words = [unit.id.to_string(), unit.plural_id.to_string(), unit.one(), unit.many()];
+    let unit_label = format!("names the game's unit kind, `{}`", unit.id);
+    let taken = said.iter().find_map(|(word, span)| {
+        let why = match unit_words.contains(word) {
+            true => unit_label.as_str(),
+            false => NOT_DISTANCE_WORDS.iter().find(|(w, _)| w == word)?.1,
+        };
+        Some((word, *span, why))
+    });
+    if let Some((word, span, why)) = taken {
+        d.push(
+            Diagnostic::new(&E0110, format!("`{word}` cannot be the word of the game's distance"))
+                .label(file, span, why)
+                .help("measure distance in another word, such as `distance space` (`within 2 spaces`)"),
+        );
+    }
+    let adjacent = line.adjacent.and_then(|n| match u8::try_from(n.value) {
+        Ok(a) => Some(a),
+        Err(_) => {
+            d.push(
+                Diagnostic::new(&E0110, format!("`adjacent {}` is out of range", n.value))
+                    .label(file, n.span, "not a number from 0 to 255")
+                    .help(format!(
+                        "`adjacent` is a distance in {}: write a number from 0 to 255 (`adjacent 1`)",
+                        noun.many()
+                    )),
+            );
+            None
+        }
+    });
+    Distance { noun, adjacent }
 }

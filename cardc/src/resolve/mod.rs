@@ -221,7 +221,7 @@ impl<'a> Names<'a> {
                             names.rules.push((rule, file.id));
                         }
                     }
-                    Item::Flagship(_) | Item::Allow(_) | Item::Kind(_) | Item::Roster(_) => {}
+                    Item::Flagship(_) | Item::Allow(_) | Item::Kind(_) | Item::Roster(_) | Item::Distance(_) => {}
                 }
             }
         }

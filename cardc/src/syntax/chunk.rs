@@ -437,6 +437,10 @@ mod tests {
         let text = "kind hero \"Hero\" unit,\n  upgrade \"Upgrade\" upgrade\nroster band\n";
         let (c, _) = cut(text);
         assert_eq!(c, ["kind hero \"Hero\" unit,\n  upgrade \"Upgrade\" upgrade\n", "roster band\n"]);
+        // A `distance` line is an item of its own, between a roster and a card.
+        let (c, d) = cut("roster band\ndistance space \"Space\" \"Spaces\" adjacent 1\nhero \"B\" {\n}\n");
+        assert_eq!(c, ["roster band\n", "distance space \"Space\" \"Spaces\" adjacent 1\n", "hero \"B\" {\n}\n"]);
+        assert!(d.is_empty());
         let (c, _) = cut("faction a \"A\",\n  empire \"Galactic Empire\"\n");
         assert_eq!(c, ["faction a \"A\",\n  empire \"Galactic Empire\"\n"]);
     }

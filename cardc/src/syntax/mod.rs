@@ -426,6 +426,20 @@ impl Build {
                 let plural = it.next().map(|p| self.string(p));
                 Some(Item::Roster(Roster { id, display, plural, span }))
             }
+            Rule::distance_decl => {
+                let mut it = inner(pair).skip(1);
+                let id = self.ident(it.next()?);
+                let (mut display, mut plural, mut adjacent) = (None, None, None);
+                for p in it {
+                    match p.as_rule() {
+                        Rule::string if display.is_none() => display = Some(self.string(p)),
+                        Rule::string => plural = Some(self.string(p)),
+                        Rule::number => adjacent = Some(self.number(p, d)),
+                        _ => {}
+                    }
+                }
+                Some(Item::Distance(DistanceDecl { id, display, plural, adjacent, span }))
+            }
             Rule::flagship_decl => {
                 let mut it = inner(pair).skip(1);
                 let unit = self.ident(it.next()?);
@@ -636,6 +650,10 @@ impl Build {
             expected.retain(|e| !value_parts.contains(&e.as_str()));
             expected.push("a value".into());
         }
+        // A number's sign is part of the number (`-` is not listed either).
+        if expected.iter().any(|e| e == "a number") {
+            expected.retain(|e| e != "`+`");
+        }
         if expected.iter().any(|e| e == "a field" || e == "`text`") {
             expected.retain(|e| e != "`text`" && e != "`ability`");
             expected.push("a field".into());
@@ -739,7 +757,7 @@ fn found(input: &str, pos: usize) -> (String, usize) {
     }
 }
 
-const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `rule`, `flagship:` or a card)";
+const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `rule`, `flagship:` or a card)";
 
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
@@ -751,8 +769,10 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::vocab_kind
         | Rule::kind_decl
         | Rule::roster_decl
+        | Rule::distance_decl
         | Rule::k_kind
         | Rule::k_roster
+        | Rule::k_distance
         | Rule::flagship_decl
         | Rule::rule_decl
         | Rule::allow_decl
@@ -790,6 +810,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::scope => "a scope (`ship`, `fleet`, `blueprint`, or the game's own unit kind or roster)",
         Rule::where_clause | Rule::k_where => "`where`",
         Rule::k_as => "`as`",
+        Rule::k_adjacent => "`adjacent`",
         Rule::body => "`{`",
         Rule::k_icon => "`icon`",
         Rule::k_trait => "`trait`",

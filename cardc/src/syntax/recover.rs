@@ -5,7 +5,9 @@
 //! that one broken line does not make every use of what it declares an error too.
 
 use super::{Build, E0001};
-use crate::ast::{Game, Ident, Item, KindDecl, KindEntry, Roster, Span, Str, Vocab, VocabEntry, VocabKind};
+use crate::ast::{
+    DistanceDecl, Game, Ident, Item, KindDecl, KindEntry, Number, Roster, Span, Str, Vocab, VocabEntry, VocabKind,
+};
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
 
@@ -194,7 +196,8 @@ fn words(input: &str) -> Vec<Word<'_>> {
 
 /// What can be saved of a vocabulary line or a `game` line that does not parse: each word
 /// as an entry's id (as written, even when it is no id: see [`Names::vocab`]), each
-/// string as the display name of the word before it; the game's id and name.
+/// string as the display name of the word before it; the game's id and name; and what a
+/// `kind`, `roster` or `distance` line declares.
 ///
 /// [`Names::vocab`]: crate::resolve::Names::vocab Uses of what the line declares then resolve, so the one
 /// syntax error is the only error.
@@ -226,6 +229,9 @@ pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
         let (display, plural) = (strings.next(), strings.next());
         let id = Ident { text: id.text.to_string(), span: span(id) };
         return Some(Item::Roster(Roster { id, display, plural, span: whole }));
+    }
+    if first.text == "distance" {
+        return salvage_distance(b, first, rest, input);
     }
     let kind = VocabKind::from_keyword(first.text)?;
     let mut entries: Vec<VocabEntry> = Vec::new();
@@ -280,4 +286,22 @@ fn salvage_kinds(b: &Build, keyword: &Word<'_>, rest: &[Word<'_>]) -> KindDecl {
         }
     }
     KindDecl { keyword: span(keyword), entries, broken: true }
+}
+
+/// What can be saved of a `distance` line that does not parse: its first word its id, the
+/// strings its display name and plural, and the number after `adjacent` how far that is;
+/// so that the game's distance is still declared and the one syntax error is the only error.
+fn salvage_distance(b: &Build, keyword: &Word<'_>, rest: &[Word<'_>], input: &str) -> Option<Item> {
+    let span = |w: &Word<'_>| Span::new(b.at(w.start), b.at(w.end));
+    let id = rest.iter().find(|w| !w.quoted && w.text != "adjacent")?;
+    let mut strings = rest.iter().filter(|w| w.quoted).map(|w| Str { value: w.text.to_string(), span: span(w) });
+    let (display, plural) = (strings.next(), strings.next());
+    let after = rest.iter().position(|w| !w.quoted && w.text == "adjacent").and_then(|i| rest.get(i + 1));
+    let adjacent = after.and_then(|w| {
+        let value = w.text.parse::<i64>().ok().filter(|_| !w.quoted)?;
+        Some(Number { value, signed: w.text.starts_with('-'), span: span(w) })
+    });
+    let whole = Span::new(b.at(keyword.start), b.at(input.trim_end().len()));
+    let id = Ident { text: id.text.to_string(), span: span(id) };
+    Some(Item::Distance(DistanceDecl { id, display, plural, adjacent, span: whole }))
 }

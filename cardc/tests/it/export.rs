@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 
 use cards_runtime::export::{export, to_json_pretty};
 use cards_runtime::model::{
-    kinds::PRELUDE, BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Entry, Filter,
-    Grant, Kind, NamedAbility, Noun, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind, Vocabulary,
+    kinds::PRELUDE, BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Distance, Entry,
+    Filter, Grant, Kind, NamedAbility, Noun, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind,
+    Vocabulary,
 };
 use cards_runtime::restriction::{Atom, Node, Restriction};
 use common::{cardc, code, files, shared};
@@ -303,7 +304,7 @@ impl Back<'_> {
             vocab,
             kinds: self.kinds().into(),
             roster: self.roster(),
-            distance: None,
+            distance: self.distance(),
             flagship_icon: doc.get("flagship_icon").map(|i| self.vocab(VocabKind::Icon, i)),
             cards: list(&doc["cards"]).iter().map(|c| self.card_of(c)).collect::<Vec<_>>().into(),
             rules: list(&doc["rules"]).iter().map(|r| self.rule(r)).collect::<Vec<_>>().into(),
@@ -402,6 +403,16 @@ impl Back<'_> {
 
     fn roster(&self) -> Noun {
         self.doc.get("roster").map_or(Noun::FLEET, noun)
+    }
+
+    /// The game's distance: its names and what `adjacent` is, when it declares one.
+    fn distance(&self) -> Option<Distance> {
+        let d = self.doc.get("distance")?;
+        let adjacent = match &d["adjacent"] {
+            Value::Null => None,
+            a => Some(u8::try_from(a.as_u64().unwrap()).unwrap()),
+        };
+        Some(Distance { noun: noun(d), adjacent })
     }
 
     /// A kind's word: its index among the game's kinds and its role.
@@ -607,7 +618,7 @@ fn the_extensions_set_reads_back_into_its_model() {
 
 #[test]
 fn the_shipped_sets_read_back_into_their_models() {
-    // `emberfall` declares its own kinds and roster, and two kinds of one role.
+    // `emberfall` declares its own kinds, roster and distance, and two kinds of one role.
     for game in ["armada", "xwing", "eclipse", "emberfall"] {
         assert_round_trip(&manifest().join("../cards").join(game));
     }
@@ -1320,4 +1331,16 @@ fn import_then_export_reproduces_xwing_data2() {
         }
     }
     assert!(failures.is_empty(), "{failures}");
+}
+
+/// A game's distance is exported with its names and `adjacent`; a game without one has no
+/// `distance` key.
+#[test]
+fn a_games_distance_is_exported() {
+    let doc = to_value(&load(&manifest().join("../cards/emberfall")));
+    assert_eq!(
+        doc["distance"],
+        json!({"id": "space", "name": "Space", "plural": "Spaces", "plural_id": "spaces", "adjacent": 1})
+    );
+    assert!(to_value(&load(&extensions())).get("distance").is_none());
 }

@@ -236,6 +236,8 @@ flagship: ship with commander
 kind hero "Hero" "Heroes" unit, # a kind
   calling profile
 roster warband "Warband"  # lists
+distance   space "Space"  "Spaces"   adjacent  1  # measures
+distance inch
 
 rule one "One": # why
   at most 1 upgrade with icon crew per ship where size large
@@ -357,6 +359,7 @@ fn everything_formats_to_the_same_meaning() {
         ),
         "{out}"
     );
+    assert!(out.contains("distance space \"Space\" \"Spaces\" adjacent 1  # measures\ndistance inch\n"), "{out}");
 }
 
 #[derive(Clone, Debug)]

@@ -591,3 +591,39 @@ fn completion_speaks_a_games_own_kinds() {
     assert_eq!(references.as_array().map(Vec::len), Some(7), "the declaration and 6 heroes: {references}");
     s.stop();
 }
+
+/// A game's `distance` line: completion offers the keyword in `game.cards` where it offers
+/// `roster`, and hovering the line's word says what ability text measures in it.
+#[test]
+fn the_distance_line_is_offered_and_hovered() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    for file in crate::common::files(&crate::common::root().join("cards/emberfall"), "cards") {
+        std::fs::copy(&file, root.join(file.file_name().unwrap())).expect("copy");
+    }
+    let game = root.join("game.cards");
+    let text = std::fs::read_to_string(&game).unwrap();
+    // Half typed where the line stands (no other `dist` comes before it).
+    let typing = text.replacen("distance space \"Space\" \"Spaces\" adjacent 1", "dist", 1);
+    let mut s = Server::start();
+    s.open(&game, &typing);
+    s.diagnostics(&uri(&game));
+    let (labels, _) = completion(&mut s, &game, &typing, "dist");
+    for word in ["distance", "roster", "kind"] {
+        assert!(labels.iter().any(|l| l == word), "{word} in {labels:?}");
+    }
+
+    s.open(&game, &text);
+    s.diagnostics(&uri(&game));
+    let (line, column) = find(&text, "distance space");
+    let hover = s.at("textDocument/hover", &game, line, column + "distance ".len() as u32 + 1);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert_eq!(
+        shown,
+        "**Space** (plural Spaces) · distance `space`: ability text measures `within N spaces`; `adjacent` is 1 space."
+    );
+    // Go to definition leads to the line itself.
+    let definition = s.at("textDocument/definition", &game, line, column + 10);
+    assert_eq!(definition["range"]["start"]["line"], line, "{definition}");
+    s.stop();
+}

@@ -214,7 +214,7 @@ fn the_flagship_line_names_the_games_unit() {
     assert_eq!(new[0].help.as_deref(), Some("the flagship is one of the game's units: `flagship: hero with <icon>`"));
 }
 
-/// A broken `kind` or `roster` line is one syntax error: what it declares is still the
+/// A broken `kind`, `roster` or `distance` line is one syntax error: what it declares is still the
 /// game's, so no card or rule of those kinds is an error too.
 #[test]
 fn a_broken_kind_line_does_not_hide_the_games_kinds() {
@@ -223,6 +223,9 @@ fn a_broken_kind_line_does_not_hide_the_games_kinds() {
         ("kind item \"Item\" upgrade, spell \"Spell\" upgrade", "kind item \"Item\" upgrade, spell \"Spell\" upgrade,"),
         ("kind hero \"Hero\" \"Heroes\" unit", "kind hero \"Hero\" \"Heroes\" unit unit"),
         ("roster warband \"Warband\"", "roster warband \"Warband\" ,"),
+        ("distance space \"Space\" \"Spaces\" adjacent 1", "distance space \"Space\" \"Spaces\" adjacent 1 ,"),
+        // `adjacent` takes a number: what is not one is the grammar's to say.
+        ("distance space \"Space\" \"Spaces\" adjacent 1", "distance space \"Space\" \"Spaces\" adjacent one"),
     ];
     for (from, to) in cases {
         let files = mutate(emberfall(), "game.cards", from, to);
@@ -339,5 +342,98 @@ fn generated_rust_names_the_games_kinds() {
     assert_eq!(foreign_word(&code), None, "a foreign word in the generated module");
     for word in ["Ship", "Chassis", "Fleet"] {
         assert!(!code.contains(word), "`{word}` in the generated module");
+    }
+}
+
+/// `distance space "Space" "Spaces" adjacent 1`: what the game's ability text measures
+/// distance in is the set's, in its model and its generated data.
+#[test]
+fn the_distance_line_is_the_sets_distance() {
+    let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
+    let set = report.sets[0].model().expect("a model");
+    let d = set.distance.as_ref().expect("emberfall declares its distance");
+    let n = &d.noun;
+    assert_eq!((&*n.id, &*n.name, &*n.plural, &*n.plural_id), ("space", "Space", "Spaces", "spaces"));
+    assert_eq!(d.adjacent, Some(1));
+    assert_eq!(set.words().band((0, 2)), "within 2 spaces");
+    assert_eq!(set.words().band((1, 1)), "adjacent");
+    // Names derived as a roster's, and no `adjacent`.
+    let files = mutate(emberfall(), "game.cards", "distance space \"Space\" \"Spaces\" adjacent 1", "distance inch");
+    let (_, new) = added(&files);
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+    let dir = common::write_set(&files);
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let d = report.sets[0].model().expect("a model").distance.clone().expect("a distance");
+    assert_eq!((&*d.noun.name, &*d.noun.plural, &*d.noun.plural_id, d.adjacent), ("inch", "inches", "inches", None));
+    // A set without the line has no distance: ability text measures in range bands.
+    let files = mutate(emberfall(), "game.cards", "distance space \"Space\" \"Spaces\" adjacent 1\n", "");
+    let dir = common::write_set(&files);
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    assert_eq!(report.sets[0].model().expect("a model").distance, None);
+}
+
+/// Each mistake on a `distance` line is one E0110 at the mistake: a second line, a word
+/// ability text already reads otherwise, an `adjacent` out of 0 to 255.
+#[test]
+fn each_mistake_on_the_distance_line_is_one_diagnostic() {
+    const LINE: &str = "distance space \"Space\" \"Spaces\" adjacent 1";
+    const UNITS: &str = "ability text names units with it";
+    // (the line written instead, message, the text the primary label covers, its label)
+    let cases = [
+        (
+            "distance space \"Space\" \"Spaces\" adjacent 1\ndistance inch",
+            "more than one `distance` declaration in this set",
+            "distance inch",
+            "second declaration",
+        ),
+        (
+            "distance hero",
+            "`hero` cannot be the word of the game's distance",
+            "hero",
+            "names the game's unit kind, `hero`",
+        ),
+        (
+            "distance step \"Step\" \"Heroes\"",
+            "`heroes` cannot be the word of the game's distance",
+            "\"Heroes\"",
+            "names the game's unit kind, `hero`",
+        ),
+        (
+            "distance square \"Hero\"",
+            "`hero` cannot be the word of the game's distance",
+            "\"Hero\"",
+            "names the game's unit kind, `hero`",
+        ),
+        (
+            "distance range adjacent 1",
+            "`range` cannot be the word of the game's distance",
+            "range",
+            "ability text measures range bands with it (`at range 1-2`)",
+        ),
+        ("distance ship", "`ship` cannot be the word of the game's distance", "ship", UNITS),
+        ("distance ships", "`ships` cannot be the word of the game's distance", "ships", UNITS),
+        ("distance unit", "`unit` cannot be the word of the game's distance", "unit", UNITS),
+        ("distance pace \"Pace\" \"Units\"", "`units` cannot be the word of the game's distance", "\"Units\"", UNITS),
+        ("distance space adjacent 256", "`adjacent 256` is out of range", "256", "not a number from 0 to 255"),
+        ("distance space adjacent -1", "`adjacent -1` is out of range", "-1", "not a number from 0 to 255"),
+    ];
+    for (to, message, at, label) in cases {
+        let files = mutate(emberfall(), "game.cards", LINE, to);
+        let (sources, new) = added(&files);
+        let all: Vec<String> = new.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all, [format!("E0110 {message}")], "{to}");
+        let primary = new[0].primary().unwrap();
+        assert_eq!((sources.file(primary.file).slice(primary.span), primary.message.as_str()), (at, label), "{to}");
+        assert!(new[0].help.is_some(), "{to}: a help says what to write instead");
+    }
+    // The second line names the first.
+    let files = mutate(emberfall(), "game.cards", LINE, &format!("{LINE}\ndistance inch"));
+    let (sources, new) = added(&files);
+    let first = &new[0].labels[1];
+    assert_eq!((sources.file(first.file).slice(first.span), first.message.as_str()), (LINE, "first declared here"));
+    // `adjacent 0` and `adjacent 255` are distances too.
+    for to in ["distance space adjacent 0", "distance space adjacent 255"] {
+        let (_, new) = added(&mutate(emberfall(), "game.cards", LINE, to));
+        assert!(new.is_empty(), "{to}: {:#?}", new.iter().map(said).collect::<Vec<_>>());
     }
 }

@@ -390,6 +390,36 @@ fn a_broken_line_does_not_hide_what_it_declares() {
     assert_eq!((d.code.id, primary(&sources, &d).1.as_str()), ("E0001", "Sensor"));
 }
 
+/// A broken `distance` line is one syntax error, and what it declares is still read: its
+/// word, its names and how far `adjacent` is, when a number follows it.
+#[test]
+fn a_broken_distance_line_still_declares_the_distance() {
+    use cardc::ast::Item;
+    let cases = [
+        ("distance space \"Space\" \"Spaces\" adjacent 1 ,\n", ",", Some(1)),
+        ("distance space \"Space\" \"Spaces\" \"Squares\" adjacent 1\n", "\"", Some(1)),
+        ("distance space \"Space\" \"Spaces\" adjacent one\n", "one", None),
+        ("distance space \"Space\" \"Spaces\" adjacent\n", "", None),
+    ];
+    for (text, at, adjacent) in cases {
+        let (file, diagnostics) = cardc::syntax::parse_file(0, text);
+        let all: Vec<String> = diagnostics.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all.len(), 1, "{text:?}: {all:#?}");
+        assert_eq!(diagnostics[0].code.id, "E0001", "{text:?}");
+        let label = diagnostics[0].primary().unwrap();
+        assert_eq!(&text[label.span.range()], at, "{text:?}: {all:?}");
+        let [Item::Distance(d)] = &file.items[..] else { panic!("{text:?}: {:#?}", file.items) };
+        assert_eq!(d.id.text, "space");
+        assert_eq!(d.display.as_ref().map(|s| s.value.as_str()), Some("Space"));
+        assert_eq!(d.plural.as_ref().map(|s| s.value.as_str()), Some("Spaces"));
+        assert_eq!(d.adjacent.map(|n| n.value), adjacent, "{text:?}");
+        assert_eq!(&text[d.span.range()], text.trim_end(), "{text:?}");
+    }
+    // `adjacent` without a number says what it wants: a number (its sign is part of it).
+    let (_, diagnostics) = cardc::syntax::parse_file(0, "distance space adjacent one\n");
+    assert_eq!(diagnostics[0].message, "expected a number, found `one`");
+}
+
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()
 }

@@ -28,7 +28,7 @@ const LINT_LEVELS = ['allow', 'warn', 'deny'];
  * Words that start a declaration other than a vocabulary line or a card (`DECLARATIONS` in
  * cardc/src/syntax/keywords.rs): the words `card_kind` in grammar.pest may not be.
  */
-const DECLARATIONS = ['game', 'kind', 'roster', 'rule', 'flagship', ...LINT_LEVELS];
+const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'rule', 'flagship', ...LINT_LEVELS];
 /** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
 const ENTRY_FLAGS = ['implicit', 'optional'];
 /** Words that start a restriction atom (`AtomKind::keyword` in cardc/src/ast.rs). */
@@ -107,6 +107,7 @@ const grammar = {
     { include: '#game' },
     { include: '#kind' },
     { include: '#roster' },
+    { include: '#distance' },
     { include: '#flagship' },
     { include: '#vocabulary' },
     { include: '#rule' },
@@ -206,6 +207,22 @@ const grammar = {
       end: ITEM_START,
       name: 'meta.declaration.roster.cards',
       patterns: [{ include: '#value' }],
+    },
+
+    // distance space "Space" "Spaces" adjacent 1
+    distance: {
+      begin: `${LEAD}(distance)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.distance.cards' },
+        2: { name: 'entity.name.type.distance.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.distance.cards',
+      patterns: [
+        { include: '#comment' },
+        { match: words(['adjacent']), name: 'keyword.other.distance.cards' },
+        { include: '#value' },
+      ],
     },
 
     // faction empire "Galactic Empire", rebel "Rebel Alliance"

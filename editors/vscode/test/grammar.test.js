@@ -10,7 +10,7 @@
 //    folder beside the repository) gets the scopes an independent scan of the file expects:
 //    every `[Name]` in text is an icon, every declared header is a heading, every comment,
 //    string, field name, card declaration (any word but a declaration keyword before a
-//    quoted name), `kind` and `roster` line has its scope, nothing outside text is left
+//    quoted name), `kind`, `roster` and `distance` line has its scope, nothing outside text is left
 //    unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
 //    (`:`-separated) get the same scan.
 // 4. The tokens of the conformance files equal `test/examples.tokens.snap`.
@@ -139,6 +139,8 @@ function checkSources() {
     ['k_allow in grammar.pest', pestAlternatives(pest, 'k_allow'), source.LINT_LEVELS],
     ['k_kind in grammar.pest', pestAlternatives(pest, 'k_kind'), ['kind']],
     ['k_roster in grammar.pest', pestAlternatives(pest, 'k_roster'), ['roster']],
+    ['k_distance in grammar.pest', pestAlternatives(pest, 'k_distance'), ['distance']],
+    ['k_adjacent in grammar.pest', pestAlternatives(pest, 'k_adjacent'), ['adjacent']],
     ['entry_flag in grammar.pest', pestAlternatives(pest, 'entry_flag'), source.ENTRY_FLAGS],
     ['AtomKind::keyword in ast.rs', atomKeywords, source.RESTRICTION_ATOMS],
   ];
@@ -480,6 +482,39 @@ const CASES = [
       [18, 'brom', 'entity.name.type.card.cards'],
     ],
   },
+  {
+    name: 'distance lines: the keyword, the unit, its names, `adjacent` and its number',
+    source: [
+      'roster warband "Warband"',
+      'distance space "Space" "Spaces" adjacent 1  # `within 2 spaces`',
+      'distance inch',
+      'hero "Aria" {',
+      '  reach: adjacent',
+      '}',
+    ],
+    expect: [
+      [0, 'roster', 'keyword.other.roster.cards'],
+      [1, 'distance', 'keyword.other.distance.cards'],
+      [1, 'distance', '!keyword.other.roster.cards'],
+      [1, 'distance', '!storage.type.card.cards'],
+      [1, 'space', 'entity.name.type.distance.cards'],
+      [1, '"Space"', 'string.quoted.double.cards'],
+      [1, '"Spaces"', 'string.quoted.double.cards'],
+      [1, 'adjacent', 'keyword.other.distance.cards'],
+      [1, '1', 'constant.numeric.integer.cards'],
+      [1, '# `within', 'comment.line.number-sign.cards'],
+      [1, '# `within', '!keyword.other.distance.cards'],
+      [2, 'distance', 'keyword.other.distance.cards'],
+      [2, 'inch', 'entity.name.type.distance.cards'],
+      // A card line ends the declaration before it.
+      [3, 'hero', 'storage.type.card.cards'],
+      [3, 'hero', '!meta.declaration.distance.cards'],
+      // `adjacent` is a keyword of the `distance` line alone.
+      [4, 'reach', 'variable.other.property.cards'],
+      [4, 'adjacent', 'variable.other.constant.cards'],
+      [4, 'adjacent', '!keyword.other.distance.cards'],
+    ],
+  },
 ];
 
 /** The columns of the `n`-th occurrence of `text` on `line` (0-based), or null. */
@@ -542,6 +577,8 @@ function expectations(text, headers) {
   );
   const kind = new RegExp(`${lead}(kind)${kwEnd}`);
   const roster = new RegExp(`${lead}(roster)${kwEnd}(?:[ \\t]+(${id})${kwEnd})?`);
+  const distance = new RegExp(`${lead}(distance)${kwEnd}(?:[ \\t]+(${id})${kwEnd})?`);
+  const adjacent = new RegExp(`(?<![a-z0-9-])adjacent${kwEnd}`);
   // A line that starts a top-level item even after a trailing comma (cardc's chunker).
   const keyword = new RegExp(
     `${lead}(?:${[...source.DECLARATIONS, ...source.VOCAB_KINDS, ...source.CARD_KINDS].join('|')})${kwEnd}`,
@@ -573,6 +610,16 @@ function expectations(text, headers) {
         const at = r[0].indexOf(r[1]);
         push(at, at + r[1].length, 'keyword.other.roster.cards');
         if (r[2]) push(r[0].length - r[2].length, r[0].length, 'entity.name.type.roster.cards');
+      }
+      const dl = line.match(distance);
+      if (dl) {
+        const at = dl[0].indexOf(dl[1]);
+        push(at, at + dl[1].length, 'keyword.other.distance.cards');
+        if (dl[2]) push(dl[0].length - dl[2].length, dl[0].length, 'entity.name.type.distance.cards');
+        // `adjacent` after the names, outside strings and the comment.
+        const code = line.replace(/"(?:[^"\\]|\\.)*"?/g, (q) => ' '.repeat(q.length)).replace(/#.*$/, '');
+        const a = code.slice(dl[0].length).match(adjacent);
+        if (a) push(dl[0].length + a.index, dl[0].length + a.index + a[0].length, 'keyword.other.distance.cards');
       }
       const c = continued ? null : line.match(card);
       if (c) {
