@@ -59,13 +59,14 @@ fn the_set_checks_without_errors_and_counts_every_card() {
     assert!(errors.is_empty(), "{errors:#?}");
     // 3 callings, 6 heroes, 10 items and spells, as the files declare them.
     assert_eq!(checked.cards, 19);
-    // The ability reading still says some of its subjects in X-Wing's words ("that ship"):
-    // the game's own words in ability text are the next step (issue 27, item 2). Every
-    // other diagnostic says the game's.
-    let reading = ["N0003", "W0006"];
-    for d in checked.diagnostics.iter().filter(|d| !reading.contains(&d.code.id)) {
+    // Every diagnostic says the game's words, the reading's said-back included.
+    for d in checked.diagnostics.iter() {
         assert_eq!(foreign_word(&said(d)), None, "{}", said(d));
     }
+    // Its heroes and spaces are read as X-Wing's ships and ranges: no clause, trigger or
+    // condition is kept opaque.
+    let opaque: Vec<String> = checked.diagnostics.iter().filter(|d| d.code.id == "W0006").map(said).collect();
+    assert!(opaque.is_empty(), "{opaque:#?}");
 }
 
 /// One mistake: where, what it is replaced with, and the one diagnostic it must give (its
@@ -355,16 +356,19 @@ fn the_distance_line_is_the_sets_distance() {
     let n = &d.noun;
     assert_eq!((&*n.id, &*n.name, &*n.plural, &*n.plural_id), ("space", "Space", "Spaces", "spaces"));
     assert_eq!(d.adjacent, Some(1));
-    assert_eq!(set.words().band((0, 2)), "within 2 spaces");
-    assert_eq!(set.words().band((1, 1)), "adjacent");
+    // A range measured from you, in the game's words; one its distance cannot say, at range.
+    assert_eq!(set.words().range(Some((0, 2))), " within 2 spaces of you");
+    assert_eq!(set.words().range(Some((0, 1))), " within 1 space of you");
+    assert_eq!(set.words().range(Some((1, 1))), " adjacent to you");
+    assert_eq!(set.words().range(Some((2, 3))), " at range 2-3");
     // Names derived as a roster's, and no `adjacent`.
-    let files = mutate(emberfall(), "game.cards", "distance space \"Space\" \"Spaces\" adjacent 1", "distance inch");
+    let files = mutate(emberfall(), "game.cards", "distance space \"Space\" \"Spaces\" adjacent 1", "distance space");
     let (_, new) = added(&files);
     assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
     let dir = common::write_set(&files);
     let report = cardc::check_paths(&[dir.path()]).unwrap();
     let d = report.sets[0].model().expect("a model").distance.clone().expect("a distance");
-    assert_eq!((&*d.noun.name, &*d.noun.plural, &*d.noun.plural_id, d.adjacent), ("inch", "inches", "inches", None));
+    assert_eq!((&*d.noun.name, &*d.noun.plural, &*d.noun.plural_id, d.adjacent), ("space", "spaces", "spaces", None));
     // A set without the line has no distance: ability text measures in range bands.
     let files = mutate(emberfall(), "game.cards", "distance space \"Space\" \"Spaces\" adjacent 1\n", "");
     let dir = common::write_set(&files);
