@@ -186,6 +186,10 @@ pub enum EffectKind {
     /// Begin the game somewhere other than where Setup places a ship (`Start in reserve`);
     /// the effect's provisos say where.
     Start,
+    /// A verb the game declares (`verb heal`), by its index in [`Set::verbs`](crate::model::Set::verbs):
+    /// read as the built-in verbs are (an amount, what it acts on, a target), carried out by
+    /// the game.
+    Game(u16),
     /// Not structured: kept as text.
     Opaque,
 }
@@ -276,6 +280,7 @@ impl EffectKind {
             EffectKind::Affect => "affect",
             EffectKind::Name => "name",
             EffectKind::Start => "start",
+            EffectKind::Game(_) => "game",
             EffectKind::Opaque => "opaque",
         }
     }

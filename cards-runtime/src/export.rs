@@ -790,6 +790,7 @@ mod tests {
             kinds: Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: Noun::FLEET,
             distance: None,
+            verbs: Vec::new().into(),
             flagship_icon: None,
             cards: vec![card].into(),
             rules: crate::model::List::Borrowed(&[]),

@@ -35,11 +35,11 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, SeqAccess, Visitor};
 use serde::ser::{self, Serialize};
 use serde::Deserialize;
 
-use crate::model::{Card, Distance, Kind, List, Noun, Rule, Set, Text, Vocabulary};
+use crate::model::{Card, Distance, Kind, List, Noun, Rule, Set, Text, Verb, Vocabulary};
 
 /// The format of packed data: the `cards-runtime` version that wrote it, and the layout's
 /// revision. Generated code names the format it was packed in; [`PackedSet::new`] checks it.
-pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 4");
+pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 5");
 
 /// A set compiled into a crate: packed data, unpacked into a [`Set`] on first use, which it
 /// then dereferences to (`SET.cards`, `validate_fleet(&SET, …)`).
@@ -257,6 +257,7 @@ pub fn pack(set: &Set) -> Vec<String> {
         &set.kinds,
         &set.roster,
         &set.distance,
+        &set.verbs,
         &set.flagship_icon,
         &set.rules,
         set.cards.len() as u64,
@@ -269,8 +270,10 @@ pub fn pack(set: &Set) -> Vec<String> {
 /// Unpacks data written by [`pack`] (its records concatenated).
 pub fn unpack(data: &str) -> Result<Set, Error> {
     let mut unpacker = Unpacker { data, at: 0 };
-    type Header = (Text, Text, Vocabulary, List<Kind>, Noun, Option<Distance>, Option<u16>, List<Rule>, u64);
-    let (game, name, vocab, kinds, roster, distance, flagship_icon, rules, count) = Header::deserialize(&mut unpacker)?;
+    type Header =
+        (Text, Text, Vocabulary, List<Kind>, Noun, Option<Distance>, List<Verb>, Option<u16>, List<Rule>, u64);
+    let (game, name, vocab, kinds, roster, distance, verbs, flagship_icon, rules, count) =
+        Header::deserialize(&mut unpacker)?;
     if count > (data.len() - unpacker.at) as u64 {
         return Err(Error::at(unpacker.at, format!("{count} cards cannot fit in what is left")));
     }
@@ -278,7 +281,7 @@ pub fn unpack(data: &str) -> Result<Set, Error> {
     if unpacker.at != data.len() {
         return Err(Error::at(unpacker.at, "data after the last card"));
     }
-    Ok(Set { game, name, vocab, kinds, roster, distance, flagship_icon, cards: cards.into(), rules })
+    Ok(Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards: cards.into(), rules })
 }
 
 /// Writes values; remembers where each string was written so that later copies refer back.

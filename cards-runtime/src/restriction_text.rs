@@ -148,6 +148,7 @@ mod tests {
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
             distance: None,
+            verbs: Vec::new().into(),
             flagship_icon: None,
             cards: vec![Card::empty("x1", "TIE Advanced x1", CardKind::Chassis)].into(),
             rules: Vec::new().into(),

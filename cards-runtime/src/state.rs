@@ -119,6 +119,7 @@ mod tests {
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
             distance: None,
+            verbs: Vec::new().into(),
             flagship_icon: None,
             cards: vec![a, b].into(),
             rules: List::Borrowed(&[]),

@@ -160,7 +160,7 @@ pub fn check_files_cached(
 fn game_words(names: &Names<'_>) -> crate::text::GameWords {
     let unit = names.kinds.model().iter().find(|k| k.role == ast::CardKind::Ship).map(|k| &k.noun);
     let unit = unit.unwrap_or(&cards_runtime::model::Kind::prelude(ast::CardKind::Ship).noun);
-    crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: names.kinds.distance() })
+    crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: names.kinds.distance(), verbs: &[] })
 }
 
 /// What the passes read once and reuse: ability sentences parsed ([`crate::text`]) and the

@@ -271,7 +271,7 @@ mod tests {
         let space =
             Noun { id: "space".into(), name: "Space".into(), plural: "Spaces".into(), plural_id: "spaces".into() };
         let distance = Distance { noun: space, adjacent: Some(1) };
-        GameWords::of(&Words { unit: &unit, distance: Some(&distance) })
+        GameWords::of(&Words { unit: &unit, distance: Some(&distance), verbs: &[] })
     }
 
     #[test]
@@ -323,7 +323,7 @@ mod tests {
     fn a_word_the_grammar_uses_is_not_taken() {
         let unit =
             Noun { id: "attack".into(), name: "Attack".into(), plural: "Attacks".into(), plural_id: "attacks".into() };
-        let w = GameWords::of(&Words { unit: &unit, distance: None });
+        let w = GameWords::of(&Words { unit: &unit, distance: None, verbs: &[] });
         assert!(w.is_prelude());
     }
 }

@@ -92,6 +92,7 @@ proptest! {
                 kinds: cards_runtime::model::kinds::PRELUDE.to_vec().into(),
                 roster: cards_runtime::model::Noun::FLEET,
                 distance: None,
+                verbs: Vec::new().into(),
                 flagship_icon: None,
                 cards: Vec::new().into(),
                 rules: Vec::new().into(),

@@ -128,6 +128,61 @@ pub struct Distance {
     pub adjacent: Option<u8>,
 }
 
+/// A verb a game's ability text uses that the built-in reading does not know (`Heal 2
+/// damage.`, `Each friendly hero heals 1 damage.`, `After you heal`): read as the built-in
+/// verbs are, an [`EffectKind::Game`](crate::ability::EffectKind::Game) the game carries out.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Verb {
+    /// The kebab-case id: the word of the card language, and the verb's base form (`heal`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub id: Text,
+    /// The form after a subject in the singular (`heals`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub third: Text,
+    /// The past participle (`healed`: `After you have healed`, `is healed`).
+    #[serde(deserialize_with = "crate::packed::text")]
+    pub past: Text,
+}
+
+impl Verb {
+    /// A verb with the forms English gives its base form (`heal`, `heals`, `healed`;
+    /// `push`, `pushes`, `pushed`; `bury`, `buries`, `buried`).
+    pub fn regular(id: &str) -> Verb {
+        Verb { id: id.to_string().into(), third: third_of(id).into(), past: past_of(id).into() }
+    }
+
+    /// Whether a lowercase word is one of its forms.
+    pub fn is(&self, word: &str) -> bool {
+        word == &*self.id || word == &*self.third || word == &*self.past
+    }
+}
+
+/// The third person singular English gives a verb: `heals`, `pushes`, `buries`.
+pub fn third_of(verb: &str) -> String {
+    let before_last = verb.chars().rev().nth(1);
+    let consonant_before = before_last.is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
+    if ["s", "x", "z", "ch", "sh", "o"].iter().any(|end| verb.ends_with(end)) {
+        format!("{verb}es")
+    } else if verb.ends_with('y') && consonant_before {
+        format!("{}ies", &verb[..verb.len() - 1])
+    } else {
+        format!("{verb}s")
+    }
+}
+
+/// The past participle English gives a regular verb: `healed`, `moved`, `buried`.
+pub fn past_of(verb: &str) -> String {
+    let before_last = verb.chars().rev().nth(1);
+    let consonant_before = before_last.is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
+    if verb.ends_with('e') {
+        format!("{verb}d")
+    } else if verb.ends_with('y') && consonant_before {
+        format!("{}ied", &verb[..verb.len() - 1])
+    } else {
+        format!("{verb}ed")
+    }
+}
+
 /// The words a game's ability text names its units and its distances with: the unit
 /// kind's noun (`each friendly hero`) and the distance it declares (`within 2 spaces`).
 /// A game that declares neither has the prelude's: `ship`, `at range`.
@@ -137,17 +192,19 @@ pub struct Words<'s> {
     pub unit: &'s Noun,
     /// The distance, when the game declares one.
     pub distance: Option<&'s Distance>,
+    /// The verbs it declares, in order ([`EffectKind::Game`](crate::ability::EffectKind::Game)'s index).
+    pub verbs: &'s [Verb],
 }
 
 impl Words<'static> {
     /// The words of a game that declares none.
-    pub const PRELUDE: Words<'static> = Words { unit: &PRELUDE[1].noun, distance: None };
+    pub const PRELUDE: Words<'static> = Words { unit: &PRELUDE[1].noun, distance: None, verbs: &[] };
 }
 
 impl Words<'_> {
     /// Whether they are the prelude's: ability text reads as X-Wing's does.
     pub fn is_prelude(&self) -> bool {
-        self.distance.is_none() && self.unit.one() == "ship" && self.unit.many() == "ships"
+        self.distance.is_none() && self.verbs.is_empty() && self.unit.one() == "ship" && self.unit.many() == "ships"
     }
 
     /// Whether `word` (in lowercase) names the unit, one or many.
@@ -178,6 +235,23 @@ impl Words<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_regular_verb_has_the_forms_english_gives_it() {
+        let cases = [
+            ("heal", "heals", "healed"),
+            ("push", "pushes", "pushed"),
+            ("bury", "buries", "buried"),
+            ("move", "moves", "moved"),
+            ("play", "plays", "played"),
+            ("echo", "echoes", "echoed"),
+        ];
+        for (id, third, past) in cases {
+            let v = Verb::regular(id);
+            assert_eq!((&*v.third, &*v.past), (third, past), "{id}");
+            assert!(v.is(id) && v.is(third) && v.is(past) && !v.is("heel"));
+        }
+    }
 
     #[test]
     fn the_plural_follows_english_spelling() {

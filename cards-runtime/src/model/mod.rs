@@ -21,7 +21,7 @@ pub mod vocab;
 
 pub use action::{BarAction, Difficulty};
 pub use card::{Card, CardKind, Charges, CostBasis, Grant, NamedAbility, VariableCost};
-pub use kinds::{Distance, Kind, Noun, Words};
+pub use kinds::{Distance, Kind, Noun, Verb, Words};
 pub use rules::{Cmp, CmpOp, Constraint, Filter, Rule, Scope, Selector, SelectorKind};
 pub use set::Set;
 pub use view::{bar_has_room, could_meet, factions_meet, FleetContext, ShipView};

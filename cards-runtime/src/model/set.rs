@@ -1,7 +1,7 @@
 //! A compiled card set.
 
 use super::card::{Card, CardKind};
-use super::kinds::{Distance, Kind, Noun, Words};
+use super::kinds::{Distance, Kind, Noun, Verb, Words};
 use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,8 @@ pub struct Set {
     pub roster: Noun,
     /// How its ability text measures distance, when it declares it (`within 2 spaces`).
     pub distance: Option<Distance>,
+    /// The verbs its ability text uses that the built-in reading does not know (`verb heal`).
+    pub verbs: List<Verb>,
     /// The icon whose card makes a ship the flagship.
     pub flagship_icon: Option<u16>,
     /// The cards, in the order they are declared.
@@ -40,6 +42,7 @@ impl Default for Set {
             kinds: List::Borrowed(&super::kinds::PRELUDE),
             roster: Noun::FLEET,
             distance: None,
+            verbs: List::Borrowed(&[]),
             flagship_icon: None,
             cards: List::Borrowed(&[]),
             rules: List::Borrowed(&[]),
@@ -58,7 +61,7 @@ impl Set {
 
     /// The words its ability text names units and distances with.
     pub fn words(&self) -> Words<'_> {
-        Words { unit: self.noun(CardKind::Ship), distance: self.distance.as_ref() }
+        Words { unit: self.noun(CardKind::Ship), distance: self.distance.as_ref(), verbs: &self.verbs }
     }
 
     /// Whether the game declares kinds of its own (or the prelude's under other words).

@@ -230,6 +230,7 @@ mod tests {
             kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
             roster: crate::model::Noun::FLEET,
             distance: None,
+            verbs: Vec::new().into(),
             flagship_icon: None,
             cards: vec![chassis, ship].into(),
             rules: List::Borrowed(&[]),

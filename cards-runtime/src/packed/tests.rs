@@ -96,6 +96,7 @@ fn a_set_round_trips_and_counts_its_cards() {
         kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
         roster: crate::model::Noun::FLEET,
         distance: None,
+        verbs: Vec::new().into(),
         flagship_icon: Some(3),
         cards: vec![ship.clone(), Card::empty("y", "Y", crate::CardKind::Upgrade)].into(),
         rules: Vec::new().into(),
@@ -112,8 +113,8 @@ fn a_set_round_trips_and_counts_its_cards() {
 #[test]
 fn a_packed_set_unpacks_on_first_use() {
     // The header: two strings, the 18 empty vocabulary lists, no kinds, the roster's four
-    // strings, no distance, no flagship icon, no rules, no cards.
-    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls0000");
+    // strings, no distance, no verbs, no flagship icon, no rules, no cards.
+    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls00000");
     assert_eq!(EMPTY.game, "demo");
     assert_eq!(EMPTY.name, "Demo");
     assert_eq!((&*EMPTY.roster.id, &*EMPTY.roster.plural), ("l", "Ls"));
@@ -146,6 +147,7 @@ fn a_compiled_sets_abilities_stay_packed_until_read() {
         kinds: std::borrow::Cow::Borrowed(&crate::model::kinds::PRELUDE),
         roster: crate::model::Noun::FLEET,
         distance: None,
+        verbs: Vec::new().into(),
         flagship_icon: None,
         cards: vec![ship].into(),
         rules: Vec::new().into(),

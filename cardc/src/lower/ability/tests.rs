@@ -1672,6 +1672,7 @@ fn read_condition(kind: crate::text::CondKind, words: &str) -> Vec<String> {
         kinds: List::Borrowed(&cards_runtime::model::kinds::PRELUDE),
         roster: cards_runtime::model::Noun::FLEET,
         distance: None,
+        verbs: List::Borrowed(&[]),
         flagship_icon: None,
         cards: List::Borrowed(&[]),
         rules: List::Borrowed(&[]),
