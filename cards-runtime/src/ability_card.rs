@@ -31,8 +31,8 @@ use crate::ability::{
     Subject, Test, Than, Timing, When, TOKEN_STATES,
 };
 use crate::ability_plain::{
-    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, is_you, parity,
-    participle, participle_word, plural, plural_words, quantified, side_words, size_compare, verb_words,
+    active_words, amount as said_amount, capitalize, compare, conjugate, count, doubled, event_test, game_verb, is_you,
+    parity, participle, participle_word, plural, plural_words, quantified, side_words, size_compare, verb_words,
     words as lowered,
 };
 use crate::model::{Set, VocabKind};
@@ -1735,7 +1735,7 @@ impl Sayer<'_> {
         // `your carrier ship gains [Coordinate]`: an action gained with no bar named.
         let verb = match e.kind {
             EffectKind::AddAction if e.target.is_none() => "gain",
-            kind => verb(kind),
+            kind => game_verb(self.set, kind).unwrap_or_else(|| verb(kind)),
         };
         let mut parts = verb_words(e, "do not", verb);
         parts.extend(self.effect_object(e));

@@ -45,7 +45,7 @@ fn effect(set: &Set, e: &Effect) -> Value {
         Amount::ThatMany => json!("that-many"),
         Amount::Between(a, b) => json!({ "between": [a, b] }),
     });
-    json!({
+    let mut out = json!({
         "kind": e.kind.as_str(),
         "text": e.text,
         "amount": amount,
@@ -59,7 +59,12 @@ fn effect(set: &Set, e: &Effect) -> Value {
         "passive": e.passive,
         "negated": e.negated,
         "provisos": e.provisos.iter().map(|p| p.words()).collect::<Vec<_>>(),
-    })
+    });
+    // A verb the game declares (`"kind": "game"`): which, by its id.
+    if let (crate::ability::EffectKind::Game(i), Value::Object(o)) = (e.kind, &mut out) {
+        o.insert("verb".into(), json!(set.verbs.get(i as usize).map(|v| &*v.id)));
+    }
+    out
 }
 
 fn subject(s: &Subject) -> Value {

@@ -255,7 +255,7 @@ fn effect(set: &Set, e: &Effect) -> String {
     if e.kind == EffectKind::Opaque {
         return opaque(&e.text);
     }
-    let mut parts = verb_words(e, "not", verb(e.kind));
+    let mut parts = verb_words(e, "not", game_verb(set, e.kind).unwrap_or_else(|| verb(e.kind)));
     let many = match e.amount {
         Some(a) => {
             let (said, many) = amount(a);
@@ -329,6 +329,14 @@ pub(crate) fn amount(a: Amount) -> (String, bool) {
 }
 
 /// The verb an effect kind says.
+/// The base form of the game's verb an effect is (`heal`), if it is one.
+pub(crate) fn game_verb(set: &Set, kind: EffectKind) -> Option<&str> {
+    match kind {
+        EffectKind::Game(i) => set.verbs.get(i as usize).map(|v| &*v.id),
+        _ => None,
+    }
+}
+
 fn verb(kind: EffectKind) -> &'static str {
     match kind {
         EffectKind::Lock => "acquire a lock on",

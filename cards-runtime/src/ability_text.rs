@@ -126,7 +126,12 @@ pub fn effect(set: &Set, e: &Effect) -> String {
     if e.kind == EffectKind::Opaque {
         return format!("opaque {}", quote(&e.text));
     }
-    let mut parts = vec![e.kind.as_str().to_string()];
+    // A verb the game declares is `verb:<id>`.
+    let kind = match e.kind {
+        EffectKind::Game(i) => format!("verb:{}", set.verbs.get(i as usize).map_or("?", |v| &*v.id)),
+        kind => kind.as_str().to_string(),
+    };
+    let mut parts = vec![kind];
     if e.fully {
         parts.push("fully".into());
     }

@@ -511,7 +511,14 @@ impl<'t> Build<'t> {
         let passive = inner.as_rule() == Rule::passive;
         let participle = inner.clone().into_inner().find(|p| p.as_rule() == Rule::participle);
         let rule = participle.and_then(|p| p.into_inner().next()).map_or(inner.as_rule(), |p| p.as_rule());
-        let kind = kind_of(rule).unwrap_or(EffectKind::Opaque);
+        let kind = match rule {
+            // Which of the game's verbs: the word printed.
+            Rule::game_verb => {
+                let word = self.printed(&inner).split_whitespace().next().unwrap_or_default().to_lowercase();
+                GameWords::with(|w| w.verb(&word)).map_or(EffectKind::Opaque, EffectKind::Game)
+            }
+            rule => kind_of(rule).unwrap_or(EffectKind::Opaque),
+        };
         // `perform that maneuver as a sideslip`: a maneuver is executed.
         let maneuver = kind == EffectKind::Perform && Self::names_maneuver(&inner);
         let kind = if maneuver { EffectKind::Execute } else { kind };

@@ -29,6 +29,8 @@ pub const UNIT_MARK: u8 = 0x1F;
 pub const DISTANCE_MARK: u8 = 0x1D;
 /// The mark that stands for `adjacent`, when the game says what it means.
 pub const ADJACENT_MARK: u8 = 0x1E;
+/// The mark that stands for one of the game's verbs (`heal`, `heals`, `healed`).
+pub const VERB_MARK: u8 = 0x1C;
 /// What a mark byte printed in the text itself becomes, so that only the game's words
 /// read as marks: a control character every rule reads as it reads any other.
 const STRAY: u8 = 0x1A;
@@ -42,6 +44,10 @@ pub struct GameWords {
     distance: Option<(String, String)>,
     /// The band `adjacent` names.
     adjacent: Option<u8>,
+    /// The game's verbs' forms (base, third person, past participle), in the order of
+    /// [`EffectKind::Game`](cards_runtime::ability::EffectKind::Game)'s index; a verb the
+    /// grammar already spells is left out (and keeps its place).
+    verbs: Vec<Option<[String; 3]>>,
 }
 
 thread_local! {
@@ -79,12 +85,27 @@ impl GameWords {
         let unit = pair(words.unit.one(), words.unit.many());
         let distance = words.distance.and_then(|d| pair(d.noun.one(), d.noun.many()));
         let adjacent = words.distance.and_then(|d| d.adjacent).filter(|_| distance.is_some());
-        GameWords { unit, distance, adjacent }
+        let verbs = words
+            .verbs
+            .iter()
+            .map(|v| {
+                let forms = [v.id.to_lowercase(), v.third.to_lowercase(), v.past.to_lowercase()];
+                let taken = grammar_words();
+                forms.iter().all(|f| is_word(f) && !taken.contains(f.as_str())).then_some(forms)
+            })
+            .collect();
+        GameWords { unit, distance, adjacent, verbs }
     }
 
     /// Whether they are X-Wing's: nothing is masked or rewritten.
     pub fn is_prelude(&self) -> bool {
-        self.unit.is_none() && self.distance.is_none()
+        self.unit.is_none() && self.distance.is_none() && self.verbs.iter().all(Option::is_none)
+    }
+
+    /// The index of the game's verb a lowercase word is a form of.
+    pub fn verb(&self, word: &str) -> Option<u16> {
+        let i = self.verbs.iter().position(|v| v.as_ref().is_some_and(|forms| forms.iter().any(|f| f == word)))?;
+        u16::try_from(i).ok()
     }
 
     /// Reads ability text with these words on this thread until the guard is dropped.
@@ -113,13 +134,13 @@ impl GameWords {
     /// overwritten with its mark, byte for byte, and any mark byte printed in the text made
     /// a plain control character. The text itself when there is nothing to change.
     pub fn mask<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        let stray = text.bytes().any(|b| matches!(b, DISTANCE_MARK | ADJACENT_MARK | UNIT_MARK));
+        let stray = text.bytes().any(|b| matches!(b, VERB_MARK | DISTANCE_MARK | ADJACENT_MARK | UNIT_MARK));
         if self.is_prelude() && !stray {
             return Cow::Borrowed(text);
         }
         let mut bytes = text.as_bytes().to_vec();
         for b in &mut bytes {
-            if matches!(*b, DISTANCE_MARK | ADJACENT_MARK | UNIT_MARK) {
+            if matches!(*b, VERB_MARK | DISTANCE_MARK | ADJACENT_MARK | UNIT_MARK) {
                 *b = STRAY;
             }
         }
@@ -142,6 +163,8 @@ impl GameWords {
             Some(DISTANCE_MARK)
         } else if self.adjacent.is_some() && word == "adjacent" {
             Some(ADJACENT_MARK)
+        } else if self.verb(word).is_some() {
+            Some(VERB_MARK)
         } else {
             None
         }

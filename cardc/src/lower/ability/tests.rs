@@ -1775,8 +1775,43 @@ fn heroes_game(vocab: Vocabulary) -> Set {
         vocab,
         kinds: kinds.into(),
         distance: Some(Distance { noun: noun("space", "Space", "Spaces"), adjacent: Some(1) }),
+        verbs: vec![cards_runtime::model::Verb::regular("heal"), cards_runtime::model::Verb::regular("bury")].into(),
         ..Set::default()
     }
+}
+
+/// A game's own verbs read as the built-in ones are: an amount, what it acts on, whom; in a
+/// clause, after a subject of any person, and as a timing's event; said back as printed.
+#[test]
+fn a_games_own_verbs_read_as_the_built_in_ones() {
+    let game = heroes_game(vocab());
+    let cases = [
+        ("Heal 2 damage.", "ability\n  step\n    clause you verb:heal 2 \"damage\"\n"),
+        (
+            "At the start of the Engagement Phase, each friendly hero within 2 spaces of you heals 1 damage.",
+            "ability\n  timing start-of phase:engagement\n  step\n    clause each.friendly@0-2 verb:heal 1 \"damage\"\n",
+        ),
+        (
+            "After you heal, you may gain 1 focus token.",
+            "ability\n  timing after you verb:heal\n  optional\n  step\n    clause you may gain 1 token:focus\n",
+        ),
+        (
+            "After you perform a [Focus] action, you may bury 1 enemy hero within 1 space of you.",
+            "ability\n  timing after you perform 1 action:focus\n  optional\n  step\n    clause you may verb:bury 1 \"enemy hero within 1 space of you\"\n",
+        ),
+    ];
+    let _in_the_games_words = crate::text::GameWords::of(&game.words()).enter();
+    for (printed, want) in cases {
+        let read = read(printed, &game.vocab);
+        let got: Vec<String> = read.iter().map(|a| cards_runtime::ability_text::ability(&game, a)).collect();
+        assert_eq!(got, [want], "{printed}");
+        let (said, trip) = cards_runtime::ability_card::said_back(&game, &read[0]);
+        assert_eq!(trip, cards_runtime::ability_card::RoundTrip::Exact, "{printed}\nsaid: {}", said.text);
+    }
+    // A game that does not declare the verb keeps the clause opaque.
+    drop(_in_the_games_words);
+    let read = read("Heal 2 damage.", &game.vocab);
+    assert_eq!(read[0].steps[0].clauses[0].effect.kind, EffectKind::Opaque);
 }
 
 /// A game's own unit and distance read as X-Wing's `ship` and `at range` do: each text
