@@ -1267,13 +1267,28 @@ impl<'t> Build<'t> {
         }
     }
 
-    /// `spend 1 shield or 2 [Energy] to cancel 1 [Hit] result`: a cost alone, then `or`
-    /// another cost paid for an effect, is a choice of costs for that effect, each an
-    /// alternative of its own.
+    /// `spend 1 shield or 2 [Energy] to cancel 1 [Hit] result`, `expose 1 of your damage
+    /// cards or suffer 1 [Critical Hit] damage to perform a [SLAM] action`: a cost alone,
+    /// then `or` another cost paid for an effect, is a choice of costs for that effect, each
+    /// an alternative of its own.
     fn alternative_costs(out: &mut [Clause]) {
+        // What a card pays with: the verbs of the costs printed before a `to`.
+        let pays = |k: EffectKind| {
+            is_cost_kind(k)
+                || matches!(
+                    k,
+                    EffectKind::Expose
+                        | EffectKind::Suffer
+                        | EffectKind::Discard
+                        | EffectKind::Remove
+                        | EffectKind::Lose
+                        | EffectKind::Gain
+                )
+        };
         for i in 1..out.len() {
             let (b, c) = (&out[i - 1], &out[i]);
-            let bare_cost = b.costs.is_empty() && !b.alternative && is_cost_kind(b.effect.kind);
+            let paid_for = c.costs.first().is_some_and(|cost| pays(cost.kind));
+            let bare_cost = b.costs.is_empty() && !b.alternative && pays(b.effect.kind) && paid_for;
             if c.alternative && bare_cost && !c.costs.is_empty() && c.subject == b.subject && c.qualifier == b.qualifier
             {
                 let (effect, instead) = (c.effect.clone(), c.instead);

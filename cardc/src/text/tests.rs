@@ -524,6 +524,13 @@ fn compound_and_alternative_costs() {
             "while=you defend [you:defend()]; you:may spend(shield)->cancel(1|[Hit] result); \
              or you:may spend([Energy])->cancel(1|[Hit] result)",
         ),
+        // Either cost buys the action, whatever verb pays it (Coaxium Hyperfuel).
+        (
+            "After you partially execute a maneuver, you may expose 1 of your damage cards or suffer 1 [Critical Hit] damage to perform a [SLAM] action.",
+            "after=you partially execute a maneuver [you:partially-execute(a|maneuver)]; \
+             you:may expose(of your damage cards)->perform(a|action|[SLAM]); \
+             or you:may suffer([Critical Hit] damage)->perform(a|action|[SLAM])",
+        ),
         // Two changes, either one, for the one cost.
         (
             "While you perform an attack, you may spend 1 [Force] to change 1 [Focus] result to a [Hit] result or 1 [Hit] result to a [Critical Hit] result.",
