@@ -1061,10 +1061,10 @@ impl<'t> Build<'t> {
         let deed = (words.len() > 2 && article(1)) || (words.len() > 3 && adverb && article(2));
         // `or to gain 1 disarm token`: a second thing to choose to do, not an item of a noun.
         let infinitive = first.eq_ignore_ascii_case("to");
-        let opaque_or_elided = c.effect.kind == EffectKind::Opaque
-            || bare
-            || first.starts_with('[')
-            || first.chars().next().is_some_and(|ch| ch.is_ascii_digit());
+        // `or one of your equipped upgrade cards`: a count in words is a count.
+        let counted = first.chars().next().is_some_and(|ch| ch.is_ascii_digit())
+            || matches!(first.to_ascii_lowercase().as_str(), "one" | "two" | "three");
+        let opaque_or_elided = c.effect.kind == EffectKind::Opaque || bare || first.starts_with('[') || counted;
         !own(&c.subject)
             && !own(&c.qualifier)
             && !deed

@@ -1869,3 +1869,19 @@ fn a_games_own_units_and_distances_read_as_ships_and_ranges() {
     let shown = cards_runtime::ability_text::ability(&xwing, &read[0]);
     assert!(!shown.contains("each.friendly@0-2"), "{shown}");
 }
+
+/// `recover 1 [Charge] on your ship card or one of your equipped upgrade cards`: where it is
+/// recovered is a choice of two places, one phrase, not a third thing recovered (Cutthroat,
+/// found wrong by a blind sample).
+#[test]
+fn a_count_in_words_ends_a_list_of_places() {
+    let text = "After you defend, you may remove 1 focus token, or recover 1 [Charge] on your ship card or one of your equipped upgrade cards.";
+    let read = read(text, &vocab());
+    let clauses: Vec<&cards_runtime::ability::Clause> = read[0].clauses().collect();
+    assert_eq!(clauses.len(), 2, "{clauses:#?}");
+    assert_eq!(clauses[1].effect.kind, EffectKind::Recover);
+    assert!(clauses[1].alternative);
+    let set = Set { vocab: vocab(), ..Set::default() };
+    let said = cards_runtime::ability_text::clause(&set, clauses[1]);
+    assert!(said.ends_with("with \"on your ship card or one of your equipped upgrade cards\""), "{said}");
+}
