@@ -1,5 +1,5 @@
 //! The words of the verbs a game declares (`verb heal, push`, `verb cast "casts" "cast"`):
-//! each of a verb's forms is one word of lowercase letters that ability text reads as
+//! each of a verb's forms is one word of letters that ability text reads as
 //! nothing else, neither a word of the built-in reading (`gain`, `attack`) nor the unit
 //! kind's or the distance's words nor another verb's form.
 //!
@@ -18,7 +18,7 @@ use crate::resolve::Names;
 
 /// Why a word cannot be a form of a verb.
 enum Taken {
-    /// It is not one word of lowercase letters (and `-`).
+    /// It is not one word of letters (and `-`).
     NoWord,
     /// The built-in reading reads it (a string literal of `ability.pest`).
     Builtin,
@@ -90,9 +90,9 @@ fn forms<'v>(def: &VerbDef<'_>, verb: &'v Verb) -> [Form<'v>; 3] {
     ]
 }
 
-/// Whether a word is one word of lowercase letters, pieces of them joined by `-`.
+/// Whether a word is one word of letters, pieces of them joined by `-`.
 fn is_word(word: &str) -> bool {
-    word.split('-').all(|piece| !piece.is_empty() && piece.chars().all(char::is_lowercase))
+    word.split('-').all(|piece| !piece.is_empty() && piece.chars().all(char::is_alphabetic))
 }
 
 fn diagnostic(def: &VerbDef<'_>, form: &Form<'_>, why: Taken, defs: &[VerbDef<'_>]) -> Diagnostic {
@@ -110,9 +110,8 @@ fn diagnostic(def: &VerbDef<'_>, form: &Form<'_>, why: Taken, defs: &[VerbDef<'_
     let (label, is, help) = match &why {
         Taken::NoWord => {
             let example = if form.base { "heal" } else { "heals" };
-            let help =
-                format!("a verb's form is one word of lowercase letters, as ability text spells it (`{example}`)");
-            ("not one word of lowercase letters".to_string(), "is not one word".to_string(), help)
+            let help = format!("a verb's form is one word of letters, as ability text spells it (`{example}`)");
+            ("not one word of letters".to_string(), "is not one word".to_string(), help)
         }
         Taken::Builtin => (
             "a word of the built-in reading".to_string(),

@@ -42,7 +42,7 @@ declare_code! {
     /// unit kind's, `range`, `ship`, `unit`), an `adjacent` that is not from 0 to 255, a
     /// verb declared twice, or a verb whose word or form ability text already reads
     /// otherwise (a word of the built-in reading such as `gain`, the unit kind's or the
-    /// distance's words, another verb's form) or that is not one word of lowercase letters.
+    /// distance's words, another verb's form) or that is not one word of letters.
     ///
     /// ## Why
     /// The role is what the rules do with a card of the kind: `unit` (carries an upgrade
@@ -533,14 +533,15 @@ fn distance(line: &DistanceDecl, file: FileId, model: &[Kind], d: &mut Vec<Diagn
 }
 
 /// The verb a `verb` line's entry declares: its forms as written (`cast "casts" "cast"`),
-/// else those English gives its base form (`heal`, `heals`, `healed`). A line saved from a
-/// syntax error may give one form alone: it counts as none.
+/// in lowercase as ability text is read (`"Casts"` is `casts`), else those English gives
+/// its base form (`heal`, `heals`, `healed`). A line saved from a syntax error may give one
+/// form alone: it counts as none.
 fn verb(entry: &VerbEntry) -> Verb {
     match (&entry.third, &entry.past) {
         (Some(third), Some(past)) => Verb {
             id: entry.id.text.clone().into(),
-            third: third.value.clone().into(),
-            past: past.value.clone().into(),
+            third: third.value.to_lowercase().into(),
+            past: past.value.to_lowercase().into(),
         },
         _ => Verb::regular(&entry.id.text),
     }

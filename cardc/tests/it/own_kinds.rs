@@ -475,6 +475,14 @@ fn the_verb_lines_are_the_sets_verbs() {
         ]
     );
     assert_eq!(set.words().verbs, &set.verbs[..]);
+    // Forms written in capitals are read in lowercase, as ability text is.
+    let files = with_verbs("verb cast \"Casts\" \"Cast\"");
+    let (_, new) = added(&files);
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+    let dir = common::write_set(&files);
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let v = &report.sets[0].model().expect("a model").verbs[0];
+    assert_eq!((&*v.id, &*v.third, &*v.past), ("cast", "casts", "cast"));
     // A set without the lines has none.
     let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
     assert!(report.sets[0].model().expect("a model").verbs.is_empty());
@@ -482,13 +490,13 @@ fn the_verb_lines_are_the_sets_verbs() {
 
 /// Each mistake on a `verb` line is one E0110 at the mistake: a verb declared twice, a word
 /// the built-in reading already reads, the unit kind's or the distance's word, another
-/// verb's form, a form that is not one word of lowercase letters.
+/// verb's form, a form that is not one word of letters.
 #[test]
 fn each_mistake_on_a_verb_line_is_one_diagnostic() {
     const BUILTIN: &str = "a word of the built-in reading";
     const HERO: &str = "names the game's unit kind, `hero`";
     const SPACE: &str = "names the game's distance, `space`";
-    const NO_WORD: &str = "not one word of lowercase letters";
+    const NO_WORD: &str = "not one word of letters";
     // (the lines written, message, the text the primary label covers, its label, the help)
     let cases = [
         (
@@ -562,25 +570,25 @@ fn each_mistake_on_a_verb_line_is_one_diagnostic() {
             "ability text already reads `falls` as verb `fall`: give the verb forms of its own (`verb fell \"…\" \"…\"`)",
         ),
         (
-            "verb cast \"Casts\" \"cast\"",
-            "`Casts` cannot be a form of the game's verb `cast`",
-            "\"Casts\"",
+            "verb cast \"cast-\" \"cast\"",
+            "`cast-` cannot be a form of the game's verb `cast`",
+            "\"cast-\"",
             NO_WORD,
-            "a verb's form is one word of lowercase letters, as ability text spells it (`heals`)",
+            "a verb's form is one word of letters, as ability text spells it (`heals`)",
         ),
         (
             "verb cast \"cast s\" \"cast\"",
             "`cast s` cannot be a form of the game's verb `cast`",
             "\"cast s\"",
             NO_WORD,
-            "a verb's form is one word of lowercase letters, as ability text spells it (`heals`)",
+            "a verb's form is one word of letters, as ability text spells it (`heals`)",
         ),
         (
             "verb heal2",
             "`heal2` cannot be one of the game's verbs",
             "heal2",
             NO_WORD,
-            "a verb's form is one word of lowercase letters, as ability text spells it (`heal`)",
+            "a verb's form is one word of letters, as ability text spells it (`heal`)",
         ),
     ];
     for (lines, message, at, label, help) in cases {
