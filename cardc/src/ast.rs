@@ -168,6 +168,9 @@ pub enum Item {
     Roster(Roster),
     /// `distance space "Space" adjacent 1`: what ability text measures distance in.
     Distance(DistanceDecl),
+    /// `verb heal, push`: verbs the game's ability text uses that the built-in reading
+    /// does not know.
+    Verb(VerbDecl),
     /// `flagship: ship with <icon>`.
     Flagship(Flagship),
     /// `rule <id> "<message>": <constraint>`.
@@ -266,6 +269,32 @@ pub struct DistanceDecl {
     /// parsing.
     pub adjacent: Option<Number>,
     /// The whole line.
+    pub span: Span,
+}
+
+/// A `verb` line: verbs the game's ability text uses that the built-in reading does not
+/// know (`verb heal, push`, `verb cast "casts" "cast"`).
+#[derive(Shift, Clone, Debug)]
+pub struct VerbDecl {
+    /// The verbs, in order.
+    pub entries: Vec<VerbEntry>,
+    /// The whole line.
+    pub span: Span,
+    /// Whether the line did not parse and its entries were saved from its words (reported
+    /// there).
+    pub broken: bool,
+}
+
+/// One declared verb: `heal`, or an irregular one with its forms, `cast "casts" "cast"`.
+#[derive(Shift, Clone, Debug)]
+pub struct VerbEntry {
+    /// Its base form, the word of the card language (`heal`).
+    pub id: Ident,
+    /// Its third person singular (`casts`), when written; else English's for the id.
+    pub third: Option<Str>,
+    /// Its past participle (`cast`), when written; else English's for the id.
+    pub past: Option<Str>,
+    /// The whole entry.
     pub span: Span,
 }
 

@@ -125,6 +125,10 @@ pub struct SetExport<'a> {
     /// What its ability text measures distance in, when the game declares it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance: Option<DistanceExport<'a>>,
+    /// The verbs its ability text uses that the built-in reading does not know, in order;
+    /// absent when it declares none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verbs: Vec<VerbExport<'a>>,
     /// The rules, as declared.
     pub rules: Vec<RuleExport<'a>>,
     /// The cards, as declared.
@@ -162,6 +166,17 @@ pub struct DistanceExport<'a> {
     pub noun: NounExport<'a>,
     /// How far `adjacent` is in it, when the game says (`null` when it does not).
     pub adjacent: Option<u8>,
+}
+
+/// A verb a game's ability text uses (`verb heal`): its forms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerbExport<'a> {
+    /// Its id, the base form (`heal`).
+    pub id: &'a str,
+    /// Its third person singular (`heals`).
+    pub third: &'a str,
+    /// Its past participle (`healed`).
+    pub past: &'a str,
 }
 
 fn noun(n: &Noun) -> NounExport<'_> {
@@ -475,6 +490,7 @@ pub fn export(set: &Set) -> SetExport<'_> {
         },
         roster: (set.roster != Noun::FLEET).then(|| noun(&set.roster)),
         distance: set.distance.as_ref().map(|d| DistanceExport { noun: noun(&d.noun), adjacent: d.adjacent }),
+        verbs: set.verbs.iter().map(|v| VerbExport { id: &v.id, third: &v.third, past: &v.past }).collect(),
         rules: set.rules.iter().map(|r| ids.rule(r)).collect(),
         cards: set.cards.iter().map(|c| ids.card_export(c)).collect(),
     }
@@ -840,6 +856,18 @@ mod tests {
         );
         set.distance = Some(crate::model::Distance { noun, adjacent: None });
         assert_eq!(serde_json::to_value(export(&set)).unwrap()["distance"]["adjacent"], json!(null));
+    }
+
+    #[test]
+    fn verbs_are_exported_with_their_forms_in_order_and_left_out_when_none() {
+        let mut set = set_with(Restriction { nodes: vec![Node::Atom(Atom::Flagship)].into() });
+        assert!(serde_json::to_value(export(&set)).unwrap().get("verbs").is_none());
+        let cast = crate::model::Verb { id: "cast".into(), third: "casts".into(), past: "cast".into() };
+        set.verbs = vec![crate::model::Verb::regular("heal"), cast].into();
+        assert_eq!(
+            serde_json::to_value(export(&set)).unwrap()["verbs"],
+            json!([{"id": "heal", "third": "heals", "past": "healed"}, {"id": "cast", "third": "casts", "past": "cast"}])
+        );
     }
 
     #[test]

@@ -11,3 +11,4 @@ pub mod identifiers;
 pub mod restrictions;
 pub mod rules;
 pub mod values;
+pub mod verbs;

@@ -18,6 +18,7 @@
 //!   run) and none at either end; the words are never changed or rewrapped;
 //! - a vocabulary line is filled up to 120 characters, and what does not fit goes on as
 //!   another line with the same keyword (`icon …`), as the docs write long vocabularies;
+//!   so is a `kind` line and a `verb` line (`verb heal, push, cast "casts" "cast"`);
 //! - `rule id "message":` is followed by its constraint on the next line, two spaces
 //!   in; a constraint too long for the width continues with `where …` four spaces in;
 //! - comments are kept: a comment on a line of its own stays before what it preceded,
@@ -143,7 +144,7 @@ fn syntax_errors(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
 fn fingerprint(text: &str, tree: &Tree) -> Vec<String> {
     let mut out = Vec::new();
     for item in &tree.items {
-        if matches!(item.rule, Rule::vocab_decl | Rule::kind_decl) {
+        if matches!(item.rule, Rule::vocab_decl | Rule::kind_decl | Rule::verb_decl) {
             let kind = &text[item.children[0].start..item.children[0].end];
             for entry in &item.children[1..] {
                 out.push(format!("vocab {kind} {}", tokens(text, entry)));

@@ -134,8 +134,9 @@ impl<'t> Printer<'t> {
     fn item(&mut self, item: &Node) -> Result<Vec<Line>, String> {
         match item.rule {
             Rule::card => self.card(item),
-            // `kind hero "Hero" unit, item "Item" upgrade` fills and breaks as a vocabulary line.
-            Rule::vocab_decl | Rule::kind_decl => Ok(self.vocab(item)),
+            // `kind hero "Hero" unit, item "Item" upgrade` and `verb heal, cast "casts" "cast"`
+            // fill and break as a vocabulary line.
+            Rule::vocab_decl | Rule::kind_decl | Rule::verb_decl => Ok(self.vocab(item)),
             Rule::rule_decl => self.rule(item),
             Rule::game_decl | Rule::roster_decl | Rule::distance_decl | Rule::flagship_decl | Rule::allow_decl => {
                 Ok(vec![self.one_line_item(item)])

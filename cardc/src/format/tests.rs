@@ -33,6 +33,17 @@ fn distance_lines() {
 }
 
 #[test]
+fn verb_lines() {
+    // One line per `verb` line, its verbs joined by `, `, a line that goes on after a `,`
+    // joined to it.
+    let input = "verb   heal ,push,\n   bury   # ours\nverb cast   \"casts\"\t\"cast\"\n";
+    let expected = "verb heal, push, bury  # ours\nverb cast \"casts\" \"cast\"\n";
+    assert_eq!(fmt(input), expected);
+    // A comment after a `,` ends the line: the verbs after it go on as a `verb` line.
+    assert_eq!(fmt("verb heal, # first\n  push\n"), "verb heal  # first\nverb push\n");
+}
+
+#[test]
 fn vocabulary_flags_and_continuation_lines_are_joined() {
     let input =
         "icon commander \"Commander\"   implicit,\n     officer \"Officer\"\nheader action \"Action\"  optional\n";

@@ -68,6 +68,7 @@ pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], 
     let kinds = from.names.kinds.model().to_vec().into();
     let roster = from.names.kinds.roster().clone();
     let distance = from.names.kinds.distance().cloned();
+    let verbs = from.names.kinds.verbs().to_vec().into();
     Set {
         game: game.into(),
         name: name.into(),
@@ -75,7 +76,7 @@ pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], 
         kinds,
         roster,
         distance,
-        verbs: Vec::new().into(),
+        verbs,
         flagship_icon,
         cards: cards.into(),
         rules: rules.into(),

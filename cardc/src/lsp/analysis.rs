@@ -25,6 +25,9 @@ pub enum Target {
     Kind(String),
     /// The game's distance (`space`), declared by its `distance` line.
     Distance,
+    /// A verb of the game's ability text, by its base form (`heal`), declared by a `verb`
+    /// line.
+    Verb(String),
     /// The restriction of a card (`requires: …`; `card` indexes [`Index::cards`]).
     Restriction {
         /// The card.
@@ -101,6 +104,8 @@ pub struct Index {
     pub roster: Option<cards_runtime::model::Noun>,
     /// What its ability text measures distance in, when it declares it.
     pub distance: Option<cards_runtime::model::Distance>,
+    /// The verbs its ability text uses that the built-in reading does not know.
+    pub verbs: Vec<cards_runtime::model::Verb>,
 }
 
 impl Index {
@@ -348,6 +353,11 @@ fn index(files: &[File], sources: &SourceMap, dir: &Path) -> Index {
     ix.distance = names.kinds.distance().cloned();
     if let Some((line, file)) = names.kinds.distance_decl {
         ix.occurrences.push(Occurrence { file, span: line.id.span, target: Target::Distance, declaration: true });
+    }
+    ix.verbs = names.kinds.verbs().to_vec();
+    for v in &names.kinds.verb_decls {
+        let target = Target::Verb(v.entry.id.text.clone());
+        ix.occurrences.push(Occurrence { file: v.file, span: v.entry.id.span, target, declaration: true });
     }
     let stats: Vec<String> = names.entries(VocabKind::Stat).iter().map(|v| v.entry.id.text.clone()).collect();
     for (card_index, def) in names.cards.iter().enumerate() {

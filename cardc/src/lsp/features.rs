@@ -21,6 +21,7 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
         Target::Field(key) => field_hover(a, key),
         Target::Kind(word) => kind_hover(a, word)?,
         Target::Distance => distance_hover(a.index.distance.as_ref()?),
+        Target::Verb(id) => verb_hover(a.index.verbs.iter().find(|v| *v.id == **id)?),
         Target::Ability { .. } => ability_hover(a, file, offset)?,
         Target::Restriction { card } => restriction_hover(a, *card)?,
     };
@@ -91,6 +92,14 @@ fn distance_hover(distance: &cards_runtime::model::Distance) -> String {
         n.plural,
         n.id,
         n.many()
+    )
+}
+
+/// A verb of the game's: its forms, and how ability text reads it.
+fn verb_hover(verb: &cards_runtime::model::Verb) -> String {
+    format!(
+        "verb `{}` ({}, {}): ability text reads `{} N <thing>`; the game carries it out.",
+        verb.id, verb.third, verb.past, verb.id
     )
 }
 

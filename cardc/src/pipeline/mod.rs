@@ -15,7 +15,8 @@
 //! 2. [`resolve`](crate::resolve): collect the declarations, report duplicates; the
 //!    vocabulary as the model holds it;
 //! 3. the checks, which only report, and give what they read to the lowering:
-//!    [`game`]: vocabulary markers, the flagship line; [`identifiers`]: ids that would
+//!    [`game`]: vocabulary markers, the flagship line; [`verbs`]: the words of the game's
+//!    verbs, against the built-in reading's; [`identifiers`]: ids that would
 //!    collide in generated Rust; [`cards`]: each card's fields, types and references;
 //!    [`abilities`]: each text block parsed into ability frames, its `[Name]`s and
 //!    replacements checked; [`rules`]: each rule's names;
@@ -45,7 +46,7 @@ use std::path::{Path, PathBuf};
 use cards_runtime::Set;
 
 use crate::ast::{self, File};
-use crate::check::{abilities, cards, game, identifiers, rules};
+use crate::check::{abilities, cards, game, identifiers, rules, verbs};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::lint::{self, said_back, LintContext};
 use crate::lower::{self, AbilityCache, LoweredAbilities};
@@ -129,6 +130,7 @@ pub fn check_files_cached(
 ) -> Checked {
     let names = Names::collect(files, dir, &mut d);
     game::check_vocabulary(&names, &mut d);
+    verbs::check(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
     let vocab = names.vocabulary();
@@ -156,11 +158,12 @@ pub fn check_files_cached(
     Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
 }
 
-/// The words the game's ability text names its units and distances with.
+/// The words the game's ability text names its units and distances with, and its verbs.
 fn game_words(names: &Names<'_>) -> crate::text::GameWords {
     let unit = names.kinds.model().iter().find(|k| k.role == ast::CardKind::Ship).map(|k| &k.noun);
     let unit = unit.unwrap_or(&cards_runtime::model::Kind::prelude(ast::CardKind::Ship).noun);
-    crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: names.kinds.distance(), verbs: &[] })
+    let verbs = names.kinds.verbs();
+    crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: names.kinds.distance(), verbs })
 }
 
 /// What the passes read once and reuse: ability sentences parsed ([`crate::text`]) and the

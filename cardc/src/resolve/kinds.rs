@@ -1,6 +1,7 @@
 //! The kinds of card a game declares (`kind hero "Hero" unit`), what its lists are called
-//! (`roster warband "Warband"`) and what its ability text measures distance in (`distance
-//! space "Space" adjacent 1`): the words cards, rules and messages use.
+//! (`roster warband "Warband"`), what its ability text measures distance in (`distance
+//! space "Space" adjacent 1`) and the verbs it uses that the built-in reading does not know
+//! (`verb heal, push`): the words cards, rules, ability text and messages use.
 //!
 //! A game that declares no kind has the six of the conformance games (the runtime's
 //! [`PRELUDE`]), so a set written before kinds could be declared reads as it did. A game
@@ -9,10 +10,10 @@
 use std::collections::HashMap;
 
 use cards_runtime::model::kinds::{plural_of, PRELUDE};
-use cards_runtime::model::{CardKind, Distance, Filter, Kind, Noun, Scope as ScopeKind, SelectorKind};
+use cards_runtime::model::{CardKind, Distance, Filter, Kind, Noun, Scope as ScopeKind, SelectorKind, Verb};
 
 use super::{suggest, suggestion_fix};
-use crate::ast::{DistanceDecl, File, FileId, Ident, Item, KindEntry, Roster, Span};
+use crate::ast::{DistanceDecl, File, FileId, Ident, Item, KindEntry, Roster, Span, VerbEntry};
 use crate::declare_code;
 use crate::diagnostics::{join_or, Diagnostic};
 
@@ -35,21 +36,26 @@ declare_code! {
 
 declare_code! {
     /// ## What
-    /// A `kind`, `roster` or `distance` line of `game.cards` is wrong: a kind without a
-    /// role or with an unknown one, a kind declared twice, a second `roster` or `distance`,
-    /// a distance named with a word ability text already reads otherwise (the unit kind's,
-    /// `range`, `ship`, `unit`), or an `adjacent` that is not from 0 to 255.
+    /// A `kind`, `roster`, `distance` or `verb` line of `game.cards` is wrong: a kind
+    /// without a role or with an unknown one, a kind declared twice, a second `roster` or
+    /// `distance`, a distance named with a word ability text already reads otherwise (the
+    /// unit kind's, `range`, `ship`, `unit`), an `adjacent` that is not from 0 to 255, a
+    /// verb declared twice, or a verb whose word or form ability text already reads
+    /// otherwise (a word of the built-in reading such as `gain`, the unit kind's or the
+    /// distance's words, another verb's form) or that is not one word of letters.
     ///
     /// ## Why
     /// The role is what the rules do with a card of the kind: `unit` (carries an upgrade
     /// bar and makes up a list), `profile` (shares size, stats and actions with the units
     /// that name it), `upgrade` (equips into a unit's bar), `part`, `blueprint`, `species`.
-    /// A distance's word is how ability text measures (`within 2 spaces`): a word that
-    /// already names units or X-Wing's range bands would read two ways.
+    /// A distance's word is how ability text measures (`within 2 spaces`), and a verb's
+    /// forms are how it says what the game does (`heal 2 damage`, `heals`, `healed`): a word
+    /// that already names units, X-Wing's range bands or a built-in verb would read two ways.
     ///
     /// ## Example
     /// `kind hero "Hero"`: write its role, `kind hero "Hero" unit`. `distance hero` in a
-    /// game of heroes: measure in another word, `distance space`.
+    /// game of heroes: measure in another word, `distance space`. `verb gain`: the built-in
+    /// reading already reads `gain`, remove the verb.
     pub static E0110: "E0110", "invalid-kind", Error;
 }
 
@@ -62,7 +68,20 @@ pub struct KindDef<'a> {
     pub file: FileId,
 }
 
-/// The game's kinds, the noun of its lists and the distance its ability text measures in.
+/// A verb the game declares, with where.
+#[derive(Clone, Debug)]
+pub struct VerbDef<'a> {
+    /// The entry.
+    pub entry: &'a VerbEntry,
+    /// Its file.
+    pub file: FileId,
+    /// Whether its line did not parse and it was saved from the line's words (reported
+    /// there): its words may be no words at all.
+    pub broken: bool,
+}
+
+/// The game's kinds, the noun of its lists, the distance its ability text measures in and
+/// the verbs it uses.
 #[derive(Debug)]
 pub struct Kinds<'a> {
     /// The kinds the game declares, in order (empty when it declares none).
@@ -71,11 +90,14 @@ pub struct Kinds<'a> {
     pub roster_decl: Option<(&'a Roster, FileId)>,
     /// The `distance` line, if any.
     pub distance_decl: Option<(&'a DistanceDecl, FileId)>,
+    /// The verbs of its `verb` lines, in order, each once.
+    pub verb_decls: Vec<VerbDef<'a>>,
     /// The kinds as the model holds them: the declared ones, else the prelude.
     model: Vec<Kind>,
     index: HashMap<String, u16>,
     roster: Noun,
     distance: Option<Distance>,
+    verbs: Vec<Verb>,
 }
 
 impl Default for Kinds<'_> {
@@ -122,16 +144,28 @@ impl<'a> Kinds<'a> {
         roster: Noun,
     ) -> Kinds<'a> {
         let index = model.iter().enumerate().map(|(i, k)| (k.noun.id.to_string(), i as u16)).collect();
-        Kinds { declared, roster_decl, distance_decl: None, model, index, roster, distance: None }
+        Kinds {
+            declared,
+            roster_decl,
+            distance_decl: None,
+            verb_decls: Vec::new(),
+            model,
+            index,
+            roster,
+            distance: None,
+            verbs: Vec::new(),
+        }
     }
 
-    /// Collects the `kind`, `roster` and `distance` lines of a set's files, reporting their
-    /// mistakes.
+    /// Collects the `kind`, `roster`, `distance` and `verb` lines of a set's files,
+    /// reporting their mistakes (the words of verbs are checked with the built-in
+    /// reading's, by [`crate::check::verbs`]).
     pub fn collect(files: &'a [File], d: &mut Vec<Diagnostic>) -> Kinds<'a> {
         let mut declared: Vec<KindDef<'a>> = Vec::new();
         let mut model: Vec<Kind> = Vec::new();
         let mut roster_decl: Option<(&'a Roster, FileId)> = None;
         let mut distance_decl: Option<(&'a DistanceDecl, FileId)> = None;
+        let mut verb_decls: Vec<VerbDef<'a>> = Vec::new();
         for file in files {
             for item in &file.items {
                 match item {
@@ -189,6 +223,19 @@ impl<'a> Kinds<'a> {
                                 .help("a game measures distance in one unit; remove this line"),
                         ),
                     },
+                    Item::Verb(line) => {
+                        for entry in &line.entries {
+                            match verb_decls.iter().find(|v| v.entry.id.text == entry.id.text) {
+                                None => verb_decls.push(VerbDef { entry, file: file.id, broken: line.broken }),
+                                Some(first) => d.push(
+                                    Diagnostic::new(&E0110, format!("verb `{}` is declared twice", entry.id.text))
+                                        .label(file.id, entry.id.span, "declared again here")
+                                        .label(first.file, first.entry.id.span, "first declared here")
+                                        .help("remove one of the two"),
+                                ),
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -198,7 +245,8 @@ impl<'a> Kinds<'a> {
         }
         let roster = roster_decl.map_or(Noun::FLEET, |(r, _)| noun(&r.id, r.display.as_ref(), r.plural.as_ref()));
         let distance = distance_decl.map(|(line, file)| distance(line, file, &model, d));
-        Kinds { distance_decl, distance, ..Kinds::from_model(declared, roster_decl, model, roster) }
+        let verbs = verb_decls.iter().map(|v| verb(v.entry)).collect();
+        Kinds { distance_decl, distance, verb_decls, verbs, ..Kinds::from_model(declared, roster_decl, model, roster) }
     }
 
     /// The kinds as the model holds them.
@@ -214,6 +262,14 @@ impl<'a> Kinds<'a> {
     /// What ability text measures distance in, when the game declares it.
     pub fn distance(&self) -> Option<&Distance> {
         self.distance.as_ref()
+    }
+
+    /// The verbs its ability text uses that the built-in reading does not know, in the
+    /// order they are declared (an [`EffectKind::Game`]'s index), each once.
+    ///
+    /// [`EffectKind::Game`]: cards_runtime::ability::EffectKind::Game
+    pub fn verbs(&self) -> &[Verb] {
+        &self.verbs
     }
 
     /// The kind a word names: its index in [`Self::model`] and its role.
@@ -474,4 +530,19 @@ fn distance(line: &DistanceDecl, file: FileId, model: &[Kind], d: &mut Vec<Diagn
         }
     });
     Distance { noun, adjacent }
+}
+
+/// The verb a `verb` line's entry declares: its forms as written (`cast "casts" "cast"`),
+/// in lowercase as ability text is read (`"Casts"` is `casts`), else those English gives
+/// its base form (`heal`, `heals`, `healed`). A line saved from a syntax error may give one
+/// form alone: it counts as none.
+fn verb(entry: &VerbEntry) -> Verb {
+    match (&entry.third, &entry.past) {
+        (Some(third), Some(past)) => Verb {
+            id: entry.id.text.clone().into(),
+            third: third.value.to_lowercase().into(),
+            past: past.value.to_lowercase().into(),
+        },
+        _ => Verb::regular(&entry.id.text),
+    }
 }

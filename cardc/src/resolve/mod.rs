@@ -221,7 +221,12 @@ impl<'a> Names<'a> {
                             names.rules.push((rule, file.id));
                         }
                     }
-                    Item::Flagship(_) | Item::Allow(_) | Item::Kind(_) | Item::Roster(_) | Item::Distance(_) => {}
+                    Item::Flagship(_)
+                    | Item::Allow(_)
+                    | Item::Kind(_)
+                    | Item::Roster(_)
+                    | Item::Distance(_)
+                    | Item::Verb(_) => {}
                 }
             }
         }

@@ -441,6 +441,10 @@ mod tests {
         let (c, d) = cut("roster band\ndistance space \"Space\" \"Spaces\" adjacent 1\nhero \"B\" {\n}\n");
         assert_eq!(c, ["roster band\n", "distance space \"Space\" \"Spaces\" adjacent 1\n", "hero \"B\" {\n}\n"]);
         assert!(d.is_empty());
+        // A `verb` line is an item of its own, and goes on after a `,`.
+        let (c, d) = cut("verb heal, push,\n  cast \"casts\" \"cast\"\nverb bury\nhero \"B\" {\n}\n");
+        assert_eq!(c, ["verb heal, push,\n  cast \"casts\" \"cast\"\n", "verb bury\n", "hero \"B\" {\n}\n"]);
+        assert!(d.is_empty());
         let (c, _) = cut("faction a \"A\",\n  empire \"Galactic Empire\"\n");
         assert_eq!(c, ["faction a \"A\",\n  empire \"Galactic Empire\"\n"]);
     }

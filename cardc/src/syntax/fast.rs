@@ -391,12 +391,14 @@ mod tests {
         // field and then a stray string to the grammar, a syntax error.
         "part \"Il\" { hu ability\" At r\" {\n  }on}\n",
         "upgrade \"Tight\" { ability\"A\" { x } }\n",
-        // A game's own kinds, roster and distance, and a declaration's keyword written as a
-        // card's kind.
+        // A game's own kinds, roster, distance and verbs, and a declaration's keyword written
+        // as a card's kind.
         "kind hero \"Hero\" unit, item \"Item\" upgrade\n",
         "roster warband \"Warband\"\n",
         "distance space \"Space\" \"Spaces\" adjacent 1\n",
         "distance \"X\" {}\n",
+        "verb heal, push,\n  cast \"casts\" \"cast\"\n",
+        "verb \"X\" {}\n",
         "game \"X\" {}\n",
         "rule \"X\" {}\n",
     ];

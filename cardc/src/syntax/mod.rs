@@ -440,6 +440,20 @@ impl Build {
                 }
                 Some(Item::Distance(DistanceDecl { id, display, plural, adjacent, span }))
             }
+            Rule::verb_decl => {
+                let entries = inner(pair)
+                    .skip(1)
+                    .map(|e| {
+                        let span = self.span(&e);
+                        let mut parts = inner(e);
+                        let id = self.ident(parts.next()?);
+                        let third = parts.next().map(|p| self.string(p));
+                        let past = parts.next().map(|p| self.string(p));
+                        Some(VerbEntry { id, third, past, span })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Item::Verb(VerbDecl { entries, span, broken: false }))
+            }
             Rule::flagship_decl => {
                 let mut it = inner(pair).skip(1);
                 let unit = self.ident(it.next()?);
@@ -757,7 +771,8 @@ fn found(input: &str, pos: usize) -> (String, usize) {
     }
 }
 
-const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `rule`, `flagship:` or a card)";
+const ITEM: &str =
+    "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `verb`, `rule`, `flagship:` or a card)";
 
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
@@ -770,9 +785,11 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::kind_decl
         | Rule::roster_decl
         | Rule::distance_decl
+        | Rule::verb_decl
         | Rule::k_kind
         | Rule::k_roster
         | Rule::k_distance
+        | Rule::k_verb
         | Rule::flagship_decl
         | Rule::rule_decl
         | Rule::allow_decl
@@ -786,6 +803,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::tokens | Rule::rule_tokens => "a value",
         Rule::entry_flag => "`implicit` or `optional`",
         Rule::kind_entry => "a kind (`hero \"Hero\" unit`)",
+        Rule::verb_entry => "a verb (`heal`, or `cast \"casts\" \"cast\"`)",
         Rule::role => "a role (`unit`, `profile`, `upgrade`, `part`, `blueprint`, `species`)",
         Rule::cmp_op | Rule::comparison => "`at most`, `at least` or `exactly`",
         Rule::quantity | Rule::k_no => "a quantity (`at most N`, `at least N`, `exactly N`, `no`)",

@@ -6,7 +6,8 @@
 
 use super::{Build, E0001};
 use crate::ast::{
-    DistanceDecl, Game, Ident, Item, KindDecl, KindEntry, Number, Roster, Span, Str, Vocab, VocabEntry, VocabKind,
+    DistanceDecl, Game, Ident, Item, KindDecl, KindEntry, Number, Roster, Span, Str, VerbDecl, VerbEntry, Vocab,
+    VocabEntry, VocabKind,
 };
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 use crate::resolve::{ids, suggest};
@@ -64,12 +65,12 @@ fn card_shaped(rest: &str) -> bool {
     spaced.len() < rest.len() && spaced.starts_with('"')
 }
 
-/// A vocabulary or `allow` line that ends with `,` (the next line starts an item of its
+/// A vocabulary, `kind`, `verb` or `allow` line that ends with `,` (the next line starts an item of its
 /// own): read without the `,`.
 pub(super) fn trailing_comma(b: &Build, input: &str, e: &pest::error::Error<super::Rule>) -> Option<Recovery> {
     let (start, end) = first_word(input);
     let word = &input[start..end];
-    let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny" | "kind");
+    let list = VocabKind::from_keyword(word).is_some() || matches!(word, "allow" | "warn" | "deny" | "kind" | "verb");
     let pos = super::error_at(e);
     if !list || input[pos..].trim().chars().next().is_some_and(|c| c != '#') {
         return None;
@@ -197,7 +198,7 @@ fn words(input: &str) -> Vec<Word<'_>> {
 /// What can be saved of a vocabulary line or a `game` line that does not parse: each word
 /// as an entry's id (as written, even when it is no id: see [`Names::vocab`]), each
 /// string as the display name of the word before it; the game's id and name; and what a
-/// `kind`, `roster` or `distance` line declares.
+/// `kind`, `roster`, `distance` or `verb` line declares.
 ///
 /// [`Names::vocab`]: crate::resolve::Names::vocab Uses of what the line declares then resolve, so the one
 /// syntax error is the only error.
@@ -232,6 +233,9 @@ pub(super) fn salvage(b: &Build, input: &str) -> Option<Item> {
     }
     if first.text == "distance" {
         return salvage_distance(b, first, rest, input);
+    }
+    if first.text == "verb" {
+        return Some(Item::Verb(salvage_verbs(b, first, rest, input)));
     }
     let kind = VocabKind::from_keyword(first.text)?;
     let mut entries: Vec<VocabEntry> = Vec::new();
@@ -304,4 +308,29 @@ fn salvage_distance(b: &Build, keyword: &Word<'_>, rest: &[Word<'_>], input: &st
     let whole = Span::new(b.at(keyword.start), b.at(input.trim_end().len()));
     let id = Ident { text: id.text.to_string(), span: span(id) };
     Some(Item::Distance(DistanceDecl { id, display, plural, adjacent, span: whole }))
+}
+
+/// What can be saved of a `verb` line that does not parse: each word a verb, the first two
+/// strings after it its third person and past participle; so that the game's verbs are
+/// still declared and the one syntax error is the only error.
+fn salvage_verbs(b: &Build, keyword: &Word<'_>, rest: &[Word<'_>], input: &str) -> VerbDecl {
+    let span = |w: &Word<'_>| Span::new(b.at(w.start), b.at(w.end));
+    let mut entries: Vec<VerbEntry> = Vec::new();
+    for w in rest {
+        let form = || Some(Str { value: w.text.to_string(), span: span(w) });
+        match entries.last_mut() {
+            Some(e) if w.quoted && e.third.is_none() => e.third = form(),
+            Some(e) if w.quoted && e.past.is_none() => e.past = form(),
+            _ if w.quoted => continue,
+            _ => {
+                let id = Ident { text: w.text.to_string(), span: span(w) };
+                entries.push(VerbEntry { id, third: None, past: None, span: span(w) });
+            }
+        }
+        if let Some(e) = entries.last_mut() {
+            e.span = Span::new(e.span.start as usize, b.at(w.end));
+        }
+    }
+    let whole = Span::new(b.at(keyword.start), b.at(input.trim_end().len()));
+    VerbDecl { entries, span: whole, broken: true }
 }

@@ -24,6 +24,7 @@ mod cache;
 mod words;
 
 pub use cache::{ReadSentences, SentenceCache};
+pub(crate) use words::grammar_words;
 pub use words::{Entered, GameWords};
 
 /// The vocabulary kinds ability text names, in the order a plain word is looked up.

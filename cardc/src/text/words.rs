@@ -257,7 +257,7 @@ fn words_of(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
 
 /// Every word the ability grammar spells out (`attack`, `range`, `friendly`): a game's word
 /// that is one of them would change what the grammar reads, so it is not masked.
-fn grammar_words() -> &'static HashSet<String> {
+pub(crate) fn grammar_words() -> &'static HashSet<String> {
     static WORDS: OnceLock<HashSet<String>> = OnceLock::new();
     WORDS.get_or_init(|| {
         let mut out = HashSet::new();

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use cards_runtime::export::{export, to_json_pretty};
 use cards_runtime::model::{
     kinds::PRELUDE, BarAction, Card, CardKind, Charges, Cmp, CmpOp, Constraint, CostBasis, Difficulty, Distance, Entry,
-    Filter, Grant, Kind, NamedAbility, Noun, Rule, Scope, Selector, SelectorKind, Set, VariableCost, VocabKind,
+    Filter, Grant, Kind, NamedAbility, Noun, Rule, Scope, Selector, SelectorKind, Set, VariableCost, Verb, VocabKind,
     Vocabulary,
 };
 use cards_runtime::restriction::{Atom, Node, Restriction};
@@ -234,6 +234,10 @@ fn noun(v: &Value) -> Noun {
     Noun { id: text(&v["id"]), name: text(&v["name"]), plural: text(&v["plural"]), plural_id: text(&v["plural_id"]) }
 }
 
+fn verb(v: &Value) -> Verb {
+    Verb { id: text(&v["id"]), third: text(&v["third"]), past: text(&v["past"]) }
+}
+
 fn selector_kind(v: &Value) -> SelectorKind {
     match v.as_str().unwrap() {
         "ship" => SelectorKind::Ship,
@@ -305,7 +309,7 @@ impl Back<'_> {
             kinds: self.kinds().into(),
             roster: self.roster(),
             distance: self.distance(),
-            verbs: Vec::new().into(),
+            verbs: list(&doc["verbs"]).iter().map(verb).collect::<Vec<_>>().into(),
             flagship_icon: doc.get("flagship_icon").map(|i| self.vocab(VocabKind::Icon, i)),
             cards: list(&doc["cards"]).iter().map(|c| self.card_of(c)).collect::<Vec<_>>().into(),
             rules: list(&doc["rules"]).iter().map(|r| self.rule(r)).collect::<Vec<_>>().into(),
@@ -615,6 +619,28 @@ fn assert_round_trip(dir: &Path) {
 #[test]
 fn the_extensions_set_reads_back_into_its_model() {
     assert_round_trip(&extensions());
+}
+
+/// A game's verbs are exported with their forms, in the order declared, and read back.
+#[test]
+fn a_games_verbs_are_exported_and_read_back() {
+    let mut files = common::shipped_files("emberfall");
+    let game = files.iter_mut().find(|(name, _)| name == "game.cards").expect("emberfall's game.cards");
+    game.1.push_str("verb heal, push\nverb cast \"casts\" \"cast\", bury\n");
+    let dir = common::write_set(&files);
+    let doc = to_value(&load(dir.path()));
+    assert_eq!(
+        doc["verbs"],
+        json!([
+            {"id": "heal", "third": "heals", "past": "healed"},
+            {"id": "push", "third": "pushes", "past": "pushed"},
+            {"id": "cast", "third": "casts", "past": "cast"},
+            {"id": "bury", "third": "buries", "past": "buried"},
+        ])
+    );
+    assert_round_trip(dir.path());
+    // A game without verbs has no `verbs` key.
+    assert!(to_value(&load(&manifest().join("../cards/emberfall"))).get("verbs").is_none());
 }
 
 #[test]

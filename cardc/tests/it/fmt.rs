@@ -238,6 +238,9 @@ kind hero "Hero" "Heroes" unit, # a kind
 roster warband "Warband"  # lists
 distance   space "Space"  "Spaces"   adjacent  1  # measures
 distance inch
+verb heal, # ours
+  push
+verb   cast  "casts"   "cast", bury
 
 rule one "One": # why
   at most 1 upgrade with icon crew per ship where size large
@@ -276,7 +279,7 @@ part "P" { drive  energy: -2 }
 /// What a text means, as the parser reads it: its items with every span replaced by the
 /// bytes it covers minus blanks and `#` comments (a comment inside `at # … most` comes to
 /// trail it; a `#` inside a string or a text block is not a comment), and a vocabulary line
-/// (or a `kind` line) as one entry per entry. `None` when it does not parse.
+/// (or a `kind` or `verb` line) as one entry per entry. `None` when it does not parse.
 fn meaning(text: &str) -> Option<Vec<String>> {
     let (file, diagnostics) = cardc::syntax::parse_file(0, text);
     if diagnostics.iter().any(|d| d.code.id != "E0005") {
@@ -290,6 +293,7 @@ fn meaning(text: &str) -> Option<Vec<String>> {
                 out.extend(v.entries.iter().map(|e| spans_to_text(&format!("{:?} {e:?}", v.kind), &code)));
             }
             Item::Kind(k) => out.extend(k.entries.iter().map(|e| spans_to_text(&format!("Kind {e:?}"), &code))),
+            Item::Verb(v) => out.extend(v.entries.iter().map(|e| spans_to_text(&format!("Verb {e:?}"), &code))),
             _ => out.push(spans_to_text(&format!("{item:?}"), &code)),
         }
     }
@@ -360,6 +364,7 @@ fn everything_formats_to_the_same_meaning() {
         "{out}"
     );
     assert!(out.contains("distance space \"Space\" \"Spaces\" adjacent 1  # measures\ndistance inch\n"), "{out}");
+    assert!(out.contains("distance inch\nverb heal  # ours\nverb push\nverb cast \"casts\" \"cast\", bury\n"), "{out}");
 }
 
 #[derive(Clone, Debug)]

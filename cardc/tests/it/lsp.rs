@@ -627,3 +627,57 @@ fn the_distance_line_is_offered_and_hovered() {
     assert_eq!(definition["range"]["start"]["line"], line, "{definition}");
     s.stop();
 }
+
+/// A game's `verb` line: completion offers the keyword in `game.cards` where it offers
+/// `distance`, hovering a verb says its forms and how ability text reads it, and go to
+/// definition leads to the verb.
+#[test]
+fn the_verb_line_is_offered_and_hovered() {
+    const DISTANCE: &str = "distance space \"Space\" \"Spaces\" adjacent 1";
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    for file in crate::common::files(&crate::common::root().join("cards/emberfall"), "cards") {
+        std::fs::copy(&file, root.join(file.file_name().unwrap())).expect("copy");
+    }
+    let game = root.join("game.cards");
+    let shipped = std::fs::read_to_string(&game).unwrap();
+    // Half typed on the line after the distance.
+    let typing = shipped.replacen(DISTANCE, &format!("{DISTANCE}\nver"), 1);
+    let mut s = Server::start();
+    s.open(&game, &typing);
+    s.diagnostics(&uri(&game));
+    let (line, _) = find(&typing, DISTANCE);
+    let params = json!({
+        "textDocument": { "uri": uri(&game) },
+        "position": { "line": line + 1, "character": 3 },
+        "context": { "triggerKind": 1 },
+    });
+    let answer = s.request("textDocument/completion", params);
+    let labels: Vec<&str> = answer.as_array().into_iter().flatten().filter_map(|i| i["label"].as_str()).collect();
+    for word in ["verb", "distance", "roster"] {
+        assert!(labels.contains(&word), "{word} in {labels:?}");
+    }
+
+    let text = shipped.replacen(DISTANCE, &format!("{DISTANCE}\nverb heal, push\nverb cast \"casts\" \"cast\""), 1);
+    s.open(&game, &text);
+    s.diagnostics(&uri(&game));
+    let hover_at = |s: &mut Server, needle: &str| {
+        let (line, column) = find(&text, needle);
+        let hover = s.at("textDocument/hover", &game, line, column + "verb ".len() as u32 + 1);
+        hover["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        hover_at(&mut s, "verb heal"),
+        "verb `heal` (heals, healed): ability text reads `heal N <thing>`; the game carries it out."
+    );
+    assert_eq!(
+        hover_at(&mut s, "verb cast"),
+        "verb `cast` (casts, cast): ability text reads `cast N <thing>`; the game carries it out."
+    );
+    // Go to definition leads to the verb: `push`, on the line after the distance.
+    let (line, column) = find(&text, "push");
+    let definition = s.at("textDocument/definition", &game, line, column + 1);
+    assert_eq!(definition["range"]["start"], json!({ "line": line, "character": column }), "{definition}");
+    assert_eq!(definition["range"]["end"], json!({ "line": line, "character": column + 4 }), "{definition}");
+    s.stop();
+}

@@ -215,8 +215,8 @@ fn the_flagship_line_names_the_games_unit() {
     assert_eq!(new[0].help.as_deref(), Some("the flagship is one of the game's units: `flagship: hero with <icon>`"));
 }
 
-/// A broken `kind`, `roster` or `distance` line is one syntax error: what it declares is still the
-/// game's, so no card or rule of those kinds is an error too.
+/// A broken `kind`, `roster`, `distance` or `verb` line is one syntax error: what it
+/// declares is still the game's, so no card or rule of those kinds is an error too.
 #[test]
 fn a_broken_kind_line_does_not_hide_the_games_kinds() {
     let cases = [
@@ -227,6 +227,10 @@ fn a_broken_kind_line_does_not_hide_the_games_kinds() {
         ("distance space \"Space\" \"Spaces\" adjacent 1", "distance space \"Space\" \"Spaces\" adjacent 1 ,"),
         // `adjacent` takes a number: what is not one is the grammar's to say.
         ("distance space \"Space\" \"Spaces\" adjacent 1", "distance space \"Space\" \"Spaces\" adjacent one"),
+        // A verb's word in capitals: the grammar's to say, not a verb's mistake too.
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb Heal, push"),
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb heal push"),
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb heal, push,"),
     ];
     for (from, to) in cases {
         let files = mutate(emberfall(), "game.cards", from, to);
@@ -440,4 +444,178 @@ fn each_mistake_on_the_distance_line_is_one_diagnostic() {
         let (_, new) = added(&mutate(emberfall(), "game.cards", LINE, to));
         assert!(new.is_empty(), "{to}: {:#?}", new.iter().map(said).collect::<Vec<_>>());
     }
+}
+
+/// Emberfall's `distance` line, after which the tests write `verb` lines.
+const DISTANCE: &str = "distance space \"Space\" \"Spaces\" adjacent 1";
+
+/// `game.cards` with `lines` after its `distance` line.
+fn with_verbs(lines: &str) -> Vec<(String, String)> {
+    mutate(emberfall(), "game.cards", DISTANCE, &format!("{DISTANCE}\n{lines}"))
+}
+
+/// `verb heal, push` and `verb cast "casts" "cast"`: the verbs the game's ability text uses
+/// are the set's, in the order declared, with the forms English gives them or those written.
+#[test]
+fn the_verb_lines_are_the_sets_verbs() {
+    let files = with_verbs("verb heal, push,\n  bury\nverb cast \"casts\" \"cast\"");
+    let (_, new) = added(&files);
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+    let dir = common::write_set(&files);
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let set = report.sets[0].model().expect("a model");
+    let verbs: Vec<(&str, &str, &str)> = set.verbs.iter().map(|v| (&*v.id, &*v.third, &*v.past)).collect();
+    assert_eq!(
+        verbs,
+        [
+            ("heal", "heals", "healed"),
+            ("push", "pushes", "pushed"),
+            ("bury", "buries", "buried"),
+            ("cast", "casts", "cast")
+        ]
+    );
+    assert_eq!(set.words().verbs, &set.verbs[..]);
+    // Forms written in capitals are read in lowercase, as ability text is.
+    let files = with_verbs("verb cast \"Casts\" \"Cast\"");
+    let (_, new) = added(&files);
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+    let dir = common::write_set(&files);
+    let report = cardc::check_paths(&[dir.path()]).unwrap();
+    let v = &report.sets[0].model().expect("a model").verbs[0];
+    assert_eq!((&*v.id, &*v.third, &*v.past), ("cast", "casts", "cast"));
+    // A set without the lines has none.
+    let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
+    assert!(report.sets[0].model().expect("a model").verbs.is_empty());
+}
+
+/// Each mistake on a `verb` line is one E0110 at the mistake: a verb declared twice, a word
+/// the built-in reading already reads, the unit kind's or the distance's word, another
+/// verb's form, a form that is not one word of letters.
+#[test]
+fn each_mistake_on_a_verb_line_is_one_diagnostic() {
+    const BUILTIN: &str = "a word of the built-in reading";
+    const HERO: &str = "names the game's unit kind, `hero`";
+    const SPACE: &str = "names the game's distance, `space`";
+    const NO_WORD: &str = "not one word of letters";
+    // (the lines written, message, the text the primary label covers, its label, the help)
+    let cases = [
+        (
+            "verb heal, push\nverb heal",
+            "verb `heal` is declared twice",
+            "heal",
+            "declared again here",
+            "remove one of the two",
+        ),
+        (
+            "verb heal, gain",
+            "`gain` cannot be one of the game's verbs",
+            "gain",
+            BUILTIN,
+            "the built-in reading already reads `gain`: remove this verb",
+        ),
+        (
+            "verb attack",
+            "`attack` cannot be one of the game's verbs",
+            "attack",
+            BUILTIN,
+            "the built-in reading already reads `attack`: remove this verb",
+        ),
+        (
+            "verb bin \"bins\" \"discarded\"",
+            "`discarded` cannot be a form of the game's verb `bin`",
+            "\"discarded\"",
+            BUILTIN,
+            "the built-in reading already reads `discarded`: give the verb forms of its own (`verb bin \"…\" \"…\"`)",
+        ),
+        (
+            "verb remov",
+            "`removed` cannot be a form of the game's verb `remov`",
+            "remov",
+            "English gives it the form `removed`, which is a word of the built-in reading",
+            "the built-in reading already reads `removed`: give the verb forms of its own (`verb remov \"…\" \"…\"`)",
+        ),
+        (
+            "verb hero",
+            "`hero` cannot be one of the game's verbs",
+            "hero",
+            HERO,
+            "ability text already names the game's units with `hero`: remove this verb",
+        ),
+        (
+            "verb band \"heroes\" \"banded\"",
+            "`heroes` cannot be a form of the game's verb `band`",
+            "\"heroes\"",
+            HERO,
+            "ability text already names the game's units with `heroes`: give the verb forms of its own (`verb band \"…\" \"…\"`)",
+        ),
+        (
+            "verb space",
+            "`space` cannot be one of the game's verbs",
+            "space",
+            SPACE,
+            "ability text already measures distance with `space`: remove this verb",
+        ),
+        (
+            "verb step \"spaces\" \"stepped\"",
+            "`spaces` cannot be a form of the game's verb `step`",
+            "\"spaces\"",
+            SPACE,
+            "ability text already measures distance with `spaces`: give the verb forms of its own (`verb step \"…\" \"…\"`)",
+        ),
+        (
+            "verb fall \"falls\" \"fallen\", fell \"fells\" \"falls\"",
+            "`falls` cannot be a form of the game's verb `fell`",
+            "\"falls\"",
+            "a form of verb `fall`",
+            "ability text already reads `falls` as verb `fall`: give the verb forms of its own (`verb fell \"…\" \"…\"`)",
+        ),
+        (
+            "verb cast \"cast-\" \"cast\"",
+            "`cast-` cannot be a form of the game's verb `cast`",
+            "\"cast-\"",
+            NO_WORD,
+            "a verb's form is one word of letters, as ability text spells it (`heals`)",
+        ),
+        (
+            "verb cast \"cast s\" \"cast\"",
+            "`cast s` cannot be a form of the game's verb `cast`",
+            "\"cast s\"",
+            NO_WORD,
+            "a verb's form is one word of letters, as ability text spells it (`heals`)",
+        ),
+        (
+            "verb heal2",
+            "`heal2` cannot be one of the game's verbs",
+            "heal2",
+            NO_WORD,
+            "a verb's form is one word of letters, as ability text spells it (`heal`)",
+        ),
+    ];
+    for (lines, message, at, label, help) in cases {
+        let (sources, new) = added(&with_verbs(lines));
+        let all: Vec<String> = new.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all, [format!("E0110 {message}")], "{lines}");
+        let primary = new[0].primary().unwrap();
+        let file = sources.file(primary.file);
+        assert_eq!((file.slice(primary.span), primary.message.as_str()), (at, label), "{lines}");
+        // On the `verb` lines, not on a kind or distance of the same word.
+        let verb_lines = file.text.find(&format!("{DISTANCE}\n{lines}")).expect("the lines") + DISTANCE.len();
+        assert!(primary.span.start as usize > verb_lines, "{lines}");
+        assert_eq!(new[0].help.as_deref(), Some(help), "{lines}");
+    }
+    // The second `heal` names the first, and the second `falls` the verb it is a form of.
+    let (sources, new) = added(&with_verbs("verb heal, push\nverb heal"));
+    let [_, first] = &new[0].labels[..] else { panic!("{:#?}", new[0].labels) };
+    assert_eq!((sources.file(first.file).slice(first.span), first.message.as_str()), ("heal", "first declared here"));
+    assert!(first.span.start < new[0].primary().unwrap().span.start);
+    let (sources, new) = added(&with_verbs("verb fall \"falls\" \"fallen\", fell \"fells\" \"falls\""));
+    let [primary, other] = &new[0].labels[..] else { panic!("{:#?}", new[0].labels) };
+    assert_eq!(primary.span.start as usize, sources.file(primary.file).text.rfind("\"falls\"").unwrap());
+    assert_eq!(
+        (sources.file(other.file).slice(other.span), other.message.as_str()),
+        ("fall", "verb `fall` declared here")
+    );
+    // An irregular verb whose past participle is its base form is no mistake.
+    let (_, new) = added(&with_verbs("verb cast \"casts\" \"cast\", hit \"hits\" \"hit\""));
+    assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
 }

@@ -508,3 +508,42 @@ fn json_carries_the_fixes() {
         (Some(start as u64), Some(start as u64 + 6))
     );
 }
+
+/// A verb as a `verb` line writes it: its id and the forms written after it.
+type Forms<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
+
+fn form(s: &Option<cardc::ast::Str>) -> Option<&str> {
+    s.as_ref().map(|s| s.value.as_str())
+}
+
+/// A broken `verb` line is one syntax error, and what it declares is still read: each word
+/// a verb, the two strings after one its forms. A line that ends with `,` is read without
+/// it.
+#[test]
+fn a_broken_verb_line_still_declares_its_verbs() {
+    use cardc::ast::Item;
+    let cases: [(&str, &str, &[Forms]); 4] = [
+        (
+            "verb heal, push cast \"casts\" \"cast\"\n",
+            "cast",
+            &[("heal", None, None), ("push", None, None), ("cast", Some("casts"), Some("cast"))],
+        ),
+        ("verb heal, push,\n", ",", &[("heal", None, None), ("push", None, None)]),
+        // Both forms or neither: the second is missing.
+        ("verb cast \"casts\", heal\n", ",", &[("cast", Some("casts"), None), ("heal", None, None)]),
+        ("verb Heal, push\n", "Heal", &[("Heal", None, None), ("push", None, None)]),
+    ];
+    for (text, at, verbs) in cases {
+        let (file, diagnostics) = cardc::syntax::parse_file(0, text);
+        let all: Vec<String> = diagnostics.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+        assert_eq!(all.len(), 1, "{text:?}: {all:#?}");
+        assert_eq!(diagnostics[0].code.id, "E0001", "{text:?}");
+        let label = diagnostics[0].primary().unwrap();
+        assert_eq!(&text[label.span.range()], at, "{text:?}: {all:?}");
+        let [Item::Verb(v)] = &file.items[..] else { panic!("{text:?}: {:#?}", file.items) };
+        let read: Vec<(&str, Option<&str>, Option<&str>)> =
+            v.entries.iter().map(|e| (e.id.text.as_str(), form(&e.third), form(&e.past))).collect();
+        assert_eq!(read, verbs, "{text:?}");
+        assert_eq!(&text[v.span.range()], text.trim_end(), "{text:?}");
+    }
+}

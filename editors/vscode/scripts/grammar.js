@@ -28,7 +28,7 @@ const LINT_LEVELS = ['allow', 'warn', 'deny'];
  * Words that start a declaration other than a vocabulary line or a card (`DECLARATIONS` in
  * cardc/src/syntax/keywords.rs): the words `card_kind` in grammar.pest may not be.
  */
-const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'rule', 'flagship', ...LINT_LEVELS];
+const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'verb', 'rule', 'flagship', ...LINT_LEVELS];
 /** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
 const ENTRY_FLAGS = ['implicit', 'optional'];
 /** Words that start a restriction atom (`AtomKind::keyword` in cardc/src/ast.rs). */
@@ -108,6 +108,7 @@ const grammar = {
     { include: '#kind' },
     { include: '#roster' },
     { include: '#distance' },
+    { include: '#verb' },
     { include: '#flagship' },
     { include: '#vocabulary' },
     { include: '#rule' },
@@ -221,6 +222,30 @@ const grammar = {
       patterns: [
         { include: '#comment' },
         { match: words(['adjacent']), name: 'keyword.other.distance.cards' },
+        { include: '#value' },
+      ],
+    },
+
+    // verb heal, push, cast "casts" "cast": coloured as a distance line, each verb as its
+    // word, and a list that goes on after `,` as a `kind` line does.
+    verb: {
+      begin: `${LEAD}(verb)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.verb.cards' },
+        2: { name: 'entity.name.type.verb.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.verb.cards',
+      patterns: [
+        { include: '#comment' },
+        continuation('entity.name.type.verb.cards'),
+        {
+          match: `(,)[ \\t]*(?:(${ID})${END})?`,
+          captures: {
+            1: { name: 'punctuation.separator.comma.cards' },
+            2: { name: 'entity.name.type.verb.cards' },
+          },
+        },
         { include: '#value' },
       ],
     },

@@ -10,8 +10,8 @@
 //    folder beside the repository) gets the scopes an independent scan of the file expects:
 //    every `[Name]` in text is an icon, every declared header is a heading, every comment,
 //    string, field name, card declaration (any word but a declaration keyword before a
-//    quoted name), `kind`, `roster` and `distance` line has its scope, nothing outside text is left
-//    unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
+//    quoted name), `kind`, `roster`, `distance` and `verb` line has its scope, nothing outside
+//    text is left unscoped. The repository's `cards/` sets and the folders in `CARDS_GRAMMAR_EXTRA`
 //    (`:`-separated) get the same scan.
 // 4. The tokens of the conformance files equal `test/examples.tokens.snap`.
 // Exits 1 on any failure, with what was expected and what was found.
@@ -141,6 +141,7 @@ function checkSources() {
     ['k_roster in grammar.pest', pestAlternatives(pest, 'k_roster'), ['roster']],
     ['k_distance in grammar.pest', pestAlternatives(pest, 'k_distance'), ['distance']],
     ['k_adjacent in grammar.pest', pestAlternatives(pest, 'k_adjacent'), ['adjacent']],
+    ['k_verb in grammar.pest', pestAlternatives(pest, 'k_verb'), ['verb']],
     ['entry_flag in grammar.pest', pestAlternatives(pest, 'entry_flag'), source.ENTRY_FLAGS],
     ['AtomKind::keyword in ast.rs', atomKeywords, source.RESTRICTION_ATOMS],
   ];
@@ -515,6 +516,42 @@ const CASES = [
       [4, 'adjacent', '!keyword.other.distance.cards'],
     ],
   },
+  {
+    name: 'verb lines: the keyword, each verb, an irregular one\'s forms, a list after `,`',
+    source: [
+      'distance space "Space" "Spaces" adjacent 1',
+      'verb heal, push,  # ours',
+      '  bury',
+      'verb cast "casts" "cast"',
+      'hero "Aria" {',
+      '  verb: heal',
+      '}',
+    ],
+    expect: [
+      [1, 'verb', 'keyword.other.verb.cards'],
+      [1, 'verb', '!storage.type.card.cards'],
+      [1, 'verb', '!meta.declaration.distance.cards'],
+      [1, 'heal', 'entity.name.type.verb.cards'],
+      [1, ',', 'punctuation.separator.comma.cards'],
+      [1, 'push', 'entity.name.type.verb.cards'],
+      [1, '# ours', 'comment.line.number-sign.cards'],
+      [1, '# ours', '!entity.name.type.verb.cards'],
+      // The list goes on after the `,`.
+      [2, 'bury', 'entity.name.type.verb.cards'],
+      [2, 'bury', '!storage.type.card.cards'],
+      [3, 'verb', 'keyword.other.verb.cards'],
+      [3, 'cast', 'entity.name.type.verb.cards'],
+      [3, '"casts"', 'string.quoted.double.cards'],
+      [3, '"cast"', 'string.quoted.double.cards'],
+      [3, '"cast"', '!entity.name.type.verb.cards'],
+      // A card line ends the declaration before it.
+      [4, 'hero', 'storage.type.card.cards'],
+      [4, 'hero', '!meta.declaration.verb.cards'],
+      // `verb` starts a line of its own only at the top level.
+      [5, 'verb', 'variable.other.property.cards'],
+      [5, 'verb', '!keyword.other.verb.cards'],
+    ],
+  },
 ];
 
 /** The columns of the `n`-th occurrence of `text` on `line` (0-based), or null. */
@@ -579,6 +616,7 @@ function expectations(text, headers) {
   const roster = new RegExp(`${lead}(roster)${kwEnd}(?:[ \\t]+(${id})${kwEnd})?`);
   const distance = new RegExp(`${lead}(distance)${kwEnd}(?:[ \\t]+(${id})${kwEnd})?`);
   const adjacent = new RegExp(`(?<![a-z0-9-])adjacent${kwEnd}`);
+  const verb = new RegExp(`${lead}(verb)${kwEnd}`);
   // A line that starts a top-level item even after a trailing comma (cardc's chunker).
   const keyword = new RegExp(
     `${lead}(?:${[...source.DECLARATIONS, ...source.VOCAB_KINDS, ...source.CARD_KINDS].join('|')})${kwEnd}`,
@@ -587,7 +625,8 @@ function expectations(text, headers) {
   let inText = false; // inside `text { … }` or `ability "…" { … }`
   let last = ''; // the last character of code (not blank, not a comment) so far
   let inKind = false; // inside a `kind` declaration
-  let entryNext = false; // the next word of the `kind` declaration is an entry's id
+  let inVerb = false; // inside a `verb` declaration
+  let entryNext = false; // the next word of the `kind` or `verb` declaration is an entry's id
   lines.forEach((line, n) => {
     let col = 0;
     const push = (start, end, scope) => out.push({ line: n, start, end, scope });
@@ -595,7 +634,10 @@ function expectations(text, headers) {
       // After a trailing comma a list goes on (`  empire "Galactic Empire"` is an entry),
       // unless the line starts with a keyword.
       const continued = last === ',' && !keyword.test(line);
-      if (!continued) inKind = false;
+      if (!continued) {
+        inKind = false;
+        inVerb = false;
+      }
       const v = line.match(vocab);
       if (v) push(v[0].length - v[1].length, v[0].length, 'storage.type.vocabulary.cards');
       const k = line.match(kind);
@@ -620,6 +662,13 @@ function expectations(text, headers) {
         const code = line.replace(/"(?:[^"\\]|\\.)*"?/g, (q) => ' '.repeat(q.length)).replace(/#.*$/, '');
         const a = code.slice(dl[0].length).match(adjacent);
         if (a) push(dl[0].length + a.index, dl[0].length + a.index + a[0].length, 'keyword.other.distance.cards');
+      }
+      const vb = line.match(verb);
+      if (vb) {
+        push(vb[0].length - vb[1].length, vb[0].length, 'keyword.other.verb.cards');
+        inVerb = true;
+        entryNext = true;
+        col = vb[0].length;
       }
       const c = continued ? null : line.match(card);
       if (c) {
@@ -676,6 +725,11 @@ function expectations(text, headers) {
           else if (source.ROLES.includes(m[0])) scope = 'storage.modifier.role.cards';
           entryNext = false;
         }
+        if (inVerb && depth === 0) {
+          // `verb <id> ["third" "past"], …`: an entry's first word is the verb.
+          if (entryNext) scope = 'entity.name.type.verb.cards';
+          entryNext = false;
+        }
         push(col, col + m[0].length, scope);
         col += m[0].length;
         last = 'a';
@@ -683,7 +737,7 @@ function expectations(text, headers) {
       }
       if (ch === '{') depth++;
       if (ch === '}') depth = Math.max(0, depth - 1);
-      if (ch === ',' && inKind && depth === 0) entryNext = true;
+      if (ch === ',' && (inKind || inVerb) && depth === 0) entryNext = true;
       if (!/\s/.test(ch)) {
         push(col, col + 1, null);
         last = ch;
