@@ -1215,3 +1215,33 @@ fn each_result_of_a_roll_goes_on_from_the_roll() {
     assert_eq!(stress(true), 1, "the first result did not come up; the second is still reached");
     assert_eq!(stress(false), 0, "the roll was not reached: neither result is");
 }
+
+/// A verb the game declares (`EffectKind::Game`): the engine resolves it as any effect,
+/// handing it to the game to carry out, and a timing on it triggers on that verb alone.
+/// "After you perform an action, heal 1 damage." and "After you heal, gain 1 focus token."
+#[test]
+fn a_games_own_verb_is_carried_out_by_the_game_and_triggers_on_itself() {
+    let heal = || effect(EffectKind::Game(0), "heal 1 damage", Some(1), "damage", &[]);
+    let mut mend = ability(
+        "After you perform an action, heal 1 damage.",
+        vec![step(vec![clause(you(), Qualifier::None, None, heal())])],
+    );
+    mend.timings = vec![after_event(When::After, "you perform an action", perform_action())].into();
+    let mut after_heal = ability(
+        "After you heal, gain 1 focus token.",
+        vec![step(vec![clause(you(), Qualifier::None, None, gain(1, "focus token", FOCUS))])],
+    );
+    after_heal.timings = vec![after_event(When::After, "you heal", Effect::new(EffectKind::Game(0), "heal"))].into();
+    let mut game = Game::default();
+    let a = game.ship(0, 0, &[("mend", &mend), ("after-heal", &after_heal)]);
+    let mut engine = Engine::new();
+    let mut chooser = First;
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, perform_action())));
+    assert_eq!(game.performed(a, "heal 1 damage"), 1, "{:?}", game.log);
+    // The game's verb, carried out, is an event its own timing triggers on.
+    assert_eq!(game.tokens(a)[usize::from(FOCUS.index)], 1, "{:?}", game.log);
+    // Another of the game's verbs is not.
+    let bury = Effect::new(EffectKind::Game(1), "bury");
+    engine.window(&mut game, &mut chooser, Window::event(When::After, event(a, bury)));
+    assert_eq!(game.tokens(a)[usize::from(FOCUS.index)], 1, "{:?}", game.log);
+}

@@ -145,6 +145,11 @@ impl GameWords {
             }
         }
         for (start, end, word) in words_of(text) {
+            // `Cast: Spend 1 [Charge].`: a header names its kind of ability, whatever else
+            // the word is.
+            if text[end..].starts_with(':') {
+                continue;
+            }
             let mark = self.mark_of(&word.to_lowercase());
             if let Some(mark) = mark {
                 bytes[start..end].fill(mark);
@@ -316,6 +321,8 @@ mod tests {
             masked,
             "Each friendly \x1F\x1F\x1F\x1F within 2 \x1D\x1D\x1D\x1D\x1D\x1D of you, \x1E\x1E\x1E\x1E\x1E\x1E\x1E\x1E to heroes' heroic \x1F\x1F\x1F\x1F\x1F\x1F."
         );
+        // A header's word is the header's.
+        assert_eq!(w.mask("Hero: each hero"), "Hero: each \x1F\x1F\x1F\x1F");
         // A mark printed in the text is no word of the game's.
         assert_eq!(w.mask("a \x1F b"), "a \x1A b");
         assert_eq!(GameWords::prelude().mask("a \x1F b"), "a \x1A b");

@@ -626,13 +626,14 @@ fn the_extensions_set_reads_back_into_its_model() {
 fn a_games_verbs_are_exported_and_read_back() {
     let mut files = common::shipped_files("emberfall");
     let game = files.iter_mut().find(|(name, _)| name == "game.cards").expect("emberfall's game.cards");
-    game.1.push_str("verb heal, push\nverb cast \"casts\" \"cast\", bury\n");
+    game.1.push_str("verb mend, push\nverb cast \"casts\" \"cast\", bury\n");
     let dir = common::write_set(&files);
     let doc = to_value(&load(dir.path()));
     assert_eq!(
         doc["verbs"],
         json!([
             {"id": "heal", "third": "heals", "past": "healed"},
+            {"id": "mend", "third": "mends", "past": "mended"},
             {"id": "push", "third": "pushes", "past": "pushed"},
             {"id": "cast", "third": "casts", "past": "cast"},
             {"id": "bury", "third": "buries", "past": "buried"},
@@ -640,7 +641,7 @@ fn a_games_verbs_are_exported_and_read_back() {
     );
     assert_round_trip(dir.path());
     // A game without verbs has no `verbs` key.
-    assert!(to_value(&load(&manifest().join("../cards/emberfall"))).get("verbs").is_none());
+    assert!(to_value(&load(&manifest().join("../cards/xwing"))).get("verbs").is_none());
 }
 
 #[test]

@@ -57,8 +57,8 @@ fn the_set_checks_without_errors_and_counts_every_card() {
     let (_, checked) = check(&emberfall());
     let errors: Vec<String> = checked.diagnostics.iter().filter(|d| d.is_error()).map(said).collect();
     assert!(errors.is_empty(), "{errors:#?}");
-    // 3 callings, 6 heroes, 10 items and spells, as the files declare them.
-    assert_eq!(checked.cards, 19);
+    // 3 callings, 6 heroes, 11 items and spells, as the files declare them.
+    assert_eq!(checked.cards, 20);
     // Every diagnostic says the game's words, the reading's said-back included.
     for d in checked.diagnostics.iter() {
         assert_eq!(foreign_word(&said(d)), None, "{}", said(d));
@@ -228,9 +228,9 @@ fn a_broken_kind_line_does_not_hide_the_games_kinds() {
         // `adjacent` takes a number: what is not one is the grammar's to say.
         ("distance space \"Space\" \"Spaces\" adjacent 1", "distance space \"Space\" \"Spaces\" adjacent one"),
         // A verb's word in capitals: the grammar's to say, not a verb's mistake too.
-        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb Heal, push"),
-        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb heal push"),
-        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb heal, push,"),
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb Mend, push"),
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb mend push"),
+        (DISTANCE, "distance space \"Space\" \"Spaces\" adjacent 1\nverb mend, push,"),
     ];
     for (from, to) in cases {
         let files = mutate(emberfall(), "game.cards", from, to);
@@ -454,11 +454,11 @@ fn with_verbs(lines: &str) -> Vec<(String, String)> {
     mutate(emberfall(), "game.cards", DISTANCE, &format!("{DISTANCE}\n{lines}"))
 }
 
-/// `verb heal, push` and `verb cast "casts" "cast"`: the verbs the game's ability text uses
+/// `verb mend, push` and `verb cast "casts" "cast"`: the verbs the game's ability text uses
 /// are the set's, in the order declared, with the forms English gives them or those written.
 #[test]
 fn the_verb_lines_are_the_sets_verbs() {
-    let files = with_verbs("verb heal, push,\n  bury\nverb cast \"casts\" \"cast\"");
+    let files = with_verbs("verb mend, push,\n  bury\nverb cast \"casts\" \"cast\"");
     let (_, new) = added(&files);
     assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
     let dir = common::write_set(&files);
@@ -468,10 +468,12 @@ fn the_verb_lines_are_the_sets_verbs() {
     assert_eq!(
         verbs,
         [
-            ("heal", "heals", "healed"),
+            ("mend", "mends", "mended"),
             ("push", "pushes", "pushed"),
             ("bury", "buries", "buried"),
-            ("cast", "casts", "cast")
+            ("cast", "casts", "cast"),
+            // emberfall's own, declared after the lines.
+            ("heal", "heals", "healed")
         ]
     );
     assert_eq!(set.words().verbs, &set.verbs[..]);
@@ -483,9 +485,10 @@ fn the_verb_lines_are_the_sets_verbs() {
     let report = cardc::check_paths(&[dir.path()]).unwrap();
     let v = &report.sets[0].model().expect("a model").verbs[0];
     assert_eq!((&*v.id, &*v.third, &*v.past), ("cast", "casts", "cast"));
-    // A set without the lines has none.
+    // A set without the lines has its own alone.
     let report = cardc::check_paths(&[common::root().join("cards/emberfall")]).unwrap();
-    assert!(report.sets[0].model().expect("a model").verbs.is_empty());
+    let verbs = &report.sets[0].model().expect("a model").verbs;
+    assert_eq!(verbs.iter().map(|v| &*v.id).collect::<Vec<_>>(), ["heal"]);
 }
 
 /// Each mistake on a `verb` line is one E0110 at the mistake: a verb declared twice, a word
@@ -500,14 +503,14 @@ fn each_mistake_on_a_verb_line_is_one_diagnostic() {
     // (the lines written, message, the text the primary label covers, its label, the help)
     let cases = [
         (
-            "verb heal, push\nverb heal",
-            "verb `heal` is declared twice",
-            "heal",
+            "verb mend, push\nverb mend",
+            "verb `mend` is declared twice",
+            "mend",
             "declared again here",
             "remove one of the two",
         ),
         (
-            "verb heal, gain",
+            "verb mend, gain",
             "`gain` cannot be one of the game's verbs",
             "gain",
             BUILTIN,
@@ -584,9 +587,9 @@ fn each_mistake_on_a_verb_line_is_one_diagnostic() {
             "a verb's form is one word of letters, as ability text spells it (`heals`)",
         ),
         (
-            "verb heal2",
-            "`heal2` cannot be one of the game's verbs",
-            "heal2",
+            "verb mend2",
+            "`mend2` cannot be one of the game's verbs",
+            "mend2",
             NO_WORD,
             "a verb's form is one word of letters, as ability text spells it (`heal`)",
         ),
@@ -603,10 +606,10 @@ fn each_mistake_on_a_verb_line_is_one_diagnostic() {
         assert!(primary.span.start as usize > verb_lines, "{lines}");
         assert_eq!(new[0].help.as_deref(), Some(help), "{lines}");
     }
-    // The second `heal` names the first, and the second `falls` the verb it is a form of.
-    let (sources, new) = added(&with_verbs("verb heal, push\nverb heal"));
+    // The second `mend` names the first, and the second `falls` the verb it is a form of.
+    let (sources, new) = added(&with_verbs("verb mend, push\nverb mend"));
     let [_, first] = &new[0].labels[..] else { panic!("{:#?}", new[0].labels) };
-    assert_eq!((sources.file(first.file).slice(first.span), first.message.as_str()), ("heal", "first declared here"));
+    assert_eq!((sources.file(first.file).slice(first.span), first.message.as_str()), ("mend", "first declared here"));
     assert!(first.span.start < new[0].primary().unwrap().span.start);
     let (sources, new) = added(&with_verbs("verb fall \"falls\" \"fallen\", fell \"fells\" \"falls\""));
     let [primary, other] = &new[0].labels[..] else { panic!("{:#?}", new[0].labels) };
