@@ -821,7 +821,8 @@ impl Subject {
             }),
             // `you of a type you do not have`: more than who.
             Person::You => {
-                words.any(|w| !matches!(w, "you" | "yourself" | "your" | "this" | "ship") && !game.is_unit(w))
+                let unit = |w: &str| !game.is_prelude() && game.is_unit(w);
+                words.any(|w| !matches!(w, "you" | "yourself" | "your" | "this" | "ship") && !unit(w))
             }
             Person::That | Person::Attacker | Person::Defender | Person::Thing => false,
         }

@@ -35,7 +35,7 @@ use crate::ability_plain::{
     parity, participle, participle_word, plural, plural_words, quantified, side_words, size_compare, verb_words,
     words as lowered,
 };
-use crate::model::{Set, VocabKind};
+use crate::model::{Set, Verb, VocabKind};
 use std::borrow::Cow;
 
 /// An ability said back.
@@ -1316,7 +1316,7 @@ impl Sayer<'_> {
                     let third = !is_you(&c.subject) && !many(&c.subject) && c.qualifier.word().is_none();
                     let said = self.clause(&bare);
                     if third {
-                        conjugate(&said)
+                        third_person(&self.set.verbs, &said)
                     } else {
                         said
                     }
@@ -1435,13 +1435,13 @@ impl Sayer<'_> {
         }
         let third = !is_you(&first.subject) && !many(&first.subject) && first.qualifier.word().is_none();
         // Under a tense with a helping verb (`have dropped or launched`), it is said once.
-        let (aux, _) = tensed("gain", self.tense, third);
+        let (aux, _) = tensed(&self.set.verbs, "gain", self.tense, third);
         let verbs: Vec<String> = list
             .iter()
             .map(|c| {
                 // `move through`: the first word takes the tense.
                 let (word, tail) = verb(c.effect.kind).split_once(' ').unwrap_or((verb(c.effect.kind), ""));
-                let word = tensed(word, self.tense, third).1;
+                let word = tensed(&self.set.verbs, word, self.tense, third).1;
                 if tail.is_empty() {
                     word
                 } else {
@@ -1462,7 +1462,7 @@ impl Sayer<'_> {
         }
         let said = self.clause(&one);
         // The verbs in the place of the stand-in's.
-        let stand_in = inflect("gain", self.tense, third);
+        let stand_in = inflect(&self.set.verbs, "gain", self.tense, third);
         // The effect's verb comes after any cost (`spend 2 [Charge] to drop or launch …`).
         let at = said.rfind(&stand_in)?;
         let verbs = match aux {
@@ -1506,7 +1506,8 @@ impl Sayer<'_> {
         }
         let third = !you && !many(&c.subject) && qualifier.is_none() && !c.each;
         let tense = self.tense;
-        let verb = |said: String| inflect(&said, tense, third);
+        let verbs = &self.set.verbs;
+        let verb = |said: String| inflect(verbs, &said, tense, third);
         if c.effect.passive && c.effect.kind != EffectKind::Opaque {
             let many = many(&c.subject);
             let be = match (qualifier.is_some(), c.effect.negated, many, you) {
@@ -1574,7 +1575,7 @@ impl Sayer<'_> {
                     }
                     without_verb(&said, also.kind).map_or(said.clone(), str::to_string)
                 }
-                false if third && c.costs.is_empty() => conjugate(&said),
+                false if third && c.costs.is_empty() => third_person(&self.set.verbs, &said),
                 false => said,
             };
             parts.push(format!("and {said}"));
@@ -2774,19 +2775,19 @@ fn same_object(a: &Clause, b: &Clause) -> bool {
 
 /// An effect said in the imperative (`drop a device`, `fully execute a maneuver`), put in
 /// a tense for its subject: `drops`, `dropping`, `have dropped`, `dropped`.
-fn inflect(said: &str, tense: Tense, third: bool) -> String {
+fn inflect(verbs: &[Verb], said: &str, tense: Tense, third: bool) -> String {
     // What a helping verb cannot go before is said in the present.
     let plain = tense == Tense::Present
         || said.starts_with('“')
         || ["be ", "not ", "do not "].iter().any(|p| said.starts_with(p));
     if plain {
-        return if third { conjugate(said) } else { said.to_string() };
+        return if third { third_person(verbs, said) } else { said.to_string() };
     }
     // A word before the verb stays before it: `have fully executed`, `barrel rolling`.
     let lead = ["fully ", "partially ", "barrel "].iter().find(|p| said.starts_with(**p)).copied().unwrap_or("");
     let rest = &said[lead.len()..];
     let (word, tail) = rest.split_once(' ').map_or((rest, ""), |(w, t)| (w, t));
-    let (aux, word) = tensed(word, tense, third);
+    let (aux, word) = tensed(verbs, word, tense, third);
     [aux.as_deref().unwrap_or(""), lead.trim_end(), &word, tail]
         .iter()
         .filter(|w| !w.is_empty())
@@ -2795,17 +2796,30 @@ fn inflect(said: &str, tense: Tense, third: bool) -> String {
         .join(" ")
 }
 
+/// `said` (an effect in the imperative) after a subject in the singular: `drops a device`;
+/// a verb the game declares in the form it declares (`verb undo "undoes" "undone"`).
+fn third_person(verbs: &[Verb], said: &str) -> String {
+    let (word, rest) = said.split_once(' ').map_or((said, ""), |(w, r)| (w, r));
+    match verbs.iter().find(|v| &*v.id == word) {
+        Some(v) if rest.is_empty() => v.third.to_string(),
+        Some(v) => format!("{} {rest}", v.third),
+        None => conjugate(said),
+    }
+}
+
 /// A verb in a tense, with the helping verb it needs said apart: `(Some("have not"),
 /// "dropped")`.
-fn tensed(word: &str, tense: Tense, third: bool) -> (Option<String>, String) {
+fn tensed(verbs: &[Verb], word: &str, tense: Tense, third: bool) -> (Option<String>, String) {
     let has = if third { "has" } else { "have" };
+    // A verb the game declares has the forms it declares.
+    let past = |w: &str| verbs.iter().find(|v| &*v.id == w).map_or_else(|| participle_word(w), |v| v.past.to_string());
     match tense {
-        Tense::Present if third => (None, conjugate(word)),
+        Tense::Present if third => (None, third_person(verbs, word)),
         Tense::Present => (None, word.to_string()),
         Tense::Gerund => (None, gerund(word)),
-        Tense::Perfect { not } => (Some(format!("{has}{}", if not { " not" } else { "" })), participle_word(word)),
+        Tense::Perfect { not } => (Some(format!("{has}{}", if not { " not" } else { "" })), past(word)),
         Tense::Past { not: true } => (Some("did not".into()), word.to_string()),
-        Tense::Past { not: false } => (None, participle_word(word)),
+        Tense::Past { not: false } => (None, past(word)),
         Tense::Would => (Some("would".into()), word.to_string()),
     }
 }

@@ -162,9 +162,14 @@ pub(crate) fn plural(s: &Subject) -> bool {
 /// (`Non-Scum ships in your squad` are ships, `dice` are).
 pub(crate) fn plural_words(text: &str) -> bool {
     let lower = text.to_lowercase();
-    let head = [" in ", " at ", " with ", " that ", " on ", " beyond "]
+    // A game's distance (`heroes within 2 spaces`, `heroes adjacent to you`) is a
+    // where-phrase too.
+    let within =
+        lower.match_indices(" within ").find(|(at, w)| lower[at + w.len()..].starts_with(|c: char| c.is_ascii_digit()));
+    let head = [" in ", " at ", " with ", " that ", " on ", " beyond ", " adjacent to "]
         .iter()
         .filter_map(|w| lower.find(w))
+        .chain(within.map(|(at, _)| at))
         .min()
         .map_or(lower.as_str(), |at| &lower[..at]);
     // `you and each other ship at range 0`: two, joined.
@@ -328,7 +333,6 @@ pub(crate) fn amount(a: Amount) -> (String, bool) {
     }
 }
 
-/// The verb an effect kind says.
 /// The base form of the game's verb an effect is (`heal`), if it is one.
 pub(crate) fn game_verb(set: &Set, kind: EffectKind) -> Option<&str> {
     match kind {
@@ -337,6 +341,7 @@ pub(crate) fn game_verb(set: &Set, kind: EffectKind) -> Option<&str> {
     }
 }
 
+/// The verb an effect kind says.
 fn verb(kind: EffectKind) -> &'static str {
     match kind {
         EffectKind::Lock => "acquire a lock on",

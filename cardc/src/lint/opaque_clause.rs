@@ -102,7 +102,9 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
                 Some(at) => Span::new(frame.span.start as usize + at, frame.span.start as usize + at + words.len()),
                 None => frame.span,
             };
-            if reported.insert(span) {
+            // Words not found as printed (a phrase over a line break) are labelled at the
+            // frame, each once.
+            if reported.insert(span) || span == frame.span {
                 d.push(
                     Diagnostic::new(&W0006, format!("opaque phrase `{}`", lower::squash(words)))
                         .label(site.file, span, "kept as words: the model does not hold what it counts")

@@ -1076,7 +1076,8 @@ impl<'t> Build<'t> {
             && short
             && (!first.chars().all(|ch| ch.is_ascii_digit()) || numbered)
             && (words.len() == 1
-                || !AbilityParser::parse(Rule::verb_start, first).is_ok_and(|mut p| p.next().is_some()))
+                || !AbilityParser::parse(Rule::verb_start, &GameWords::with(|w| w.mask(first)))
+                    .is_ok_and(|mut p| p.next().is_some()))
     }
 
     /// Whether a list item holds the list's last items itself (`jam, stress, or tractor

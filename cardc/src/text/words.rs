@@ -144,10 +144,11 @@ impl GameWords {
                 *b = STRAY;
             }
         }
+        // `Cast: Spend 1 [Charge].`, `Heal Burst (Arcane):`: a header names its kind of
+        // ability, whatever else its words are.
+        let header = header_end(text);
         for (start, end, word) in words_of(text) {
-            // `Cast: Spend 1 [Charge].`: a header names its kind of ability, whatever else
-            // the word is.
-            if text[end..].starts_with(':') {
+            if end <= header {
                 continue;
             }
             let mark = self.mark_of(&word.to_lowercase());
@@ -226,6 +227,54 @@ impl GameWords {
         } else {
             Cow::Borrowed(lower)
         }
+    }
+}
+
+/// Where a header the sentence opens with ends (after its `:`), as the grammar's `header`
+/// reads one: up to three words of letters joined by `-` or a space, a requirement in
+/// parentheses, then `:`. 0 when it opens with none.
+fn header_end(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let blank = |i: &mut usize| {
+        while bytes.get(*i).is_some_and(|b| b.is_ascii_whitespace()) {
+            *i += 1;
+        }
+    };
+    let letters = |i: &mut usize| {
+        let start = *i;
+        while bytes.get(*i).is_some_and(u8::is_ascii_alphabetic) {
+            *i += 1;
+        }
+        *i > start
+    };
+    let mut i = 0;
+    blank(&mut i);
+    if !letters(&mut i) {
+        return 0;
+    }
+    for _ in 0..2 {
+        let mut j = i;
+        if !matches!(bytes.get(j), Some(b'-' | b' ')) {
+            break;
+        }
+        j += 1;
+        if !letters(&mut j) {
+            break;
+        }
+        i = j;
+    }
+    blank(&mut i);
+    if bytes.get(i) == Some(&b'(') {
+        match text[i..].find(')') {
+            Some(close) => i += close + 1,
+            None => return 0,
+        }
+        blank(&mut i);
+    }
+    if bytes.get(i) == Some(&b':') {
+        i + 1
+    } else {
+        0
     }
 }
 
@@ -321,8 +370,12 @@ mod tests {
             masked,
             "Each friendly \x1F\x1F\x1F\x1F within 2 \x1D\x1D\x1D\x1D\x1D\x1D of you, \x1E\x1E\x1E\x1E\x1E\x1E\x1E\x1E to heroes' heroic \x1F\x1F\x1F\x1F\x1F\x1F."
         );
-        // A header's word is the header's.
+        // A header's words are the header's, and only a header's.
         assert_eq!(w.mask("Hero: each hero"), "Hero: each \x1F\x1F\x1F\x1F");
+        assert_eq!(w.mask("Hero Burst (Spaces): hero"), "Hero Burst (Spaces): \x1F\x1F\x1F\x1F");
+        assert_eq!(w.mask("For each hero: gain"), "For each hero: gain");
+        assert_eq!(w.mask("Gain 1 token for each hero: x"), "Gain 1 token for each \x1F\x1F\x1F\x1F: x");
+        assert_eq!(header_end("Cast (Arcane: x"), 0);
         // A mark printed in the text is no word of the game's.
         assert_eq!(w.mask("a \x1F b"), "a \x1A b");
         assert_eq!(GameWords::prelude().mask("a \x1F b"), "a \x1A b");

@@ -1775,7 +1775,12 @@ fn heroes_game(vocab: Vocabulary) -> Set {
         vocab,
         kinds: kinds.into(),
         distance: Some(Distance { noun: noun("space", "Space", "Spaces"), adjacent: Some(1) }),
-        verbs: vec![cards_runtime::model::Verb::regular("heal"), cards_runtime::model::Verb::regular("bury")].into(),
+        verbs: vec![
+            cards_runtime::model::Verb::regular("heal"),
+            cards_runtime::model::Verb::regular("bury"),
+            cards_runtime::model::Verb { id: "undo".into(), third: "undoes".into(), past: "undone".into() },
+        ]
+        .into(),
         ..Set::default()
     }
 }
@@ -1801,7 +1806,12 @@ fn a_games_own_verbs_read_as_the_built_in_ones() {
         ),
     ];
     let _in_the_games_words = crate::text::GameWords::of(&game.words()).enter();
-    for (printed, want) in cases {
+    // An irregular verb, said in the form the game declares.
+    let irregular = (
+        "At the start of the Engagement Phase, each friendly hero within 2 spaces of you undoes 1 focus token.",
+        "ability\n  timing start-of phase:engagement\n  step\n    clause each.friendly@0-2 verb:undo 1 token:focus\n",
+    );
+    for (printed, want) in cases.into_iter().chain([irregular]) {
         let read = read(printed, &game.vocab);
         let got: Vec<String> = read.iter().map(|a| cards_runtime::ability_text::ability(&game, a)).collect();
         assert_eq!(got, [want], "{printed}");
@@ -1863,6 +1873,14 @@ fn a_games_own_units_and_distances_read_as_ships_and_ranges() {
             let (said, trip) = cards_runtime::ability_card::said_back(&game, a);
             assert_eq!(trip, cards_runtime::ability_card::RoundTrip::Exact, "{printed}\nsaid: {}", said.text);
         }
+    }
+    // A range printed without `of you` is said with it (the model measures from you), and
+    // the hero stays one hero.
+    {
+        let _in_the_games_words = words.enter();
+        let read = read("Each friendly hero within 2 spaces gains 1 focus token.", &game.vocab);
+        let (said, _) = cards_runtime::ability_card::said_back(&game, &read[0]);
+        assert_eq!(said.text, "Each friendly hero within 2 spaces of you gains 1 focus token.");
     }
     // Under X-Wing's words the same hero texts say more than a ship: kept as words.
     let read = read(cases[0].0, &xwing.vocab);
