@@ -409,4 +409,29 @@ mod tests {
         let w = GameWords::of(&Words { unit: &unit, distance: None, verbs: &[] });
         assert!(w.is_prelude());
     }
+
+    proptest::proptest! {
+        /// Any text, masked: as long as it was, still UTF-8, the same outside the game's
+        /// words and marks, and a mark only where a word of the game's was; said
+        /// canonically without a panic.
+        #[test]
+        fn masking_keeps_every_byte_in_place(text in "(\\PC|[\\x1a-\\x1f]| hero| heroes| spaces| adjacent| heals|Cast:| within 2)*") {
+            let w = emberfall_with_a_verb();
+            let masked = w.mask(&text);
+            proptest::prop_assert_eq!(masked.len(), text.len());
+            for (a, b) in text.bytes().zip(masked.bytes()) {
+                let marked = matches!(b, UNIT_MARK | DISTANCE_MARK | ADJACENT_MARK | VERB_MARK);
+                proptest::prop_assert!(a == b || marked || (b == STRAY && matches!(a, 0x1C..=0x1F)), "{a} {b}");
+                proptest::prop_assert!(!marked || a.is_ascii_alphabetic() || a >= 0x80, "{a} {b}");
+            }
+            let _ = w.canonical(&text.to_lowercase());
+            proptest::prop_assert!(header_end(&text) <= text.len());
+        }
+    }
+
+    fn emberfall_with_a_verb() -> GameWords {
+        let mut w = emberfall();
+        w.verbs = vec![Some(["heal".into(), "heals".into(), "healed".into()])];
+        w
+    }
 }
