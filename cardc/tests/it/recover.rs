@@ -61,6 +61,17 @@ fn fixes(sources: &SourceMap, d: &Diagnostic) -> Vec<(Applicability, Vec<(String
         .collect()
 }
 
+/// A file of one broken line, parsed: one syntax error, its primary label on `at`.
+fn one_syntax_error_at(text: &str, at: &str) -> cardc::ast::File {
+    let (file, diagnostics) = cardc::syntax::parse_file(0, text);
+    let all: Vec<String> = diagnostics.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
+    assert_eq!(all.len(), 1, "{text:?}: {all:#?}");
+    assert_eq!(diagnostics[0].code.id, "E0001", "{text:?}");
+    let label = diagnostics[0].primary().unwrap();
+    assert_eq!(&text[label.span.range()], at, "{text:?}: {all:?}");
+    file
+}
+
 fn text_of<'a>(files: &'a [(String, String)], name: &str) -> &'a str {
     &files.iter().find(|(n, _)| n == name).unwrap().1
 }
@@ -402,12 +413,7 @@ fn a_broken_distance_line_still_declares_the_distance() {
         ("distance space \"Space\" \"Spaces\" adjacent\n", "", None),
     ];
     for (text, at, adjacent) in cases {
-        let (file, diagnostics) = cardc::syntax::parse_file(0, text);
-        let all: Vec<String> = diagnostics.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
-        assert_eq!(all.len(), 1, "{text:?}: {all:#?}");
-        assert_eq!(diagnostics[0].code.id, "E0001", "{text:?}");
-        let label = diagnostics[0].primary().unwrap();
-        assert_eq!(&text[label.span.range()], at, "{text:?}: {all:?}");
+        let file = one_syntax_error_at(text, at);
         let [Item::Distance(d)] = &file.items[..] else { panic!("{text:?}: {:#?}", file.items) };
         assert_eq!(d.id.text, "space");
         assert_eq!(d.display.as_ref().map(|s| s.value.as_str()), Some("Space"));
@@ -534,12 +540,7 @@ fn a_broken_verb_line_still_declares_its_verbs() {
         ("verb Heal, push\n", "Heal", &[("Heal", None, None), ("push", None, None)]),
     ];
     for (text, at, verbs) in cases {
-        let (file, diagnostics) = cardc::syntax::parse_file(0, text);
-        let all: Vec<String> = diagnostics.iter().map(|d| format!("{} {}", d.code.id, d.message)).collect();
-        assert_eq!(all.len(), 1, "{text:?}: {all:#?}");
-        assert_eq!(diagnostics[0].code.id, "E0001", "{text:?}");
-        let label = diagnostics[0].primary().unwrap();
-        assert_eq!(&text[label.span.range()], at, "{text:?}: {all:?}");
+        let file = one_syntax_error_at(text, at);
         let [Item::Verb(v)] = &file.items[..] else { panic!("{text:?}: {:#?}", file.items) };
         let read: Vec<(&str, Option<&str>, Option<&str>)> =
             v.entries.iter().map(|e| (e.id.text.as_str(), form(&e.third), form(&e.past))).collect();
