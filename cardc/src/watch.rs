@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use notify::event::ModifyKind;
 use notify::{Event, EventKind, RecursiveMode, Watcher};
-use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// How long the files must stay quiet after a change before the check runs again: an
 /// editor's save is often several events (a write, a rename, a second write).
@@ -22,22 +21,20 @@ enum Message {
 }
 
 /// Calls `round` once, then again after each burst of changes to `.cards` files under
-/// `paths` (folders recursively, files themselves), until SIGINT (Ctrl-C) or SIGTERM;
-/// then returns. Signals are handled from before the first round, so Ctrl-C at any time
-/// ends the watch normally.
+/// `paths` (folders recursively, files themselves), until Ctrl-C (or, on Unix, SIGTERM
+/// and SIGHUP); then returns. Signals are handled from before the first round, so Ctrl-C
+/// at any time ends the watch normally. A process sets its Ctrl-C handler once: a second
+/// watch in one process is an error.
 ///
 /// # Errors
 /// When a path cannot be watched or the signals cannot be handled.
 pub fn watch(paths: &[PathBuf], mut round: impl FnMut()) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGINT, SIGTERM]).map_err(|e| format!("cannot handle Ctrl-C: {e}"))?;
     let stop = tx.clone();
-    std::thread::spawn(move || {
-        if signals.forever().next().is_some() {
-            let _ = stop.send(Message::Stop);
-        }
-    });
+    ctrlc::set_handler(move || {
+        let _ = stop.send(Message::Stop);
+    })
+    .map_err(|e| format!("cannot handle Ctrl-C: {e}"))?;
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<Event>| {
         if event.is_ok_and(|e| is_cards_change(&e)) {
             let _ = tx.send(Message::Changed);

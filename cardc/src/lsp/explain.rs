@@ -22,14 +22,11 @@ pub fn url(code: &'static Code) -> Option<Url> {
     written.entry(code.id).or_insert_with(|| write(code)).clone()
 }
 
-/// The folder explanations go in: `$XDG_CACHE_HOME/cardc/<version>/explain`, else
-/// `~/.cache/…`, else the temporary folder.
+/// The folder explanations go in: `cardc/<version>/explain` in the platform's cache
+/// folder (`$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS,
+/// `%LOCALAPPDATA%` on Windows: `dirs::cache_dir`), else in the temporary folder.
 fn folder() -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|p| !p.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").filter(|p| !p.is_empty()).map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
+    let cache = dirs::cache_dir().unwrap_or_else(std::env::temp_dir);
     cache.join("cardc").join(env!("CARGO_PKG_VERSION")).join("explain")
 }
 

@@ -187,6 +187,7 @@ fn parse_alone(file: FileId, text: &str, c: &chunk::Chunk, tree: bool) -> reuse:
 /// closed at its line's end and unclosed braces closed at the item's end. `None` when no
 /// item holds `at` (it lies in the comments before the first). For completion, which reads
 /// a text with a word put at the cursor.
+#[cfg(feature = "lsp")]
 pub(crate) fn item_at(text: &str, at: usize) -> Option<(usize, Option<ItemTree>)> {
     let chunks = chunk::chunks(0, text, &mut Vec::new());
     let c = chunks.iter().find(|c| c.start <= at && at < c.end)?;
@@ -197,7 +198,8 @@ pub(crate) fn item_at(text: &str, at: usize) -> Option<(usize, Option<ItemTree>)
     Some((c.start, tree))
 }
 
-/// Whether `text` parses as one item as it stands.
+/// Whether `text` parses as one item as it stands (for completion).
+#[cfg(feature = "lsp")]
 pub(crate) fn is_item(text: &str) -> bool {
     parse_item_with(text, false).is_ok()
 }
