@@ -78,6 +78,12 @@ impl PackedSet {
         })
     }
 
+    /// Whether the set has been unpacked ([`Self::get`] was called): the generated typed
+    /// API answers an id or a name without unpacking it.
+    pub fn is_unpacked(&self) -> bool {
+        self.set.get().is_some()
+    }
+
     /// The packed data.
     pub fn data(&self) -> &'static str {
         self.data

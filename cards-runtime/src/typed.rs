@@ -130,7 +130,7 @@ macro_rules! include_cards {
 /// `SET.vocab.factions`), `from_id`, and `Display` (its name). `SET` is the set's static.
 #[macro_export]
 macro_rules! vocab_impl {
-    ($ty:ident, $field:ident, $set:ident) => {
+    ($ty:ident) => {
         impl $ty {
             /// The entry's index in the set's vocabulary.
             pub const fn index(self) -> u16 {
@@ -140,17 +140,18 @@ macro_rules! vocab_impl {
             pub fn from_index(index: u16) -> ::core::option::Option<$ty> {
                 Self::ALL.get(index as usize).copied()
             }
-            /// The entry's id, as written in card files.
-            pub fn as_str(self) -> &'static str {
-                &$set.vocab.$field[self as usize].id
+            /// The entry's id, as written in card files (no unpacking: a table of the
+            /// generated code).
+            pub const fn as_str(self) -> &'static str {
+                Self::IDS[self as usize]
             }
             /// The entry's display name.
-            pub fn name(self) -> &'static str {
-                &$set.vocab.$field[self as usize].name
+            pub const fn name(self) -> &'static str {
+                Self::NAMES[self as usize]
             }
             /// The entry with this id.
             pub fn from_id(id: &str) -> ::core::option::Option<$ty> {
-                $set.vocab.$field.iter().position(|e| e.id == id).map(|i| Self::ALL[i])
+                Self::IDS.iter().position(|e| *e == id).map(|i| Self::ALL[i])
             }
         }
         impl ::core::fmt::Display for $ty {

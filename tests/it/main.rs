@@ -8,5 +8,6 @@ mod engine;
 mod rules;
 mod scenarios;
 mod terminal;
+mod typed_api;
 mod user_crate;
 mod xws;

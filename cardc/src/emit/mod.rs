@@ -131,13 +131,15 @@ pub fn emit_set(set: &Set) -> String {
         if entries.is_empty() {
             continue;
         }
-        let (ty, field, what) =
-            (format_ident!("{}", kind.enum_name()), format_ident!("{}", kind.field_name()), kind.plural());
+        let (ty, what) = (format_ident!("{}", kind.enum_name()), kind.plural());
         let variants: Vec<proc_macro2::Ident> = entries.iter().map(|e| ident::token(&ident::pascal(&e.id))).collect();
         let docs = entries.iter().map(|e| doc(&format!("{} (`{}`)", escape_md(&e.name), e.id)));
         let count = Literal::usize_unsuffixed(entries.len());
         let enum_doc = doc(&format!("The {what} of {}.", escape_md(&set.name)));
-        // The methods every vocabulary enum shares are one macro of the runtime.
+        let ids = entries.iter().map(|e| Literal::string(&e.id));
+        let names = entries.iter().map(|e| Literal::string(&e.name));
+        // The methods every vocabulary enum shares are one macro of the runtime, over the
+        // tables here: an id or a name needs no unpacking.
         items.extend(quote! {
             #enum_doc
             #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -145,8 +147,12 @@ pub fn emit_set(set: &Set) -> String {
             impl #ty {
                 /// Every entry, in declaration order.
                 pub const ALL: [#ty; #count] = [#(#ty::#variants),*];
+                /// Every entry's id, in declaration order.
+                pub const IDS: [&'static str; #count] = [#(#ids),*];
+                /// Every entry's display name, in declaration order.
+                pub const NAMES: [&'static str; #count] = [#(#names),*];
             }
-            ::cards_runtime::vocab_impl!(#ty, #field, SET);
+            ::cards_runtime::vocab_impl!(#ty);
         });
     }
 
@@ -154,6 +160,15 @@ pub fn emit_set(set: &Set) -> String {
         set.cards.iter().map(|c| ident::token(&ident::pascal(&c.id))).collect();
     let card_count = Literal::usize_unsuffixed(set.cards.len());
     let card_docs = set.cards.iter().map(|c| doc(&format!("{} (`{}`)", escape_md(&c.name), c.id)));
+    let card_ids = set.cards.iter().map(|c| Literal::string(&c.id));
+    let card_names = set.cards.iter().map(|c| Literal::string(&c.name));
+    // `from_id` searches the ids in sorted order.
+    let mut sorted: Vec<(usize, &str)> = set.cards.iter().enumerate().map(|(i, c)| (i, &*c.id)).collect();
+    sorted.sort_by(|a, b| a.1.cmp(b.1));
+    let by_id = sorted.iter().map(|(i, id)| {
+        let (id, variant) = (Literal::string(id), &card_variants[*i]);
+        quote!((#id, CardId::#variant))
+    });
     items.extend(quote! {
         /// Every card of the set, by id.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -165,15 +180,23 @@ pub fn emit_set(set: &Set) -> String {
             pub const fn index(self) -> u32 { self as u32 }
             /// The card's data.
             pub fn card(self) -> &'static ::cards_runtime::model::Card { &SET.cards[self as usize] }
-            /// The card's id, as written in card files and in lists of cards.
-            pub fn as_str(self) -> &'static str { &self.card().id }
-            /// The card with this id.
+            /// Every card's id, in declaration order.
+            pub const IDS: [&'static str; #card_count] = [#(#card_ids),*];
+            /// Every card's name, in declaration order.
+            pub const NAMES: [&'static str; #card_count] = [#(#card_names),*];
+            /// Every card by its id, in the ids' order.
+            const BY_ID: [(&'static str, CardId); #card_count] = [#(#by_id),*];
+            /// The card's id, as written in card files and in lists of cards (no unpacking).
+            pub const fn as_str(self) -> &'static str { Self::IDS[self as usize] }
+            /// The card's name (no unpacking).
+            pub const fn name(self) -> &'static str { Self::NAMES[self as usize] }
+            /// The card with this id (no unpacking).
             pub fn from_id(id: &str) -> ::core::option::Option<CardId> {
-                SET.cards.iter().position(|c| c.id == id).map(|i| Self::ALL[i])
+                Self::BY_ID.binary_search_by(|(i, _)| (*i).cmp(id)).ok().map(|at| Self::BY_ID[at].1)
             }
         }
         impl ::core::fmt::Display for CardId {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(&self.card().name) }
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
         }
     });
 
