@@ -123,11 +123,12 @@ macro_rules! include_cards {
 }
 
 /// The methods a set's enum of one vocabulary kind (`Faction`, `Icon`, …) shares, so that
-/// generated code declares each enum and its `ALL` and leaves the rest to one macro.
+/// generated code declares each enum and its tables and leaves the rest to one macro.
 ///
-/// `vocab_impl!(Faction, factions, SET)` gives `Faction` (which has `const ALL: [Faction;
-/// N]` in declaration order) `index`, `from_index`, `as_str` and `name` (from
-/// `SET.vocab.factions`), `from_id`, and `Display` (its name). `SET` is the set's static.
+/// `vocab_impl!(Faction)` gives `Faction` (which has `const ALL: [Faction; N]`, `const
+/// IDS: [&str; N]` and `const NAMES: [&str; N]`, in declaration order) `index`,
+/// `from_index`, `as_str` and `name` (from its tables: the set is not unpacked for them),
+/// `from_id`, and `Display` (its name).
 #[macro_export]
 macro_rules! vocab_impl {
     ($ty:ident) => {
