@@ -1559,11 +1559,13 @@ impl Ability {
         fn kept(text: &str) -> Part<'_> {
             Part { what: PartKind::Modifier, text, structured: false }
         }
-        fn modifiers(c: &Clause) -> impl Iterator<Item = Part<'_>> {
-            c.modifiers.iter().map(|m| kept(m)).chain(c.unheld(true).map(kept))
+        // A clause's phrases kept as words, and its words the model does not hold (its
+        // subject's when `said`).
+        fn modifiers(c: &Clause, said: bool) -> impl Iterator<Item = Part<'_>> {
+            c.modifiers.iter().map(|m| kept(m)).chain(c.unheld(said).map(kept))
         }
         fn trigger(t: &Timing) -> impl Iterator<Item = Part<'_>> {
-            let events = t.events().flat_map(modifiers);
+            let events = t.events().flat_map(|c| modifiers(c, true));
             std::iter::once(Part { what: PartKind::Trigger, text: &t.what, structured: t.structured() }).chain(events)
         }
         out.extend(self.timings.iter().flat_map(trigger));
@@ -1591,10 +1593,8 @@ impl Ability {
                 out.extend(c.costs.iter().map(|e| effect(PartKind::Cost, e)));
                 out.push(effect(PartKind::Effect, &c.effect));
                 out.extend(c.also.iter().map(|e| effect(PartKind::Effect, e)));
-                out.extend(c.modifiers.iter().map(|m| kept(m)));
                 // `each ship … rolls 1 attack die and suffers …`: one subject, said once.
-                let said = subject_before != Some(&c.subject);
-                out.extend(c.unheld(said).map(kept));
+                out.extend(modifiers(c, subject_before != Some(&c.subject)));
                 subject_before = Some(&c.subject);
             }
         }

@@ -2399,7 +2399,7 @@ impl Sayer<'_> {
                 let named = some && who.says_more_in(&self.set.words()) && !who.text.to_lowercase().contains(" ship");
                 let (named_range, named_words) = match (named, who.range) {
                     (true, Some(r)) => {
-                        let band = at_range(Some(r));
+                        let band = self.set.words().range(Some(r));
                         match who.text.strip_suffix(band.as_str()) {
                             Some(words) => (Some(r), Some(words.to_string())),
                             None => (None, None),
@@ -2423,10 +2423,10 @@ impl Sayer<'_> {
                 // its range owns the arc after it, not before.
                 if of.range.is_some() && !is_you(of) {
                     let of = self.subject(of);
-                    return format!("{is} in the {arc} of {of}{}", at_range(range));
+                    return format!("{is} in the {arc} of {of}{}", self.set.words().range(range));
                 }
                 let of = self.possessive(of);
-                format!("{is} in {of} {arc}{}", at_range(range))
+                format!("{is} in {of} {arc}{}", self.set.words().range(range))
             }
             Test::Indicator { arc, within, not } => {
                 let not = if *not { " not" } else { "" };
@@ -2884,15 +2884,6 @@ fn having(t: &Test) -> Option<&Subject> {
         Test::Has { who, .. } if *who != Subject::THING => Some(who),
         Test::Shows { dice: Dice::Only, .. } => Some(&YOU),
         _ => None,
-    }
-}
-
-/// ` at range 1`, ` at range 0-2`, or nothing.
-fn at_range(range: Option<(u8, u8)>) -> String {
-    match range {
-        Some((a, b)) if a == b => format!(" at range {a}"),
-        Some((a, b)) => format!(" at range {a}-{b}"),
-        None => String::new(),
     }
 }
 

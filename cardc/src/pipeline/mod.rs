@@ -160,8 +160,7 @@ pub fn check_files_cached(
 
 /// The words the game's ability text names its units and distances with, and its verbs.
 fn game_words(names: &Names<'_>) -> crate::text::GameWords {
-    let unit = names.kinds.model().iter().find(|k| k.role == ast::CardKind::Ship).map(|k| &k.noun);
-    let unit = unit.unwrap_or(&cards_runtime::model::Kind::prelude(ast::CardKind::Ship).noun);
+    let unit = names.kinds.noun(ast::CardKind::Ship);
     let verbs = names.kinds.verbs();
     crate::text::GameWords::of(&cards_runtime::model::Words { unit, distance: names.kinds.distance(), verbs })
 }

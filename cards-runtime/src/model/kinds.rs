@@ -148,25 +148,13 @@ impl Verb {
     /// A verb with the forms English gives its base form (`heal`, `heals`, `healed`;
     /// `push`, `pushes`, `pushed`; `bury`, `buries`, `buried`).
     pub fn regular(id: &str) -> Verb {
-        Verb { id: id.to_string().into(), third: third_of(id).into(), past: past_of(id).into() }
+        // The third person is spelt as a plural is (`pushes`, `buries`, `echoes`).
+        Verb { id: id.to_string().into(), third: plural_of(id).into(), past: past_of(id).into() }
     }
 
     /// Whether a lowercase word is one of its forms.
     pub fn is(&self, word: &str) -> bool {
         word == &*self.id || word == &*self.third || word == &*self.past
-    }
-}
-
-/// The third person singular English gives a verb: `heals`, `pushes`, `buries`.
-pub fn third_of(verb: &str) -> String {
-    let before_last = verb.chars().rev().nth(1);
-    let consonant_before = before_last.is_some_and(|c| c.is_ascii_alphabetic() && !"aeiou".contains(c));
-    if ["s", "x", "z", "ch", "sh", "o"].iter().any(|end| verb.ends_with(end)) {
-        format!("{verb}es")
-    } else if verb.ends_with('y') && consonant_before {
-        format!("{}ies", &verb[..verb.len() - 1])
-    } else {
-        format!("{verb}s")
     }
 }
 
