@@ -3,12 +3,15 @@
 //! card and `pub static SET`; and [`SETS`], every set.
 //!
 //! ```
-//! use cards::armada;
+//! use cards::armada::{cards::Dominator, CardId, Faction, Icon};
 //! use cards_runtime::typed::{Card, Upgrade};
 //!
-//! assert_eq!(armada::cards::Dominator::cost(), Some(12));
-//! assert_eq!(armada::cards::Dominator::icons(), &[armada::Icon::Title.index()]);
-//! assert_eq!(armada::CardId::from_id("dominator"), Some(armada::CardId::Dominator));
+//! assert_eq!(Dominator::COST, Some(12));
+//! assert_eq!(Dominator::ICONS, &[Icon::Title]);
+//! assert_eq!(Dominator::FACTIONS, &[Faction::Empire]);
+//! assert_eq!(CardId::from_id("dominator"), Some(CardId::Dominator));
+//! // The same facts, for a card known at run time.
+//! assert_eq!(CardId::Dominator.cost(), Some(12));
 //! ```
 
 #![forbid(unsafe_code)]

@@ -28,6 +28,21 @@ pub struct FleetShip {
     pub upgrades: Vec<u32>,
 }
 
+impl Fleet {
+    /// A fleet of one faction, written with a set's typed API: `Fleet::of(Faction::Empire,
+    /// vec![FleetShip::of(CardId::VictoryIiClassStarDestroyer, &[CardId::Dominator])])`.
+    pub fn of(faction: impl crate::typed::Entry, ships: Vec<FleetShip>) -> Fleet {
+        Fleet { faction: Some(faction.index()), ships }
+    }
+}
+
+impl FleetShip {
+    /// A ship and the upgrades it equips, by a set's typed card ids.
+    pub fn of<C: crate::typed::Id>(ship: C, upgrades: &[C]) -> FleetShip {
+        FleetShip { ship: ship.index(), upgrades: upgrades.iter().map(|u| u.index()).collect() }
+    }
+}
+
 /// How a fleet is validated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {

@@ -1,44 +1,130 @@
-//! The typed face of a compiled set: every card is a zero-sized type (`armada::cards::Dominator`)
-//! whose trait methods read the set's static data. The generated code holds data only; the
+//! The typed face of a compiled set. Every card is a zero-sized type
+//! (`armada::cards::Dominator`) whose trait constants are what is printed on it, typed by
+//! the set's own enums (`Dominator::ICONS` is `&[armada::Icon::Title]`): they are tables of
+//! the generated code, read with no unpacking and usable in `const` items and `match`. What
+//! is not a fact of the card face (its abilities, restrictions, grid) stays in the packed
+//! set and is unpacked on first use (`Card::data`). The generated code holds data only; the
 //! behaviour is here, written once for every card.
 
-use crate::model::{Card as CardData, CardKind, Set};
+use std::convert::Infallible;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use crate::model::{Card as CardData, CardKind, Charges, Set};
+
+/// A set's `CardId`: its cards as the variants of one enum, answering its id and name
+/// from tables of the generated code (no unpacking).
+pub trait Id: Copy + Eq + Ord + Hash + Debug + Display + 'static {
+    /// The card's index in its set ([`Set::cards`]), for the dynamic model.
+    fn index(self) -> u32;
+    /// The card's id, as written in card files.
+    fn as_str(self) -> &'static str;
+    /// The card with this id.
+    fn from_id(id: &str) -> Option<Self>;
+    /// The set its cards belong to (unpacked on first use).
+    fn set() -> &'static Set;
+}
+
+/// An entry of one of a set's vocabulary enums (`Faction`, `Icon`, …), or
+/// [`Infallible`] where the set declares no entry of that kind.
+pub trait Entry: Copy + Eq + Ord + Hash + Debug + 'static {
+    /// The entry's index in the set's vocabulary, for the dynamic model.
+    fn index(self) -> u16;
+    /// The entry's id, as written in card files.
+    fn as_str(self) -> &'static str;
+}
+
+impl Entry for Infallible {
+    fn index(self) -> u16 {
+        match self {}
+    }
+    fn as_str(self) -> &'static str {
+        match self {}
+    }
+}
+
+/// A cost that the equipping ship decides (`cost: by size small = 2, large = 4`), typed by
+/// the set's `Size` and `Stat` enums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CostBy<Size: 'static, Stat: 'static> {
+    /// By the equipping ship's size: (size, cost) in printed order.
+    Size(&'static [(Size, i64)]),
+    /// By one of the equipping ship's stats: (the stat's value, cost) in printed order.
+    Stat(Stat, &'static [(i64, i64)]),
+}
+
+impl<Size: Entry, Stat: Entry> CostBy<Size, Stat> {
+    /// The cost for a ship of this size and these stats (a stat absent is 0); `None` when
+    /// the card prints no cost for it.
+    pub fn for_ship(self, size: Option<Size>, stats: &[(Stat, i64)]) -> Option<i64> {
+        match self {
+            CostBy::Size(costs) => costs.iter().find(|(s, _)| Some(*s) == size).map(|(_, c)| *c),
+            CostBy::Stat(stat, costs) => {
+                let value = stats.iter().find(|(s, _)| *s == stat).map_or(0, |(_, v)| *v);
+                costs.iter().find(|(k, _)| *k == value).map(|(_, c)| *c)
+            }
+        }
+    }
+}
 
 /// A card as a type. Implemented by the generated per-kind handles (`Ship<N>`,
-/// `Upgrade<N>`…) for every card index `N` of a set.
+/// `Upgrade<N>`…) for every card index `N` of a set. The constants are the card's printed
+/// facts, typed by the set's enums; nothing here unpacks the set but [`Card::data`] and
+/// what reads it.
 pub trait Card: Copy + Default + 'static {
+    /// The set's `CardId`.
+    type Id: Id;
+    /// The set's `Kind`: the kinds of card it has.
+    type Kind: Copy + Eq + Debug + 'static;
+    /// The set's `Faction` ([`Infallible`] if it declares none).
+    type Faction: Entry;
+    /// The set's `Size`.
+    type Size: Entry;
+    /// The set's `Stat`.
+    type Stat: Entry;
+    /// The set's upgrade `Icon`.
+    type Icon: Entry;
+
     /// The card's index in its set.
     const INDEX: u32;
+    /// The card.
+    const ID: Self::Id;
+    /// Its id, as written in card files.
+    const ID_STR: &'static str;
+    /// Its printed name.
+    const NAME: &'static str;
+    /// Its kind.
+    const KIND: Self::Kind;
+    /// The role its kind plays in the rules.
+    const ROLE: CardKind;
+    /// Its point cost, when printed as one number.
+    const COST: Option<i64>;
+    /// Its cost, when the equipping ship decides it.
+    const COST_BY: Option<CostBy<Self::Size, Self::Stat>>;
+    /// Whether its name is unique (`unique`, or `limited: 1`).
+    const UNIQUE: bool;
+    /// At most this many copies of its name (`limited: N`).
+    const LIMITED: Option<u32>;
+    /// Its factions: none is any faction, two or more is dual.
+    const FACTIONS: &'static [Self::Faction];
+    /// Its printed stats, in the set's stat order.
+    const STATS: &'static [(Self::Stat, i64)];
+    /// The charges it starts with.
+    const CHARGES: Option<Charges>;
+    /// The Force it starts with.
+    const FORCE: Option<Charges>;
+    /// Its id in the XWS squad format.
+    const XWS: Option<&'static str>;
 
-    /// The set the card belongs to.
+    /// The set the card belongs to (unpacked on first use).
     fn set() -> &'static Set;
 
-    /// The card's data.
+    /// The card's data in the dynamic model (unpacks the set).
     fn data() -> &'static CardData {
         &Self::set().cards[Self::INDEX as usize]
     }
 
-    /// The card's id.
-    fn id() -> &'static str {
-        &Self::data().id
-    }
-
-    /// The card's printed name.
-    fn name() -> &'static str {
-        &Self::data().name
-    }
-
-    /// Its kind.
-    fn kind() -> CardKind {
-        Self::data().kind
-    }
-
-    /// Its fleet point cost.
-    fn cost() -> Option<i64> {
-        Self::data().cost
-    }
-
-    /// Its printed ability text.
+    /// Its printed ability text (unpacks the set).
     fn text() -> Option<&'static str> {
         Self::data().text.as_deref()
     }
@@ -46,19 +132,13 @@ pub trait Card: Copy + Default + 'static {
 
 /// A ship card.
 pub trait Ship: Card {
-    /// The upgrade bar (icon indices).
-    fn upgrades() -> &'static [u16] {
-        &Self::data().upgrades
-    }
-
-    /// The chassis card's data, if the ship has one.
-    fn chassis() -> Option<&'static CardData> {
-        Self::set().chassis_of(Self::data())
-    }
-    /// The profile card the unit names (its chassis; a fantasy game's calling), if any.
-    fn profile() -> Option<&'static CardData> {
-        Self::chassis()
-    }
+    /// Its size.
+    const SIZE: Option<Self::Size>;
+    /// Its upgrade bar, an icon per printed slot.
+    const UPGRADES: &'static [Self::Icon];
+    /// The profile card it names and inherits from, if any: an X-Wing pilot's chassis, a
+    /// fantasy game's calling.
+    const PROFILE: Option<Self::Id>;
 }
 
 /// A chassis card.
@@ -71,17 +151,17 @@ pub use Ship as Unit;
 /// A card of a kind whose role is `profile`: the same trait as [`Chassis`].
 pub use Chassis as Profile;
 
+/// The roles of a [`CardKind`] by the words a game's own kinds give them (`kind hero
+/// "Hero" unit`): the generated code of such a game says `role::Unit`, not
+/// `CardKind::Ship`.
+pub mod role {
+    pub use crate::model::CardKind::{Blueprint, Chassis as Profile, Part, Ship as Unit, Species, Upgrade};
+}
+
 /// An upgrade card.
 pub trait Upgrade: Card {
-    /// The icon, or the icons of a group (icon indices).
-    fn icons() -> &'static [u16] {
-        &Self::data().icons
-    }
-
-    /// Whether its name is unique.
-    fn unique() -> bool {
-        Self::data().unique
-    }
+    /// Its icon, or the icons of a group it fills together.
+    const ICONS: &'static [Self::Icon];
 }
 
 /// An Eclipse ship part.
@@ -128,7 +208,7 @@ macro_rules! include_cards {
 /// `vocab_impl!(Faction)` gives `Faction` (which has `const ALL: [Faction; N]`, `const
 /// IDS: [&str; N]` and `const NAMES: [&str; N]`, in declaration order) `index`,
 /// `from_index`, `as_str` and `name` (from its tables: the set is not unpacked for them),
-/// `from_id`, and `Display` (its name).
+/// `from_id`, `Display` (its name), and [`Entry`](crate::typed::Entry).
 #[macro_export]
 macro_rules! vocab_impl {
     ($ty:ident) => {
@@ -158,6 +238,14 @@ macro_rules! vocab_impl {
         impl ::core::fmt::Display for $ty {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.name())
+            }
+        }
+        impl $crate::typed::Entry for $ty {
+            fn index(self) -> u16 {
+                self as u16
+            }
+            fn as_str(self) -> &'static str {
+                Self::IDS[self as usize]
             }
         }
     };

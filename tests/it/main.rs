@@ -5,6 +5,7 @@
 mod common;
 mod eclipse_pool;
 mod engine;
+mod example;
 mod rules;
 mod scenarios;
 mod terminal;

@@ -73,21 +73,35 @@ fn a_game_of_its_own_kinds_validates_through_both_paths() {
 }
 
 /// The typed layer of a game of its own kinds: each kind is a type of its own (`Hero<N>`),
-/// with its role's trait.
+/// with its role's trait, whose constants are the card as printed in `heroes.cards` and
+/// `gear.cards`, typed by the game's own enums.
 #[test]
 fn a_game_of_its_own_kinds_has_a_type_per_kind() {
-    use cards::emberfall::{self, cards as card};
+    use cards::emberfall::{self, cards as card, CardId, Faction, Icon, Kind, Stat};
+    use cards_runtime::model::CardKind;
     use cards_runtime::typed::{Card, Unit, Upgrade};
 
     fn bar_len<H: Unit>() -> usize {
-        H::upgrades().len()
+        H::UPGRADES.len()
     }
-    let _: emberfall::Hero<{ emberfall::CardId::SirCaldricVane.index() }> = card::SirCaldricVane::default();
-    assert_eq!(card::SirCaldricVane::name(), "Sir Caldric Vane");
+    let _: emberfall::Hero<{ CardId::SirCaldricVane.index() }> = card::SirCaldricVane::default();
+    assert_eq!(card::SirCaldricVane::NAME, "Sir Caldric Vane");
+    assert_eq!(card::SirCaldricVane::ID, CardId::SirCaldricVane);
+    assert_eq!((card::SirCaldricVane::KIND, card::SirCaldricVane::ROLE), (Kind::Hero, CardKind::Ship));
+    assert_eq!(Kind::Hero.name(), "Hero");
+    assert_eq!(card::SirCaldricVane::COST, Some(28));
+    assert!(card::SirCaldricVane::UNIQUE);
+    assert_eq!(card::SirCaldricVane::FACTIONS, &[Faction::Emberguard]);
+    assert_eq!(card::SirCaldricVane::STATS, &[(Stat::Valor, 5)]);
     // His bar as printed: weapon, armor, trinket, relic.
+    assert_eq!(card::SirCaldricVane::UPGRADES, &[Icon::Weapon, Icon::Armor, Icon::Trinket, Icon::Relic]);
     assert_eq!(bar_len::<card::SirCaldricVane>(), 4);
-    assert_eq!(card::SirCaldricVane::profile().map(|c| &*c.name), Some("Warrior"));
-    assert_eq!(card::CavalryLance::icons(), &[emberfall::Icon::Weapon.index()]);
+    assert_eq!(card::SirCaldricVane::PROFILE.map(CardId::name), Some("Warrior"));
+    assert_eq!(card::CavalryLance::ICONS, &[Icon::Weapon]);
+    assert_eq!((card::CavalryLance::COST, card::CavalryLance::UNIQUE), (Some(4), false));
+    assert_eq!(CardId::CavalryLance.kind(), Kind::Item);
+    assert_eq!(CardId::Barkskin.kind(), Kind::Spell);
+    // What is not printed on the card face is in the dynamic model.
     let set = cards::set("emberfall").unwrap();
     assert_eq!(set.kind_of(card::Barkskin::data()).noun.id, "spell");
     assert_eq!(set.roster.id, "warband");

@@ -41,6 +41,18 @@ fn report(what: &str, items: impl Iterator<Item = (String, FileId, Span)>, d: &m
     }
 }
 
+/// What a name of the generated module other than a vocabulary enum is, if `rust` is one:
+/// a kind's type of that name would collide with it, or hide the prelude's name that the
+/// generated tables use.
+fn generated_name(rust: &str) -> Option<&'static str> {
+    match rust {
+        "CardId" => Some("the set's enum of card ids"),
+        "Kind" => Some("the set's enum of card kinds"),
+        "Option" | "Some" | "None" => Some("the prelude's name the generated code uses"),
+        _ => None,
+    }
+}
+
 /// Reports card ids, and vocabulary ids of one kind, that collide as Rust identifiers.
 pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
     report("cards", names.cards.iter().map(|c| (c.id.clone(), c.file, c.id_span)), d);
@@ -63,7 +75,7 @@ pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
             .into_iter()
             .find(|v| v.enum_name() == rust && !names.entries(*v).is_empty())
             .map(|v| format!("the set's enum of {}", v.plural()))
-            .or_else(|| (rust == "CardId").then(|| "the set's enum of card ids".to_string()));
+            .or_else(|| generated_name(&rust).map(str::to_string));
         if let Some(taken) = taken {
             d.push(
                 Diagnostic::new(&E0301, format!("kind `{}` is `{rust}` in Rust, which is {taken}", k.entry.id.text))

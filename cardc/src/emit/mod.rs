@@ -2,12 +2,16 @@
 //! and formatted by `prettyplease`.
 //!
 //! Per set, one module holding: an enum per vocabulary kind (`Faction`, `Icon`, …) with
-//! `as_str` and display names; a `CardId` enum; a zero-sized handle type per card kind
-//! (`Ship<N>`, `Upgrade<N>`…) implementing the kind's trait from `cards_runtime::typed`
-//! once, generically; a type alias per card (`cards::DarthVader = Ship<17>`) documented
-//! with its name, cost, icons and text; and `pub static SET`, the set's model
-//! [packed](cards_runtime::packed) into one string literal (a line a card) that is
-//! unpacked on first use. Everything else is data: the behaviour lives in cards-runtime.
+//! its id and name tables; `Kind`, the set's kinds of card; `CardId`, whose `const fn`s
+//! answer what is printed on each card (cost, factions, icons, bar, stats, charges…) from
+//! tables a column a fact; a zero-sized handle type per card kind (`Ship<N>`,
+//! `Upgrade<N>`…) implementing the kind's trait from `cards_runtime::typed` once,
+//! generically, its constants read from those tables; a type alias per card
+//! (`cards::DarthVader = Ship<17>`) documented with its name, cost, icons and text; and
+//! `pub static SET`, the set's model [packed](cards_runtime::packed) into one string literal
+//! (a line a card) that is unpacked on first use, for what is not a fact of the card face
+//! (abilities, restrictions). Everything else is data: the behaviour lives in
+//! cards-runtime.
 //!
 //! The model is packed rather than spelled out as nested literals because rustc compiles
 //! a string like data and a literal tree like code: a real pool of 1,400 cards was 25 MB
@@ -35,6 +39,18 @@ pub struct GeneratedFile {
 
 fn kind_ident(kind: CardKind) -> proc_macro2::Ident {
     format_ident!("{}", ident::pascal(kind.as_str()))
+}
+
+/// A role as a `CardKind` value: `CardKind::Ship`, or `role::Unit` in a game that
+/// declares its own kinds (whose generated code says no other game's word).
+fn role_value(set: &Set, role: CardKind) -> TokenStream {
+    if set.declares_kinds() {
+        let word = role_trait(set, role);
+        quote!(::cards_runtime::typed::role::#word)
+    } else {
+        let kind = kind_ident(role);
+        quote!(::cards_runtime::model::CardKind::#kind)
+    }
 }
 
 /// The generated type of the cards of one kind: `Ship`, or a game's own `Hero`.
@@ -125,6 +141,31 @@ fn card_doc(set: &Set, c: &Card) -> String {
 
 /// The module of one set, as formatted Rust source (starting with [`HEADER`]).
 pub fn emit_set(set: &Set) -> String {
+    let mut items = vocab_enums(set);
+    let typed = Typed::new(set);
+    items.extend(card_id(set, &typed));
+    items.extend(kind_enum(set, &typed));
+    items.extend(handles(set, &typed));
+    let aliases = set.cards.iter().enumerate().map(|(i, c)| {
+        let name = ident::token(&ident::pascal(&c.id));
+        let k = kind_type(set.kind_of(c));
+        let index = Literal::u32_unsuffixed(i as u32);
+        let d = doc(&card_doc(set, c));
+        quote!(#d pub type #name = super::#k<#index>;)
+    });
+    items.extend(quote! {
+        /// Every card as a type (`cards::DarthVader`), implementing its kind's trait from
+        /// `cards_runtime::typed`: its printed facts are the trait's constants.
+        pub mod cards { #(#aliases)* }
+    });
+
+    items.extend(set_static(set));
+    format(items) + &set_data(set)
+}
+
+/// An enum per vocabulary kind the set has entries of, with its tables (`ALL`, `IDS`,
+/// `NAMES`); the methods are the runtime's `vocab_impl!`.
+fn vocab_enums(set: &Set) -> TokenStream {
     let mut items = TokenStream::new();
     for kind in VocabKind::ALL {
         let entries = set.vocab.list(kind);
@@ -155,21 +196,204 @@ pub fn emit_set(set: &Set) -> String {
             ::cards_runtime::vocab_impl!(#ty);
         });
     }
+    items
+}
 
-    let card_variants: Vec<proc_macro2::Ident> =
-        set.cards.iter().map(|c| ident::token(&ident::pascal(&c.id))).collect();
+/// How the typed layer names a set's cards, kinds and vocabulary entries in Rust.
+struct Typed<'a> {
+    set: &'a Set,
+    /// `CardId`'s variant of each card, by index.
+    cards: Vec<proc_macro2::Ident>,
+    /// The kinds that have cards, as indices into [`Set::kinds`], in that order.
+    kinds: Vec<usize>,
+}
+
+impl<'a> Typed<'a> {
+    fn new(set: &'a Set) -> Self {
+        let cards = set.cards.iter().map(|c| ident::token(&ident::pascal(&c.id))).collect();
+        let kinds = (0..set.kinds.len()).filter(|i| set.cards.iter().any(|c| c.declared as usize == *i)).collect();
+        Typed { set, cards, kinds }
+    }
+
+    /// The type of a vocabulary kind's entries: its enum, or `Infallible` if the set
+    /// declares none (no card can then name one).
+    fn vocab_type(&self, kind: VocabKind) -> TokenStream {
+        if self.set.vocab.list(kind).is_empty() {
+            quote!(::core::convert::Infallible)
+        } else {
+            let ty = format_ident!("{}", kind.enum_name());
+            quote!(#ty)
+        }
+    }
+
+    /// The entry at `index` of a vocabulary kind, as its enum's variant.
+    fn entry(&self, kind: VocabKind, index: u16) -> TokenStream {
+        let ty = format_ident!("{}", kind.enum_name());
+        let entry = &self.set.vocab.list(kind)[index as usize];
+        let variant = ident::token(&ident::pascal(&entry.id));
+        quote!(#ty::#variant)
+    }
+
+    /// `&[Icon::Crew, Icon::Gunner]`.
+    fn entries(&self, kind: VocabKind, indices: &[u16]) -> TokenStream {
+        let each = indices.iter().map(|i| self.entry(kind, *i));
+        quote!(&[#(#each),*])
+    }
+
+    /// `CardId::X`, the card at `index`.
+    fn card(&self, index: u32) -> TokenStream {
+        let variant = &self.cards[index as usize];
+        quote!(CardId::#variant)
+    }
+}
+
+/// The distinct lists of one column of `CardId`'s tables (a card's factions, stats, icons),
+/// in the order first met, each written once: a card holds its list's index. A real pool
+/// has a few hundred distinct bars among 1,400 cards, and rustc evaluates each list once
+/// rather than once a card (the 10,000-card `compile_cost` set took 621 MiB to compile
+/// with a list a card).
+#[derive(Default)]
+struct Lists {
+    lists: Vec<TokenStream>,
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl Lists {
+    /// The index of `list` among the distinct lists, added if new.
+    fn index(&mut self, list: TokenStream) -> Literal {
+        let next = self.lists.len();
+        let index = *self.seen.entry(list.to_string()).or_insert(next);
+        if index == next {
+            self.lists.push(list);
+        }
+        Literal::usize_unsuffixed(index)
+    }
+}
+
+/// `Some(x)` or `None`: the prelude's names, which nothing in a generated module shadows
+/// (a kind cannot be called `Some`, `None` or `Option`: E0301), and a tenth of the bytes
+/// of the full paths in a table of a line a card.
+fn option<T>(value: Option<T>, f: impl FnOnce(T) -> TokenStream) -> TokenStream {
+    match value {
+        Some(v) => {
+            let v = f(v);
+            quote!(Some(#v))
+        }
+        None => quote!(None),
+    }
+}
+
+/// An integer literal without a type suffix (its table gives the type), `-` before it when
+/// negative.
+fn int(v: i64) -> TokenStream {
+    let abs = Literal::u64_unsuffixed(v.unsigned_abs());
+    if v < 0 {
+        quote!(-#abs)
+    } else {
+        quote!(#abs)
+    }
+}
+
+/// A card's variable cost as `cards_runtime::typed::CostBy`.
+fn cost_by(typed: &Typed<'_>, cost: &cards_runtime::model::VariableCost) -> TokenStream {
+    use cards_runtime::model::CostBasis;
+    match cost.basis {
+        CostBasis::Size => {
+            let pairs = cost.values.iter().map(|(size, cost)| {
+                let (size, cost) = (typed.entry(VocabKind::Size, *size as u16), int(*cost));
+                quote!((#size, #cost))
+            });
+            quote!(::cards_runtime::typed::CostBy::Size(&[#(#pairs),*]))
+        }
+        CostBasis::Stat(stat) => {
+            let stat = typed.entry(VocabKind::Stat, stat);
+            let pairs = cost.values.iter().map(|(value, cost)| {
+                let (value, cost) = (int(*value), int(*cost));
+                quote!((#value, #cost))
+            });
+            quote!(::cards_runtime::typed::CostBy::Stat(#stat, &[#(#pairs),*]))
+        }
+    }
+}
+
+/// `charges: 2 recurring` as a `Charges` literal.
+fn charges(c: cards_runtime::model::Charges) -> TokenStream {
+    let (count, recovers) = (int(c.count), int(c.recovers));
+    quote!(::cards_runtime::model::Charges { count: #count, recovers: #recovers })
+}
+
+/// `CardId`: every card as a variant, its id and name tables (`from_id` a binary search of
+/// the ids sorted), and a `const fn` for each printed fact, read from a table of the
+/// facts of every card (a column a fact: a card is one line of each).
+fn card_id(set: &Set, typed: &Typed<'_>) -> TokenStream {
+    let card_variants = &typed.cards;
     let card_count = Literal::usize_unsuffixed(set.cards.len());
     let card_docs = set.cards.iter().map(|c| doc(&format!("{} (`{}`)", escape_md(&c.name), c.id)));
     let card_ids = set.cards.iter().map(|c| Literal::string(&c.id));
     let card_names = set.cards.iter().map(|c| Literal::string(&c.name));
-    // `from_id` searches the ids in sorted order.
     let mut sorted: Vec<(usize, &str)> = set.cards.iter().enumerate().map(|(i, c)| (i, &*c.id)).collect();
     sorted.sort_by(|a, b| a.1.cmp(b.1));
     let by_id = sorted.iter().map(|(i, id)| {
         let (id, variant) = (Literal::string(id), &card_variants[*i]);
         quote!((#id, CardId::#variant))
     });
-    items.extend(quote! {
+
+    let (faction, size, stat, icon) = (
+        typed.vocab_type(VocabKind::Faction),
+        typed.vocab_type(VocabKind::Size),
+        typed.vocab_type(VocabKind::Stat),
+        typed.vocab_type(VocabKind::Icon),
+    );
+    let column = |f: &dyn Fn(&Card) -> TokenStream| set.cards.iter().map(f).collect::<Vec<_>>();
+    let kinds = column(&|c| {
+        let k = kind_type(&set.kinds[c.declared as usize]);
+        quote!(Kind::#k)
+    });
+    let costs = column(&|c| option(c.cost, int));
+    let unique = column(&|c| {
+        let u = c.unique;
+        quote!(#u)
+    });
+    let limited = column(&|c| option(c.limited, |v| int(v.into())));
+    let mut faction_lists = Lists::default();
+    let factions: Vec<Literal> =
+        set.cards.iter().map(|c| faction_lists.index(typed.entries(VocabKind::Faction, &c.factions))).collect();
+    let sizes = column(&|c| option(c.size, |s| typed.entry(VocabKind::Size, s)));
+    let mut stat_lists = Lists::default();
+    let stats: Vec<Literal> = set
+        .cards
+        .iter()
+        .map(|c| {
+            let each = c.stats.iter().map(|(s, v)| {
+                let (s, v) = (typed.entry(VocabKind::Stat, *s), int(*v));
+                quote!((#s, #v))
+            });
+            stat_lists.index(quote!(&[#(#each),*]))
+        })
+        .collect();
+    // A bar and an upgrade's icons are lists of icons alike: one table of them.
+    let mut icon_lists = Lists::default();
+    let upgrades: Vec<Literal> =
+        set.cards.iter().map(|c| icon_lists.index(typed.entries(VocabKind::Icon, &c.upgrades))).collect();
+    let icons: Vec<Literal> =
+        set.cards.iter().map(|c| icon_lists.index(typed.entries(VocabKind::Icon, &c.icons))).collect();
+    let (faction_lists, stat_lists, icon_lists) = (faction_lists.lists, stat_lists.lists, icon_lists.lists);
+    let (faction_count, stat_count, icon_count) = (
+        Literal::usize_unsuffixed(faction_lists.len()),
+        Literal::usize_unsuffixed(stat_lists.len()),
+        Literal::usize_unsuffixed(icon_lists.len()),
+    );
+    let charge = column(&|c| option(c.charges, charges));
+    let force = column(&|c| option(c.force, charges));
+    let xws = column(&|c| option(c.xws.as_deref(), |x| quote!(#x)));
+    let costs_by = column(&|c| option(c.cost_by.as_ref(), |v| cost_by(typed, v)));
+    let profiles = column(&|c| option(c.chassis, |i| typed.card(i)));
+
+    let (unit, profile) = (set.noun(CardKind::Ship), set.noun(CardKind::Chassis));
+    let profile_doc = doc(&format!("The {} card {} names and inherits from.", profile.one(), unit.a()));
+    let cost_by_doc = doc(&format!("Its cost, when the equipping {} decides it.", unit.one()));
+    let upgrades_doc = doc(&format!("{}'s upgrade bar, an icon per printed slot.", unit.a().replacen('a', "A", 1)));
+    quote! {
         /// Every card of the set, by id.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum CardId { #(#card_docs #card_variants),* }
@@ -178,7 +402,7 @@ pub fn emit_set(set: &Set) -> String {
             pub const ALL: [CardId; #card_count] = [#(CardId::#card_variants),*];
             /// The card's index in [`SET`].
             pub const fn index(self) -> u32 { self as u32 }
-            /// The card's data.
+            /// The card's data in the dynamic model (unpacks [`SET`]).
             pub fn card(self) -> &'static ::cards_runtime::model::Card { &SET.cards[self as usize] }
             /// Every card's id, in declaration order.
             pub const IDS: [&'static str; #card_count] = [#(#card_ids),*];
@@ -186,57 +410,175 @@ pub fn emit_set(set: &Set) -> String {
             pub const NAMES: [&'static str; #card_count] = [#(#card_names),*];
             /// Every card by its id, in the ids' order.
             const BY_ID: [(&'static str, CardId); #card_count] = [#(#by_id),*];
-            /// The card's id, as written in card files and in lists of cards (no unpacking).
+            /// The card's id, as written in card files and in lists of cards.
             pub const fn as_str(self) -> &'static str { Self::IDS[self as usize] }
-            /// The card's name (no unpacking).
+            /// The card's name.
             pub const fn name(self) -> &'static str { Self::NAMES[self as usize] }
-            /// The card with this id (no unpacking).
+            /// The card with this id.
             pub fn from_id(id: &str) -> ::core::option::Option<CardId> {
                 Self::BY_ID.binary_search_by(|(i, _)| (*i).cmp(id)).ok().map(|at| Self::BY_ID[at].1)
             }
+            const KINDS: [Kind; #card_count] = [#(#kinds),*];
+            const COSTS: [::core::option::Option<i64>; #card_count] = [#(#costs),*];
+            const UNIQUE: [bool; #card_count] = [#(#unique),*];
+            const LIMITED: [::core::option::Option<u32>; #card_count] = [#(#limited),*];
+            /// Every distinct list of factions a card has.
+            const FACTION_LISTS: [&'static [#faction]; #faction_count] = [#(#faction_lists),*];
+            const FACTIONS: [u32; #card_count] = [#(#factions),*];
+            const SIZES: [::core::option::Option<#size>; #card_count] = [#(#sizes),*];
+            /// Every distinct list of stats a card prints.
+            const STAT_LISTS: [&'static [(#stat, i64)]; #stat_count] = [#(#stat_lists),*];
+            const STATS: [u32; #card_count] = [#(#stats),*];
+            /// Every distinct list of icons a card has, as its bar or as its own icons.
+            const ICON_LISTS: [&'static [#icon]; #icon_count] = [#(#icon_lists),*];
+            const UPGRADES: [u32; #card_count] = [#(#upgrades),*];
+            const ICONS: [u32; #card_count] = [#(#icons),*];
+            const CHARGES: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#charge),*];
+            const FORCE: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#force),*];
+            const XWS: [::core::option::Option<&'static str>; #card_count] = [#(#xws),*];
+            const COSTS_BY: [::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>>; #card_count] = [#(#costs_by),*];
+            const PROFILES: [::core::option::Option<CardId>; #card_count] = [#(#profiles),*];
+            /// The card's kind.
+            pub const fn kind(self) -> Kind { Self::KINDS[self as usize] }
+            /// Its point cost, when printed as one number.
+            pub const fn cost(self) -> ::core::option::Option<i64> { Self::COSTS[self as usize] }
+            #cost_by_doc
+            pub const fn cost_by(self) -> ::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>> { Self::COSTS_BY[self as usize] }
+            /// Whether its name is unique.
+            pub const fn unique(self) -> bool { Self::UNIQUE[self as usize] }
+            /// At most this many copies of its name.
+            pub const fn limited(self) -> ::core::option::Option<u32> { Self::LIMITED[self as usize] }
+            /// Its factions: none is any faction, two or more is dual.
+            pub const fn factions(self) -> &'static [#faction] { Self::FACTION_LISTS[Self::FACTIONS[self as usize] as usize] }
+            /// Its size.
+            pub const fn size(self) -> ::core::option::Option<#size> { Self::SIZES[self as usize] }
+            /// Its printed stats.
+            pub const fn stats(self) -> &'static [(#stat, i64)] { Self::STAT_LISTS[Self::STATS[self as usize] as usize] }
+            #upgrades_doc
+            pub const fn upgrades(self) -> &'static [#icon] { Self::ICON_LISTS[Self::UPGRADES[self as usize] as usize] }
+            /// An upgrade's icon, or the icons of a group it fills together.
+            pub const fn icons(self) -> &'static [#icon] { Self::ICON_LISTS[Self::ICONS[self as usize] as usize] }
+            /// The charges it starts with.
+            pub const fn charges(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::CHARGES[self as usize] }
+            /// The Force it starts with.
+            pub const fn force(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::FORCE[self as usize] }
+            /// Its XWS id.
+            pub const fn xws(self) -> ::core::option::Option<&'static str> { Self::XWS[self as usize] }
+            #profile_doc
+            pub const fn profile(self) -> ::core::option::Option<CardId> { Self::PROFILES[self as usize] }
         }
         impl ::core::fmt::Display for CardId {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
         }
-    });
-
-    for (i, kind) in set.kinds.iter().enumerate() {
-        if !set.cards.iter().any(|c| c.declared as usize == i && c.kind == kind.role) {
-            continue;
+        impl ::cards_runtime::typed::Id for CardId {
+            fn index(self) -> u32 { self as u32 }
+            fn as_str(self) -> &'static str { Self::IDS[self as usize] }
+            fn from_id(id: &str) -> ::core::option::Option<CardId> { CardId::from_id(id) }
+            fn set() -> &'static ::cards_runtime::model::Set { &SET }
         }
+    }
+}
+
+/// `Kind`: the set's kinds of card that have cards, with their ids, names and roles.
+fn kind_enum(set: &Set, typed: &Typed<'_>) -> TokenStream {
+    let kinds: Vec<&Kind> = typed.kinds.iter().map(|i| &set.kinds[*i]).collect();
+    let variants: Vec<proc_macro2::Ident> = kinds.iter().map(|k| kind_type(k)).collect();
+    let docs = kinds.iter().map(|k| doc(&format!("{} (`{}`)", escape_md(&k.noun.name), k.noun.id)));
+    let count = Literal::usize_unsuffixed(kinds.len());
+    let ids = kinds.iter().map(|k| Literal::string(&k.noun.id));
+    let names = kinds.iter().map(|k| Literal::string(&k.noun.name));
+    let roles = kinds.iter().map(|k| role_value(set, k.role));
+    quote! {
+        /// The kinds of card of this set.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Kind { #(#docs #variants),* }
+        impl Kind {
+            /// Every kind that has cards, in declaration order.
+            pub const ALL: [Kind; #count] = [#(Kind::#variants),*];
+            /// Every kind's id, the word that starts its cards.
+            pub const IDS: [&'static str; #count] = [#(#ids),*];
+            /// Every kind's display name.
+            pub const NAMES: [&'static str; #count] = [#(#names),*];
+            const ROLES: [::cards_runtime::model::CardKind; #count] = [#(#roles),*];
+            /// The kind's id.
+            pub const fn as_str(self) -> &'static str { Self::IDS[self as usize] }
+            /// The kind's display name.
+            pub const fn name(self) -> &'static str { Self::NAMES[self as usize] }
+            /// The role it plays in the rules.
+            pub const fn role(self) -> ::cards_runtime::model::CardKind { Self::ROLES[self as usize] }
+            /// The kind with this id.
+            pub fn from_id(id: &str) -> ::core::option::Option<Kind> {
+                Self::IDS.iter().position(|e| *e == id).map(|i| Self::ALL[i])
+            }
+        }
+        impl ::core::fmt::Display for Kind {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
+        }
+    }
+}
+
+/// A zero-sized handle type per kind that has cards (`Ship<N>`, a game's own `Hero<N>`),
+/// implementing `cards_runtime::typed::Card` and its role's trait from `CardId`'s tables.
+fn handles(set: &Set, typed: &Typed<'_>) -> TokenStream {
+    let mut items = TokenStream::new();
+    let (faction, size, stat, icon) = (
+        typed.vocab_type(VocabKind::Faction),
+        typed.vocab_type(VocabKind::Size),
+        typed.vocab_type(VocabKind::Stat),
+        typed.vocab_type(VocabKind::Icon),
+    );
+    for i in &typed.kinds {
+        let kind = &set.kinds[*i];
         let k = kind_type(kind);
         let role = role_trait(set, kind.role);
         let what = doc(&format!(
             "{} card of this set, as a type: `N` is its index in [`SET`].",
             kind.noun.a().replacen('a', "A", 1)
         ));
+        let role_items = match kind.role {
+            CardKind::Ship => quote! {
+                const SIZE: ::core::option::Option<#size> = CardId::ALL[N as usize].size();
+                const UPGRADES: &'static [#icon] = CardId::ALL[N as usize].upgrades();
+                const PROFILE: ::core::option::Option<CardId> = CardId::ALL[N as usize].profile();
+            },
+            CardKind::Upgrade => quote! {
+                const ICONS: &'static [#icon] = CardId::ALL[N as usize].icons();
+            },
+            _ => TokenStream::new(),
+        };
+        let role_value = role_value(set, kind.role);
         items.extend(quote! {
             #what
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
             pub struct #k<const N: u32>;
             impl<const N: u32> ::cards_runtime::typed::Card for #k<N> {
+                type Id = CardId;
+                type Kind = Kind;
+                type Faction = #faction;
+                type Size = #size;
+                type Stat = #stat;
+                type Icon = #icon;
                 const INDEX: u32 = N;
+                const ID: CardId = CardId::ALL[N as usize];
+                const ID_STR: &'static str = CardId::IDS[N as usize];
+                const NAME: &'static str = CardId::NAMES[N as usize];
+                const KIND: Kind = Self::ID.kind();
+                const ROLE: ::cards_runtime::model::CardKind = #role_value;
+                const COST: ::core::option::Option<i64> = Self::ID.cost();
+                const COST_BY: ::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>> = Self::ID.cost_by();
+                const UNIQUE: bool = Self::ID.unique();
+                const LIMITED: ::core::option::Option<u32> = Self::ID.limited();
+                const FACTIONS: &'static [#faction] = Self::ID.factions();
+                const STATS: &'static [(#stat, i64)] = Self::ID.stats();
+                const CHARGES: ::core::option::Option<::cards_runtime::model::Charges> = Self::ID.charges();
+                const FORCE: ::core::option::Option<::cards_runtime::model::Charges> = Self::ID.force();
+                const XWS: ::core::option::Option<&'static str> = Self::ID.xws();
                 fn set() -> &'static ::cards_runtime::model::Set { &SET }
             }
-            impl<const N: u32> ::cards_runtime::typed::#role for #k<N> {}
+            impl<const N: u32> ::cards_runtime::typed::#role for #k<N> { #role_items }
         });
     }
-
-    let aliases = set.cards.iter().enumerate().map(|(i, c)| {
-        let name = ident::token(&ident::pascal(&c.id));
-        let k = kind_type(set.kind_of(c));
-        let index = Literal::u32_unsuffixed(i as u32);
-        let d = doc(&card_doc(set, c));
-        quote!(#d pub type #name = super::#k<#index>;)
-    });
-    items.extend(quote! {
-        /// Every card as a type (`cards::DarthVader`), implementing its kind's trait from
-        /// `cards_runtime::typed`.
-        pub mod cards { #(#aliases)* }
-    });
-
-    items.extend(set_static(set));
-    format(items) + &set_data(set)
+    items
 }
 
 /// `pub static SET`: the set's whole model, [packed](cards_runtime::packed) into `DATA`.

@@ -240,6 +240,12 @@ fn program(sets: &[&Set]) -> String {
             out,
             "        for c in {module}::CardId::ALL {{ ::std::println!(\"typed {{:?}} {{}} {{:?}} {{:?}}\", game, c.index(), c.as_str(), c.to_string()); }}"
         );
+        // The printed facts, by the entries' ids (through `typed::Entry`, which every
+        // vocabulary enum and `Infallible` implement).
+        let _ = writeln!(
+            out,
+            "        for c in {module}::CardId::ALL {{ ::std::println!(\"facts {{:?}} {{}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}}\", game, c.index(), c.kind().as_str(), c.cost(), ids(c.factions()), ids(c.icons()), ids(c.upgrades()), c.stats().iter().map(|(s, v)| (::cards_runtime::typed::Entry::as_str(*s), *v)).collect::<::std::vec::Vec<_>>(), c.size().map(::cards_runtime::typed::Entry::as_str)); }}"
+        );
         for kind in VocabKind::ALL {
             if set.vocab.list(kind).is_empty() {
                 continue;
@@ -255,7 +261,7 @@ fn program(sets: &[&Set]) -> String {
             let alias = ident::token(&ident::pascal(&c.id));
             let _ = writeln!(
                 out,
-                "        ::std::println!(\"alias {{:?}} {i} {{}} {{:?}}\", game, <{module}::cards::{alias} as ::cards_runtime::typed::Card>::INDEX, <{module}::cards::{alias} as ::cards_runtime::typed::Card>::id());"
+                "        ::std::println!(\"alias {{:?}} {i} {{}} {{:?}} {{:?}}\", game, <{module}::cards::{alias} as ::cards_runtime::typed::Card>::INDEX, <{module}::cards::{alias} as ::cards_runtime::typed::Card>::ID_STR, <{module}::cards::{alias} as ::cards_runtime::typed::Card>::NAME);"
             );
         }
         out.push_str("    }\n");
@@ -266,6 +272,10 @@ fn program(sets: &[&Set]) -> String {
 
 /// How the program prints a set through the runtime model.
 const DUMP: &str = r#"}
+
+fn ids<E: ::cards_runtime::typed::Entry>(entries: &[E]) -> ::std::vec::Vec<&'static str> {
+    entries.iter().map(|e| e.as_str()).collect()
+}
 
 fn dump(set: &::cards_runtime::model::Set) {
     ::std::println!("set {:?} {:?} {}", &*set.game, &*set.name, set.cards.len());
@@ -318,13 +328,32 @@ fn expected_typed(set: &Set) -> String {
     for (i, c) in set.cards.iter().enumerate() {
         let _ = writeln!(out, "typed {game:?} {i} {:?} {:?}", &*c.id, &*c.name);
     }
+    let ids = |kind: VocabKind, list: &[u16]| -> Vec<String> {
+        list.iter().map(|i| set.vocab.list(kind)[*i as usize].id.to_string()).collect()
+    };
+    for (i, c) in set.cards.iter().enumerate() {
+        let stats: Vec<(String, i64)> =
+            c.stats.iter().map(|(s, v)| (set.vocab.stats[*s as usize].id.to_string(), *v)).collect();
+        let size = c.size.map(|s| set.vocab.sizes[s as usize].id.to_string());
+        let _ = writeln!(
+            out,
+            "facts {game:?} {i} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            &*set.kind_of(c).noun.id,
+            c.cost,
+            ids(VocabKind::Faction, &c.factions),
+            ids(VocabKind::Icon, &c.icons),
+            ids(VocabKind::Icon, &c.upgrades),
+            stats,
+            size,
+        );
+    }
     for kind in VocabKind::ALL {
         for (i, e) in set.vocab.list(kind).iter().enumerate() {
             let _ = writeln!(out, "enum {game:?} {} {i} {:?} {:?} {:?}", kind.enum_name(), &*e.id, &*e.name, &*e.name);
         }
     }
     for (i, c) in set.cards.iter().enumerate() {
-        let _ = writeln!(out, "alias {game:?} {i} {i} {:?}", &*c.id);
+        let _ = writeln!(out, "alias {game:?} {i} {i} {:?} {:?}", &*c.id, &*c.name);
     }
     out
 }
@@ -378,7 +407,7 @@ fn compare(output: &str, sets: &[&Set]) -> Result<(), Mismatch> {
     let mut model: Vec<&str> = Vec::new();
     let mut typed: Vec<&str> = Vec::new();
     for line in output.lines() {
-        if ["typed ", "enum ", "alias "].iter().any(|p| line.starts_with(p)) {
+        if ["typed ", "facts ", "enum ", "alias "].iter().any(|p| line.starts_with(p)) {
             typed.push(line);
         } else {
             model.push(line);

@@ -177,6 +177,16 @@ fn each_mistake_is_one_diagnostic_in_the_games_words() {
             at: "banner",
             fix: None,
         },
+        // A kind's type would hide a name the generated module uses.
+        Mistake {
+            file: "game.cards",
+            from: "spell \"Spell\" upgrade",
+            to: "spell \"Spell\" upgrade, none \"Nothing\" upgrade",
+            code: "E0301",
+            message: "kind `none` is `None` in Rust, which is the prelude's name the generated code uses",
+            at: "none",
+            fix: None,
+        },
     ];
     for m in &mistakes {
         let files = mutate(emberfall(), m.file, m.from, m.to);
@@ -336,9 +346,11 @@ fn generated_rust_names_the_games_kinds() {
         "pub struct Calling<const N: u32>;",
         "pub struct Item<const N: u32>;",
         "pub struct Spell<const N: u32>;",
-        "impl<const N: u32> ::cards_runtime::typed::Unit for Hero<N> {}",
+        "impl<const N: u32> ::cards_runtime::typed::Unit for Hero<N> {",
         "impl<const N: u32> ::cards_runtime::typed::Profile for Calling<N> {}",
-        "impl<const N: u32> ::cards_runtime::typed::Upgrade for Spell<N> {}",
+        "impl<const N: u32> ::cards_runtime::typed::Upgrade for Spell<N> {",
+        "const ROLE: ::cards_runtime::model::CardKind = ::cards_runtime::typed::role::Unit;",
+        "pub enum Kind {",
         "pub type SirCaldricVane = super::Hero<",
     ] {
         assert!(module.contains(expected), "`{expected}` is not generated");
