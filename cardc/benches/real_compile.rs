@@ -22,8 +22,9 @@
 //!
 //! `cargo bench -p cardc --bench real_compile` (several minutes). `CARDC_BENCH_POOLS`
 //! picks the pools, comma-separated (`CARDC_BENCH_POOLS=xwing-data2-legacy`).
-//! `CARDC_BENCH_BUILD_OVERRIDE=N` adds `[profile.dev.build-override] opt-level = N` to the
-//! README's manifest, to weigh an optimised build script against its first build. Without
+//! `CARDC_BENCH_BUILD_OVERRIDE=N` puts `[profile.dev.build-override] opt-level = N` in the
+//! README's manifest in place of the README's own (`opt-level = 1`), to weigh how much the
+//! build script is optimised against its first build (`first`). Without
 //! `../shared/data` it prints a notice and exits.
 
 mod common;
@@ -120,7 +121,10 @@ fn write_crate(dir: &Path, set: &Path) {
         .replace("name = \"my-fleets\"", &format!("name = \"{name}\""));
     assert!(manifest.contains(&format!("name = \"{name}\"")), "the README's crate is no longer `my-fleets`");
     if let Ok(level) = std::env::var("CARDC_BENCH_BUILD_OVERRIDE") {
-        assert!(!manifest.contains("[profile.dev.build-override]"), "the README sets build-override already");
+        // In place of the README's own, which ends the block when it is there.
+        if let Some(at) = manifest.find("\n[profile.dev.build-override]") {
+            manifest.truncate(at + 1);
+        }
         manifest.push_str(&format!("\n[profile.dev.build-override]\nopt-level = {level}\n"));
     }
     manifest.push_str("\n[workspace]\n");
@@ -150,7 +154,8 @@ fn rebuild(dir: &Path, target: &Path, run: usize) -> (Duration, Option<u64>) {
 /// Appends a comment to one card file of the crate's set (its first after `game.cards`) and
 /// rebuilds: cargo runs the build script again, which reads the whole set.
 fn edit_card(dir: &Path, target: &Path, run: usize) -> (Duration, Option<u64>) {
-    let files = cardc::source::card_files(&dir.join("cards")).unwrap();
+    let set = std::fs::read_dir(dir.join("cards")).unwrap().flatten().next().expect("the crate's set folder").path();
+    let files = cardc::source::card_files(&set).unwrap();
     let file = files.iter().find(|f| !f.ends_with("game.cards")).expect("a card file besides game.cards");
     let mut text = std::fs::read_to_string(file).unwrap();
     text.push_str(&format!("\n# edit {run}\n"));

@@ -28,6 +28,9 @@ fn a_crate_set_up_as_the_readme_shows_builds_and_validates_a_fleet() {
     let dir = tempfile::tempdir().unwrap();
     let krate = dir.path();
     let manifest = readme_block(&readme, "# Cargo.toml").replace("path/to/cardc", root.to_str().unwrap());
+    // The README's own profile tables give way to the workspace's.
+    let manifest = manifest.find("\n[profile.").map_or(manifest.as_str(), |at| &manifest[..at]).to_string();
+    assert!(!manifest.contains("[profile."), "the README's profile tables come last");
     std::fs::write(krate.join("Cargo.toml"), format!("{manifest}\n[workspace]\n{}", common::profiles())).unwrap();
     std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
     std::fs::write(krate.join("build.rs"), readme_block(&readme, "// build.rs")).unwrap();
