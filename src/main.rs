@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cards_runtime::{errln, outln};
+use cards_cli::{errln, outln};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Validate fleets against the compiled card sets.
@@ -67,11 +67,11 @@ fn main() -> ExitCode {
             let json = matches!(format, Format::Json);
             if !xws {
                 let sets: Vec<&cards_runtime::Set> = cards::SETS.iter().map(|s| s.get()).collect();
-                return ExitCode::from(cards_runtime::scenario::validate_files(&sets, &scenarios, json));
+                return ExitCode::from(cards_cli::validate::scenario_files(&sets, &scenarios, json));
             }
             let Some(set) = cards::set(&set) else { return no_set(&set) };
             let options = cards_runtime::fleet::Options { ignore_points };
-            ExitCode::from(cards_runtime::xws::validate_xws_files(set, &scenarios, &options, json))
+            ExitCode::from(cards_cli::validate::xws_files(set, &scenarios, &options, json))
         }
         Command::List { game } => {
             let Some(set) = cards::set(&game) else { return no_set(&game) };

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use cardc::output::{format_diagnostics, DiagnosticFormat, Output};
 use cardc::RenderStyle;
-use cards_runtime::{err, errln, out, outln};
+use cards_cli::{err, errln, out, outln};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// cardc: compile and check plain-text card sets.
@@ -719,9 +719,9 @@ fn validate(
     if !scenarios.is_empty() {
         worst = if xws.on {
             let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
-            cards_runtime::xws::validate_xws_files(&set, scenarios, &options, json)
+            cards_cli::validate::xws_files(&set, scenarios, &options, json)
         } else {
-            cards_runtime::scenario::test_files(&[&set], scenarios, json)
+            cards_cli::validate::test_scenario_files(&[&set], scenarios, json)
         };
     }
     ExitCode::from(worst.max(validate_lists(&set, lists, json)))
@@ -737,7 +737,7 @@ fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8
     let mut tally = ListTally::default();
     for path in lists {
         let name = path.display().to_string();
-        let bytes = match cards_runtime::files::read(path) {
+        let bytes = match cards_cli::files::read(path) {
             Ok(bytes) => bytes,
             Err(e) => {
                 errln!("error: {name}: {e}");

@@ -144,14 +144,14 @@ pub fn card_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// Reads a `.cards` file, when it is a regular file within the size limit
-/// ([`cards_runtime::files`]).
+/// ([`cards_cli::files`]).
 ///
 /// # Errors
 /// `Ok(Err(diagnostic))` ([`E0009`]) for a path that is not read: not a regular file, a
 /// link to nothing, or too large; an [`io::Error`] when a file cannot be read.
 pub fn read_card_file(path: &Path) -> io::Result<Result<Vec<u8>, Diagnostic>> {
     let not_read = |e: io::Error| Diagnostic::new(&E0009, format!("`{}` is {e}", path.display())).path(path);
-    match cards_runtime::files::read(path) {
+    match cards_cli::files::read(path) {
         Ok(bytes) => Ok(Ok(bytes)),
         Err(e) if matches!(e.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::FileTooLarge) => Ok(Err(not_read(e))),
         Err(e) if e.kind() == io::ErrorKind::NotFound && path.symlink_metadata().is_ok() => {

@@ -1,7 +1,7 @@
 //! Abilities: a card's printed text, read the way the rules read it.
 //!
 //! cardc parses each `text { … }` block into ability frames and lowers them to these
-//! types; generated code holds them [packed](crate::packed), and the [`engine`](crate::engine)
+//! types; generated code holds them [packed](crate::packed), and the `engine` (feature `engine`)
 //! resolves them against a game's state. A clause the grammar could not structure is an
 //! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
 
@@ -169,8 +169,8 @@ pub enum EffectKind {
     /// pilot ability`, `you have the pilot ability of each other friendly ship with …`): the
     /// noun is the ability, `from` the ship whose it is.
     HaveAbility,
-    /// Results are neutralized: in the Neutralize Results step, [Evade] results cancel
-    /// [Hit] and [Critical Hit] results in pairs (`[Critical Hit] results are neutralized
+    /// Results are neutralized: in the Neutralize Results step, \[Evade\] results cancel
+    /// \[Hit\] and \[Critical Hit\] results in pairs (`[Critical Hit] results are neutralized
     /// before [Hit] results`, `if 1 or more [Hit] results were neutralized`). Only those
     /// the step cancels, not those an ability cancels.
     Neutralize,
@@ -505,7 +505,7 @@ pub struct Effect {
     pub negated: bool,
     /// What a trailing phrase lets it do or how it is done, where the model holds it
     /// (`even while stressed`, `ignoring range restrictions`, `if able`, `treating it as
-    /// red`). A game's [`GameState`](crate::engine::GameState) sees them on the event.
+    /// red`). A game's `engine::GameState` (feature `engine`) sees them on the event.
     pub provisos: List<Proviso>,
 }
 

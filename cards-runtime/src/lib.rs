@@ -5,6 +5,16 @@
 //! [packs](packed) them into the code it generates when it compiles one, so the rules
 //! below are written once and serve both paths.
 //!
+//! With no features this is the core that generated code needs: the [model], the
+//! [packed] form, the [typed] traits and [restriction] evaluation. The rest is opt-in:
+//! - `words`: cards said in plain words (`ability_plain`, `ability_card`, `ability_text`,
+//!   `ability_json`, `restriction_text`, `export`);
+//! - `squads` (with `words`): fleet and squad validation (`fleet`, `xws`, `fleet_list`,
+//!   `scenario`, `verdict`, `violation`, Eclipse's `blueprint`);
+//! - `engine`: the ability `engine`, and the `state` of equipped cards during a game.
+//!
+//! The example below needs `squads`.
+//!
 //! ```
 //! use cards_runtime::fleet::{validate_fleet, Fleet, FleetShip};
 //! use cards_runtime::model::{Card, CardKind, Cmp, CmpOp, Constraint, Entry, Rule, Scope, Set, Vocabulary};
@@ -41,31 +51,48 @@
 #![warn(missing_docs)]
 
 pub mod ability;
+#[cfg(feature = "words")]
 pub mod ability_card;
+#[cfg(feature = "words")]
 pub mod ability_json;
+#[cfg(feature = "words")]
 pub mod ability_plain;
+#[cfg(feature = "words")]
 pub mod ability_text;
+#[cfg(feature = "squads")]
 pub mod blueprint;
+#[cfg(feature = "engine")]
 pub mod engine;
+#[cfg(feature = "words")]
 pub mod export;
-pub mod files;
+#[cfg(feature = "squads")]
 pub mod fleet;
+#[cfg(feature = "squads")]
 pub mod fleet_list;
+#[cfg(feature = "squads")]
 pub mod ids;
 pub mod model;
 pub mod packed;
 pub mod restriction;
+#[cfg(feature = "words")]
 pub mod restriction_text;
+#[cfg(feature = "squads")]
 pub mod scenario;
+#[cfg(feature = "engine")]
 pub mod state;
+#[cfg(feature = "squads")]
 pub mod suggest;
-pub mod terminal;
 pub mod typed;
+#[cfg(feature = "squads")]
 pub mod verdict;
+#[cfg(feature = "squads")]
 pub mod violation;
+#[cfg(feature = "squads")]
 pub mod xws;
 
 pub use model::{Card, CardKind, Set};
 pub use restriction::{Atom, Node, Restriction, Subject};
+#[cfg(feature = "squads")]
 pub use scenario::{Outcome, Scenario};
+#[cfg(feature = "squads")]
 pub use violation::Violation;

@@ -263,7 +263,7 @@ impl Reader {
     /// # Errors
     /// When the file cannot be read or is not JSON.
     pub(crate) fn value(&mut self, path: &Path) -> Result<Value, ImportError> {
-        let text = cards_runtime::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
+        let text = cards_cli::files::read_to_string(path).map_err(|e| ImportError::io(path, e))?;
         self.value_of(path, &text)
     }
 

@@ -1,0 +1,173 @@
+//! The `validate` commands' drivers over files, shared by `cardc validate` and `cards
+//! validate`: each reads its files bounded ([`crate::files`]), prints every verdict
+//! ([`crate::terminal`]) and returns the exit status.
+
+use cards_runtime::fleet::Options;
+use cards_runtime::scenario::{report_json, run, test_json, test_text, Expectation, Outcome, Scenario, ScenarioError};
+use cards_runtime::xws::{verdict, verdict_json, verdict_text, Tally, Unresolvable, Verdict, XwsIndex};
+use cards_runtime::Set;
+
+use crate::{err, errln, out};
+
+/// Validates scenario files and prints each verdict on stdout (text or JSON lines);
+/// problems reading a file go to stderr. With one set, every scenario is validated against
+/// it; with several, each against the set of its `game`. Returns the exit status of a
+/// `validate` command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be
+/// read or has no set.
+pub fn scenario_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+    run_files(sets, files, json, false)
+}
+
+/// [`scenario_files`], each scenario a test of its `expect` (and `stats`): one that has an
+/// expectation passes when it is met, legal or not, and a mismatch prints `expected:`
+/// against `got:`; one without passes when it is legal. When some scenario has an
+/// expectation, a summary line goes to stderr. Returns 0 when every scenario passes, 1
+/// when one does not, 2 when one cannot be read or has no set.
+pub fn test_scenario_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+    run_files(sets, files, json, true)
+}
+
+/// Reads and runs one scenario file against the set of its game among `sets`.
+fn run_file(sets: &[&Set], path: &std::path::Path) -> Result<(Scenario, Outcome), ScenarioError> {
+    let text = crate::files::read_to_string(path).map_err(|e| ScenarioError {
+        message: e.to_string(),
+        line: None,
+        column: None,
+    })?;
+    let scenario = Scenario::parse(&text)?;
+    let set = match sets {
+        [one] => Some(*one),
+        _ => sets.iter().copied().find(|s| s.game == scenario.game),
+    };
+    let set = set.ok_or_else(|| ScenarioError {
+        message: format!("no compiled set is the game `{}`", scenario.game),
+        line: None,
+        column: None,
+    })?;
+    let outcome = run(set, &scenario)?;
+    Ok((scenario, outcome))
+}
+
+/// How many scenarios met, missed or had no expectation.
+#[derive(Default)]
+struct Count {
+    met: usize,
+    mismatched: usize,
+    plain: usize,
+}
+
+fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, compare: bool) -> u8 {
+    let mut worst = 0u8;
+    let mut count = Count::default();
+    for path in files {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let (scenario, outcome) = match run_file(sets, path) {
+            Ok(ran) => ran,
+            Err(e) => {
+                errln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let expectation = if compare { outcome.against(&scenario) } else { Expectation::None };
+        let passed = match &expectation {
+            Expectation::None => {
+                count.plain += 1;
+                outcome.is_legal()
+            }
+            Expectation::Met { .. } => {
+                count.met += 1;
+                true
+            }
+            Expectation::Mismatch { .. } => {
+                count.mismatched += 1;
+                false
+            }
+        };
+        let text = match (json, &expectation) {
+            (true, Expectation::None) => report_json(&name, &outcome) + "\n",
+            (true, _) => test_json(&name, &outcome, &expectation) + "\n",
+            (false, _) => test_text(&name, &outcome, &expectation),
+        };
+        out!("{text}");
+        if !passed {
+            worst = worst.max(1);
+        }
+    }
+    if count.met + count.mismatched > 0 {
+        let total = count.met + count.mismatched + count.plain;
+        let plain = if count.plain > 0 { format!(", {} without an expectation", count.plain) } else { String::new() };
+        errln!(
+            "validated {total} scenario{}: {} as expected, {} mismatch{}{plain}",
+            if total == 1 { "" } else { "s" },
+            count.met,
+            count.mismatched,
+            if count.mismatched == 1 { "" } else { "es" },
+        );
+    }
+    worst
+}
+
+/// Validates XWS files against a set and prints the verdicts: a `.json` file is one
+/// squad; any other file is JSON lines, one squad per line (a line may wrap its squad in
+/// `list`). Human output prints every verdict of a single squad and, for batches, the
+/// squads that are not legal and then the tally; JSON prints one object per squad. Returns
+/// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
+pub fn xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], options: &Options, json: bool) -> u8 {
+    let index = XwsIndex::new(set);
+    let mut worst = 0u8;
+    for path in files {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let bytes = match crate::files::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                errln!("error: {name}: {e}");
+                worst = 2;
+                continue;
+            }
+        };
+        let single = path.extension().is_some_and(|e| e == "json");
+        // A line that is not UTF-8 is that squad's problem, not the batch's.
+        fn utf8(line: &[u8]) -> Result<&str, String> {
+            std::str::from_utf8(line).map_err(|e| format!("not UTF-8 (byte {} of the line)", e.valid_up_to() + 1))
+        }
+        let squads: Vec<(usize, Result<&str, String>)> = if single {
+            vec![(0, utf8(&bytes))]
+        } else {
+            bytes
+                .split(|b| *b == b'\n')
+                .enumerate()
+                .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
+                .map(|(i, l)| (i + 1, utf8(l)))
+                .collect()
+        };
+        let mut tally = Tally::default();
+        for (line, squad) in squads {
+            let v = match squad {
+                Ok(json_text) => verdict(&index, json_text, options),
+                Err(message) => Verdict::Unresolvable(Unresolvable::Malformed(message)),
+            };
+            tally.add(&v);
+            let place = if single { name.clone() } else { format!("{name}:{line}") };
+            let out = if json {
+                Some(verdict_json(&place, &v).to_string() + "\n")
+            } else if single || !matches!(v, Verdict::Legal(_)) {
+                Some(verdict_text(&place, &v))
+            } else {
+                None
+            };
+            if let Some(text) = out {
+                out!("{text}");
+            }
+        }
+        if !single && !json {
+            err!("{name}:\n{}", tally.table());
+        }
+        if tally.legal < tally.squads {
+            worst = worst.max(1);
+        }
+    }
+    worst
+}
