@@ -8,8 +8,8 @@
 //!
 //! Every build is `cargo build` in the debug profile with `CARGO_INCREMENTAL=0`. Each crate
 //! is built once first (its dependencies, cardc for the build script, and the build
-//! script's first run; the first crate's first build, into an empty target folder, is
-//! reported as `first`), then measured two ways, the median of three builds each:
+//! script's first run; the crate with text is built first, into an empty target folder of
+//! the pool's own, and that cold build is reported as `first`), then measured two ways, the median of three builds each:
 //! - **lib**: `src/lib.rs` touched, so rustc compiles the generated module again;
 //! - **edit**: a card file touched (a comment appended), the loop a designer lives in: the
 //!   build script reads the set again, then rustc compiles the module.
@@ -289,10 +289,11 @@ fn main() {
     }
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("real-compile");
     let build_override = std::env::var("CARDC_BENCH_BUILD_OVERRIDE").ok();
-    // A target folder of its own per build-override, emptied: `first` is a cold build.
-    let target = root.join(format!("target-{}", build_override.as_deref().unwrap_or("readme")));
-    if target.exists() {
-        std::fs::remove_dir_all(&target).unwrap();
+    // A target folder of its own per build-override and pool, emptied: each pool's `first`
+    // is a cold build.
+    let targets = root.join(format!("target-{}", build_override.as_deref().unwrap_or("readme")));
+    if targets.exists() {
+        std::fs::remove_dir_all(&targets).unwrap();
     }
     let manifest = match &build_override {
         Some(level) => format!("the README's Cargo.toml with build-override opt-level = {level}"),
@@ -304,6 +305,6 @@ fn main() {
     );
     print_header();
     for data in selected_pools() {
-        bench_pool(&data, &root, &target);
+        bench_pool(&data, &root, &targets.join(&data));
     }
 }

@@ -129,7 +129,7 @@ mod tests {
         assert!(e.to_string().contains("a device"), "{e}");
         let dir = std::env::temp_dir();
         assert!(read_within(&dir, 10).unwrap_err().to_string().contains("a folder"));
-        let file = dir.join(format!("cards-runtime-files-{}.txt", std::process::id()));
+        let file = dir.join(format!("cards-cli-files-{}.txt", std::process::id()));
         std::fs::write(&file, "12345").unwrap();
         assert_eq!(read_within(&file, 5).unwrap(), b"12345");
         assert_eq!(read_within(&file, 4).unwrap_err().kind(), io::ErrorKind::FileTooLarge);

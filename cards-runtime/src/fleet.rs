@@ -31,7 +31,7 @@ pub struct FleetShip {
 impl Fleet {
     /// A fleet of one faction, written with a set's typed API: `Fleet::of(Faction::Empire,
     /// vec![FleetShip::of(CardId::VictoryIiClassStarDestroyer, &[CardId::Dominator])])`.
-    pub fn of(faction: impl crate::typed::Entry, ships: Vec<FleetShip>) -> Fleet {
+    pub fn of(faction: impl crate::typed::FactionEntry, ships: Vec<FleetShip>) -> Fleet {
         Fleet { faction: Some(faction.index()), ships }
     }
 }

@@ -1,10 +1,12 @@
 //! The typed face of a compiled set. Every card is a zero-sized type
-//! (`armada::cards::Dominator`) whose trait constants are what is printed on it, typed by
-//! the set's own enums (`Dominator::ICONS` is `&[armada::Icon::Title]`): they are tables of
-//! the generated code, read with no unpacking and usable in `const` items and `match`. What
-//! is not a fact of the card face (its abilities, restrictions, grid) stays in the packed
-//! set and is unpacked on first use (`Card::data`). The generated code holds data only; the
-//! behaviour is here, written once for every card.
+//! (`armada::cards::Dominator`) whose trait constants are the facts that identify it and
+//! that are printed on it (its id, name, kind, cost, factions, size, bar, icons, stats,
+//! charges and Force), typed by the set's own enums (`Dominator::ICONS` is
+//! `&[armada::Icon::Title]`): they are tables of the generated code, read with no unpacking
+//! and usable in `const` items and `match`. The rest (abilities, restrictions, traits,
+//! actions, a blueprint's grid) stays in the packed set and is unpacked on first use
+//! (`Card::data`). The generated code holds data only; the behaviour is here, written once
+//! for every card.
 
 use std::convert::Infallible;
 use std::fmt::{Debug, Display};
@@ -54,18 +56,24 @@ pub enum CostBy<Size: 'static, Stat: 'static> {
 }
 
 impl<Size: Entry, Stat: Entry> CostBy<Size, Stat> {
-    /// The cost for a ship of this size and these stats (a stat absent is 0); `None` when
-    /// the card prints no cost for it.
-    pub fn for_ship(self, size: Option<Size>, stats: &[(Stat, i64)]) -> Option<i64> {
+    /// The cost for a ship of this size whose stats `stat` answers (as the model's cost
+    /// does: a ship without the stat has no cost by it); `None` when the card prints no
+    /// cost for it. A unit's own [`Ship::SIZE`] and [`Card::STATS`] leave out what it
+    /// inherits from its profile card ([`Ship::PROFILE`]): pass what the ship has.
+    pub fn for_ship(self, size: Option<Size>, stat: impl Fn(Stat) -> Option<i64>) -> Option<i64> {
         match self {
             CostBy::Size(costs) => costs.iter().find(|(s, _)| Some(*s) == size).map(|(_, c)| *c),
-            CostBy::Stat(stat, costs) => {
-                let value = stats.iter().find(|(s, _)| *s == stat).map_or(0, |(_, v)| *v);
+            CostBy::Stat(by, costs) => {
+                let value = stat(by)?;
                 costs.iter().find(|(k, _)| *k == value).map(|(_, c)| *c)
             }
         }
     }
 }
+
+/// A set's `Faction` enum: what `fleet::Fleet::of` (feature `squads`) takes as a fleet's faction
+/// (no other vocabulary enum implements it).
+pub trait FactionEntry: Entry {}
 
 /// A card as a type. Implemented by the generated per-kind handles (`Ship<N>`,
 /// `Upgrade<N>`…) for every card index `N` of a set. The constants are the card's printed
@@ -107,7 +115,8 @@ pub trait Card: Copy + Default + 'static {
     const LIMITED: Option<u32>;
     /// Its factions: none is any faction, two or more is dual.
     const FACTIONS: &'static [Self::Faction];
-    /// Its printed stats, in the set's stat order.
+    /// Its printed stats, in the set's stat order: the card's own, without those a unit
+    /// inherits from its profile card.
     const STATS: &'static [(Self::Stat, i64)];
     /// The charges it starts with.
     const CHARGES: Option<Charges>;
@@ -132,7 +141,7 @@ pub trait Card: Copy + Default + 'static {
 
 /// A ship card.
 pub trait Ship: Card {
-    /// Its size.
+    /// Its size, as the card itself gives it (an X-Wing pilot's is its chassis').
     const SIZE: Option<Self::Size>;
     /// Its upgrade bar, an icon per printed slot.
     const UPGRADES: &'static [Self::Icon];

@@ -29,7 +29,7 @@ Chewbacca (Rebel Alliance), bar: Talent, Missile, Crew, Crew, Modification, Modi
 squad:
   Chewbacca with Jyn Erso, Millennium Falcon, Hull Plating: 80
   Luke Skywalker with Saturation Salvo: 67
-  total 147 of 200: legal
+  total 147: legal
 Luke Skywalker would gain a focus token; replaced by: Jyn Erso
   Luke Skywalker has 0 focus token(s)
   Luke Skywalker has 1 evade token(s)

@@ -23,10 +23,26 @@ declare_code! {
     pub static E0301: "E0301", "identifier-collision", Error;
 }
 
+/// The public tables every generated enum has (`CardId::ALL`, `Faction::IDS`, …).
+const TABLES: [&str; 3] = ["ALL", "IDS", "NAMES"];
+
 fn report(what: &str, items: impl Iterator<Item = (String, FileId, Span)>, d: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<String, (String, FileId, Span)> = HashMap::new();
     for (id, file, span) in items {
         let rust = ident::pascal(&id);
+        // Each enum of the generated module has these tables beside its variants, which a
+        // variant of the same name would hide.
+        if TABLES.contains(&rust.as_str()) {
+            d.push(
+                Diagnostic::new(
+                    &E0301,
+                    format!("`{id}` is `{rust}` in Rust, the name of a table the generated enum of {what} has"),
+                )
+                .label(file, span, format!("`{id}` becomes `{rust}`"))
+                .help("rename it; cardc does not add suffixes"),
+            );
+            continue;
+        }
         match seen.get(&rust) {
             Some((first, ff, fs)) => d.push(
                 Diagnostic::new(&E0301, format!("{what} `{id}` and `{first}` are both `{rust}` in Rust"))

@@ -195,6 +195,9 @@ fn vocab_enums(set: &Set) -> TokenStream {
             }
             ::cards_runtime::vocab_impl!(#ty);
         });
+        if kind == VocabKind::Faction {
+            items.extend(quote!(impl ::cards_runtime::typed::FactionEntry for #ty {}));
+        }
     }
     items
 }
@@ -246,6 +249,10 @@ impl<'a> Typed<'a> {
         quote!(CardId::#variant)
     }
 }
+
+// The private tables of `CardId` and `Kind` have an `_` inside their names, which no
+// card's, kind's or entry's Rust name has (`emit::ident::pascal`): a card `x-w-s` is the
+// variant `XWS`, which would hide a table of that name.
 
 /// The distinct lists of one column of `CardId`'s tables (a card's factions, stats, icons),
 /// in the order first met, each written once: a card holds its list's index. A real pool
@@ -418,54 +425,54 @@ fn card_id(set: &Set, typed: &Typed<'_>) -> TokenStream {
             pub fn from_id(id: &str) -> ::core::option::Option<CardId> {
                 Self::BY_ID.binary_search_by(|(i, _)| (*i).cmp(id)).ok().map(|at| Self::BY_ID[at].1)
             }
-            const KINDS: [Kind; #card_count] = [#(#kinds),*];
-            const COSTS: [::core::option::Option<i64>; #card_count] = [#(#costs),*];
-            const UNIQUE: [bool; #card_count] = [#(#unique),*];
-            const LIMITED: [::core::option::Option<u32>; #card_count] = [#(#limited),*];
+            const KIND_OF: [Kind; #card_count] = [#(#kinds),*];
+            const COST_OF: [::core::option::Option<i64>; #card_count] = [#(#costs),*];
+            const UNIQUE_OF: [bool; #card_count] = [#(#unique),*];
+            const LIMITED_OF: [::core::option::Option<u32>; #card_count] = [#(#limited),*];
             /// Every distinct list of factions a card has.
             const FACTION_LISTS: [&'static [#faction]; #faction_count] = [#(#faction_lists),*];
-            const FACTIONS: [u32; #card_count] = [#(#factions),*];
-            const SIZES: [::core::option::Option<#size>; #card_count] = [#(#sizes),*];
+            const FACTIONS_OF: [u32; #card_count] = [#(#factions),*];
+            const SIZE_OF: [::core::option::Option<#size>; #card_count] = [#(#sizes),*];
             /// Every distinct list of stats a card prints.
             const STAT_LISTS: [&'static [(#stat, i64)]; #stat_count] = [#(#stat_lists),*];
-            const STATS: [u32; #card_count] = [#(#stats),*];
+            const STATS_OF: [u32; #card_count] = [#(#stats),*];
             /// Every distinct list of icons a card has, as its bar or as its own icons.
             const ICON_LISTS: [&'static [#icon]; #icon_count] = [#(#icon_lists),*];
-            const UPGRADES: [u32; #card_count] = [#(#upgrades),*];
-            const ICONS: [u32; #card_count] = [#(#icons),*];
-            const CHARGES: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#charge),*];
-            const FORCE: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#force),*];
-            const XWS: [::core::option::Option<&'static str>; #card_count] = [#(#xws),*];
-            const COSTS_BY: [::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>>; #card_count] = [#(#costs_by),*];
-            const PROFILES: [::core::option::Option<CardId>; #card_count] = [#(#profiles),*];
+            const UPGRADES_OF: [u32; #card_count] = [#(#upgrades),*];
+            const ICONS_OF: [u32; #card_count] = [#(#icons),*];
+            const CHARGES_OF: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#charge),*];
+            const FORCE_OF: [::core::option::Option<::cards_runtime::model::Charges>; #card_count] = [#(#force),*];
+            const XWS_OF: [::core::option::Option<&'static str>; #card_count] = [#(#xws),*];
+            const COST_BY_OF: [::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>>; #card_count] = [#(#costs_by),*];
+            const PROFILE_OF: [::core::option::Option<CardId>; #card_count] = [#(#profiles),*];
             /// The card's kind.
-            pub const fn kind(self) -> Kind { Self::KINDS[self as usize] }
+            pub const fn kind(self) -> Kind { Self::KIND_OF[self as usize] }
             /// Its point cost, when printed as one number.
-            pub const fn cost(self) -> ::core::option::Option<i64> { Self::COSTS[self as usize] }
+            pub const fn cost(self) -> ::core::option::Option<i64> { Self::COST_OF[self as usize] }
             #cost_by_doc
-            pub const fn cost_by(self) -> ::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>> { Self::COSTS_BY[self as usize] }
+            pub const fn cost_by(self) -> ::core::option::Option<::cards_runtime::typed::CostBy<#size, #stat>> { Self::COST_BY_OF[self as usize] }
             /// Whether its name is unique.
-            pub const fn unique(self) -> bool { Self::UNIQUE[self as usize] }
+            pub const fn unique(self) -> bool { Self::UNIQUE_OF[self as usize] }
             /// At most this many copies of its name.
-            pub const fn limited(self) -> ::core::option::Option<u32> { Self::LIMITED[self as usize] }
+            pub const fn limited(self) -> ::core::option::Option<u32> { Self::LIMITED_OF[self as usize] }
             /// Its factions: none is any faction, two or more is dual.
-            pub const fn factions(self) -> &'static [#faction] { Self::FACTION_LISTS[Self::FACTIONS[self as usize] as usize] }
+            pub const fn factions(self) -> &'static [#faction] { Self::FACTION_LISTS[Self::FACTIONS_OF[self as usize] as usize] }
             /// Its size.
-            pub const fn size(self) -> ::core::option::Option<#size> { Self::SIZES[self as usize] }
+            pub const fn size(self) -> ::core::option::Option<#size> { Self::SIZE_OF[self as usize] }
             /// Its printed stats.
-            pub const fn stats(self) -> &'static [(#stat, i64)] { Self::STAT_LISTS[Self::STATS[self as usize] as usize] }
+            pub const fn stats(self) -> &'static [(#stat, i64)] { Self::STAT_LISTS[Self::STATS_OF[self as usize] as usize] }
             #upgrades_doc
-            pub const fn upgrades(self) -> &'static [#icon] { Self::ICON_LISTS[Self::UPGRADES[self as usize] as usize] }
+            pub const fn upgrades(self) -> &'static [#icon] { Self::ICON_LISTS[Self::UPGRADES_OF[self as usize] as usize] }
             /// An upgrade's icon, or the icons of a group it fills together.
-            pub const fn icons(self) -> &'static [#icon] { Self::ICON_LISTS[Self::ICONS[self as usize] as usize] }
+            pub const fn icons(self) -> &'static [#icon] { Self::ICON_LISTS[Self::ICONS_OF[self as usize] as usize] }
             /// The charges it starts with.
-            pub const fn charges(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::CHARGES[self as usize] }
+            pub const fn charges(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::CHARGES_OF[self as usize] }
             /// The Force it starts with.
-            pub const fn force(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::FORCE[self as usize] }
+            pub const fn force(self) -> ::core::option::Option<::cards_runtime::model::Charges> { Self::FORCE_OF[self as usize] }
             /// Its XWS id.
-            pub const fn xws(self) -> ::core::option::Option<&'static str> { Self::XWS[self as usize] }
+            pub const fn xws(self) -> ::core::option::Option<&'static str> { Self::XWS_OF[self as usize] }
             #profile_doc
-            pub const fn profile(self) -> ::core::option::Option<CardId> { Self::PROFILES[self as usize] }
+            pub const fn profile(self) -> ::core::option::Option<CardId> { Self::PROFILE_OF[self as usize] }
         }
         impl ::core::fmt::Display for CardId {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { f.write_str(self.name()) }
@@ -499,13 +506,13 @@ fn kind_enum(set: &Set, typed: &Typed<'_>) -> TokenStream {
             pub const IDS: [&'static str; #count] = [#(#ids),*];
             /// Every kind's display name.
             pub const NAMES: [&'static str; #count] = [#(#names),*];
-            const ROLES: [::cards_runtime::model::CardKind; #count] = [#(#roles),*];
+            const ROLE_OF: [::cards_runtime::model::CardKind; #count] = [#(#roles),*];
             /// The kind's id.
             pub const fn as_str(self) -> &'static str { Self::IDS[self as usize] }
             /// The kind's display name.
             pub const fn name(self) -> &'static str { Self::NAMES[self as usize] }
             /// The role it plays in the rules.
-            pub const fn role(self) -> ::cards_runtime::model::CardKind { Self::ROLES[self as usize] }
+            pub const fn role(self) -> ::cards_runtime::model::CardKind { Self::ROLE_OF[self as usize] }
             /// The kind with this id.
             pub fn from_id(id: &str) -> ::core::option::Option<Kind> {
                 Self::IDS.iter().position(|e| *e == id).map(|i| Self::ALL[i])

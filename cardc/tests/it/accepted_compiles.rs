@@ -30,7 +30,7 @@ use std::process::Command;
 use crate::common;
 use cardc::emit::ident;
 use cardc::synth::{self, Options, GAME_IDS};
-use cards_runtime::model::{Set, VocabKind};
+use cards_runtime::model::{CostBasis, Set, VocabKind};
 
 /// Seeds every run builds.
 const FIXED: [u64; 3] = [1, 2, 3];
@@ -246,6 +246,10 @@ fn program(sets: &[&Set]) -> String {
             out,
             "        for c in {module}::CardId::ALL {{ ::std::println!(\"facts {{:?}} {{}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}}\", game, c.index(), c.kind().as_str(), c.cost(), ids(c.factions()), ids(c.icons()), ids(c.upgrades()), c.stats().iter().map(|(s, v)| (::cards_runtime::typed::Entry::as_str(*s), *v)).collect::<::std::vec::Vec<_>>(), c.size().map(::cards_runtime::typed::Entry::as_str)); }}"
         );
+        let _ = writeln!(
+            out,
+            "        for c in {module}::CardId::ALL {{ ::std::println!(\"more {{:?}} {{}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}}\", game, c.index(), c.unique(), c.limited(), c.charges(), c.force(), c.xws(), c.profile().map(|p| p.as_str()), cost_by(c.cost_by())); }}"
+        );
         for kind in VocabKind::ALL {
             if set.vocab.list(kind).is_empty() {
                 continue;
@@ -275,6 +279,16 @@ const DUMP: &str = r#"}
 
 fn ids<E: ::cards_runtime::typed::Entry>(entries: &[E]) -> ::std::vec::Vec<&'static str> {
     entries.iter().map(|e| e.as_str()).collect()
+}
+
+fn cost_by<A: ::cards_runtime::typed::Entry, B: ::cards_runtime::typed::Entry>(
+    cost: ::core::option::Option<::cards_runtime::typed::CostBy<A, B>>,
+) -> ::core::option::Option<(&'static str, ::std::vec::Vec<(::std::string::String, i64)>)> {
+    use ::std::string::ToString;
+    Some(match cost? {
+        ::cards_runtime::typed::CostBy::Size(costs) => ("size", costs.iter().map(|(s, c)| (s.as_str().to_string(), *c)).collect()),
+        ::cards_runtime::typed::CostBy::Stat(stat, costs) => (stat.as_str(), costs.iter().map(|(k, c)| (k.to_string(), *c)).collect()),
+    })
 }
 
 fn dump(set: &::cards_runtime::model::Set) {
@@ -347,6 +361,29 @@ fn expected_typed(set: &Set) -> String {
             size,
         );
     }
+    for (i, c) in set.cards.iter().enumerate() {
+        let cost_by = c.cost_by.as_ref().map(|v| match v.basis {
+            CostBasis::Size => (
+                "size".to_string(),
+                v.values.iter().map(|(s, c)| (set.vocab.sizes[*s as usize].id.to_string(), *c)).collect::<Vec<_>>(),
+            ),
+            CostBasis::Stat(stat) => (
+                set.vocab.stats[stat as usize].id.to_string(),
+                v.values.iter().map(|(k, c)| (k.to_string(), *c)).collect(),
+            ),
+        });
+        let _ = writeln!(
+            out,
+            "more {game:?} {i} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            c.unique,
+            c.limited,
+            c.charges,
+            c.force,
+            c.xws.as_deref(),
+            c.chassis.map(|p| &*set.cards[p as usize].id),
+            cost_by,
+        );
+    }
     for kind in VocabKind::ALL {
         for (i, e) in set.vocab.list(kind).iter().enumerate() {
             let _ = writeln!(out, "enum {game:?} {} {i} {:?} {:?} {:?}", kind.enum_name(), &*e.id, &*e.name, &*e.name);
@@ -407,7 +444,7 @@ fn compare(output: &str, sets: &[&Set]) -> Result<(), Mismatch> {
     let mut model: Vec<&str> = Vec::new();
     let mut typed: Vec<&str> = Vec::new();
     for line in output.lines() {
-        if ["typed ", "facts ", "enum ", "alias "].iter().any(|p| line.starts_with(p)) {
+        if ["typed ", "facts ", "more ", "enum ", "alias "].iter().any(|p| line.starts_with(p)) {
             typed.push(line);
         } else {
             model.push(line);

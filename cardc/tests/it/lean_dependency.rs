@@ -19,32 +19,30 @@ fn normal_dependencies(package: &str, features: &[&str]) -> Vec<String> {
     text.lines().filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect()
 }
 
-#[test]
-fn the_build_dependency_builds_no_command_line_server_or_watcher() {
-    const HEAVY: [&str; 6] = ["clap", "lsp-server", "lsp-types", "notify", "ctrlc", "dirs"];
-    let lean = normal_dependencies("cardc", &[]);
-    assert!(lean.iter().any(|c| c == "pest"), "cargo tree lists cardc's dependencies: {lean:?}");
-    let found: Vec<&String> = lean.iter().filter(|c| HEAVY.contains(&c.as_str())).collect();
-    assert!(found.is_empty(), "`cardc` without its default features builds {found:?}");
-    // Each comes back with the feature that needs it: the test looks at the right names.
-    let full = normal_dependencies("cardc", &["cli", "lsp", "watch"]);
-    for heavy in HEAVY {
-        assert!(full.iter().any(|c| c == heavy), "`{heavy}` is not a dependency of the full cardc: {full:?}");
+/// `package` with no default features builds `always` and none of `heavy`, and with
+/// `features` builds each of `heavy` (so the test looks at the right names).
+fn assert_lean(package: &str, always: &str, heavy: &[&str], features: &[&str]) {
+    let lean = normal_dependencies(package, &[]);
+    assert!(lean.iter().any(|c| c == always), "cargo tree lists {package}'s dependencies: {lean:?}");
+    let found: Vec<&String> = lean.iter().filter(|c| heavy.contains(&c.as_str())).collect();
+    assert!(found.is_empty(), "`{package}` without its default features builds {found:?}");
+    let full = normal_dependencies(package, features);
+    for crate_name in heavy {
+        assert!(
+            full.iter().any(|c| c == crate_name),
+            "`{crate_name}` is not a dependency of the full {package}: {full:?}"
+        );
     }
 }
 
 #[test]
+fn the_build_dependency_builds_no_command_line_server_or_watcher() {
+    let heavy = ["clap", "lsp-server", "lsp-types", "notify", "ctrlc", "dirs"];
+    assert_lean("cardc", "pest", &heavy, &["cli", "lsp", "watch"]);
+}
+
+#[test]
 fn the_runtime_core_builds_serde_alone() {
-    const OPT_IN: [&str; 3] = ["serde_json", "strsim", "unicode-normalization"];
-    let core = normal_dependencies("cards-runtime", &[]);
-    assert!(core.iter().any(|c| c == "serde"), "cargo tree lists the runtime's dependencies: {core:?}");
-    let found: Vec<&String> = core.iter().filter(|c| OPT_IN.contains(&c.as_str())).collect();
-    assert!(found.is_empty(), "`cards-runtime` without features builds {found:?}");
-    let full = normal_dependencies("cards-runtime", &["words", "squads", "engine"]);
-    for crate_name in OPT_IN {
-        assert!(
-            full.iter().any(|c| c == crate_name),
-            "`{crate_name}` is not a dependency of the full runtime: {full:?}"
-        );
-    }
+    let opt_in = ["serde_json", "strsim", "unicode-normalization"];
+    assert_lean("cards-runtime", "serde", &opt_in, &["words", "squads", "engine"]);
 }

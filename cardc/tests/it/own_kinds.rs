@@ -187,6 +187,16 @@ fn each_mistake_is_one_diagnostic_in_the_games_words() {
             at: "none",
             fix: None,
         },
+        // Or a table every generated enum has.
+        Mistake {
+            file: "game.cards",
+            from: "spell \"Spell\" upgrade",
+            to: "spell \"Spell\" upgrade, i-d-s \"Ids\" upgrade",
+            code: "E0301",
+            message: "`i-d-s` is `IDS` in Rust, the name of a table the generated enum of kinds has",
+            at: "i-d-s",
+            fix: None,
+        },
     ];
     for m in &mistakes {
         let files = mutate(emberfall(), m.file, m.from, m.to);
