@@ -6,10 +6,11 @@
 //! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
 
 use crate::model::vocab::{List, Text, VocabKind};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// What an effect does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum EffectKind {
     /// Gain N of a token or resource.
     Gain,
@@ -293,7 +294,8 @@ impl std::fmt::Display for EffectKind {
 }
 
 /// A byte range in a card file of the set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct SourceSpan {
     /// Start, in bytes from the start of the file.
     pub start: u32,
@@ -302,7 +304,8 @@ pub struct SourceSpan {
 }
 
 /// A vocabulary entry a noun names: `[Charge]` is resource `charge`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct VocabRef {
     /// Which list.
     pub kind: VocabKind,
@@ -311,7 +314,8 @@ pub struct VocabRef {
 }
 
 /// What an effect acts on: `1 [Charge]`, `evade tokens`, `[Hit]/[Critical Hit] results`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Noun {
     /// As written.
     pub text: Text,
@@ -339,7 +343,8 @@ pub struct Noun {
 
 /// How a noun points back at a thing the ability named before it: the engine takes the
 /// thing named, not another of its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Back {
     /// `it`: the thing itself.
     It,
@@ -356,7 +361,8 @@ pub enum Back {
 }
 
 /// A word that says which of the things a noun names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Adjective {
     /// `active`: a charge or Force that can be spent.
     Active,
@@ -424,7 +430,8 @@ impl Adjective {
 }
 
 /// What is printed with one entry of a noun.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Mark {
     /// `white`, `red`, `purple`, `blue`: the colour of an action or maneuver.
     pub color: Option<Text>,
@@ -433,7 +440,8 @@ pub struct Mark {
 }
 
 /// How many: `1`, `a`, `up to 2`, `all`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Amount {
     /// Exactly N (`a`, `an` and `one` are 1).
     Exactly(u32),
@@ -464,7 +472,8 @@ impl Amount {
 }
 
 /// `faceup` or `facedown`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Facing {
     /// Faceup.
     Faceup,
@@ -473,7 +482,8 @@ pub enum Facing {
 }
 
 /// One effect, or the cost of one.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
@@ -510,7 +520,8 @@ pub struct Effect {
 }
 
 /// A trailing phrase of an effect that the model holds: what it lets the effect do, or how.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Proviso {
     /// `even while stressed`, `even if you are stressed`: the effect may happen while the
     /// ship is in this state (one of the states a condition tests: `stressed`, `ionized`…),
@@ -600,7 +611,8 @@ pub enum Proviso {
 }
 
 /// A range band and what it is measured from: `at range 0-2 of you`, `beyond range 3`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Reach {
     /// The band.
     pub band: Band,
@@ -613,7 +625,8 @@ pub struct Reach {
 }
 
 /// A band of ranges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Band {
     /// `at range 1-4`, `at range 0` (`At(0, 0)`): from the first to the second, both in.
     At(u8, u8),
@@ -657,7 +670,8 @@ impl Reach {
 }
 
 /// An area of the game a thing is placed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Area {
     /// `the play area`.
     PlayArea,
@@ -732,7 +746,8 @@ impl Effect {
 }
 
 /// Who a clause is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Person {
     /// `you`: the ship the card is on (the default when no subject is written).
     You,
@@ -755,7 +770,8 @@ pub enum Person {
 }
 
 /// Which side a ship is on, relative to you.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Side {
     /// Either side.
     Any,
@@ -766,7 +782,8 @@ pub enum Side {
 }
 
 /// The subject of a clause: `you`, `a friendly ship at range 0-3`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Subject {
     /// As written; empty when the clause names no subject (it is then `you`).
     pub text: Text,
@@ -830,7 +847,8 @@ impl Subject {
 }
 
 /// `may`, `must`, `can`, `cannot`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Qualifier {
     /// Nothing written: the clause happens (mandatory).
     None,
@@ -858,7 +876,8 @@ impl Qualifier {
 }
 
 /// How long an effect lasts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Duration {
     /// As written.
     pub text: Text,
@@ -873,7 +892,8 @@ pub struct Duration {
 }
 
 /// What a duration lasts as long as, named by what is going on as the ability resolves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum During {
     /// `during this attack`, `during the attack`.
     Attack,
@@ -921,7 +941,8 @@ impl During {
 }
 
 /// One clause: `you may spend 1 [Force] to perform an action`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Clause {
     /// As written.
     pub text: Text,
@@ -969,7 +990,8 @@ pub const TOKEN_STATES: [(&str, &str); 5] = [
 ];
 
 /// Whether a condition must hold or must not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum CondKind {
     /// `if …`.
     If,
@@ -980,7 +1002,8 @@ pub enum CondKind {
 }
 
 /// A comparison in a condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum CmpOp {
     /// `lower than`, `less than`.
     Lt,
@@ -1019,7 +1042,8 @@ impl CmpOp {
 }
 
 /// How many of something a condition asks for: `1+` ("1 or more", "a"), `0` ("no").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Count {
     /// How the number compares.
     pub op: CmpOp,
@@ -1028,7 +1052,8 @@ pub struct Count {
 }
 
 /// What a condition tests, in the shapes the reading structures.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Test {
     /// `If you do`: the step before did something; with `not`, `If you do not`, `If you
     /// cannot`.
@@ -1268,7 +1293,8 @@ pub enum Test {
 }
 
 /// Which dice a [`Test::Shows`] looks at, and how many of them must show its result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Dice {
     /// `the roll`: the dice a ship is rolling; one or more of them shows it.
     Roll,
@@ -1290,7 +1316,8 @@ impl Dice {
 }
 
 /// How a condition names a card a ship has ([`Test::Equipped`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Equip {
     /// `has the Cutthroat upgrade`.
     Upgrade,
@@ -1312,7 +1339,8 @@ impl Equip {
 }
 
 /// Since when an event condition looks for its event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Within {
     /// `this round`.
     Round,
@@ -1321,7 +1349,8 @@ pub enum Within {
 }
 
 /// Which of a card's resources a condition is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Which {
     /// `your [Charge]`: the resource, as one.
     The,
@@ -1332,7 +1361,8 @@ pub enum Which {
 }
 
 /// What a stat is compared with.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Than {
     /// A number.
     Number(i64),
@@ -1341,7 +1371,8 @@ pub enum Than {
 }
 
 /// A condition of a step: `if you are stressed`, `unless …`, `Otherwise`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Condition {
     /// If, unless or otherwise.
     pub kind: CondKind,
@@ -1358,7 +1389,8 @@ pub struct Condition {
 }
 
 /// A sentence's part of an ability: its conditions and its clauses, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Step {
     /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
     /// range 0 of it, …`).
@@ -1387,7 +1419,8 @@ pub struct Step {
 }
 
 /// When a timing clause opens its window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum When {
     /// `At the start of …`.
     StartOf,
@@ -1446,7 +1479,8 @@ impl When {
 }
 
 /// A timing clause: `After you perform an action`, `At the start of the Engagement Phase`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Timing {
     /// Before, after, during…
     pub when: When,
@@ -1469,7 +1503,8 @@ pub struct Timing {
 }
 
 /// `If … would …, … instead.` or `Before you would …, … instead.`
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Replacement {
     /// `Before` rather than `If`.
     pub before: bool,
@@ -1489,7 +1524,8 @@ impl Replacement {
 }
 
 /// How often an ability may resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Frequency {
     /// The default: once each time its timing occurs.
     OncePerOpportunity,
@@ -1514,7 +1550,8 @@ impl Frequency {
 }
 
 /// One ability.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Ability {
     /// The name of the chassis ability it belongs to, if any.
     pub name: Option<Text>,
@@ -2011,7 +2048,8 @@ impl std::fmt::Debug for Abilities {
 
 /// In a human-readable format, the list; in the packed format, the list packed on its own
 /// as one string, which a compiled set's card keeps until its abilities are read.
-impl Serialize for Abilities {
+#[cfg(feature = "pack")]
+impl serde::Serialize for Abilities {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             self[..].serialize(serializer)

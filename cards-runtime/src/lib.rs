@@ -6,7 +6,9 @@
 //! below are written once and serve both paths.
 //!
 //! With no features this is the core that generated code needs: the [model], the
-//! [packed] form, the [typed] traits and [restriction] evaluation. The rest is opt-in:
+//! [packed] form's unpacking, the [typed] traits and [restriction] evaluation. The rest is
+//! opt-in:
+//! - `pack`: packing a set, as cardc does when it compiles one (the model's `Serialize`);
 //! - `words`: cards said in plain words (`ability_plain`, `ability_card`, `ability_text`,
 //!   `ability_json`, `restriction_text`, `export`);
 //! - `squads` (with `words`): fleet and squad validation (`fleet`, `xws`, `fleet_list`,

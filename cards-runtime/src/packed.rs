@@ -38,12 +38,15 @@
 //! the build the runtime's core is kept small for, it is not worth a tenth of a few
 //! milliseconds of unpacking, once a run.
 
+#[cfg(feature = "pack")]
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
 use serde::de::{self, DeserializeSeed, IntoDeserializer, SeqAccess, Visitor};
-use serde::ser::{self, Serialize};
+use serde::ser;
+#[cfg(feature = "pack")]
+use serde::ser::Serialize;
 use serde::Deserialize;
 
 use crate::model::{Card, Distance, Kind, List, Noun, Rule, Set, Text, Verb, Vocabulary};
@@ -169,6 +172,7 @@ pub(crate) fn optional_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -
 }
 
 /// One value packed on its own (a card's abilities, inside its card).
+#[cfg(feature = "pack")]
 pub fn pack_value(value: &impl Serialize) -> String {
     Packer::default().record(value)
 }
@@ -253,6 +257,7 @@ const DIGIT_VALUE: [u8; 256] = {
 };
 
 /// The number of digits `n` takes.
+#[cfg(feature = "pack")]
 fn digits(mut n: u64) -> usize {
     let mut count = 1;
     while n >= 32 {
@@ -265,6 +270,7 @@ fn digits(mut n: u64) -> usize {
 /// Packs a set into its records: the header, then one record per card. Their
 /// concatenation is what [`unpack`] and [`PackedSet::new`] take; generated code writes one
 /// string literal per record, so a card is a line.
+#[cfg(feature = "pack")]
 pub fn pack(set: &Set) -> Vec<String> {
     let mut packer = Packer::default();
     let header = (
@@ -303,6 +309,7 @@ pub fn unpack(data: &str) -> Result<Set, Error> {
 
 /// Writes values; remembers where each string was written so that later copies refer back.
 #[derive(Default)]
+#[cfg(feature = "pack")]
 struct Packer {
     /// Everything packed so far.
     out: String,
@@ -312,6 +319,7 @@ struct Packer {
     written: HashMap<String, usize>,
 }
 
+#[cfg(feature = "pack")]
 impl Packer {
     /// Packs one value as a record.
     fn record(&mut self, value: &impl Serialize) -> String {
@@ -357,6 +365,7 @@ impl Packer {
     }
 }
 
+#[cfg(feature = "pack")]
 impl ser::Serializer for &mut Packer {
     type Ok = ();
     type Error = Error;
@@ -487,6 +496,7 @@ impl ser::Serializer for &mut Packer {
 /// The compound parts of a value are its elements, one after the other.
 macro_rules! elements {
     ($($trait:ident :: $method:ident $(($key:ident))?),* $(,)?) => {$(
+        #[cfg(feature = "pack")]
         impl ser::$trait for &mut Packer {
             type Ok = ();
             type Error = Error;
@@ -510,6 +520,7 @@ elements!(
     SerializeStructVariant::serialize_field(key),
 );
 
+#[cfg(feature = "pack")]
 impl ser::SerializeMap for &mut Packer {
     type Ok = ();
     type Error = Error;

@@ -5,14 +5,15 @@
 //! slice with no recursion, so no nesting depth can overflow the stack, and the same value
 //! can be a `static` emitted by the compiler or a vector built at run time.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::borrow::Cow;
 
 use crate::model::action::Difficulty;
 
 /// One test a restriction makes of a ship. Numbers are indices into the set's vocabulary
 /// tables (sizes, traits, ship icons, factions, actions, classes) or its card table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Atom {
     /// The ship's size is one of these.
     Size(Cow<'static, [u16]>),
@@ -49,7 +50,8 @@ pub enum Atom {
 }
 
 /// A node of a restriction. Operands are indices of earlier nodes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Node {
     /// A test of the ship.
     Atom(Atom),
@@ -114,7 +116,8 @@ pub trait Subject {
 }
 
 /// A restriction: a boolean expression over [`Atom`]s, in post-order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Restriction {
     /// The nodes, operands before operators; the last one is the root.
     pub nodes: Cow<'static, [Node]>,

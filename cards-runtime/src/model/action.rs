@@ -1,9 +1,10 @@
 //! Action bars: an action, its color and the action linked to it.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// The color of an action on an action bar (`red focus`); white unless printed otherwise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Difficulty {
     /// A white action.
     #[default]
@@ -34,7 +35,8 @@ impl Difficulty {
 }
 
 /// One action of an action bar: `focus > red barrel-roll`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct BarAction {
     /// The action (an index into the set's actions).
     pub action: u16,

@@ -4,10 +4,11 @@ use super::action::{BarAction, Difficulty};
 use super::vocab::{List, Text};
 use crate::ability::Abilities;
 use crate::restriction::Restriction;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// The kinds of card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum CardKind {
     /// What every ship of one type shares.
     Chassis,
@@ -86,7 +87,8 @@ impl std::fmt::Display for CardKind {
 
 /// `charges: N [recurring [R]]`, `force: N [recurring [R]]`: a resource the card starts
 /// with and how much of it comes back each round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Charges {
     /// How many the card starts with.
     pub count: i64,
@@ -102,7 +104,8 @@ impl Charges {
 }
 
 /// What a variable cost depends on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum CostBasis {
     /// The size of the ship equipping the card (keys are size indices).
     Size,
@@ -111,7 +114,8 @@ pub enum CostBasis {
 }
 
 /// `cost: by size small = 2, large = 4`: a cost that the equipping ship decides.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct VariableCost {
     /// What the cost depends on.
     pub basis: CostBasis,
@@ -120,7 +124,8 @@ pub struct VariableCost {
 }
 
 /// What an upgrade adds to (or removes from) the ship that equips it (`grants:`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Grant {
     /// `slot crew 2`, `slot device -1`: upgrade icons added to (removed from) the bar.
     Slot(u16, i64),
@@ -135,7 +140,8 @@ pub enum Grant {
 }
 
 /// A named ship ability on a chassis.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct NamedAbility {
     /// The ability's name.
     #[serde(deserialize_with = "crate::packed::text")]
@@ -146,7 +152,8 @@ pub struct NamedAbility {
 }
 
 /// One card. Fields a kind does not use are empty.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Card {
     /// The card's id, unique in its set.
     #[serde(deserialize_with = "crate::packed::text")]

@@ -8,11 +8,12 @@
 
 use super::card::CardKind;
 use super::vocab::Text;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::borrow::Cow;
 
 /// A word a game uses for something, in the singular and the plural.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Noun {
     /// The kebab-case id: the word of the card language (`hero`, `warband`).
     #[serde(deserialize_with = "crate::packed::text")]
@@ -92,7 +93,8 @@ pub fn plural_of(name: &str) -> String {
 }
 
 /// A kind of card a game declares.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Kind {
     /// The word that starts such a card, and the nouns messages use.
     pub noun: Noun,
@@ -120,7 +122,8 @@ impl Kind {
 
 /// How a game's ability text measures distance, when it does not say `at range`:
 /// `within 2 spaces` is a band from 0 to 2 of these, `adjacent` the band it names.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Distance {
     /// The unit of distance (`space`, `spaces`).
     pub noun: Noun,
@@ -131,7 +134,8 @@ pub struct Distance {
 /// A verb a game's ability text uses that the built-in reading does not know (`Heal 2
 /// damage.`, `Each friendly hero heals 1 damage.`, `After you heal`): read as the built-in
 /// verbs are, an [`EffectKind::Game`](crate::ability::EffectKind::Game) the game carries out.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Verb {
     /// The kebab-case id: the word of the card language, and the verb's base form (`heal`).
     #[serde(deserialize_with = "crate::packed::text")]

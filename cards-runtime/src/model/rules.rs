@@ -2,10 +2,11 @@
 
 use super::vocab::{List, Text};
 use crate::restriction::Restriction;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum CmpOp {
     /// `at most`.
     AtMost,
@@ -45,7 +46,8 @@ impl CmpOp {
 }
 
 /// A bound: `at most 3`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Cmp {
     /// The operator.
     pub op: CmpOp,
@@ -65,7 +67,8 @@ impl Cmp {
 }
 
 /// Where a rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Scope {
     /// One ship and its upgrades.
     Ship,
@@ -96,7 +99,8 @@ impl Scope {
 }
 
 /// What a counting rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum SelectorKind {
     /// Ship cards.
     Ship,
@@ -132,7 +136,8 @@ impl SelectorKind {
 }
 
 /// A narrowing of a selector.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Filter {
     /// The card has this icon.
     Icon(u16),
@@ -148,7 +153,8 @@ pub enum Filter {
 }
 
 /// What a counting rule counts: a kind of card narrowed by filters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Selector {
     /// The kind counted.
     pub kind: SelectorKind,
@@ -157,7 +163,8 @@ pub struct Selector {
 }
 
 /// What a rule demands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub enum Constraint {
     /// No two cards marked unique (or limited) share a name beyond their limit.
     UniqueNames {
@@ -209,7 +216,8 @@ pub enum Constraint {
 }
 
 /// A fleet-building or blueprint rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Rule {
     /// The violation id.
     pub id: Text,

@@ -4,10 +4,11 @@ use super::card::{Card, CardKind};
 use super::kinds::{Distance, Kind, Noun, Verb, Words};
 use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 /// A compiled card set.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Set {
     /// The game's id.
     pub game: Text,

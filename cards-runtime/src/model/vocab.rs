@@ -1,7 +1,7 @@
 //! The base of the model, which depends on nothing else in the crate: its string and list
 //! types, and the vocabulary a game declares.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::borrow::Cow;
 
 /// A string in the model.
@@ -10,7 +10,8 @@ pub type Text = Cow<'static, str>;
 pub type List<T> = Cow<'static, [T]>;
 
 /// A vocabulary entry: its id and display name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 pub struct Entry {
     /// The kebab-case id.
     #[serde(deserialize_with = "crate::packed::text")]
@@ -24,7 +25,8 @@ pub struct Entry {
 }
 
 /// The vocabulary a game declares. Cards and rules refer to entries by index.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 #[allow(missing_docs)]
 pub struct Vocabulary {
     pub factions: List<Entry>,
@@ -48,7 +50,8 @@ pub struct Vocabulary {
 }
 
 /// The kinds of vocabulary a game declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[cfg_attr(feature = "pack", derive(serde::Serialize))]
 #[allow(missing_docs)]
 pub enum VocabKind {
     Faction,
