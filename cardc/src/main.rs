@@ -724,68 +724,7 @@ fn validate(
             cards_cli::validate::test_scenario_files(&[&set], scenarios, json)
         };
     }
-    ExitCode::from(worst.max(validate_lists(&set, lists, json)))
-}
-
-/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr,
-/// and after a batch (more than one list, human output) the tally of verdicts and of
-/// warnings by kind. Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot
-/// be read or its names do not resolve.
-fn validate_lists(set: &cards_runtime::Set, lists: &[PathBuf], json: bool) -> u8 {
-    use cards_runtime::fleet_list::{validate_bytes, ListTally};
-    let mut worst = 0u8;
-    let mut tally = ListTally::default();
-    for path in lists {
-        let name = path.display().to_string();
-        let bytes = match cards_cli::files::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                errln!("error: {name}: {e}");
-                worst = 2;
-                continue;
-            }
-        };
-        let outcome = validate_bytes(set, &bytes);
-        tally.add(&outcome);
-        for w in outcome.warnings() {
-            errln!("warning: {name}: {w}");
-        }
-        worst = worst.max(outcome.verdict.status());
-        let violations = outcome.verdict.violations().to_vec();
-        let errors = outcome.errors();
-        let text = if json {
-            let lines = |ds: Vec<&cards_runtime::fleet_list::ListDiagnostic>| -> Vec<serde_json::Value> {
-                ds.iter().map(|d| serde_json::json!({ "line": d.line, "kind": d.kind, "message": d.message })).collect()
-            };
-            serde_json::json!({
-                "file": name,
-                "format": outcome.format.as_str(),
-                "verdict": outcome.verdict.as_str(),
-                "violations": violations,
-                "errors": lines(errors),
-                "warnings": lines(outcome.warnings()),
-            })
-            .to_string()
-                + "\n"
-        } else {
-            let mut out = cards_runtime::scenario::report_text(
-                &name,
-                &cards_runtime::scenario::Outcome { violations, stats: None, unit: String::new() },
-            );
-            if !errors.is_empty() {
-                out = format!("{name}: unresolvable\n");
-                for e in &errors {
-                    out.push_str(&format!("  {e}\n"));
-                }
-            }
-            out
-        };
-        out!("{text}");
-    }
-    if lists.len() > 1 && !json {
-        err!("{}", tally.table());
-    }
-    worst
+    ExitCode::from(worst.max(cards_cli::validate::fleet_list_files(&set, lists, json)))
 }
 
 fn plural(n: usize) -> &'static str {

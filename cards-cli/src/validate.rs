@@ -1,20 +1,36 @@
-//! The `validate` commands' drivers over files, shared by `cardc validate` and `cards
-//! validate`: each reads its files bounded ([`crate::files`]), prints every verdict
-//! ([`crate::terminal`]) and returns the exit status.
+//! The `validate` commands' drivers over scenario, XWS and fleet-list files, shared by
+//! `cardc validate` and `cards validate`: each reads its files bounded ([`crate::files`]),
+//! prints every verdict ([`crate::terminal`]) and returns the exit status.
+
+use std::path::Path;
 
 use cards_runtime::fleet::Options;
-use cards_runtime::scenario::{report_json, run, test_json, test_text, Expectation, Outcome, Scenario, ScenarioError};
+use cards_runtime::fleet_list::{validate_bytes, ListDiagnostic, ListTally};
+use cards_runtime::scenario::{
+    report_json, report_text, run, test_json, test_text, Expectation, Outcome, Scenario, ScenarioError,
+};
 use cards_runtime::xws::{verdict, verdict_json, verdict_text, Tally, Unresolvable, Verdict, XwsIndex};
 use cards_runtime::Set;
 
 use crate::{err, errln, out};
+
+/// The bytes of the file `path`, or `None` after saying on stderr why they cannot be read.
+fn read(path: &Path) -> Option<Vec<u8>> {
+    match crate::files::read(path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) => {
+            errln!("error: {}: {e}", path.display());
+            None
+        }
+    }
+}
 
 /// Validates scenario files and prints each verdict on stdout (text or JSON lines);
 /// problems reading a file go to stderr. With one set, every scenario is validated against
 /// it; with several, each against the set of its `game`. Returns the exit status of a
 /// `validate` command: 0 when all are legal, 1 when one is illegal, 2 when one cannot be
 /// read or has no set.
-pub fn scenario_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+pub fn scenario_files(sets: &[&Set], files: &[impl AsRef<Path>], json: bool) -> u8 {
     run_files(sets, files, json, false)
 }
 
@@ -23,12 +39,12 @@ pub fn scenario_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json
 /// against `got:`; one without passes when it is legal. When some scenario has an
 /// expectation, a summary line goes to stderr. Returns 0 when every scenario passes, 1
 /// when one does not, 2 when one cannot be read or has no set.
-pub fn test_scenario_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool) -> u8 {
+pub fn test_scenario_files(sets: &[&Set], files: &[impl AsRef<Path>], json: bool) -> u8 {
     run_files(sets, files, json, true)
 }
 
 /// Reads and runs one scenario file against the set of its game among `sets`.
-fn run_file(sets: &[&Set], path: &std::path::Path) -> Result<(Scenario, Outcome), ScenarioError> {
+fn run_file(sets: &[&Set], path: &Path) -> Result<(Scenario, Outcome), ScenarioError> {
     let text = crate::files::read_to_string(path).map_err(|e| ScenarioError {
         message: e.to_string(),
         line: None,
@@ -56,7 +72,7 @@ struct Count {
     plain: usize,
 }
 
-fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, compare: bool) -> u8 {
+fn run_files(sets: &[&Set], files: &[impl AsRef<Path>], json: bool, compare: bool) -> u8 {
     let mut worst = 0u8;
     let mut count = Count::default();
     for path in files {
@@ -114,19 +130,15 @@ fn run_files(sets: &[&Set], files: &[impl AsRef<std::path::Path>], json: bool, c
 /// `list`). Human output prints every verdict of a single squad and, for batches, the
 /// squads that are not legal and then the tally; JSON prints one object per squad. Returns
 /// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
-pub fn xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], options: &Options, json: bool) -> u8 {
+pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json: bool) -> u8 {
     let index = XwsIndex::new(set);
     let mut worst = 0u8;
     for path in files {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let bytes = match crate::files::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                errln!("error: {name}: {e}");
-                worst = 2;
-                continue;
-            }
+        let Some(bytes) = read(path) else {
+            worst = 2;
+            continue;
         };
         let single = path.extension().is_some_and(|e| e == "json");
         // A line that is not UTF-8 is that squad's problem, not the batch's.
@@ -168,6 +180,60 @@ pub fn xws_files(set: &Set, files: &[impl AsRef<std::path::Path>], options: &Opt
         if tally.legal < tally.squads {
             worst = worst.max(1);
         }
+    }
+    worst
+}
+
+/// Validates Armada fleet lists and prints each verdict on stdout; warnings go to stderr,
+/// and after a batch (more than one list, human output) the tally of verdicts and of
+/// warnings by kind. Returns 0 when all are legal, 1 when one is illegal, 2 when one cannot
+/// be read or its names do not resolve.
+pub fn fleet_list_files(set: &Set, lists: &[impl AsRef<Path>], json: bool) -> u8 {
+    let mut worst = 0u8;
+    let mut tally = ListTally::default();
+    for path in lists {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let Some(bytes) = read(path) else {
+            worst = 2;
+            continue;
+        };
+        let outcome = validate_bytes(set, &bytes);
+        tally.add(&outcome);
+        for w in outcome.warnings() {
+            errln!("warning: {name}: {w}");
+        }
+        worst = worst.max(outcome.verdict.status());
+        let violations = outcome.verdict.violations().to_vec();
+        let errors = outcome.errors();
+        let text = if json {
+            let lines = |ds: Vec<&ListDiagnostic>| -> Vec<serde_json::Value> {
+                ds.iter().map(|d| serde_json::json!({ "line": d.line, "kind": d.kind, "message": d.message })).collect()
+            };
+            serde_json::json!({
+                "file": name,
+                "format": outcome.format.as_str(),
+                "verdict": outcome.verdict.as_str(),
+                "violations": violations,
+                "errors": lines(errors),
+                "warnings": lines(outcome.warnings()),
+            })
+            .to_string()
+                + "\n"
+        } else {
+            let mut out = report_text(&name, &Outcome { violations, stats: None, unit: String::new() });
+            if !errors.is_empty() {
+                out = format!("{name}: unresolvable\n");
+                for e in &errors {
+                    out.push_str(&format!("  {e}\n"));
+                }
+            }
+            out
+        };
+        out!("{text}");
+    }
+    if lists.len() > 1 && !json {
+        err!("{}", tally.table());
     }
     worst
 }
