@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use cards::xwing::{CardId, Faction, Icon, Kind, Size, Stat, Token};
+use cards::xwing::{CardId, Faction, Icon, Kind, Stat, Token};
 use cards_runtime::ability::{Amount, Condition, Effect, EffectKind, Noun, Person, VocabRef};
 use cards_runtime::engine::{Engine, Event, First, GameState, Happened, Held, ShipId, Status};
 use cards_runtime::fleet::{validate_fleet, Fleet, FleetShip};
@@ -28,27 +28,17 @@ fn squad(faction: Faction, pilot: CardId, upgrades: &[CardId]) -> Fleet {
     Fleet::of(faction, vec![FleetShip::of(pilot, upgrades)])
 }
 
-/// The faction a pilot flies for: its own, or its chassis'.
+/// The faction a pilot flies for (its chassis' when the pilot card prints none, as the
+/// typed facts of a unit have it).
 fn faction_of(pilot: CardId) -> Option<Faction> {
-    let printed = pilot.factions().first().or_else(|| pilot.profile()?.factions().first());
-    printed.copied()
-}
-
-/// A pilot's size, which its chassis gives.
-fn size_of(pilot: CardId) -> Option<Size> {
-    pilot.size().or_else(|| pilot.profile()?.size())
-}
-
-/// One of a pilot's stats: its own (initiative) or its chassis' (attack, agility…).
-fn stat_of(pilot: CardId, stat: Stat) -> Option<i64> {
-    let own = |card: CardId| card.stats().iter().find(|(s, _)| *s == stat).map(|(_, v)| *v);
-    own(pilot).or_else(|| own(pilot.profile()?))
+    pilot.factions().first().copied()
 }
 
 /// What a card costs on `pilot`: its printed cost, or the cost its `cost: by …` gives for
-/// the pilot's size or stat.
+/// the pilot's size or stat (the chassis' size and stats count as the pilot's).
 fn cost_on(card: CardId, pilot: CardId) -> Option<i64> {
-    card.cost().or_else(|| card.cost_by()?.for_ship(size_of(pilot), |stat| stat_of(pilot, stat)))
+    let stat = |stat: Stat| pilot.stats().iter().find(|(s, _)| *s == stat).map(|(_, v)| *v);
+    card.cost().or_else(|| card.cost_by()?.for_ship(pilot.size(), stat))
 }
 
 /// Every upgrade of the set that fits `pilot`: its icons find room on the bar, and a squad

@@ -58,8 +58,8 @@ pub enum CostBy<Size: 'static, Stat: 'static> {
 impl<Size: Entry, Stat: Entry> CostBy<Size, Stat> {
     /// The cost for a ship of this size whose stats `stat` answers (as the model's cost
     /// does: a ship without the stat has no cost by it); `None` when the card prints no
-    /// cost for it. A unit's own [`Ship::SIZE`] and [`Card::STATS`] leave out what it
-    /// inherits from its profile card ([`Ship::PROFILE`]): pass what the ship has.
+    /// cost for it. A unit's [`Ship::SIZE`] and [`Card::STATS`] are what it has, its
+    /// profile card's included: `cost_by.for_ship(P::SIZE, |s| P::STATS…)`.
     pub fn for_ship(self, size: Option<Size>, stat: impl Fn(Stat) -> Option<i64>) -> Option<i64> {
         match self {
             CostBy::Size(costs) => costs.iter().find(|(s, _)| Some(*s) == size).map(|(_, c)| *c),
@@ -113,10 +113,11 @@ pub trait Card: Copy + Default + 'static {
     const UNIQUE: bool;
     /// At most this many copies of its name (`limited: N`).
     const LIMITED: Option<u32>;
-    /// Its factions: none is any faction, two or more is dual.
+    /// Its factions (a unit's own, else its profile card's): none is any faction, two or
+    /// more is dual.
     const FACTIONS: &'static [Self::Faction];
-    /// Its printed stats, in the set's stat order: the card's own, without those a unit
-    /// inherits from its profile card.
+    /// Its stats, in the set's stat order: a unit's own, and those of its profile card that
+    /// it does not print (an X-Wing pilot's initiative and its chassis' attack, agility…).
     const STATS: &'static [(Self::Stat, i64)];
     /// The charges it starts with.
     const CHARGES: Option<Charges>;
@@ -141,7 +142,7 @@ pub trait Card: Copy + Default + 'static {
 
 /// A ship card.
 pub trait Ship: Card {
-    /// Its size, as the card itself gives it (an X-Wing pilot's is its chassis').
+    /// Its size: its own, else its profile card's (an X-Wing pilot's is its chassis').
     const SIZE: Option<Self::Size>;
     /// Its upgrade bar, an icon per printed slot.
     const UPGRADES: &'static [Self::Icon];

@@ -93,7 +93,12 @@ fn a_game_of_its_own_kinds_has_a_type_per_kind() {
     // Checked when the test compiles: the constants are the card as printed.
     const { assert!(card::SirCaldricVane::UNIQUE) };
     assert_eq!(card::SirCaldricVane::FACTIONS, &[Faction::Emberguard]);
-    assert_eq!(card::SirCaldricVane::STATS, &[(Stat::Valor, 5)]);
+    // His own valor, and the Warrior calling's size and stats.
+    assert_eq!(
+        card::SirCaldricVane::STATS,
+        &[(Stat::Might, 3), (Stat::Guard, 2), (Stat::Health, 6), (Stat::Speed, 2), (Stat::Valor, 5)]
+    );
+    assert_eq!(card::SirCaldricVane::SIZE, Some(emberfall::Size::Small));
     // His bar as printed: weapon, armor, trinket, relic.
     assert_eq!(card::SirCaldricVane::UPGRADES, &[Icon::Weapon, Icon::Armor, Icon::Trinket, Icon::Relic]);
     assert_eq!(bar_len::<card::SirCaldricVane>(), 4);

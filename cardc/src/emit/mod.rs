@@ -277,6 +277,30 @@ impl Lists {
     }
 }
 
+/// A card's factions, size and stats as the typed layer gives them: a unit's are its own,
+/// else those of the profile card it names (an X-Wing pilot's size and stats are on its
+/// chassis), as the validator's view of a ship reads them (`model::ShipView`).
+struct Facts {
+    factions: Vec<u16>,
+    size: Option<u16>,
+    /// Sorted by stat.
+    stats: Vec<(u16, i64)>,
+}
+
+impl Facts {
+    fn of(set: &Set, c: &Card) -> Facts {
+        let profile = if c.kind == CardKind::Ship { set.chassis_of(c) } else { None };
+        let Some(p) = profile else {
+            return Facts { factions: c.factions.to_vec(), size: c.size, stats: c.stats.to_vec() };
+        };
+        let factions = if c.factions.is_empty() { &p.factions } else { &c.factions };
+        let mut stats = c.stats.to_vec();
+        stats.extend(p.stats.iter().filter(|(s, _)| c.stat(*s).is_none()));
+        stats.sort_by_key(|(s, _)| *s);
+        Facts { factions: factions.to_vec(), size: c.size.or(p.size), stats }
+    }
+}
+
 /// `Some(x)` or `None`: the prelude's names, which nothing in a generated module shadows
 /// (a kind cannot be called `Some`, `None` or `Option`: E0301), and a tenth of the bytes
 /// of the full paths in a table of a line a card.
@@ -363,16 +387,19 @@ fn card_id(set: &Set, typed: &Typed<'_>) -> TokenStream {
     });
     let limited = column(&|c| option(c.limited, |v| int(v.into())));
     let mut faction_lists = Lists::default();
-    let factions: Vec<Literal> =
-        set.cards.iter().map(|c| faction_lists.index(typed.entries(VocabKind::Faction, &c.factions))).collect();
-    let sizes = column(&|c| option(c.size, |s| typed.entry(VocabKind::Size, s)));
+    let factions: Vec<Literal> = set
+        .cards
+        .iter()
+        .map(|c| faction_lists.index(typed.entries(VocabKind::Faction, &Facts::of(set, c).factions)))
+        .collect();
+    let sizes = column(&|c| option(Facts::of(set, c).size, |s| typed.entry(VocabKind::Size, s)));
     let mut stat_lists = Lists::default();
     let stats: Vec<Literal> = set
         .cards
         .iter()
         .map(|c| {
-            let each = c.stats.iter().map(|(s, v)| {
-                let (s, v) = (typed.entry(VocabKind::Stat, *s), int(*v));
+            let each = Facts::of(set, c).stats.into_iter().map(|(s, v)| {
+                let (s, v) = (typed.entry(VocabKind::Stat, s), int(v));
                 quote!((#s, #v))
             });
             stat_lists.index(quote!(&[#(#each),*]))
@@ -455,11 +482,11 @@ fn card_id(set: &Set, typed: &Typed<'_>) -> TokenStream {
             pub const fn unique(self) -> bool { Self::UNIQUE_OF[self as usize] }
             /// At most this many copies of its name.
             pub const fn limited(self) -> ::core::option::Option<u32> { Self::LIMITED_OF[self as usize] }
-            /// Its factions: none is any faction, two or more is dual.
+            /// Its factions (a unit's own, else its profile card's): none is any faction.
             pub const fn factions(self) -> &'static [#faction] { Self::FACTION_LISTS[Self::FACTIONS_OF[self as usize] as usize] }
-            /// Its size.
+            /// Its size (a unit's own, else its profile card's).
             pub const fn size(self) -> ::core::option::Option<#size> { Self::SIZE_OF[self as usize] }
-            /// Its printed stats.
+            /// Its stats (a unit's own, and those of its profile card it does not print).
             pub const fn stats(self) -> &'static [(#stat, i64)] { Self::STAT_LISTS[Self::STATS_OF[self as usize] as usize] }
             #upgrades_doc
             pub const fn upgrades(self) -> &'static [#icon] { Self::ICON_LISTS[Self::UPGRADES_OF[self as usize] as usize] }

@@ -30,7 +30,8 @@ use std::process::Command;
 use crate::common;
 use cardc::emit::ident;
 use cardc::synth::{self, Options, GAME_IDS};
-use cards_runtime::model::{CostBasis, Set, VocabKind};
+use cards_runtime::model::{CardKind, CostBasis, Set, ShipView, VocabKind};
+use cards_runtime::restriction::Subject;
 
 /// Seeds every run builds.
 const FIXED: [u64; 3] = [1, 2, 3];
@@ -346,15 +347,20 @@ fn expected_typed(set: &Set) -> String {
         list.iter().map(|i| set.vocab.list(kind)[*i as usize].id.to_string()).collect()
     };
     for (i, c) in set.cards.iter().enumerate() {
-        let stats: Vec<(String, i64)> =
-            c.stats.iter().map(|(s, v)| (set.vocab.stats[*s as usize].id.to_string(), *v)).collect();
-        let size = c.size.map(|s| set.vocab.sizes[s as usize].id.to_string());
+        // A unit's factions, size and stats: the validator's view of the ship.
+        let view = (c.kind == CardKind::Ship).then(|| ShipView::new(set, i as u32, false)).flatten();
+        let factions = view.map_or(&*c.factions, |v| v.factions());
+        let stat_of = |s: u16| view.map_or(c.stat(s), |v| v.stat(s));
+        let stats: Vec<(String, i64)> = (0..set.vocab.stats.len() as u16)
+            .filter_map(|s| stat_of(s).map(|v| (set.vocab.stats[s as usize].id.to_string(), v)))
+            .collect();
+        let size = view.map_or(c.size, |v| v.size()).map(|s| set.vocab.sizes[s as usize].id.to_string());
         let _ = writeln!(
             out,
             "facts {game:?} {i} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
             &*set.kind_of(c).noun.id,
             c.cost,
-            ids(VocabKind::Faction, &c.factions),
+            ids(VocabKind::Faction, factions),
             ids(VocabKind::Icon, &c.icons),
             ids(VocabKind::Icon, &c.upgrades),
             stats,
