@@ -22,8 +22,8 @@ pub use noun::{noun, possessor};
 use std::borrow::Cow;
 
 use cards_runtime::ability::{
-    Ability, Back, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Frequency, Noun, Proviso,
-    Qualifier, Replacement as RtReplacement, SourceSpan, Step as RtStep, Test, Timing as RtTiming,
+    Ability, Back, Clause as RtClause, CondKind, Condition, Effect as RtEffect, EffectKind, Frequency, Noun, Person,
+    Proviso, Qualifier, Replacement as RtReplacement, SourceSpan, Step as RtStep, Test, Timing as RtTiming,
 };
 use cards_runtime::model::Vocabulary;
 
@@ -322,6 +322,28 @@ fn this_phase_is_the_timings(timings: &[RtTiming], steps: &mut [RtStep]) {
     }
 }
 
+/// `If you spend 1 [Force], you may choose a ship at range 0-3 instead.`: a payment offered
+/// in the present tense for what the sentence may do, not a test of a spend made before
+/// (`if you spent 1 calculate token` is one): the spend is the cost of the `may` clause,
+/// as in `you may spend 1 [Force] to choose …`.
+fn a_spend_offered_is_a_cost(step: &mut RtStep) {
+    let [condition] = &step.conditions[..] else { return };
+    let Test::Event { events, not: false, within: None } = &condition.test else { return };
+    let ([event], Some(first)) = (&events[..], step.clauses.first()) else { return };
+    let offered = condition.kind == CondKind::If
+        && !condition.implied
+        && condition.text.to_ascii_lowercase().starts_with("you spend ")
+        && event.subject.person == Person::You
+        && event.effect.kind == EffectKind::Spend
+        && event.costs.is_empty();
+    if !offered || first.qualifier != Qualifier::May || !first.costs.is_empty() {
+        return;
+    }
+    let cost = event.effect.clone();
+    step.clauses.to_mut()[0].costs = vec![cost].into();
+    step.conditions = Vec::new().into();
+}
+
 /// Lowers one frame to an ability.
 pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
     let vocab = cx.vocab;
@@ -397,6 +419,7 @@ pub fn ability(frame: &Frame, cx: &Context<'_>) -> Ability {
         }
     }
     let mut steps = steps;
+    steps.iter_mut().for_each(a_spend_offered_is_a_cost);
     this_phase_is_the_timings(&timings, &mut steps);
     if frame.replacement.is_none() {
         steps.iter_mut().for_each(names_what_it_replaces);

@@ -1903,3 +1903,28 @@ fn a_count_in_words_ends_a_list_of_places() {
     let said = cards_runtime::ability_text::clause(&set, clauses[1]);
     assert!(said.ends_with("with \"on your ship card or one of your equipped upgrade cards\""), "{said}");
 }
+
+#[test]
+fn a_spend_offered_in_the_present_is_the_cost_of_what_the_sentence_may_do() {
+    let v = vocab();
+    // Sense: the [Force] pays for the wider choice; nothing tests a spend made before.
+    let a = &read(
+        "During the System Phase, you may choose 1 ship at range 0-1 and look at its dial. If you spend 1 [Force], you may choose a ship at range 0-3 instead.",
+        &v,
+    )[0];
+    let step = a.steps.last().unwrap();
+    assert!(step.conditions.is_empty(), "{:?}", step.conditions);
+    let c = &step.clauses[0];
+    assert_eq!((c.qualifier, c.instead), (Qualifier::May, true));
+    assert_eq!(c.costs.len(), 1, "{c:?}");
+    assert_eq!((c.costs[0].kind, c.costs[0].amount), (EffectKind::Spend, Some(Amount::Exactly(1))));
+    assert_eq!(c.costs[0].noun.as_ref().map(|n| n.refs.to_vec()), Some(vec![VocabRef::new(VocabKind::Resource, 0)]));
+    // A spend made before, in the past tense, stays a test.
+    let a =
+        &read("After you defend or perform an attack, if you spent 1 calculate token, gain 1 calculate token.", &v)[0];
+    assert_eq!(a.steps[0].conditions.len(), 1);
+    assert!(a.steps[0].clauses[0].costs.is_empty());
+    // So does a present spend before something the ability does anyway.
+    let a = &read("After you perform an attack, if you spend 1 [Force], gain 1 focus token.", &v)[0];
+    assert_eq!(a.steps[0].conditions.len(), 1);
+}
