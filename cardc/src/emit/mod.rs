@@ -21,7 +21,8 @@ pub mod ident;
 
 use std::fmt::Write as _;
 
-use cards_runtime::model::{Card, CardKind, Kind, Set, VocabKind};
+use cards_runtime::model::{Card, CardKind, Kind, Set, ShipView, VocabKind};
+use cards_runtime::restriction::Subject as _;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -277,30 +278,6 @@ impl Lists {
     }
 }
 
-/// A card's factions, size and stats as the typed layer gives them: a unit's are its own,
-/// else those of the profile card it names (an X-Wing pilot's size and stats are on its
-/// chassis), as the validator's view of a ship reads them (`model::ShipView`).
-struct Facts {
-    factions: Vec<u16>,
-    size: Option<u16>,
-    /// Sorted by stat.
-    stats: Vec<(u16, i64)>,
-}
-
-impl Facts {
-    fn of(set: &Set, c: &Card) -> Facts {
-        let profile = if c.kind == CardKind::Ship { set.chassis_of(c) } else { None };
-        let Some(p) = profile else {
-            return Facts { factions: c.factions.to_vec(), size: c.size, stats: c.stats.to_vec() };
-        };
-        let factions = if c.factions.is_empty() { &p.factions } else { &c.factions };
-        let mut stats = c.stats.to_vec();
-        stats.extend(p.stats.iter().filter(|(s, _)| c.stat(*s).is_none()));
-        stats.sort_by_key(|(s, _)| *s);
-        Facts { factions: factions.to_vec(), size: c.size.or(p.size), stats }
-    }
-}
-
 /// `Some(x)` or `None`: the prelude's names, which nothing in a generated module shadows
 /// (a kind cannot be called `Some`, `None` or `Option`: E0301), and a tenth of the bytes
 /// of the full paths in a table of a line a card.
@@ -386,21 +363,23 @@ fn card_id(set: &Set, typed: &Typed<'_>) -> TokenStream {
         quote!(#u)
     });
     let limited = column(&|c| option(c.limited, |v| int(v.into())));
-    let mut faction_lists = Lists::default();
-    let factions: Vec<Literal> = set
-        .cards
-        .iter()
-        .map(|c| faction_lists.index(typed.entries(VocabKind::Faction, &Facts::of(set, c).factions)))
+    // A unit's factions, size and stats are its own, else those of the profile card it
+    // names (an X-Wing pilot's size and stats are on its chassis): the validator's view of
+    // the ship, which reads them so.
+    let views: Vec<ShipView<'_>> = (0..set.cards.len() as u32)
+        .map(|i| ShipView::new(set, i, false).expect("an index of the set's cards"))
         .collect();
-    let sizes = column(&|c| option(Facts::of(set, c).size, |s| typed.entry(VocabKind::Size, s)));
+    let mut faction_lists = Lists::default();
+    let factions: Vec<Literal> =
+        views.iter().map(|v| faction_lists.index(typed.entries(VocabKind::Faction, v.factions()))).collect();
+    let sizes: Vec<TokenStream> = views.iter().map(|v| option(v.size(), |s| typed.entry(VocabKind::Size, s))).collect();
     let mut stat_lists = Lists::default();
-    let stats: Vec<Literal> = set
-        .cards
+    let stats: Vec<Literal> = views
         .iter()
-        .map(|c| {
-            let each = Facts::of(set, c).stats.into_iter().map(|(s, v)| {
-                let (s, v) = (typed.entry(VocabKind::Stat, s), int(v));
-                quote!((#s, #v))
+        .map(|v| {
+            let each = (0..set.vocab.stats.len() as u16).filter_map(|s| v.stat(s).map(|n| (s, n))).map(|(s, n)| {
+                let (s, n) = (typed.entry(VocabKind::Stat, s), int(n));
+                quote!((#s, #n))
             });
             stat_lists.index(quote!(&[#(#each),*]))
         })
