@@ -6,11 +6,11 @@
 //! [`EffectKind::Opaque`] effect that keeps its text: nothing printed is dropped.
 
 use crate::model::vocab::{List, Text, VocabKind};
-use serde::Deserialize;
+use crate::packed::packed;
 
 /// What an effect does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum EffectKind {
     /// Gain N of a token or resource.
     Gain,
@@ -194,6 +194,17 @@ pub enum EffectKind {
     /// Not structured: kept as text.
     Opaque,
 }
+packed! {
+    enum EffectKind {
+        Gain, Spend, Remove, Lose, Recover, Roll, Reroll, Change, Perform, Lock, Suffer, Dealt, Exhaust, Discard,
+        RollFewer, RollDice, Choose, Assign, Transfer, Flip, Equip, AddSlot, AddAction, AddResult, Cancel, Rotate,
+        Drop, Launch, Place, Repair, Treat, Ignore, Execute, Jam, Expose, Increase, Reduce, Skip, MoveThrough, Overlap,
+        Deal, Destroyed, Become, Be, Engage, Coordinate, Boost, BarrelRoll, Defend, Attack, Reveal, Declare, Activate,
+        Use, Set, Replace, Reload, Prevent, Return, Dock, Apply, Maintain, Resolve, Look, Modify, Decloak, Cloak,
+        Deploy, Move, Sideslip, Fail, Detonate, Obstruct, Inflict, PartiallyExecute, Flee, HaveAbility, Neutralize,
+        Draw, Affect, Name, Start, Game(x), Opaque
+    }
+}
 
 impl EffectKind {
     /// The kebab-case name used in JSON.
@@ -294,28 +305,30 @@ impl std::fmt::Display for EffectKind {
 }
 
 /// A byte range in a card file of the set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SourceSpan {
     /// Start, in bytes from the start of the file.
     pub start: u32,
     /// End (exclusive).
     pub end: u32,
 }
+packed! { struct SourceSpan { start, end } }
 
 /// A vocabulary entry a noun names: `[Charge]` is resource `charge`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VocabRef {
     /// Which list.
     pub kind: VocabKind,
     /// The entry's index in that list.
     pub index: u16,
 }
+packed! { struct VocabRef { kind, index } }
 
 /// What an effect acts on: `1 [Charge]`, `evade tokens`, `[Hit]/[Critical Hit] results`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Noun {
     /// As written.
     pub text: Text,
@@ -337,14 +350,14 @@ pub struct Noun {
     /// How it points back at what the ability named before it (`it`, `that token`, `its
     /// effects`), or `None` for a thing named here. Its other fields then say what that
     /// was.
-    #[serde(default)]
     pub back: Option<Back>,
 }
+packed! { struct Noun { text, refs, choice, marks, adjectives, back } }
 
 /// How a noun points back at a thing the ability named before it: the engine takes the
 /// thing named, not another of its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Back {
     /// `it`: the thing itself.
     It,
@@ -359,10 +372,11 @@ pub enum Back {
     /// `choose 1`: some of the things named before, their noun left unsaid.
     Of,
 }
+packed! { enum Back { It, Them, That, Its, ThatShips, Of } }
 
 /// A word that says which of the things a noun names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Adjective {
     /// `active`: a charge or Force that can be spent.
     Active,
@@ -378,6 +392,7 @@ pub enum Adjective {
     /// not one in the squad's pool or set aside.
     Equipped,
 }
+packed! { enum Adjective { Active, Inactive, Recurring, NonRecurring, Additional, Equipped } }
 
 impl Noun {
     /// Its adjectives as printed before its entries, each followed by a space (`active `),
@@ -430,18 +445,19 @@ impl Adjective {
 }
 
 /// What is printed with one entry of a noun.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mark {
     /// `white`, `red`, `purple`, `blue`: the colour of an action or maneuver.
     pub color: Option<Text>,
     /// A maneuver's speed: `2` in `2 [Straight]` (a speed, not an amount).
     pub speed: Option<u8>,
 }
+packed! { struct Mark { color, speed } }
 
 /// How many: `1`, `a`, `up to 2`, `all`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Amount {
     /// Exactly N (`a`, `an` and `one` are 1).
     Exactly(u32),
@@ -460,6 +476,7 @@ pub enum Amount {
     /// [Charge]`).
     Between(u32, u32),
 }
+packed! { enum Amount { Exactly(x), UpTo(x), All, AtLeast(x), AnyNumber, ThatMany, Between(a, b) } }
 
 impl Amount {
     /// The most this amount can be.
@@ -472,18 +489,19 @@ impl Amount {
 }
 
 /// `faceup` or `facedown`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Facing {
     /// Faceup.
     Faceup,
     /// Facedown.
     Facedown,
 }
+packed! { enum Facing { Faceup, Facedown } }
 
 /// One effect, or the cost of one.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
@@ -518,10 +536,15 @@ pub struct Effect {
     /// red`). A game's `engine::GameState` (feature `engine`) sees them on the event.
     pub provisos: List<Proviso>,
 }
+packed! {
+    struct Effect {
+        kind, text, amount, noun, to, color, fully, facing, target, from, passive, negated, provisos
+    }
+}
 
 /// A trailing phrase of an effect that the model holds: what it lets the effect do, or how.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Proviso {
     /// `even while stressed`, `even if you are stressed`: the effect may happen while the
     /// ship is in this state (one of the states a condition tests: `stressed`, `ionized`…),
@@ -609,10 +632,18 @@ pub enum Proviso {
     /// `touching you`: placed in contact with this ship's base.
     Touching(Subject),
 }
+packed! {
+    enum Proviso {
+        EvenWhile(x), IgnoringRange, IfAble, TreatedAs(x), Using(x), InsteadOf(x), As(x), On(x), OnOneOf(x),
+        AsIfTheirs, AtMost(x), AtLeast(x), ByAmount(x), By(x), Only, From(x), WithTheFollowing, OnlyAs(x),
+        IgnoringRequirement(x), WithoutPaying(x), NotAnAction, InAdditionToItsOwn, Before(x), Range(x),
+        InsteadOfRange(x), EvenWhileAt(x), In { area, anywhere }, Touching(x)
+    }
+}
 
 /// A range band and what it is measured from: `at range 0-2 of you`, `beyond range 3`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reach {
     /// The band.
     pub band: Band,
@@ -623,16 +654,18 @@ pub struct Reach {
     /// it of every one (`beyond range 3 of enemy ships`: no enemy ship at range 0-3).
     pub of: Option<Subject>,
 }
+packed! { struct Reach { band, of } }
 
 /// A band of ranges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Band {
     /// `at range 1-4`, `at range 0` (`At(0, 0)`): from the first to the second, both in.
     At(u8, u8),
     /// `beyond range 3`: farther than this range (a higher range, or past every range).
     Beyond(u8),
 }
+packed! { enum Band { At(a, b), Beyond(x) } }
 
 impl Band {
     /// The words a card prints for it: `at range 1-4`, `at range 0`, `beyond range 3`.
@@ -670,8 +703,8 @@ impl Reach {
 }
 
 /// An area of the game a thing is placed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Area {
     /// `the play area`.
     PlayArea,
@@ -680,6 +713,7 @@ pub enum Area {
     /// `the same deployment area`: the deployment area the things placed were in.
     SameDeploymentArea,
 }
+packed! { enum Area { PlayArea, Reserve, SameDeploymentArea } }
 
 impl Area {
     /// The words a card prints after `in`: `the play area`, `reserve`.
@@ -746,8 +780,8 @@ impl Effect {
 }
 
 /// Who a clause is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Person {
     /// `you`: the ship the card is on (the default when no subject is written).
     You,
@@ -768,10 +802,11 @@ pub enum Person {
     /// Not a ship: what a passive clause is about (`This card's [Charge]`, `your dice`).
     Thing,
 }
+packed! { enum Person { You, That, Attacker, Defender, A, Another, Each, EachOther, Thing } }
 
 /// Which side a ship is on, relative to you.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// Either side.
     Any,
@@ -780,10 +815,11 @@ pub enum Side {
     /// `enemy`.
     Enemy,
 }
+packed! { enum Side { Any, Friendly, Enemy } }
 
 /// The subject of a clause: `you`, `a friendly ship at range 0-3`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subject {
     /// As written; empty when the clause names no subject (it is then `you`).
     pub text: Text,
@@ -794,6 +830,7 @@ pub struct Subject {
     /// `at range A-B`.
     pub range: Option<(u8, u8)>,
 }
+packed! { struct Subject { text, person, side, range } }
 
 impl Subject {
     /// `you`, unwritten.
@@ -847,8 +884,8 @@ impl Subject {
 }
 
 /// `may`, `must`, `can`, `cannot`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Qualifier {
     /// Nothing written: the clause happens (mandatory).
     None,
@@ -861,6 +898,7 @@ pub enum Qualifier {
     /// `cannot`: absolute; no `can` overrides it.
     Cannot,
 }
+packed! { enum Qualifier { None, May, Must, Can, Cannot } }
 
 impl Qualifier {
     /// The word as printed: `may`, `must`, `can`, `cannot`; `None` when nothing is written.
@@ -876,8 +914,8 @@ impl Qualifier {
 }
 
 /// How long an effect lasts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Duration {
     /// As written.
     pub text: Text,
@@ -887,13 +925,13 @@ pub struct Duration {
     pub this_round: bool,
     /// It ends when the thing it names ends (`during this attack`, `this phase`), when
     /// that is not a phase the game names or the round.
-    #[serde(default)]
     pub during: Option<During>,
 }
+packed! { struct Duration { text, until_end_of, this_round, during } }
 
 /// What a duration lasts as long as, named by what is going on as the ability resolves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum During {
     /// `during this attack`, `during the attack`.
     Attack,
@@ -906,6 +944,7 @@ pub enum During {
     /// `this phase`, `until the end of that phase`: whichever phase it is.
     Phase,
 }
+packed! { enum During { Attack, Action, Maneuver, Activation, Phase } }
 
 impl During {
     /// What `words` (after `during` or `until the end of`, any case) last as long as:
@@ -941,8 +980,8 @@ impl During {
 }
 
 /// One clause: `you may spend 1 [Force] to perform an action`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clause {
     /// As written.
     pub text: Text,
@@ -970,12 +1009,15 @@ pub struct Clause {
     pub alternative: bool,
     /// Joined to the clause before by `then` (`execute a white [Stationary] maneuver
     /// instead, then you may rotate 90°`): it is done after that one.
-    #[serde(default)]
     pub then: bool,
     /// `each` after its qualifier (`up to 2 of your wingmates may each suffer 1 damage`):
     /// each of the ships its subject names does it, once each, not once for all.
-    #[serde(default)]
     pub each: bool,
+}
+packed! {
+    struct Clause {
+        text, subject, qualifier, costs, effect, also, duration, modifiers, instead, alternative, then, each
+    }
 }
 
 /// The states the rules define by a token, each with the token it names: a ship is
@@ -990,8 +1032,8 @@ pub const TOKEN_STATES: [(&str, &str); 5] = [
 ];
 
 /// Whether a condition must hold or must not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CondKind {
     /// `if …`.
     If,
@@ -1000,10 +1042,11 @@ pub enum CondKind {
     /// `Otherwise, …`: the step happens when the step before did not.
     Otherwise,
 }
+packed! { enum CondKind { If, Unless, Otherwise } }
 
 /// A comparison in a condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CmpOp {
     /// `lower than`, `less than`.
     Lt,
@@ -1016,6 +1059,7 @@ pub enum CmpOp {
     /// `higher than`, `greater than`, `more than`.
     Gt,
 }
+packed! { enum CmpOp { Lt, Le, Eq, Ge, Gt } }
 
 impl CmpOp {
     /// `<`, `<=`, `=`, `>=`, `>`.
@@ -1042,18 +1086,19 @@ impl CmpOp {
 }
 
 /// How many of something a condition asks for: `1+` ("1 or more", "a"), `0` ("no").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Count {
     /// How the number compares.
     pub op: CmpOp,
     /// The number.
     pub n: u32,
 }
+packed! { struct Count { op, n } }
 
 /// What a condition tests, in the shapes the reading structures.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Test {
     /// `If you do`: the step before did something; with `not`, `If you do not`, `If you
     /// cannot`.
@@ -1291,10 +1336,21 @@ pub enum Test {
         side: Side,
     },
 }
+packed! {
+    enum Test {
+        YouDo { not }, State { who, state, not }, Has { who, count, noun, on }, InArc { who, arc, of, not },
+        Indicator { arc, within, not }, AtRange { who, range, of, attack }, Stat { who, stat, op, than }, OnResult(x),
+        AttackHits { not }, Event { events, not, within }, Exists { count, who }, More { more, than },
+        Active { who, noun, which, active }, Obstructed { by }, Revealed { who, color, speed },
+        RevealedVs { who, part, op, than }, RevealedParity { who, even }, Behind { who, of }, Size { who, op, than },
+        OnBar { action, of }, Equipped { who, card, as_, not }, Shows { dice, result, not },
+        Rolled { who, count, dice, not }, Any(x), Opaque, OnSide { who, side }
+    }
+}
 
 /// Which dice a [`Test::Shows`] looks at, and how many of them must show its result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dice {
     /// `the roll`: the dice a ship is rolling; one or more of them shows it.
     Roll,
@@ -1303,6 +1359,7 @@ pub enum Dice {
     /// `you have only blank results`: every die of the ship's shows it.
     Only,
 }
+packed! { enum Dice { Roll, Rerolled, Only } }
 
 impl Dice {
     /// `roll`, `rerolled`, `only`.
@@ -1316,8 +1373,8 @@ impl Dice {
 }
 
 /// How a condition names a card a ship has ([`Test::Equipped`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Equip {
     /// `has the Cutthroat upgrade`.
     Upgrade,
@@ -1326,6 +1383,7 @@ pub enum Equip {
     /// `has the Born for This ship ability`.
     ShipAbility,
 }
+packed! { enum Equip { Upgrade, EquippedWith, ShipAbility } }
 
 impl Equip {
     /// `upgrade`, `equipped-with`, `ship-ability`.
@@ -1339,18 +1397,19 @@ impl Equip {
 }
 
 /// Since when an event condition looks for its event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Within {
     /// `this round`.
     Round,
     /// `this phase`.
     Phase,
 }
+packed! { enum Within { Round, Phase } }
 
 /// Which of a card's resources a condition is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Which {
     /// `your [Charge]`: the resource, as one.
     The,
@@ -1359,20 +1418,22 @@ pub enum Which {
     /// `any of this card's [Charge]`.
     Any,
 }
+packed! { enum Which { The, All, Any } }
 
 /// What a stat is compared with.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Than {
     /// A number.
     Number(i64),
     /// The same stat of this ship.
     Ship(Subject),
 }
+packed! { enum Than { Number(x), Ship(x) } }
 
 /// A condition of a step: `if you are stressed`, `unless …`, `Otherwise`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Condition {
     /// If, unless or otherwise.
     pub kind: CondKind,
@@ -1384,13 +1445,13 @@ pub struct Condition {
     /// Activation Phase, you may spend 3 [Charge]. During this phase, …`: what follows a
     /// payment offered alone happens only if it was paid (`If you do`). Said back, it is
     /// left out.
-    #[serde(default)]
     pub implied: bool,
 }
+packed! { struct Condition { kind, text, test, implied } }
 
 /// A sentence's part of an ability: its conditions and its clauses, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// Its conditions, in order: all must hold (`If you do, if there is an asteroid at
     /// range 0 of it, …`).
@@ -1410,17 +1471,16 @@ pub struct Step {
     /// do, choose a template. Each friendly ship may perform a red [Boost] action using
     /// that template.`, `If the defender is in your [Bullseye Arc], … Then, if you have 2
     /// or more stress tokens, …`, and a part after a semicolon with a condition of its own.
-    #[serde(default)]
     pub goes_on: bool,
     /// The sentence opens with `Then` (`Then, if you have 2 or more stress tokens, …`): it
     /// is done after the step before.
-    #[serde(default)]
     pub then: bool,
 }
+packed! { struct Step { conditions, for_each, timings, duration, clauses, goes_on, then } }
 
 /// When a timing clause opens its window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum When {
     /// `At the start of …`.
     StartOf,
@@ -1441,6 +1501,7 @@ pub enum When {
     /// `At initiative N`: during the phase, when ships of that initiative act.
     AtInitiative,
 }
+packed! { enum When { StartOf, EndOf, During, Before, After, While, When, EachTime, AtInitiative } }
 
 impl When {
     /// The words as written, lowercased.
@@ -1479,8 +1540,8 @@ impl When {
 }
 
 /// A timing clause: `After you perform an action`, `At the start of the Engagement Phase`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timing {
     /// Before, after, during…
     pub when: When,
@@ -1490,7 +1551,6 @@ pub struct Timing {
     pub phase: Option<u16>,
     /// A second phase it names, either of the two (`During the Activation or Engagement
     /// Phase`).
-    #[serde(default)]
     pub or_phase: Option<u16>,
     /// The event it names, when the grammar structures it (`you perform an action`).
     pub event: Option<Clause>,
@@ -1498,13 +1558,13 @@ pub struct Timing {
     pub or_events: List<Clause>,
     /// `at the start of the next Planning Phase`: the next time the phase comes, not this
     /// one (a window the ability opens for later).
-    #[serde(default)]
     pub next: bool,
 }
+packed! { struct Timing { when, what, phase, or_phase, event, or_events, next } }
 
 /// `If … would …, … instead.` or `Before you would …, … instead.`
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Replacement {
     /// `Before` rather than `If`.
     pub before: bool,
@@ -1515,6 +1575,7 @@ pub struct Replacement {
     /// Further events joined by `or` (`drop or launch a device`): any of them is replaced.
     pub or_events: List<Effect>,
 }
+packed! { struct Replacement { before, subject, event, or_events } }
 
 impl Replacement {
     /// The events it replaces: its event, then those joined by `or`.
@@ -1524,8 +1585,8 @@ impl Replacement {
 }
 
 /// How often an ability may resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Frequency {
     /// The default: once each time its timing occurs.
     OncePerOpportunity,
@@ -1536,6 +1597,7 @@ pub enum Frequency {
     /// `Once per game`.
     OncePerGame,
 }
+packed! { enum Frequency { OncePerOpportunity, OncePerRound, OncePerPhase, OncePerGame } }
 
 impl Frequency {
     /// The kebab-case name used in JSON.
@@ -1550,8 +1612,8 @@ impl Frequency {
 }
 
 /// One ability.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ability {
     /// The name of the chassis ability it belongs to, if any.
     pub name: Option<Text>,
@@ -1577,6 +1639,11 @@ pub struct Ability {
     pub replacement: Option<Replacement>,
     /// Its sentences' conditions and clauses, in order.
     pub steps: List<Step>,
+}
+packed! {
+    struct Ability {
+        name, text, file, span, header, requirement, timings, optional, frequency, costs, replacement, steps
+    }
 }
 
 impl Ability {
@@ -2006,7 +2073,7 @@ impl std::ops::Deref for Abilities {
     fn deref(&self) -> &[Ability] {
         match &self.0 {
             AbilitiesInner::List(list) => list,
-            AbilitiesInner::Packed(data, cell) => cell.get_or_init(|| match crate::packed::unpack_value(data) {
+            AbilitiesInner::Packed(data, cell) => cell.get_or_init(|| match crate::packed::unpack_static_value(data) {
                 Ok(list) => list,
                 Err(e) => panic!("packed abilities are damaged ({e}); regenerate the set with cardc"),
             }),
@@ -2046,40 +2113,38 @@ impl std::fmt::Debug for Abilities {
     }
 }
 
-/// In a human-readable format, the list; in the packed format, the list packed on its own
-/// as one string, which a compiled set's card keeps until its abilities are read.
+/// Packed as the list packed on its own, into one string, which a compiled set's card
+/// keeps until its abilities are read.
 #[cfg(feature = "pack")]
-impl serde::Serialize for Abilities {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if serializer.is_human_readable() {
-            self[..].serialize(serializer)
-        } else {
-            serializer.serialize_str(&crate::packed::pack_value(&&self[..]))
-        }
+impl crate::packed::Pack for Abilities {
+    fn pack(&self, to: &mut crate::packed::Packer) {
+        to.string(&crate::packed::pack_value(&&self[..]));
     }
 }
 
-impl<'de> Deserialize<'de> for Abilities {
+impl crate::packed::Unpack for Abilities {
+    fn unpack(from: &mut crate::packed::Unpacker<'_>) -> Result<Abilities, crate::packed::Error> {
+        let text = from.string()?;
+        // Inside a compiled set's static data: kept packed until read.
+        if let Some(data) = from.within_static(text) {
+            return Ok(Abilities::packed(data));
+        }
+        crate::packed::unpack_value::<Vec<Ability>>(text).map(Abilities::from)
+    }
+}
+
+/// The list.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Abilities {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self[..].serialize(serializer)
+    }
+}
+
+/// The list.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Abilities {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Abilities, D::Error> {
-        if deserializer.is_human_readable() {
-            return Vec::<Ability>::deserialize(deserializer).map(Abilities::from);
-        }
-        struct Packed;
-        impl<'de> serde::de::Visitor<'de> for Packed {
-            type Value = Abilities;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("packed abilities")
-            }
-
-            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Abilities, E> {
-                // Inside a compiled set's static data: kept packed until read.
-                if let Some(data) = crate::packed::within_static(text) {
-                    return Ok(Abilities::packed(data));
-                }
-                crate::packed::unpack_value::<Vec<Ability>>(text).map(Abilities::from).map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Packed)
+        Vec::<Ability>::deserialize(deserializer).map(Abilities::from)
     }
 }

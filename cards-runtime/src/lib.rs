@@ -6,9 +6,10 @@
 //! below are written once and serve both paths.
 //!
 //! With no features this is the core that generated code needs: the [model], the
-//! [packed] form's unpacking, the [typed] traits and [restriction] evaluation. The rest is
-//! opt-in:
-//! - `pack`: packing a set, as cardc does when it compiles one (the model's `Serialize`);
+//! [packed] form's unpacking, the [typed] traits and [restriction] evaluation, with no
+//! dependency. The rest is opt-in:
+//! - `pack`: packing a set, as cardc does when it compiles one;
+//! - `serde`: serde's `Serialize` and `Deserialize` for the model;
 //! - `words`: cards said in plain words (`ability_plain`, `ability_card`, `ability_text`,
 //!   `ability_json`, `restriction_text`, `export`);
 //! - `squads` (with `words`): fleet and squad validation (`fleet`, `xws`, `fleet_list`,

@@ -7,8 +7,10 @@
 //! writes [`pack`]'s records into the generated module, and [`PackedSet`] unpacks them into
 //! the [`Set`] the first time the set is used (a few milliseconds for a real pool).
 //!
-//! The format follows the model's `serde` derives, in field order, with nothing to name a
-//! field or a type, so both sides must come from the same `cards-runtime`: [`FORMAT`] says
+//! A type of the model packs as its listing says: next to its declaration, `packed! {
+//! struct Charges { count, recovers } }` names every field (the compiler checks that none is
+//! missing), and both [`Pack`] and [`Unpack`] follow that one order, with nothing to name a
+//! field or a type. Both sides must come from the same `cards-runtime`: [`FORMAT`] says
 //! which, and [`PackedSet::new`] refuses another at compile time. Every value is printable
 //! ASCII but for the text the cards print:
 //! - a number is base-32 digits, lowest first: a digit from `W`–`z`, `+`, `/` means more
@@ -29,25 +31,21 @@
 //!
 //! Why this format and not postcard (a well-kept serde format, binary, read with
 //! `include_bytes!` from `OUT_DIR`): the trial `cargo bench -p cardc --bench
-//! packed_formats` measured both side by side on the xwing-data2 pools. On the legacy pool
-//! (1,412 cards) postcard holds 857 bytes a card against 576 here (1.49x: it has no
+//! packed_formats` measures both side by side on the xwing-data2 pools. On the legacy pool
+//! (1,412 cards) postcard holds 856 bytes a card against 576 here (1.49x: it has no
 //! back-references, so `you` and every clause's words are written again each time); it
-//! unpacks the set without its abilities in 1.66 ms against 1.86 ms, and every card's
-//! abilities in 3.03 ms against 3.65 ms (0.89x and 0.83x); rustc compiles either as data,
-//! in 0.05 s; and it adds 0.5 to 0.8 s to the runtime's clean build. Worse on bytes and on
-//! the build the runtime's core is kept small for, it is not worth a tenth of a few
-//! milliseconds of unpacking, once a run.
+//! unpacks the set without its abilities in 1.53 ms against 1.44 ms, and every card's
+//! abilities in 3.00 ms against 2.87 ms (1.06x and 1.05x); rustc compiles either as data,
+//! in 0.06 s. And it needs serde, which the core does not build at all: serde and its
+//! derive take 4.2 s of a clean build, postcard 0.4 s more, against 1.5 s for the whole
+//! core (`cargo bench -p cards-runtime --bench clean_build`). Worse on bytes, on
+//! unpacking and on the build the core is kept small for, it is not taken.
 
+use std::borrow::Cow;
 #[cfg(feature = "pack")]
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
-
-use serde::de::{self, DeserializeSeed, IntoDeserializer, SeqAccess, Visitor};
-use serde::ser;
-#[cfg(feature = "pack")]
-use serde::ser::Serialize;
-use serde::Deserialize;
 
 use crate::model::{Card, Distance, Kind, List, Noun, Rule, Set, Text, Verb, Vocabulary};
 
@@ -80,15 +78,11 @@ impl PackedSet {
     /// When the data is not what [`pack`] writes: it was edited by hand, since the format
     /// is checked when the crate compiles.
     pub fn get(&self) -> &Set {
-        self.set.get_or_init(|| {
-            // The cards' abilities stay packed, as slices of the static data, until read.
-            STATIC_DATA.with(|data| data.set(Some(self.data)));
-            let set = unpack(self.data);
-            STATIC_DATA.with(|data| data.set(None));
-            match set {
-                Ok(set) => set,
-                Err(e) => panic!("packed card set is damaged ({e}); regenerate it with cardc"),
-            }
+        // The cards' strings are slices of the static data, and their abilities stay
+        // packed, as slices too, until read.
+        self.set.get_or_init(|| match unpack_from(Unpacker::of_static(self.data)) {
+            Ok(set) => set,
+            Err(e) => panic!("packed card set is damaged ({e}); regenerate it with cardc"),
         })
     }
 
@@ -118,62 +112,86 @@ impl fmt::Debug for PackedSet {
     }
 }
 
-thread_local! {
-    /// The static data a [`PackedSet`] is unpacking on this thread, if any.
-    static STATIC_DATA: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+/// A value that packs: written in the layout the module documents.
+#[cfg(feature = "pack")]
+pub trait Pack {
+    /// Writes the value after what `to` holds.
+    fn pack(&self, to: &mut Packer);
 }
 
-/// `text` as the same slice of the static data a [`PackedSet`] is unpacking on this
-/// thread, when it is one: what lets a card keep its abilities packed
-/// ([`Abilities`](crate::ability::Abilities)) without copying them.
-pub(crate) fn within_static(text: &str) -> Option<&'static str> {
-    let data = STATIC_DATA.with(|data| data.get())?;
-    let start = (text.as_ptr() as usize).checked_sub(data.as_ptr() as usize)?;
-    data.get(start..start.checked_add(text.len())?).filter(|slice| slice.as_ptr() == text.as_ptr())
+/// A value that unpacks: read back from what [`Pack`] wrote.
+pub trait Unpack: Sized {
+    /// Reads one value where `from` stands, and moves past it.
+    ///
+    /// # Errors
+    /// When the data there is not such a value.
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error>;
 }
 
-/// A string of the model: inside the static data a [`PackedSet`] is unpacking, borrowed
-/// from it rather than copied (a card's id, name and printed text); else owned.
-pub(crate) fn text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
-    struct Borrowing;
-    impl<'de> Visitor<'de> for Borrowing {
-        type Value = Text;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a string")
+/// [`Pack`] and [`Unpack`] for a struct or an enum of the model, from a listing of its
+/// fields (or its variants and their fields) in the order they are packed:
+/// `packed! { struct Charges { count, recovers } }`,
+/// `packed! { enum Grant { Slot(a, b), Force(x) } }` (a tuple variant's fields are named for
+/// the listing alone). Every field must be listed, which the compiler checks (a struct
+/// literal and a pattern name them all), and an enum's variants are numbered in the order
+/// listed, which the exhaustive `match` of [`Pack`] checks is every variant.
+macro_rules! packed {
+    (struct $name:ident { $($field:ident),* $(,)? }) => {
+        impl $crate::packed::Unpack for $name {
+            fn unpack(from: &mut $crate::packed::Unpacker<'_>) -> Result<Self, $crate::packed::Error> {
+                Ok($name { $($field: $crate::packed::Unpack::unpack(from)?),* })
+            }
         }
 
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Text, E> {
-            Ok(within_static(text).map_or_else(|| Text::Owned(text.to_string()), Text::Borrowed))
+        #[cfg(feature = "pack")]
+        impl $crate::packed::Pack for $name {
+            fn pack(&self, to: &mut $crate::packed::Packer) {
+                let $name { $($field),* } = self;
+                $($crate::packed::Pack::pack($field, to);)*
+            }
         }
-    }
-    deserializer.deserialize_str(Borrowing)
+    };
+    (enum $name:ident { $($variant:ident $(($($tuple:ident),*))? $({ $($field:ident),* })?),* $(,)? }) => {
+        impl $crate::packed::Unpack for $name {
+            fn unpack(from: &mut $crate::packed::Unpacker<'_>) -> Result<Self, $crate::packed::Error> {
+                /// The variants, numbered in the order listed.
+                #[allow(dead_code, clippy::enum_variant_names)]
+                enum Index { $($variant),* }
+                let (at, index) = from.variant()?;
+                $(if index == Index::$variant as u64 {
+                    return Ok($name::$variant
+                        $(($(packed!(@unpack from $tuple)),*))?
+                        $({ $($field: $crate::packed::Unpack::unpack(from)?),* })?);
+                })*
+                Err($crate::packed::Error::at(at, format!("{index} is not a variant of {}", stringify!($name))))
+            }
+        }
+
+        #[cfg(feature = "pack")]
+        impl $crate::packed::Pack for $name {
+            fn pack(&self, to: &mut $crate::packed::Packer) {
+                /// The variants, numbered in the order listed.
+                #[allow(dead_code, clippy::enum_variant_names)]
+                enum Index { $($variant),* }
+                match self {
+                    $($name::$variant $(($($tuple),*))? $({ $($field),* })? => {
+                        to.number(Index::$variant as u64);
+                        $($($crate::packed::Pack::pack($tuple, to);)*)?
+                        $($($crate::packed::Pack::pack($field, to);)*)?
+                    })*
+                }
+            }
+        }
+    };
+    (@unpack $from:ident $field:ident) => {
+        $crate::packed::Unpack::unpack($from)?
+    };
 }
-
-/// [`text`] for an optional string.
-pub(crate) fn optional_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Text>, D::Error> {
-    struct Optional;
-    impl<'de> Visitor<'de> for Optional {
-        type Value = Option<Text>;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an optional string")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Option<Text>, E> {
-            Ok(None)
-        }
-
-        fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Option<Text>, D::Error> {
-            text(deserializer).map(Some)
-        }
-    }
-    deserializer.deserialize_option(Optional)
-}
+pub(crate) use packed;
 
 /// One value packed on its own (a card's abilities, inside its card).
 #[cfg(feature = "pack")]
-pub fn pack_value(value: &impl Serialize) -> String {
+pub fn pack_value(value: &impl Pack) -> String {
     Packer::default().record(value)
 }
 
@@ -181,11 +199,21 @@ pub fn pack_value(value: &impl Serialize) -> String {
 ///
 /// # Errors
 /// When the text is not such a value.
-pub fn unpack_value<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, Error> {
-    let mut unpacker = Unpacker { data, at: 0 };
-    let value = T::deserialize(&mut unpacker)?;
-    if unpacker.at != data.len() {
-        return Err(Error::at(unpacker.at, "data after the value"));
+pub fn unpack_value<T: Unpack>(data: &str) -> Result<T, Error> {
+    whole(Unpacker { data, at: 0, statics: None })
+}
+
+/// [`unpack_value`] of static data (a card's abilities in a compiled set): its strings stay
+/// slices of it.
+pub(crate) fn unpack_static_value<T: Unpack>(data: &'static str) -> Result<T, Error> {
+    whole(Unpacker::of_static(data))
+}
+
+/// The one value of the data `from` reads.
+fn whole<T: Unpack>(mut from: Unpacker<'_>) -> Result<T, Error> {
+    let value = T::unpack(&mut from)?;
+    if from.at != from.data.len() {
+        return Err(Error::at(from.at, "data after the value"));
     }
     Ok(value)
 }
@@ -214,7 +242,7 @@ pub struct Error {
 }
 
 impl Error {
-    fn at(at: usize, message: impl Into<String>) -> Error {
+    pub(crate) fn at(at: usize, message: impl Into<String>) -> Error {
         Error { message: message.into(), at: Some(at) }
     }
 }
@@ -229,18 +257,6 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-impl ser::Error for Error {
-    fn custom<T: fmt::Display>(msg: T) -> Error {
-        Error { message: msg.to_string(), at: None }
-    }
-}
-
-impl de::Error for Error {
-    fn custom<T: fmt::Display>(msg: T) -> Error {
-        Error { message: msg.to_string(), at: None }
-    }
-}
 
 /// The digits of a number: the first 32 end it, the last 32 say more digits follow.
 const DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
@@ -274,16 +290,8 @@ fn digits(mut n: u64) -> usize {
 pub fn pack(set: &Set) -> Vec<String> {
     let mut packer = Packer::default();
     let header = (
-        &set.game,
-        &set.name,
-        &set.vocab,
-        &set.kinds,
-        &set.roster,
-        &set.distance,
-        &set.verbs,
-        &set.flagship_icon,
-        &set.rules,
-        set.cards.len() as u64,
+        (&set.game, &set.name, &set.vocab, &set.kinds, &set.roster),
+        (&set.distance, &set.verbs, &set.flagship_icon, &set.rules, set.cards.len() as u64),
     );
     let mut records = vec![packer.record(&header)];
     records.extend(set.cards.iter().map(|card| packer.record(card)));
@@ -291,26 +299,34 @@ pub fn pack(set: &Set) -> Vec<String> {
 }
 
 /// Unpacks data written by [`pack`] (its records concatenated).
+///
+/// # Errors
+/// When the data is not what [`pack`] writes.
 pub fn unpack(data: &str) -> Result<Set, Error> {
-    let mut unpacker = Unpacker { data, at: 0 };
+    unpack_from(Unpacker { data, at: 0, statics: None })
+}
+
+/// [`unpack`] with `from`.
+fn unpack_from(mut from: Unpacker<'_>) -> Result<Set, Error> {
     type Header =
-        (Text, Text, Vocabulary, List<Kind>, Noun, Option<Distance>, List<Verb>, Option<u16>, List<Rule>, u64);
-    let (game, name, vocab, kinds, roster, distance, verbs, flagship_icon, rules, count) =
-        Header::deserialize(&mut unpacker)?;
-    if count > (data.len() - unpacker.at) as u64 {
-        return Err(Error::at(unpacker.at, format!("{count} cards cannot fit in what is left")));
+        ((Text, Text, Vocabulary, List<Kind>, Noun), (Option<Distance>, List<Verb>, Option<u16>, List<Rule>, u64));
+    let ((game, name, vocab, kinds, roster), (distance, verbs, flagship_icon, rules, count)) =
+        Header::unpack(&mut from)?;
+    if count > (from.data.len() - from.at) as u64 {
+        return Err(Error::at(from.at, format!("{count} cards cannot fit in what is left")));
     }
-    let cards = (0..count).map(|_| Card::deserialize(&mut unpacker)).collect::<Result<Vec<_>, _>>()?;
-    if unpacker.at != data.len() {
-        return Err(Error::at(unpacker.at, "data after the last card"));
+    let cards = (0..count).map(|_| Card::unpack(&mut from)).collect::<Result<Vec<_>, _>>()?;
+    if from.at != from.data.len() {
+        return Err(Error::at(from.at, "data after the last card"));
     }
     Ok(Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards: cards.into(), rules })
 }
 
-/// Writes values; remembers where each string was written so that later copies refer back.
+/// Writes values ([`Pack`]); remembers where each string was written so that later copies
+/// refer back.
 #[derive(Default)]
 #[cfg(feature = "pack")]
-struct Packer {
+pub struct Packer {
     /// Everything packed so far.
     out: String,
     /// Where the record being written starts in `out`.
@@ -322,13 +338,14 @@ struct Packer {
 #[cfg(feature = "pack")]
 impl Packer {
     /// Packs one value as a record.
-    fn record(&mut self, value: &impl Serialize) -> String {
+    fn record(&mut self, value: &impl Pack) -> String {
         self.record_start = self.out.len();
-        value.serialize(&mut *self).expect("every model value packs: no floats, maps or unsized sequences");
+        value.pack(self);
         self.out[self.record_start..].to_string()
     }
 
-    fn number(&mut self, mut n: u64) {
+    /// A number.
+    pub(crate) fn number(&mut self, mut n: u64) {
         while n >= 32 {
             self.out.push(DIGITS[32 + (n & 31) as usize] as char);
             n >>= 5;
@@ -336,6 +353,7 @@ impl Packer {
         self.out.push(DIGITS[n as usize] as char);
     }
 
+    /// A signed number, zigzagged.
     fn signed(&mut self, n: i64) {
         self.number(((n << 1) ^ (n >> 63)) as u64);
     }
@@ -343,7 +361,7 @@ impl Packer {
     /// A string, in full or as a reference to the same bytes written before: the same
     /// string anywhere earlier, or the same bytes inside the current record (a clause of
     /// the ability text written just before), whichever is shorter.
-    fn string(&mut self, s: &str) {
+    pub(crate) fn string(&mut self, s: &str) {
         let here = self.out.len();
         let full = digits((s.len() as u64) << 1) + s.len();
         let earlier = self.written.get(s).copied().or_else(|| {
@@ -365,184 +383,29 @@ impl Packer {
     }
 }
 
-#[cfg(feature = "pack")]
-impl ser::Serializer for &mut Packer {
-    type Ok = ();
-    type Error = Error;
-    type SerializeSeq = Self;
-    type SerializeTuple = Self;
-    type SerializeTupleStruct = Self;
-    type SerializeTupleVariant = Self;
-    type SerializeMap = Self;
-    type SerializeStruct = Self;
-    type SerializeStructVariant = Self;
-
-    fn serialize_bool(self, v: bool) -> Result<(), Error> {
-        self.number(v as u64);
-        Ok(())
-    }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.signed(v.into());
-        Ok(())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.signed(v.into());
-        Ok(())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.signed(v.into());
-        Ok(())
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.signed(v);
-        Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.number(v.into());
-        Ok(())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.number(v.into());
-        Ok(())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.number(v.into());
-        Ok(())
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.number(v);
-        Ok(())
-    }
-    fn serialize_f32(self, _: f32) -> Result<(), Error> {
-        Err(ser::Error::custom("the packed format has no floating-point numbers"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<(), Error> {
-        Err(ser::Error::custom("the packed format has no floating-point numbers"))
-    }
-    fn serialize_char(self, v: char) -> Result<(), Error> {
-        self.string(v.encode_utf8(&mut [0; 4]));
-        Ok(())
-    }
-    fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.string(v);
-        Ok(())
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
-        Err(ser::Error::custom("the packed format has no byte strings"))
-    }
-    fn serialize_none(self) -> Result<(), Error> {
-        self.number(0);
-        Ok(())
-    }
-    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Error> {
-        self.number(1);
-        value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_variant(self, _: &'static str, index: u32, _: &'static str) -> Result<(), Error> {
-        self.number(index.into());
-        Ok(())
-    }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, value: &T) -> Result<(), Error> {
-        value.serialize(self)
-    }
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        index: u32,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.number(index.into());
-        value.serialize(self)
-    }
-    fn serialize_seq(self, len: Option<usize>) -> Result<Self, Error> {
-        let len = len.ok_or_else(|| ser::Error::custom("the packed format needs a list's length first"))?;
-        self.number(len as u64);
-        Ok(self)
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self, Error> {
-        Ok(self)
-    }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self, Error> {
-        Ok(self)
-    }
-    fn serialize_tuple_variant(self, _: &'static str, index: u32, _: &'static str, _: usize) -> Result<Self, Error> {
-        self.number(index.into());
-        Ok(self)
-    }
-    fn serialize_map(self, len: Option<usize>) -> Result<Self, Error> {
-        let len = len.ok_or_else(|| ser::Error::custom("the packed format needs a map's length first"))?;
-        self.number(len as u64);
-        Ok(self)
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Error> {
-        Ok(self)
-    }
-    fn serialize_struct_variant(self, _: &'static str, index: u32, _: &'static str, _: usize) -> Result<Self, Error> {
-        self.number(index.into());
-        Ok(self)
-    }
-    fn is_human_readable(&self) -> bool {
-        false
-    }
-}
-
-/// The compound parts of a value are its elements, one after the other.
-macro_rules! elements {
-    ($($trait:ident :: $method:ident $(($key:ident))?),* $(,)?) => {$(
-        #[cfg(feature = "pack")]
-        impl ser::$trait for &mut Packer {
-            type Ok = ();
-            type Error = Error;
-            fn $method<T: ?Sized + Serialize>(&mut self, $($key: &'static str,)? value: &T) -> Result<(), Error> {
-                $(let _ = $key;)?
-                value.serialize(&mut **self)
-            }
-            fn end(self) -> Result<(), Error> {
-                Ok(())
-            }
-        }
-    )*};
-}
-
-elements!(
-    SerializeSeq::serialize_element,
-    SerializeTuple::serialize_element,
-    SerializeTupleStruct::serialize_field,
-    SerializeTupleVariant::serialize_field,
-    SerializeStruct::serialize_field(key),
-    SerializeStructVariant::serialize_field(key),
-);
-
-#[cfg(feature = "pack")]
-impl ser::SerializeMap for &mut Packer {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
-        key.serialize(&mut **self)
-    }
-    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        value.serialize(&mut **self)
-    }
-    fn end(self) -> Result<(), Error> {
-        Ok(())
-    }
-}
-
-/// Reads values back from packed data.
-struct Unpacker<'de> {
-    data: &'de str,
+/// Reads values back from packed data ([`Unpack`]).
+pub struct Unpacker<'a> {
+    data: &'a str,
     at: usize,
+    /// The data again when it is static (a compiled set's): its strings are then borrowed,
+    /// not copied, and a card's abilities stay packed.
+    statics: Option<&'static str>,
 }
 
-impl<'de> Unpacker<'de> {
-    fn number(&mut self) -> Result<u64, Error> {
+impl<'a> Unpacker<'a> {
+    /// Reads `data`, a compiled set's static data.
+    fn of_static(data: &'static str) -> Unpacker<'static> {
+        Unpacker { data, at: 0, statics: Some(data) }
+    }
+
+    /// An enum's variant: where it starts, and its index.
+    pub(crate) fn variant(&mut self) -> Result<(usize, u64), Error> {
+        let at = self.at;
+        Ok((at, self.number()?))
+    }
+
+    /// A number.
+    pub(crate) fn number(&mut self) -> Result<u64, Error> {
         let start = self.at;
         let mut value: u64 = 0;
         let mut shift = 0u32;
@@ -594,7 +457,8 @@ impl<'de> Unpacker<'de> {
         Ok(n as usize)
     }
 
-    fn string(&mut self) -> Result<&'de str, Error> {
+    /// A string of the data.
+    pub(crate) fn string(&mut self) -> Result<&'a str, Error> {
         let at = self.at;
         let tag = self.number()?;
         let len = usize::try_from(tag >> 1).map_err(|_| Error::at(at, "string too long"))?;
@@ -616,206 +480,202 @@ impl<'de> Unpacker<'de> {
         self.data.get(start..start + len).ok_or_else(|| Error::at(at, "a string does not start or end on a character"))
     }
 
-    fn unsupported<T>(&self, what: &str) -> Result<T, Error> {
-        Err(Error::at(self.at, format!("the packed format has no {what}")))
+    /// `text` as the same slice of the static data, when the data is static and `text` is
+    /// in it.
+    pub(crate) fn within_static(&self, text: &str) -> Option<&'static str> {
+        let data = self.statics?;
+        let start = (text.as_ptr() as usize).checked_sub(data.as_ptr() as usize)?;
+        data.get(start..start.checked_add(text.len())?).filter(|slice| slice.as_ptr() == text.as_ptr())
     }
 }
 
-/// A fixed or counted run of values: a list, a tuple, a struct's fields.
-struct Elements<'a, 'de> {
-    unpacker: &'a mut Unpacker<'de>,
-    left: usize,
-}
-
-impl<'de> SeqAccess<'de> for Elements<'_, 'de> {
-    type Error = Error;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        if self.left == 0 {
-            return Ok(None);
+/// Packs and unpacks as a number.
+macro_rules! numbers {
+    ($($type:ty: $pack:ident, $unpack:ident;)*) => {$(
+        #[cfg(feature = "pack")]
+        impl Pack for $type {
+            fn pack(&self, to: &mut Packer) {
+                to.$pack((*self).into());
+            }
         }
-        self.left -= 1;
-        seed.deserialize(&mut *self.unpacker).map(Some)
-    }
 
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.left)
-    }
-}
-
-impl<'de> de::MapAccess<'de> for Elements<'_, 'de> {
-    type Error = Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        if self.left == 0 {
-            return Ok(None);
+        impl Unpack for $type {
+            fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+                from.$unpack(stringify!($type))
+            }
         }
-        self.left -= 1;
-        seed.deserialize(&mut *self.unpacker).map(Some)
-    }
+    )*};
+}
 
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        seed.deserialize(&mut *self.unpacker)
+numbers! {
+    u8: number, small;
+    u16: number, small;
+    u32: number, small;
+    u64: number, small;
+    i8: signed, small_signed;
+    i16: signed, small_signed;
+    i32: signed, small_signed;
+    i64: signed, small_signed;
+}
+
+#[cfg(feature = "pack")]
+impl Pack for bool {
+    fn pack(&self, to: &mut Packer) {
+        to.number(u64::from(*self));
     }
 }
 
-impl<'de> de::EnumAccess<'de> for &mut Unpacker<'de> {
-    type Error = Error;
-    type Variant = Self;
-
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
-        let index: u32 = self.small("a variant")?;
-        let value = seed.deserialize(IntoDeserializer::<Error>::into_deserializer(index))?;
-        Ok((value, self))
-    }
-}
-
-impl<'de> de::VariantAccess<'de> for &mut Unpacker<'de> {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<(), Error> {
-        Ok(())
-    }
-
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(self)
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(Elements { unpacker: self, left: len })
-    }
-
-    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(Elements { unpacker: self, left: fields.len() })
-    }
-}
-
-impl<'de> de::Deserializer<'de> for &mut Unpacker<'de> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("self-described values: a value's type must be known to read it")
-    }
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.at;
-        match self.number()? {
-            0 => visitor.visit_bool(false),
-            1 => visitor.visit_bool(true),
+impl Unpack for bool {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        let at = from.at;
+        match from.number()? {
+            0 => Ok(false),
+            1 => Ok(true),
             n => Err(Error::at(at, format!("expected 0 or 1 for a bool, found {n}"))),
         }
     }
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i8(self.small_signed("i8")?)
+}
+
+#[cfg(feature = "pack")]
+impl Pack for str {
+    fn pack(&self, to: &mut Packer) {
+        to.string(self);
     }
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i16(self.small_signed("i16")?)
+}
+
+#[cfg(feature = "pack")]
+impl Pack for String {
+    fn pack(&self, to: &mut Packer) {
+        to.string(self);
     }
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i32(self.small_signed("i32")?)
+}
+
+impl Unpack for String {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        from.string().map(str::to_string)
     }
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(self.signed()?)
+}
+
+/// A string of the model: inside the static data a compiled set is unpacked from, borrowed
+/// from it rather than copied (a card's id, name and printed text); else owned.
+impl Unpack for Text {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        let text = from.string()?;
+        Ok(from.within_static(text).map_or_else(|| Cow::Owned(text.to_string()), Cow::Borrowed))
     }
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u8(self.small("u8")?)
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack + ?Sized> Pack for &T {
+    fn pack(&self, to: &mut Packer) {
+        (**self).pack(to);
     }
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u16(self.small("u16")?)
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack + ?Sized + ToOwned> Pack for Cow<'_, T> {
+    fn pack(&self, to: &mut Packer) {
+        (**self).pack(to);
     }
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u32(self.small("u32")?)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(self.number()?)
-    }
-    fn deserialize_f32<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("floating-point numbers")
-    }
-    fn deserialize_f64<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("floating-point numbers")
-    }
-    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.at;
-        let s = self.string()?;
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => visitor.visit_char(c),
-            _ => Err(Error::at(at, "expected one character")),
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack> Pack for Option<T> {
+    fn pack(&self, to: &mut Packer) {
+        match self {
+            None => to.number(0),
+            Some(value) => {
+                to.number(1);
+                value.pack(to);
+            }
         }
     }
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_borrowed_str(self.string()?)
-    }
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_borrowed_str(self.string()?)
-    }
-    fn deserialize_bytes<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("byte strings")
-    }
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("byte strings")
-    }
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let at = self.at;
-        match self.number()? {
-            0 => visitor.visit_none(),
-            1 => visitor.visit_some(self),
+}
+
+impl<T: Unpack> Unpack for Option<T> {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        let at = from.at;
+        match from.number()? {
+            0 => Ok(None),
+            1 => T::unpack(from).map(Some),
             n => Err(Error::at(at, format!("expected 0 or 1 for an option, found {n}"))),
         }
     }
-    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack> Pack for [T] {
+    fn pack(&self, to: &mut Packer) {
+        to.number(self.len() as u64);
+        for item in self {
+            item.pack(to);
+        }
     }
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack> Pack for Vec<T> {
+    fn pack(&self, to: &mut Packer) {
+        self[..].pack(to);
     }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_newtype_struct(self)
+}
+
+impl<T: Unpack> Unpack for Vec<T> {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        let len = from.length()?;
+        // A length is at most the bytes left; what that many items would take is not.
+        let mut list = Vec::with_capacity(len.min(1024));
+        for _ in 0..len {
+            list.push(T::unpack(from)?);
+        }
+        Ok(list)
     }
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let left = self.length()?;
-        visitor.visit_seq(Elements { unpacker: self, left })
+}
+
+impl<T: Unpack + Clone> Unpack for List<T> {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        Vec::unpack(from).map(Cow::Owned)
     }
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(Elements { unpacker: self, left: len })
+}
+
+#[cfg(feature = "pack")]
+impl<T: Pack + ?Sized> Pack for Box<T> {
+    fn pack(&self, to: &mut Packer) {
+        (**self).pack(to);
     }
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_seq(Elements { unpacker: self, left: len })
+}
+
+impl<T: Unpack> Unpack for Box<T> {
+    fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+        T::unpack(from).map(Box::new)
     }
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let left = self.length()?;
-        visitor.visit_map(Elements { unpacker: self, left })
-    }
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_seq(Elements { unpacker: self, left: fields.len() })
-    }
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        _: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        visitor.visit_enum(self)
-    }
-    fn deserialize_identifier<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("field names")
-    }
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-        self.unsupported("values to skip")
-    }
-    fn is_human_readable(&self) -> bool {
-        false
-    }
+}
+
+/// A tuple packs as its fields, one after the other.
+macro_rules! tuples {
+    ($(($($name:ident),+))*) => {$(
+        #[cfg(feature = "pack")]
+        impl<$($name: Pack),+> Pack for ($($name,)+) {
+            fn pack(&self, to: &mut Packer) {
+                #[allow(non_snake_case)]
+                let ($($name,)+) = self;
+                $($name.pack(to);)+
+            }
+        }
+
+        impl<$($name: Unpack),+> Unpack for ($($name,)+) {
+            fn unpack(from: &mut Unpacker<'_>) -> Result<Self, Error> {
+                Ok(($($name::unpack(from)?,)+))
+            }
+        }
+    )*};
+}
+
+tuples! {
+    (A, B)
+    (A, B, C)
+    (A, B, C, D)
+    (A, B, C, D, E)
 }
 
 #[cfg(test)]

@@ -5,15 +5,15 @@
 //! slice with no recursion, so no nesting depth can overflow the stack, and the same value
 //! can be a `static` emitted by the compiler or a vector built at run time.
 
-use serde::Deserialize;
+use crate::packed::packed;
 use std::borrow::Cow;
 
 use crate::model::action::Difficulty;
 
 /// One test a restriction makes of a ship. Numbers are indices into the set's vocabulary
 /// tables (sizes, traits, ship icons, factions, actions, classes) or its card table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Atom {
     /// The ship's size is one of these.
     Size(Cow<'static, [u16]>),
@@ -48,10 +48,16 @@ pub enum Atom {
     /// The ship's upgrade bar prints this icon.
     Icon(u16),
 }
+packed! {
+    enum Atom {
+        Size(x), Flagship, Trait(x), Name(x), ShipIcon(x), Chassis(x), Faction(x), Action(a, b), Class(x), Arc(x),
+        Equipped(x), InFleet(x), Limited, ShipAbility(x), Stat(a, b), Icon(x)
+    }
+}
 
 /// A node of a restriction. Operands are indices of earlier nodes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Node {
     /// A test of the ship.
     Atom(Atom),
@@ -62,6 +68,7 @@ pub enum Node {
     /// True when either operand is true.
     Or(u32, u32),
 }
+packed! { enum Node { Atom(x), Not(x), And(a, b), Or(a, b) } }
 
 /// What a restriction needs to know of the ship (or blueprint) it is tested against.
 pub trait Subject {
@@ -116,12 +123,13 @@ pub trait Subject {
 }
 
 /// A restriction: a boolean expression over [`Atom`]s, in post-order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Restriction {
     /// The nodes, operands before operators; the last one is the root.
     pub nodes: Cow<'static, [Node]>,
 }
+packed! { struct Restriction { nodes } }
 
 impl Restriction {
     /// Whether `subject` meets the restriction. An empty restriction is always met.

@@ -2,7 +2,7 @@
 //! walkthrough writes it) builds neither the command line (clap), nor the language server
 //! (lsp-server, lsp-types), nor the file watcher (notify, ctrlc), nor the cache folder's
 //! lookup (dirs); and the core of `cards-runtime` that generated code needs (no features)
-//! builds serde alone: `cargo tree` over the lock file, offline.
+//! builds nothing but itself: `cargo tree` over the lock file, offline.
 
 use std::process::Command;
 
@@ -26,6 +26,11 @@ fn assert_lean(package: &str, always: &str, heavy: &[&str], features: &[&str]) {
     assert!(lean.iter().any(|c| c == always), "cargo tree lists {package}'s dependencies: {lean:?}");
     let found: Vec<&String> = lean.iter().filter(|c| heavy.contains(&c.as_str())).collect();
     assert!(found.is_empty(), "`{package}` without its default features builds {found:?}");
+    assert_full(package, heavy, features);
+}
+
+/// `package` with `features` builds each of `heavy`.
+fn assert_full(package: &str, heavy: &[&str], features: &[&str]) {
     let full = normal_dependencies(package, features);
     for crate_name in heavy {
         assert!(
@@ -42,7 +47,11 @@ fn the_build_dependency_builds_no_command_line_server_or_watcher() {
 }
 
 #[test]
-fn the_runtime_core_builds_serde_alone() {
-    let opt_in = ["serde_json", "strsim", "unicode-normalization"];
-    assert_lean("cards-runtime", "serde", &opt_in, &["words", "squads", "engine"]);
+fn the_runtime_core_builds_no_other_crate() {
+    // No serde either: the model packs and unpacks through the runtime's own traits.
+    let core = normal_dependencies("cards-runtime", &[]);
+    assert_eq!(core, ["cards-runtime"], "the runtime's core builds other crates");
+    let opt_in = ["serde", "serde_json", "strsim", "unicode-normalization"];
+    assert_full("cards-runtime", &opt_in, &["words", "squads", "engine"]);
+    assert_full("cards-runtime", &["serde"], &["serde"]);
 }

@@ -1,10 +1,10 @@
 //! Action bars: an action, its color and the action linked to it.
 
-use serde::Deserialize;
+use crate::packed::packed;
 
 /// The color of an action on an action bar (`red focus`); white unless printed otherwise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Difficulty {
     /// A white action.
     #[default]
@@ -14,6 +14,7 @@ pub enum Difficulty {
     /// A purple action.
     Purple,
 }
+packed! { enum Difficulty { White, Red, Purple } }
 
 impl Difficulty {
     /// Every difficulty.
@@ -35,8 +36,8 @@ impl Difficulty {
 }
 
 /// One action of an action bar: `focus > red barrel-roll`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BarAction {
     /// The action (an index into the set's actions).
     pub action: u16,
@@ -45,6 +46,7 @@ pub struct BarAction {
     /// The linked action that may follow it, and that one's color.
     pub linked: Option<(u16, Difficulty)>,
 }
+packed! { struct BarAction { action, difficulty, linked } }
 
 impl BarAction {
     /// A white action with no link.

@@ -3,12 +3,12 @@
 use super::action::{BarAction, Difficulty};
 use super::vocab::{List, Text};
 use crate::ability::Abilities;
+use crate::packed::packed;
 use crate::restriction::Restriction;
-use serde::Deserialize;
 
 /// The kinds of card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CardKind {
     /// What every ship of one type shares.
     Chassis,
@@ -23,6 +23,7 @@ pub enum CardKind {
     /// An Eclipse species board.
     Species,
 }
+packed! { enum CardKind { Chassis, Ship, Upgrade, Part, Blueprint, Species } }
 
 impl CardKind {
     /// Every kind.
@@ -87,14 +88,15 @@ impl std::fmt::Display for CardKind {
 
 /// `charges: N [recurring [R]]`, `force: N [recurring [R]]`: a resource the card starts
 /// with and how much of it comes back each round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Charges {
     /// How many the card starts with.
     pub count: i64,
     /// How many are recovered each round (`recurring` alone is 1; negative loses some).
     pub recovers: i64,
 }
+packed! { struct Charges { count, recovers } }
 
 impl Charges {
     /// Whether the amount changes each round.
@@ -104,28 +106,30 @@ impl Charges {
 }
 
 /// What a variable cost depends on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CostBasis {
     /// The size of the ship equipping the card (keys are size indices).
     Size,
     /// A stat of the ship equipping the card (keys are the stat's values).
     Stat(u16),
 }
+packed! { enum CostBasis { Size, Stat(x) } }
 
 /// `cost: by size small = 2, large = 4`: a cost that the equipping ship decides.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VariableCost {
     /// What the cost depends on.
     pub basis: CostBasis,
     /// (key, cost) pairs in printed order.
     pub values: List<(i64, i64)>,
 }
+packed! { struct VariableCost { basis, values } }
 
 /// What an upgrade adds to (or removes from) the ship that equips it (`grants:`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Grant {
     /// `slot crew 2`, `slot device -1`: upgrade icons added to (removed from) the bar.
     Slot(u16, i64),
@@ -138,28 +142,26 @@ pub enum Grant {
     /// `arc single-turret`.
     Arc(u16),
 }
+packed! { enum Grant { Slot(a, b), Action(a, b), Stat(a, b), Force(x), Arc(x) } }
 
 /// A named ship ability on a chassis.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NamedAbility {
     /// The ability's name.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// Its printed text.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub text: Text,
 }
+packed! { struct NamedAbility { name, text } }
 
 /// One card. Fields a kind does not use are empty.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Card {
     /// The card's id, unique in its set.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The printed name.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// The role its kind plays in the rules.
     pub kind: CardKind,
@@ -226,15 +228,21 @@ pub struct Card {
     /// A species' blueprints (card indices).
     pub blueprints: List<u32>,
     /// The printed ability text.
-    #[serde(deserialize_with = "crate::packed::optional_text")]
     pub text: Option<Text>,
     /// Named ship abilities (chassis).
     pub ship_abilities: List<NamedAbility>,
     /// The abilities of its text and of its ship abilities, parsed, in printed order.
     pub abilities: Abilities,
     /// The id in the XWS squad format.
-    #[serde(deserialize_with = "crate::packed::optional_text")]
     pub xws: Option<Text>,
+}
+packed! {
+    struct Card {
+        id, name, kind, declared, factions, cost, unique, limited, size, ship_icon, chassis, traits, upgrades, icons,
+        requires, stats, actions, arcs, force, charges, cost_by, grants, formats, standard_loadout,
+        standard_loadout_only, back_of, class, spaces, fixed, drive, ancient, tech, upgrade_activations, blueprints,
+        text, ship_abilities, abilities, xws
+    }
 }
 
 impl Card {

@@ -8,28 +8,25 @@
 
 use super::card::CardKind;
 use super::vocab::Text;
-use serde::Deserialize;
+use crate::packed::packed;
 use std::borrow::Cow;
 
 /// A word a game uses for something, in the singular and the plural.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Noun {
     /// The kebab-case id: the word of the card language (`hero`, `warband`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The display name (`Hero`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// The display name in the plural (`Heroes`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub plural: Text,
     /// The word of the card language in the plural (`heroes`: `total cost of heroes`, a
     /// scenario's list): the plural's kebab-case when the display name is the id's, else
     /// the id's English plural.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub plural_id: Text,
 }
+packed! { struct Noun { id, name, plural, plural_id } }
 
 impl Noun {
     /// What a list of units is called when a game names none.
@@ -93,14 +90,15 @@ pub fn plural_of(name: &str) -> String {
 }
 
 /// A kind of card a game declares.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Kind {
     /// The word that starts such a card, and the nouns messages use.
     pub noun: Noun,
     /// The part it plays in the rules.
     pub role: CardKind,
 }
+packed! { struct Kind { noun, role } }
 
 /// The kinds of a game that declares none: the six of the conformance games, in the order
 /// of [`CardKind::ALL`].
@@ -122,31 +120,30 @@ impl Kind {
 
 /// How a game's ability text measures distance, when it does not say `at range`:
 /// `within 2 spaces` is a band from 0 to 2 of these, `adjacent` the band it names.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Distance {
     /// The unit of distance (`space`, `spaces`).
     pub noun: Noun,
     /// What `adjacent` means in that unit, when the game says it (`adjacent 1`).
     pub adjacent: Option<u8>,
 }
+packed! { struct Distance { noun, adjacent } }
 
 /// A verb a game's ability text uses that the built-in reading does not know (`Heal 2
 /// damage.`, `Each friendly hero heals 1 damage.`, `After you heal`): read as the built-in
 /// verbs are, an [`EffectKind::Game`](crate::ability::EffectKind::Game) the game carries out.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Verb {
     /// The kebab-case id: the word of the card language, and the verb's base form (`heal`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The form after a subject in the singular (`heals`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub third: Text,
     /// The past participle (`healed`: `After you have healed`, `is healed`).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub past: Text,
 }
+packed! { struct Verb { id, third, past } }
 
 impl Verb {
     /// A verb with the forms English gives its base form (`heal`, `heals`, `healed`;

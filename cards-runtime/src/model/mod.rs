@@ -4,7 +4,8 @@
 //! be built as `static` data with borrowed slices, or with owned vectors, as cardc does
 //! when it loads a set at run time and [`packed`](crate::packed) when it unpacks a
 //! compiled one. The rules in this crate take a `&Set` and do not care which. Every type
-//! derives `serde`'s traits, which the packed format follows field by field.
+//! lists its fields for the packed format (`packed! { struct Charges { count, recovers } }`,
+//! see [`packed`](crate::packed)); with the feature `serde`, it derives serde's traits too.
 //!
 //! The model reads as its parts: [`vocab`] (the string and list types and the vocabulary,
 //! which depend on nothing else), [`action`] (action bars), [`card`], [`rules`], [`set`],

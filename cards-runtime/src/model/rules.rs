@@ -1,12 +1,12 @@
 //! Fleet-building and blueprint rules: what a rule counts, where, and the bound it holds.
 
 use super::vocab::{List, Text};
+use crate::packed::packed;
 use crate::restriction::Restriction;
-use serde::Deserialize;
 
 /// A comparison operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CmpOp {
     /// `at most`.
     AtMost,
@@ -15,6 +15,7 @@ pub enum CmpOp {
     /// `exactly`.
     Exactly,
 }
+packed! { enum CmpOp { AtMost, AtLeast, Exactly } }
 
 impl CmpOp {
     /// Every operator.
@@ -46,14 +47,15 @@ impl CmpOp {
 }
 
 /// A bound: `at most 3`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cmp {
     /// The operator.
     pub op: CmpOp,
     /// The bound.
     pub n: i64,
 }
+packed! { struct Cmp { op, n } }
 
 impl Cmp {
     /// Whether `value` is within the bound.
@@ -67,8 +69,8 @@ impl Cmp {
 }
 
 /// Where a rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Scope {
     /// One ship and its upgrades.
     Ship,
@@ -77,6 +79,7 @@ pub enum Scope {
     /// One blueprint.
     Blueprint,
 }
+packed! { enum Scope { Ship, Fleet, Blueprint } }
 
 impl Scope {
     /// Every scope.
@@ -99,8 +102,8 @@ impl Scope {
 }
 
 /// What a counting rule counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SelectorKind {
     /// Ship cards.
     Ship,
@@ -111,6 +114,7 @@ pub enum SelectorKind {
     /// Any card.
     Card,
 }
+packed! { enum SelectorKind { Ship, Upgrade, Part, Card } }
 
 impl SelectorKind {
     /// Every kind.
@@ -136,8 +140,8 @@ impl SelectorKind {
 }
 
 /// A narrowing of a selector.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Filter {
     /// The card has this icon.
     Icon(u16),
@@ -151,20 +155,22 @@ pub enum Filter {
     /// [`Set::kinds`](super::Set::kinds)): `item` where items and spells both equip.
     Kind(u16),
 }
+packed! { enum Filter { Icon(x), Trait(x), Drive, Name(x), Kind(x) } }
 
 /// What a counting rule counts: a kind of card narrowed by filters.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Selector {
     /// The kind counted.
     pub kind: SelectorKind,
     /// All must hold.
     pub filters: List<Filter>,
 }
+packed! { struct Selector { kind, filters } }
 
 /// What a rule demands.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Constraint {
     /// No two cards marked unique (or limited) share a name beyond their limit.
     UniqueNames {
@@ -214,10 +220,16 @@ pub enum Constraint {
         condition: Option<Restriction>,
     },
 }
+packed! {
+    enum Constraint {
+        UniqueNames { scope }, Sum { stat, cmp, scope, condition }, TotalCost { cmp, of, stat, scope, condition },
+        Same { selector }, Count { cmp, selector, scope, condition }
+    }
+}
 
 /// A fleet-building or blueprint rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rule {
     /// The violation id.
     pub id: Text,
@@ -226,6 +238,7 @@ pub struct Rule {
     /// What it demands.
     pub constraint: Constraint,
 }
+packed! { struct Rule { id, message, constraint } }
 
 #[cfg(test)]
 mod tests {

@@ -4,11 +4,10 @@ use super::card::{Card, CardKind};
 use super::kinds::{Distance, Kind, Noun, Verb, Words};
 use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
-use serde::Deserialize;
 
 /// A compiled card set.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Set {
     /// The game's id.
     pub game: Text,

@@ -1,7 +1,7 @@
 //! The base of the model, which depends on nothing else in the crate: its string and list
 //! types, and the vocabulary a game declares.
 
-use serde::Deserialize;
+use crate::packed::packed;
 use std::borrow::Cow;
 
 /// A string in the model.
@@ -10,23 +10,22 @@ pub type Text = Cow<'static, str>;
 pub type List<T> = Cow<'static, [T]>;
 
 /// A vocabulary entry: its id and display name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Entry {
     /// The kebab-case id.
-    #[serde(deserialize_with = "crate::packed::text")]
     pub id: Text,
     /// The display name (the id when none was given).
-    #[serde(deserialize_with = "crate::packed::text")]
     pub name: Text,
     /// `implicit` on an icon (every ship may equip one card of it without printing it);
     /// `optional` on a header (abilities under it are optional).
     pub marked: bool,
 }
+packed! { struct Entry { id, name, marked } }
 
 /// The vocabulary a game declares. Cards and rules refer to entries by index.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub struct Vocabulary {
     pub factions: List<Entry>,
@@ -48,10 +47,16 @@ pub struct Vocabulary {
     pub formats: List<Entry>,
     pub maneuvers: List<Entry>,
 }
+packed! {
+    struct Vocabulary {
+        factions, sizes, stats, icons, ship_icons, traits, classes, techs, phases, tokens, resources, actions, dice,
+        results, arcs, headers, formats, maneuvers
+    }
+}
 
 /// The kinds of vocabulary a game declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[cfg_attr(feature = "pack", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(missing_docs)]
 pub enum VocabKind {
     Faction,
@@ -72,6 +77,12 @@ pub enum VocabKind {
     Header,
     Format,
     Maneuver,
+}
+packed! {
+    enum VocabKind {
+        Faction, Size, Stat, Icon, ShipIcon, Trait, Class, Tech, Phase, Token, Resource, Action, Die, Result, Arc,
+        Header, Format, Maneuver
+    }
 }
 
 impl VocabKind {

@@ -3,13 +3,13 @@
 use super::*;
 
 /// Packs one value as a record of its own.
-fn packed(value: &impl Serialize) -> String {
+fn packed(value: &impl Pack) -> String {
     Packer::default().record(value)
 }
 
-fn unpacked<T: serde::de::DeserializeOwned>(data: &str) -> Result<T, Error> {
-    let mut unpacker = Unpacker { data, at: 0 };
-    let value = T::deserialize(&mut unpacker)?;
+fn unpacked<T: Unpack>(data: &str) -> Result<T, Error> {
+    let mut unpacker = Unpacker { data, at: 0, statics: None };
+    let value = T::unpack(&mut unpacker)?;
     assert_eq!(unpacker.at, data.len(), "{data:?} was not read to its end");
     Ok(value)
 }
@@ -40,12 +40,13 @@ fn signed_numbers_are_zigzagged() {
 
 #[test]
 fn values_follow_the_documented_layout() {
-    // true, 5, Some(40), "ab" (2 bytes: 4), -1 (zigzag 1), None, a list of two.
-    let value = (true, 5u16, Some(40u32), "ab", -1i64, None::<u8>, vec![3u8, 4]);
+    // true, 5, Some(40), "ab" (2 bytes: 4), -1 (zigzag 1), None, a list of two. A tuple is
+    // its fields, so a tuple inside one adds nothing.
+    let value = ((true, 5u16, Some(40u32)), "ab", (-1i64, None::<u8>), vec![3u8, 4]);
     assert_eq!(packed(&value), "151e14ab10234");
-    type Value = (bool, u16, Option<u32>, String, i64, Option<u8>, Vec<u8>);
+    type Value = ((bool, u16, Option<u32>), String, (i64, Option<u8>), Vec<u8>);
     let back: Value = unpacked("151e14ab10234").unwrap();
-    assert_eq!(back, (true, 5, Some(40), "ab".to_string(), -1, None, vec![3, 4]));
+    assert_eq!(back, ((true, 5, Some(40)), "ab".to_string(), (-1, None), vec![3, 4]));
 }
 
 #[test]
