@@ -2,7 +2,8 @@
 //! `../shared/data/xwing-data2-history` import and check clean, each irregularity of theirs
 //! counted; and the 1.14.1 release, mutated the ways real data strays (a key named twice, a
 //! number as a string, one string for a list, a missing `xws`, HTML in the text, an icon
-//! name the data does not declare, a card that cannot be read), still imports and checks, with exactly that irregularity reported.
+//! name the data does not declare, a card that cannot be read), still imports and checks, with exactly that irregularity reported;
+//! so does 1.14.1 with an icon's name left out (`[]`) and a header in capitals.
 
 use crate::common;
 
@@ -165,4 +166,50 @@ fn the_cli_prints_each_irregularity_as_a_warning_and_counts_them() {
     assert!(stderr.contains("irregular data (read as noted; 12 warnings):\n"), "{stderr}");
     assert!(stderr.contains("      10  a string where a list is expected\n"), "{stderr}");
     assert!(set.join("game.cards").is_file(), "the set is written");
+}
+
+/// Writes `rel` under `dir` with the first `from` in it put as `to`.
+fn replace_first(dir: &Path, rel: &str, from: &str, to: &str) {
+    let path = dir.join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} holds {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// How many irregularities of `kind` an import noted.
+fn noted(imported: &Imported, kind: &str) -> Vec<String> {
+    imported.irregularities.iter().filter(|i| i.kind.starts_with(kind)).map(|i| i.to_string()).collect()
+}
+
+/// Two ways releases of the data that the tests do not hold stray, put into 1.14.1: an
+/// icon's name left out of a text (`[]`), and a header in capitals (`SETUP:`) beside the
+/// same header as the data writes it (`Setup:`, in 18 other texts). Each is read and
+/// counted once; nothing stops the import, the set checks, and the cards read as printed
+/// without the empty brackets, the header written once.
+#[test]
+fn an_empty_name_and_a_header_in_capitals_are_read_and_counted() {
+    let Some((root, _)) = base() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    mutate_json::copy_dir(root, dir.path());
+    let lancer = "pilots/scum-and-villainy/lancer-class-pursuit-craft.json";
+    replace_first(dir.path(), lancer, "[Focus]", "[]");
+    replace_first(
+        dir.path(),
+        "pilots/resistance/resistance-transport-pod.json",
+        "\"ability\": \"Setup:",
+        "\"ability\": \"SETUP:",
+    );
+    let imported = import(dir.path()).unwrap_or_else(|e| panic!("the import stops: {e}"));
+    let empty = noted(&imported, "an empty [] in text");
+    assert_eq!(empty.len(), 1, "{:#?}", imported.irregularities);
+    assert!(empty[0].starts_with(lancer), "{}", empty[0]);
+    assert!(empty[0].contains("[]"), "the words around it are said: {}", empty[0]);
+    assert_eq!(noted(&imported, "a header in another capitalisation").len(), 1, "{:#?}", imported.irregularities);
+    assert_eq!(imported.irregularities.len(), 2, "{:#?}", imported.irregularities);
+    let (n, rendered) = set_errors(&imported);
+    assert_eq!(n, 0, "the set checks:\n{rendered}");
+    let all: String = imported.files.values().map(String::as_str).collect();
+    assert!(!all.contains("[]"), "no empty brackets are written");
+    assert!(!all.contains("SETUP"), "the header is written as the data writes it");
+    assert!(imported.summary().contains("an empty [] in text"), "{}", imported.summary());
 }

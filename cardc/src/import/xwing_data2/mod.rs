@@ -290,6 +290,7 @@ impl<'d> Importer<'d> {
     /// counted.
     fn text(&mut self, raw: &str) -> String {
         let stripped = self.strip_html(raw);
+        let stripped = self.drop_empty_names(&stripped);
         let mut text = clean_text(&stripped, &mut self.imp);
         let frames = frames_of(&text, &mut self.cache);
         let mut inserts = Vec::new();
@@ -350,6 +351,18 @@ impl<'d> Importer<'d> {
         text
     }
 
+    /// The text without its empty brackets (`[]`, `[ ]`): an icon whose name the data
+    /// left out, which nothing can name again. Each goes with a space beside it
+    /// (`gain 1 [] token` reads `gain 1 token`), and each is noted with its words around.
+    fn drop_empty_names(&mut self, text: &str) -> String {
+        let (out, dropped) = drop_empty_names(text);
+        let (file, path) = self.at.clone();
+        for context in dropped {
+            self.imp.irregular(&file, &path, EMPTY_NAME, context);
+        }
+        out
+    }
+
     /// The text a card prints: its `ability`; else its `text` when that names an icon
     /// (the data puts one upgrade's ability there); any other `text` is flavor.
     fn card_text(
@@ -401,10 +414,54 @@ impl<'d> Importer<'d> {
     }
 }
 
+/// An icon's name left out in the text.
+const EMPTY_NAME: &str = "an empty [] in text, an icon's name left out (removed)";
 /// A header written in capitals in the text.
 const HEADER_FOLDED: &str = "a header in another capitalisation (folded into one)";
 /// A `[Name]` the data's lists do not declare.
 pub(super) const UNDECLARED_NAME: &str = "a [Name] in text that the data's lists do not declare (declared as an icon)";
+
+/// `text` without its empty brackets (`[` and `]` with nothing but blanks between), each
+/// with one space beside it, and the words around each that went (`gain 1 [] token`).
+fn drop_empty_names(text: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(text.len());
+    let mut dropped = Vec::new();
+    // `text` is copied up to `at`; the next `[` is looked for from `search`.
+    let (mut at, mut search) = (0, 0);
+    while let Some(i) = text[search..].find('[') {
+        let open = search + i;
+        let Some(close) = text[open + 1..].find(']').map(|c| open + 1 + c) else { break };
+        if !text[open + 1..close].trim().is_empty() {
+            search = open + 1;
+            continue;
+        }
+        let (before, next) = (&text[at..open], &text[close + 1..]);
+        let mut words: Vec<&str> = text[..open].split_whitespace().rev().take(3).collect();
+        words.reverse();
+        let gap = |blank: bool| if blank { " " } else { "" };
+        let after: Vec<&str> = next.split_whitespace().take(3).collect();
+        dropped.push(format!(
+            "{}{}[]{}{}",
+            words.join(" "),
+            gap(!words.is_empty() && text[..open].ends_with(char::is_whitespace)),
+            gap(!after.is_empty() && next.starts_with(char::is_whitespace)),
+            after.join(" ")
+        ));
+        // One space beside it goes: none is left doubled, nor before a stop.
+        let before = match before.strip_suffix(' ') {
+            Some(trimmed) if next.is_empty() || next.starts_with([' ', '.', ',', ':', ';', ')']) => trimmed,
+            _ => before,
+        };
+        out.push_str(before);
+        at = close + 1;
+        if (out.is_empty() || out.ends_with([' ', '\n'])) && next.starts_with(' ') {
+            at += 1;
+        }
+        search = at;
+    }
+    out.push_str(&text[at..]);
+    (out, dropped)
+}
 
 /// The one spelling of a header: a header written all in capitals or all in small
 /// letters (`SETUP`, `setup`) is written as the data writes headers (`Setup`, `End of
@@ -502,5 +559,23 @@ mod tests {
         assert_eq!(fold_header("END OF GAME"), "End of Game");
         assert_eq!(fold_header("Bonus Attack"), "Bonus Attack");
         assert_eq!(fold_header("End of Game"), "End of Game");
+    }
+
+    #[test]
+    fn empty_brackets_go_with_a_space_each_and_are_said_with_their_words() {
+        let cases: [(&str, &str, &[&str]); 6] = [
+            ("Gain 1 [] token.", "Gain 1 token.", &["Gain 1 [] token."]),
+            ("Spend 1 [ ].", "Spend 1.", &["Spend 1 [ ]."]),
+            ("[] Then gain 1 [Focus] token.", "Then gain 1 [Focus] token.", &["[] Then gain 1"]),
+            ("a [] b [] c", "a b c", &["a [] b [] c", "a [] b [] c"]),
+            ("No names here [Focus] [Lock].", "No names here [Focus] [Lock].", &[]),
+            ("Open [ and never closed", "Open [ and never closed", &[]),
+        ];
+        for (text, out, said) in cases {
+            let (got, dropped) = drop_empty_names(text);
+            assert_eq!(got, out, "{text}");
+            let said: Vec<String> = said.iter().map(|s| s.replace("[ ]", "[]")).collect();
+            assert_eq!(dropped, said, "{text}");
+        }
     }
 }
