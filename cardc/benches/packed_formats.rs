@@ -12,7 +12,9 @@
 //!   `static DATA: &[u8] = include_bytes!(…)`) rebuilt (debug, `CARGO_INCREMENTAL=0`,
 //!   median of three), with its peak memory;
 //! - **the dependency**: a crate of serde alone against serde and postcard, built into an
-//!   empty target folder: what postcard would add to the runtime's clean build.
+//!   empty target folder: what postcard would add to the runtime's clean build, which
+//!   builds no serde today (both figures count, against `cargo bench -p cards-runtime
+//!   --bench clean_build`).
 //!
 //! `cargo bench -p cardc --bench packed_formats` (a few minutes). Without `../shared/data`
 //! it prints a notice and exits.

@@ -350,6 +350,7 @@ pub struct Noun {
     /// How it points back at what the ability named before it (`it`, `that token`, `its
     /// effects`), or `None` for a thing named here. Its other fields then say what that
     /// was.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub back: Option<Back>,
 }
 packed! { struct Noun { text, refs, choice, marks, adjectives, back } }
@@ -925,6 +926,7 @@ pub struct Duration {
     pub this_round: bool,
     /// It ends when the thing it names ends (`during this attack`, `this phase`), when
     /// that is not a phase the game names or the round.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub during: Option<During>,
 }
 packed! { struct Duration { text, until_end_of, this_round, during } }
@@ -1009,9 +1011,11 @@ pub struct Clause {
     pub alternative: bool,
     /// Joined to the clause before by `then` (`execute a white [Stationary] maneuver
     /// instead, then you may rotate 90°`): it is done after that one.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub then: bool,
     /// `each` after its qualifier (`up to 2 of your wingmates may each suffer 1 damage`):
     /// each of the ships its subject names does it, once each, not once for all.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub each: bool,
 }
 packed! {
@@ -1445,6 +1449,7 @@ pub struct Condition {
     /// Activation Phase, you may spend 3 [Charge]. During this phase, …`: what follows a
     /// payment offered alone happens only if it was paid (`If you do`). Said back, it is
     /// left out.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub implied: bool,
 }
 packed! { struct Condition { kind, text, test, implied } }
@@ -1471,9 +1476,11 @@ pub struct Step {
     /// do, choose a template. Each friendly ship may perform a red [Boost] action using
     /// that template.`, `If the defender is in your [Bullseye Arc], … Then, if you have 2
     /// or more stress tokens, …`, and a part after a semicolon with a condition of its own.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub goes_on: bool,
     /// The sentence opens with `Then` (`Then, if you have 2 or more stress tokens, …`): it
     /// is done after the step before.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub then: bool,
 }
 packed! { struct Step { conditions, for_each, timings, duration, clauses, goes_on, then } }
@@ -1551,6 +1558,7 @@ pub struct Timing {
     pub phase: Option<u16>,
     /// A second phase it names, either of the two (`During the Activation or Engagement
     /// Phase`).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub or_phase: Option<u16>,
     /// The event it names, when the grammar structures it (`you perform an action`).
     pub event: Option<Clause>,
@@ -1558,6 +1566,7 @@ pub struct Timing {
     pub or_events: List<Clause>,
     /// `at the start of the next Planning Phase`: the next time the phase comes, not this
     /// one (a window the ability opens for later).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub next: bool,
 }
 packed! { struct Timing { when, what, phase, or_phase, event, or_events, next } }

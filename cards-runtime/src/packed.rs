@@ -157,13 +157,19 @@ macro_rules! packed {
                 /// The variants, numbered in the order listed.
                 #[allow(dead_code, clippy::enum_variant_names)]
                 enum Index { $($variant),* }
-                let (at, index) = from.variant()?;
-                $(if index == Index::$variant as u64 {
-                    return Ok($name::$variant
-                        $(($(packed!(@unpack from $tuple)),*))?
-                        $({ $($field: $crate::packed::Unpack::unpack(from)?),* })?);
-                })*
-                Err($crate::packed::Error::at(at, format!("{index} is not a variant of {}", stringify!($name))))
+                // A type that holds itself does so through an enum (`Test::Any(List<Test>)`):
+                // its depth is counted there.
+                let (at, index) = from.enter()?;
+                let value = (|| {
+                    $(if index == Index::$variant as u64 {
+                        return Ok($name::$variant
+                            $(($(packed!(@unpack from $tuple)),*))?
+                            $({ $($field: $crate::packed::Unpack::unpack(from)?),* })?);
+                    })*
+                    Err($crate::packed::Error::at(at, format!("{index} is not a variant of {}", stringify!($name))))
+                })();
+                from.leave();
+                value
             }
         }
 
@@ -200,7 +206,7 @@ pub fn pack_value(value: &impl Pack) -> String {
 /// # Errors
 /// When the text is not such a value.
 pub fn unpack_value<T: Unpack>(data: &str) -> Result<T, Error> {
-    whole(Unpacker { data, at: 0, statics: None })
+    whole(Unpacker { data, at: 0, statics: None, depth: 0 })
 }
 
 /// [`unpack_value`] of static data (a card's abilities in a compiled set): its strings stay
@@ -303,7 +309,7 @@ pub fn pack(set: &Set) -> Vec<String> {
 /// # Errors
 /// When the data is not what [`pack`] writes.
 pub fn unpack(data: &str) -> Result<Set, Error> {
-    unpack_from(Unpacker { data, at: 0, statics: None })
+    unpack_from(Unpacker { data, at: 0, statics: None, depth: 0 })
 }
 
 /// [`unpack`] with `from`.
@@ -390,18 +396,34 @@ pub struct Unpacker<'a> {
     /// The data again when it is static (a compiled set's): its strings are then borrowed,
     /// not copied, and a card's abilities stay packed.
     statics: Option<&'static str>,
+    /// How many enums deep the value being read is.
+    depth: u32,
 }
+
+/// How deep enums may nest in packed data. The deepest a real ability goes is a few
+/// levels; a thousand costs a few hundred kilobytes of stack at most.
+const MAX_DEPTH: u32 = 1000;
 
 impl<'a> Unpacker<'a> {
     /// Reads `data`, a compiled set's static data.
     fn of_static(data: &'static str) -> Unpacker<'static> {
-        Unpacker { data, at: 0, statics: Some(data) }
+        Unpacker { data, at: 0, statics: Some(data), depth: 0 }
     }
 
-    /// An enum's variant: where it starts, and its index.
-    pub(crate) fn variant(&mut self) -> Result<(usize, u64), Error> {
+    /// An enum's variant, one level deeper: where it starts, and its index. Data nested
+    /// deeper than [`MAX_DEPTH`] is an error, not a stack overflow.
+    pub(crate) fn enter(&mut self) -> Result<(usize, u64), Error> {
         let at = self.at;
+        if self.depth >= MAX_DEPTH {
+            return Err(Error::at(at, format!("values nested more than {MAX_DEPTH} deep")));
+        }
+        self.depth += 1;
         Ok((at, self.number()?))
+    }
+
+    /// Out of the enum [`Self::enter`] went into.
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
     }
 
     /// A number.

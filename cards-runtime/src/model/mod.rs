@@ -4,8 +4,9 @@
 //! be built as `static` data with borrowed slices, or with owned vectors, as cardc does
 //! when it loads a set at run time and [`packed`](crate::packed) when it unpacks a
 //! compiled one. The rules in this crate take a `&Set` and do not care which. Every type
-//! lists its fields for the packed format (`packed! { struct Charges { count, recovers } }`,
-//! see [`packed`](crate::packed)); with the feature `serde`, it derives serde's traits too.
+//! but [`Set`] (packed as a header and its cards) lists its fields for the packed format
+//! (`packed! { struct Charges { count, recovers } }`, see [`packed`](crate::packed)); with
+//! the feature `serde`, it derives serde's traits too.
 //!
 //! The model reads as its parts: [`vocab`] (the string and list types and the vocabulary,
 //! which depend on nothing else), [`action`] (action bars), [`card`], [`rules`], [`set`],

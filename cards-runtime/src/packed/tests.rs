@@ -8,7 +8,7 @@ fn packed(value: &impl Pack) -> String {
 }
 
 fn unpacked<T: Unpack>(data: &str) -> Result<T, Error> {
-    let mut unpacker = Unpacker { data, at: 0, statics: None };
+    let mut unpacker = Unpacker { data, at: 0, statics: None, depth: 0 };
     let value = T::unpack(&mut unpacker)?;
     assert_eq!(unpacker.at, data.len(), "{data:?} was not read to its end");
     Ok(value)
@@ -83,6 +83,18 @@ fn damaged_data_is_an_error() {
     assert!(unpacked::<u8>("W8").is_err(), "256 does not fit a u8");
     assert!(unpacked::<(String, String)>("4é35").is_err(), "1 byte of the 2 of é");
     assert!(unpacked::<Vec<u8>>("V").is_err(), "31 items in no data");
+}
+
+#[test]
+fn data_nested_too_deep_is_an_error_not_a_stack_overflow() {
+    // `Test::Any` (variant 23, `N` then `1` item) holds a list of tests: ten thousand of
+    // them inside each other, the last a `Test::Opaque` (24, `O`).
+    let deep = format!("{}O", "N1".repeat(10_000));
+    let error = unpack_value::<crate::ability::Test>(&deep).unwrap_err();
+    assert!(error.to_string().contains("nested more than 1000 deep"), "{error}");
+    // A thousand levels read.
+    let fine = format!("{}O", "N1".repeat(999));
+    assert!(unpack_value::<crate::ability::Test>(&fine).is_ok());
 }
 
 #[test]
