@@ -171,6 +171,8 @@ pub enum Item {
     /// `verb heal, push`: verbs the game's ability text uses that the built-in reading
     /// does not know.
     Verb(VerbDecl),
+    /// `release wave-2 "Wave 2" 2018-12-13 wave`: a release of the set.
+    Release(ReleaseDecl),
     /// `flagship: ship with <icon>`.
     Flagship(Flagship),
     /// `rule <id> "<message>": <constraint>`.
@@ -268,6 +270,22 @@ pub struct DistanceDecl {
     /// How far `adjacent` is, as written (`adjacent 1`): checked against `0..=255` after
     /// parsing.
     pub adjacent: Option<Number>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// `release <id> "<Name>" <date> [<kind>]`: a release of the set, which cards name with
+/// `since:` and `<field> from <release>:`.
+#[derive(Shift, Clone, Debug)]
+pub struct ReleaseDecl {
+    /// Its id.
+    pub id: Ident,
+    /// Its name.
+    pub name: Str,
+    /// Its date as written (`2018-12-13`), checked to be a date.
+    pub date: Ident,
+    /// What it is (`wave`, `points`, `erratum`), checked against those.
+    pub kind: Option<Ident>,
     /// The whole line.
     pub span: Span,
 }
@@ -476,6 +494,9 @@ pub struct Card {
 pub struct Field {
     /// The field name.
     pub key: Ident,
+    /// The release its value holds from (`cost from points-2: 10`); `None` for the value
+    /// the card came with.
+    pub from: Option<Ident>,
     /// Its value.
     pub value: FieldValue,
     /// The whole field.

@@ -92,6 +92,12 @@ enum Command {
         /// The output format.
         #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
         format: ExportFormat,
+        /// The set as of this release (its id): each card as it was then, with no history.
+        #[arg(long, value_name = "ID", conflicts_with = "as_of")]
+        release: Option<String>,
+        /// The set as of this date (`YYYY-MM-DD`): as of the last release on or before it.
+        #[arg(long, value_name = "DATE")]
+        as_of: Option<String>,
     },
     /// Validate fleets or Upgrade actions (scenario JSON files), Armada fleet lists
     /// exported as text by a fleet builder, or X-Wing XWS squads (`--xws`) against a set
@@ -293,7 +299,7 @@ fn main() -> ExitCode {
             code
         }
         Command::Abilities { set, format } => abilities(&set, format),
-        Command::Export { set, format } => export(&set, format),
+        Command::Export { set, format, release, as_of } => export(&set, format, When::of(release, as_of)),
         #[cfg(feature = "lsp")]
         Command::Lsp => match cardc::lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,
@@ -685,10 +691,56 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn export(dir: &std::path::Path, format: ExportFormat) -> ExitCode {
+/// The release a command takes a set as of: `--release ID` or `--as-of DATE`.
+enum When {
+    Now,
+    Release(String),
+    Date(String),
+}
+
+impl When {
+    fn of(release: Option<String>, date: Option<String>) -> When {
+        match (release, date) {
+            (Some(id), _) => When::Release(id),
+            (None, Some(date)) => When::Date(date),
+            (None, None) => When::Now,
+        }
+    }
+
+    /// The set as of this release, or the message of a usage error.
+    fn apply(&self, set: cards_runtime::Set) -> Result<cards_runtime::Set, String> {
+        let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
+        let release = match self {
+            When::Now => return Ok(set),
+            When::Release(id) => set.release(id).ok_or_else(|| match set.releases.len() {
+                0 => format!("the set declares no release, so none is named `{id}`"),
+                _ => format!("the set has no release `{id}`; its releases are {}", ids()),
+            })?,
+            When::Date(date) => {
+                cardc::check::releases::date(date).map_err(|why| format!("`{date}` is not a date: {why}"))?;
+                set.release_on(date).ok_or_else(|| match set.releases.first() {
+                    None => format!("the set declares no release to take as of {date}"),
+                    Some(first) => {
+                        format!("the set's first release, `{}`, is dated {}, after {date}", first.id, first.date)
+                    }
+                })?
+            }
+        };
+        Ok(set.as_of(release))
+    }
+}
+
+fn export(dir: &std::path::Path, format: ExportFormat, when: When) -> ExitCode {
     let set = match load_one(dir, DiagnosticFormat::Human) {
         Ok(set) => set,
         Err(status) => return ExitCode::from(status),
+    };
+    let set = match when.apply(set) {
+        Ok(set) => set,
+        Err(message) => {
+            errln!("error: {message}");
+            return ExitCode::from(2);
+        }
     };
     let text = match format {
         ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),

@@ -131,6 +131,9 @@ pub struct SetExport<'a> {
     pub verbs: Vec<VerbExport<'a>>,
     /// The rules, as declared.
     pub rules: Vec<RuleExport<'a>>,
+    /// The releases, in the order of their dates; absent when it declares none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub releases: Vec<ReleaseExport<'a>>,
     /// The cards, as declared.
     pub cards: Vec<CardExport<'a>>,
 }
@@ -351,6 +354,35 @@ pub struct CardExport<'a> {
     pub ship_abilities: Vec<ShipAbilityExport<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub xws: Option<&'a str>,
+    /// The release it came in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub since: Option<&'a str>,
+    /// What it was before each release that changed it, in the order of the releases.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<VersionExport<'a>>,
+}
+
+/// A card as it was until a release changed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VersionExport<'a> {
+    /// The release that changed it.
+    pub until: &'a str,
+    /// The card before that release (no `since` nor `history` of its own).
+    pub card: Box<CardExport<'a>>,
+}
+
+/// A release of the set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReleaseExport<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// Its name.
+    pub name: &'a str,
+    /// Its date, `YYYY-MM-DD`.
+    pub date: &'a str,
+    /// What it is: `wave`, `points` or `erratum`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
 }
 
 /// A variable cost.
@@ -492,6 +524,11 @@ pub fn export(set: &Set) -> SetExport<'_> {
         distance: set.distance.as_ref().map(|d| DistanceExport { noun: noun(&d.noun), adjacent: d.adjacent }),
         verbs: set.verbs.iter().map(|v| VerbExport { id: &v.id, third: &v.third, past: &v.past }).collect(),
         rules: set.rules.iter().map(|r| ids.rule(r)).collect(),
+        releases: set
+            .releases
+            .iter()
+            .map(|r| ReleaseExport { id: &r.id, name: &r.name, date: &r.date, kind: r.kind.map(|k| k.id()) })
+            .collect(),
         cards: set.cards.iter().map(|c| ids.card_export(c)).collect(),
     }
 }
@@ -708,6 +745,8 @@ impl<'a> Ids<'a> {
             ship_abilities,
             abilities: _, // The reading of `text` and `ship_abilities`: see the module doc.
             xws,
+            since,
+            history,
         } = c;
         let cost_by = cost_by.as_ref().map(|v| {
             let basis = match v.basis {
@@ -758,7 +797,17 @@ impl<'a> Ids<'a> {
             text: text.as_deref(),
             ship_abilities: ship_abilities.iter().map(|a| ShipAbilityExport { name: &a.name, text: &a.text }).collect(),
             xws: xws.as_deref(),
+            since: since.map(|r| self.release(r)),
+            history: history
+                .iter()
+                .map(|v| VersionExport { until: self.release(v.until), card: Box::new(self.card_export(&v.card)) })
+                .collect(),
         }
+    }
+
+    /// A release's id (`#?` for an index the set does not have).
+    fn release(self, index: u16) -> &'a str {
+        self.set.releases.get(usize::from(index)).map_or("#?", |r| &r.id)
     }
 }
 
@@ -810,6 +859,7 @@ mod tests {
             flagship_icon: None,
             cards: vec![card].into(),
             rules: crate::model::List::Borrowed(&[]),
+            releases: Vec::new().into(),
         }
     }
 

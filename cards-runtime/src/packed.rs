@@ -22,8 +22,8 @@
 //!   same bytes were written before (a clause is a part of the ability's text, `you` is
 //!   everywhere), `2n + 1` followed by how far back they start: a slice of what came before.
 //!
-//! The records are the set's header (game, name, vocabulary, flagship icon, rules and the
-//! number of cards) and then one record per card; concatenated, they are the packed set. A
+//! The records are the set's header (game, name, vocabulary, flagship icon, rules, releases
+//! and the number of cards) and then one record per card; concatenated, they are the packed set. A
 //! card's abilities, 95% of a real pool, are packed on their own into one string of the
 //! card's record ([`Abilities`](crate::ability::Abilities)): a compiled set keeps them as
 //! a slice of its static data until a card's abilities are read, so a tool that validates
@@ -47,11 +47,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::model::{Card, Distance, Kind, List, Noun, Rule, Set, Text, Verb, Vocabulary};
+use crate::model::{Card, Distance, Kind, List, Noun, Release, Rule, Set, Text, Verb, Vocabulary};
 
 /// The format of packed data: the `cards-runtime` version that wrote it, and the layout's
 /// revision. Generated code names the format it was packed in; [`PackedSet::new`] checks it.
-pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 5");
+pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 6");
 
 /// A set compiled into a crate: packed data, unpacked into a [`Set`] on first use, which it
 /// then dereferences to (`SET.cards`, `validate_fleet(&SET, …)`).
@@ -297,7 +297,8 @@ pub fn pack(set: &Set) -> Vec<String> {
     let mut packer = Packer::default();
     let header = (
         (&set.game, &set.name, &set.vocab, &set.kinds, &set.roster),
-        (&set.distance, &set.verbs, &set.flagship_icon, &set.rules, set.cards.len() as u64),
+        (&set.distance, &set.verbs, &set.flagship_icon, &set.rules, &set.releases),
+        set.cards.len() as u64,
     );
     let mut records = vec![packer.record(&header)];
     records.extend(set.cards.iter().map(|card| packer.record(card)));
@@ -314,9 +315,12 @@ pub fn unpack(data: &str) -> Result<Set, Error> {
 
 /// [`unpack`] with `from`.
 fn unpack_from(mut from: Unpacker<'_>) -> Result<Set, Error> {
-    type Header =
-        ((Text, Text, Vocabulary, List<Kind>, Noun), (Option<Distance>, List<Verb>, Option<u16>, List<Rule>, u64));
-    let ((game, name, vocab, kinds, roster), (distance, verbs, flagship_icon, rules, count)) =
+    type Header = (
+        (Text, Text, Vocabulary, List<Kind>, Noun),
+        (Option<Distance>, List<Verb>, Option<u16>, List<Rule>, List<Release>),
+        u64,
+    );
+    let ((game, name, vocab, kinds, roster), (distance, verbs, flagship_icon, rules, releases), count) =
         Header::unpack(&mut from)?;
     if count > (from.data.len() - from.at) as u64 {
         return Err(Error::at(from.at, format!("{count} cards cannot fit in what is left")));
@@ -325,7 +329,7 @@ fn unpack_from(mut from: Unpacker<'_>) -> Result<Set, Error> {
     if from.at != from.data.len() {
         return Err(Error::at(from.at, "data after the last card"));
     }
-    Ok(Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards: cards.into(), rules })
+    Ok(Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards: cards.into(), rules, releases })
 }
 
 /// Writes values ([`Pack`]); remembers where each string was written so that later copies

@@ -152,6 +152,7 @@ mod tests {
             flagship_icon: None,
             cards: vec![Card::empty("x1", "TIE Advanced x1", CardKind::Chassis)].into(),
             rules: Vec::new().into(),
+            releases: Vec::new().into(),
         };
         set.vocab.sizes = entries(&["Small", "Medium", "Large"]);
         set.vocab.factions = entries(&["Rebel Alliance", "Scum"]);

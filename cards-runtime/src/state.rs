@@ -123,6 +123,7 @@ mod tests {
             flagship_icon: None,
             cards: vec![a, b].into(),
             rules: List::Borrowed(&[]),
+            releases: Vec::new().into(),
         }
     }
 

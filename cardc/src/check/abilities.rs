@@ -75,20 +75,36 @@ pub struct TextSite {
     pub sentences: usize,
     /// Its frames.
     pub frames: Vec<Frame>,
-    /// Where the frames' abilities start in the card's `abilities`: each frame of the
-    /// card's blocks lowers to one ability, in order.
+    /// Where the frames' abilities start in the card's `abilities` (of the state
+    /// [`Self::version`] names): each frame of the card's blocks lowers to one ability, in
+    /// order.
     pub first: usize,
+    /// The card's state the block was read in, set by the lowering: `None` for the card
+    /// itself, else its version in the card's history (a block a later release replaced,
+    /// `text from errata-2 { … }`).
+    pub version: Option<usize>,
 }
 
 impl TextSite {
     /// The block's abilities, lowered from its frames in the same order.
     pub fn abilities<'c>(&self, cards: &'c [model::Card]) -> &'c [Ability] {
-        cards.get(self.card).and_then(|c| c.abilities.get(self.first..self.first + self.frames.len())).unwrap_or(&[])
+        self.card_in(cards).and_then(|c| c.abilities.get(self.first..self.first + self.frames.len())).unwrap_or(&[])
+    }
+
+    /// The card the block was read in: the card itself, or the version of it in its
+    /// history that [`Self::version`] names.
+    pub fn card_in<'c>(&self, cards: &'c [model::Card]) -> Option<&'c model::Card> {
+        let card = cards.get(self.card)?;
+        match self.version {
+            None => Some(card),
+            Some(v) => card.history.get(v).map(|v| &v.card),
+        }
     }
 }
 
 /// Parses and checks every ability text block of every card (in the order of
-/// `names.cards`): a card's first `text { … }` and each `ability "…" { … }`.
+/// `names.cards`): a card's first `text { … }`, each `text from <release> { … }` and each
+/// `ability "…" { … }`.
 pub fn check_texts(
     names: &Names<'_>,
     sources: &SourceMap,
@@ -103,6 +119,7 @@ pub fn check_texts(
         let mut first = 0;
         for (at, field) in def.card.fields.iter().enumerate() {
             let block = match &field.value {
+                FieldValue::Text(block) if field.from.is_some() => block,
                 FieldValue::Text(block) if !seen_text => {
                     seen_text = true;
                     block
@@ -120,6 +137,7 @@ pub fn check_texts(
                 sentences: block.sentences.len(),
                 frames,
                 first,
+                version: None,
             });
             first += count;
         }

@@ -66,6 +66,23 @@ declare_code! {
     pub static E0209: "E0209", "conflicting-fields", Error;
 }
 
+declare_code! {
+    /// ## What
+    /// A card's change that cannot be: a value from a release that is not after the one
+    /// the card came in (`since: wave-2` and `cost from wave-1: 10`, or `cost from wave-2`),
+    /// or `since` given from a release.
+    ///
+    /// ## Why
+    /// A change is what the card became from a release on; before the card came out, or
+    /// when it came out, there was nothing to change. What the card was when it came out
+    /// is its field without `from`.
+    ///
+    /// ## Example
+    /// `since: wave-2` with `cost from wave-1: 10`: drop the change, or write the release
+    /// that changed the cost.
+    pub static E0210: "E0210", "invalid-change", Error;
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ty {
     Flag,
@@ -85,6 +102,7 @@ enum Ty {
     Text,
     Ability,
     String,
+    Release,
 }
 
 use CardKind::{Blueprint, Chassis, Part, Ship, Species, Upgrade};
@@ -128,6 +146,7 @@ pub enum Key {
     Text,
     Ability,
     Xws,
+    Since,
     /// A stat the game declares (`hull: 8`).
     Stat,
 }
@@ -184,6 +203,7 @@ const FIELDS: &[FieldDef] = &[
     FieldDef { key: Key::Text, name: "text", kinds: ALL, ty: Ty::Text },
     FieldDef { key: Key::Ability, name: "ability", kinds: &[Chassis, Ship], ty: Ty::Ability },
     FieldDef { key: Key::Xws, name: "xws", kinds: ALL, ty: Ty::String },
+    FieldDef { key: Key::Since, name: "since", kinds: ALL, ty: Ty::Release },
 ];
 
 /// The names of the built-in fields (a stat may not take one).
@@ -217,9 +237,15 @@ pub fn field_refers(key: &str) -> Option<Refers> {
         Ty::CardRef(k) | Ty::CardList(k) => Refers::Card(k),
         Ty::Restriction => Refers::Restriction,
         Ty::Actions | Ty::Grants | Ty::Spaces => Refers::Entries,
-        Ty::Flag | Ty::Cost | Ty::Count | Ty::Stat | Ty::Charges | Ty::Text | Ty::Ability | Ty::String => {
-            Refers::Nothing
-        }
+        Ty::Flag
+        | Ty::Cost
+        | Ty::Count
+        | Ty::Stat
+        | Ty::Charges
+        | Ty::Text
+        | Ty::Ability
+        | Ty::String
+        | Ty::Release => Refers::Nothing,
     })
 }
 
@@ -289,6 +315,8 @@ pub enum Read {
     Text,
     /// A string (`xws: "…"`).
     Str(String),
+    /// A release (`since: wave-2`): its index.
+    Release(u16),
 }
 
 /// The fields of one card the check accepted, in order, each with its key and what it
@@ -316,6 +344,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         let card = self.def.card;
         let mut out = Vec::new();
         let mut seen: HashMap<&str, Span> = HashMap::new();
+        // The fields given from a release on, by name and release.
+        let mut changed: HashMap<(&str, u16), Span> = HashMap::new();
         let mut fields = card.fields.iter().peekable();
         while let Some(field) = fields.next() {
             let key = field.key.text.as_str();
@@ -329,17 +359,51 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                     continue;
                 }
             };
-            if ty != Ty::Ability {
-                if let Some(&first) = seen.get(key) {
-                    self.d.push(
-                        Diagnostic::new(&E0202, format!("field `{key}` is given twice"))
-                            .label(self.file(), field.key.span, "given again here")
-                            .label(self.file(), first, "first given here")
-                            .help("keep one of them"),
-                    );
-                    continue;
+            // `cost from points-2: 10`: the release the value holds from.
+            let release = match &field.from {
+                None => None,
+                Some(from) => match self.names.release(from, self.file()) {
+                    Ok(release) => Some((release, from)),
+                    Err(e) => {
+                        self.d.push(e);
+                        continue;
+                    }
+                },
+            };
+            if let (Some((_, from)), Key::Since) = (release, field_key) {
+                self.d.push(
+                    Diagnostic::new(&E0210, "`since` does not change from a release")
+                        .label(self.file(), from.span, "`since` is when the card came out")
+                        .help("write `since:` once, without `from`"),
+                );
+                continue;
+            }
+            match release {
+                _ if ty == Ty::Ability => {}
+                None => {
+                    if let Some(&first) = seen.get(key) {
+                        self.d.push(
+                            Diagnostic::new(&E0202, format!("field `{key}` is given twice"))
+                                .label(self.file(), field.key.span, "given again here")
+                                .label(self.file(), first, "first given here")
+                                .help("keep one of them"),
+                        );
+                        continue;
+                    }
+                    seen.insert(key, field.key.span);
                 }
-                seen.insert(key, field.key.span);
+                Some((index, from)) => {
+                    if let Some(&first) = changed.get(&(key, index)) {
+                        self.d.push(
+                            Diagnostic::new(&E0202, format!("field `{key}` changes twice from `{}`", from.text))
+                                .label(self.file(), field.key.span, "changed again here")
+                                .label(self.file(), first, "first changed here")
+                                .help("keep one of them: a field has one value from a release on"),
+                        );
+                        continue;
+                    }
+                    changed.insert((key, index), field.key.span);
+                }
             }
             match self.field(field, field_key, ty, stat) {
                 Ok(Some(read)) => out.push((field, field_key, read)),
@@ -360,10 +424,52 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                 }
             }
         }
+        self.changes_after_since(&mut out);
         let this = self.names.kinds.noun_at(self.def.declared).a();
         self.conflict(&seen, "icon", "icons", &format!("{this} has `icon:` or `icons:`, not both"));
         self.conflict(&seen, "unique", "limited", "`unique` is `limited: 1`; keep one of them");
         out
+    }
+
+    /// E0210 for each value from a release that is not after the one the card came in
+    /// (`since:`), left out.
+    fn changes_after_since(&mut self, out: &mut ReadCard<'a>) {
+        let Some((since_field, since)) = out.iter().find_map(|(f, _, read)| match read {
+            Read::Release(r) if f.from.is_none() => Some((*f, *r)),
+            _ => None,
+        }) else {
+            return;
+        };
+        let names = self.names;
+        let file = self.file();
+        let d = &mut *self.d;
+        out.retain(|(field, _, _)| {
+            let Some(from) = &field.from else { return true };
+            let Ok(release) = names.release(from, file) else { return true };
+            if release > since {
+                return true;
+            }
+            let (came, when) = (&names.releases[usize::from(since)].decl, &names.releases[usize::from(release)].decl);
+            let message = if release == since {
+                format!("`{}` changes from `{}`, the release the card came out in", field.key.text, from.text)
+            } else {
+                format!(
+                    "`{}` changes from `{}` ({}), before the card came out",
+                    field.key.text, from.text, when.date.text
+                )
+            };
+            d.push(
+                Diagnostic::new(&E0210, message)
+                    .label(file, from.span, "not after the card came out")
+                    .label(
+                        file,
+                        since_field.span,
+                        format!("the card came out in `{}` ({})", came.id.text, came.date.text),
+                    )
+                    .help("what the card was when it came out is the field without `from`"),
+            );
+            false
+        });
     }
 
     fn same_line(&self, a: Span, b: Span) -> bool {
@@ -690,6 +796,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             }
             Ty::Text | Ty::Ability => Read::Text,
             Ty::String => Read::Str(value.string()?.value.clone()),
+            Ty::Release => Read::Release(self.names.release(value.ident()?, file)?),
         }))
     }
 }

@@ -8,6 +8,7 @@ pub mod abilities;
 pub mod cards;
 pub mod game;
 pub mod identifiers;
+pub mod releases;
 pub mod restrictions;
 pub mod rules;
 pub mod values;

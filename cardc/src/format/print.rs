@@ -138,19 +138,22 @@ impl<'t> Printer<'t> {
             // fill and break as a vocabulary line.
             Rule::vocab_decl | Rule::kind_decl | Rule::verb_decl => Ok(self.vocab(item)),
             Rule::rule_decl => self.rule(item),
-            Rule::game_decl | Rule::roster_decl | Rule::distance_decl | Rule::flagship_decl | Rule::allow_decl => {
-                Ok(vec![self.one_line_item(item)])
-            }
+            Rule::game_decl
+            | Rule::roster_decl
+            | Rule::distance_decl
+            | Rule::release_decl
+            | Rule::flagship_decl
+            | Rule::allow_decl => Ok(vec![self.one_line_item(item)]),
             other => Err(format!("unexpected item {other:?}")),
         }
     }
 
-    /// `game id "Name"`, `roster id "Name"`, `distance id "Name" adjacent 1`, `flagship:
-    /// ship with icon`, `allow a, b`.
+    /// `game id "Name"`, `roster id "Name"`, `distance id "Name" adjacent 1`, `release id
+    /// "Name" 2019-01-04 points`, `flagship: ship with icon`, `allow a, b`.
     fn one_line_item(&mut self, item: &Node) -> Line {
         let t = self.leaf_texts(item);
         let text = match item.rule {
-            Rule::game_decl | Rule::roster_decl | Rule::distance_decl => t.join(" "),
+            Rule::game_decl | Rule::roster_decl | Rule::distance_decl | Rule::release_decl => t.join(" "),
             Rule::flagship_decl => format!("{}: {}", t[0], t[1..].join(" ")),
             _ => format!("{} {}", t[0], t[1..].join(", ")),
         };
@@ -229,7 +232,10 @@ impl<'t> Printer<'t> {
     fn field_text(&self, field: &Node) -> String {
         match field.rule {
             Rule::kv_field => {
-                let key = self.leaf(&field.children[0]);
+                let mut key = self.leaf(&field.children[0]);
+                if let Some(from) = field.child(Rule::from) {
+                    key = format!("{key} {}", self.leaf_texts(from).join(" "));
+                }
                 match field.child(Rule::tokens) {
                     Some(tokens) => format!("{key}: {}", join_tokens(&self.leaf_texts(tokens))),
                     None => format!("{key}:"),
@@ -352,7 +358,13 @@ impl<'t> Printer<'t> {
     /// blank lines inside kept (one for a run), none at either end; the words untouched.
     fn block(&mut self, field: &Node, lines: &mut Vec<Line>) {
         let raw_node = field.child(Rule::raw_text);
-        let opener = field.children.iter().filter(|c| c.rule != Rule::raw_text).map(|c| self.leaf(c));
+        let opener = field.children.iter().filter(|c| c.rule != Rule::raw_text).map(|c| {
+            if c.is_leaf {
+                self.leaf(c)
+            } else {
+                self.leaf_texts(c).join(" ")
+            }
+        });
         let opener = opener.collect::<Vec<_>>().join(" ");
         let raw = raw_node.map_or("", |r| &self.text[r.start..r.end]);
         let mut body: Vec<&str> = Vec::new();

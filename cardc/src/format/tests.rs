@@ -44,6 +44,19 @@ fn verb_lines() {
 }
 
 #[test]
+fn release_lines_and_values_from_a_release() {
+    let input = "release   core  \"Core Set\"\t2018-09-13   wave # first\nrelease p2 \"Points\" 2019-01-04\n";
+    let expected = "release core \"Core Set\" 2018-09-13 wave  # first\nrelease p2 \"Points\" 2019-01-04\n";
+    assert_eq!(fmt(input), expected);
+    // `from` and its release stay after the key, one space apart; a text block's too.
+    let card =
+        "upgrade \"X\" {\n  since:core\n  cost:2\n  cost   from\tp2 :4   # later\n  text   from   p2   {  A.  }\n}\n";
+    let expected =
+        "upgrade \"X\" {\n  since: core\n  cost: 2\n  cost from p2: 4  # later\n  text from p2 {\n    A.\n  }\n}\n";
+    assert_eq!(fmt(card), expected);
+}
+
+#[test]
 fn vocabulary_flags_and_continuation_lines_are_joined() {
     let input =
         "icon commander \"Commander\"   implicit,\n     officer \"Officer\"\nheader action \"Action\"  optional\n";

@@ -32,6 +32,10 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         .filter(|(_, _, ability)| ability.replacement.is_some())
         .map(|(site, frame, ability)| (ability, site.card, site.file, frame.span))
         .collect();
+    // The state of its card each was read in: a text a release replaced never meets the
+    // text that replaced it (`text from errata-2 { … }`).
+    let versions: Vec<Option<usize>> =
+        frames(cx.texts, cards).filter(|(_, _, a)| a.replacement.is_some()).map(|(site, _, _)| site.version).collect();
     let mut on_one_ship = OnOneShip::default();
     // The first replacement of each event, by its keys: an earlier one sharing a key is
     // the same event (`Effect::same_event`).
@@ -39,14 +43,17 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     for (i, (a, _, file, span)) in replacements.iter().enumerate() {
         let Some(event) = a.replacement.as_ref().map(|r| &r.event) else { continue };
         let keys = event_keys(event);
-        let earlier = keys.iter().filter_map(|k| first.get(k)).min().map(|&j| &replacements[j]);
+        let earlier = keys.iter().filter_map(|k| first.get(k)).min().copied();
         for k in keys {
             first.entry(k).or_insert(i);
         }
         // Two replacements compete when both can apply to one effect: never two printings
         // of one unique card; two of `you` only when both cards can be on one ship.
         let card_a = replacements[i].1;
-        let mut compete = |(b, card_b): (&Ability, usize)| {
+        let mut compete = |(b, card_b, version_b): (&Ability, usize, Option<usize>)| {
+            if card_a == card_b && versions[i] != version_b {
+                return false;
+            }
             let (x, y) = (&cards[card_a], &cards[card_b]);
             if card_a != card_b && x.unique && y.unique && x.name == y.name {
                 return false;
@@ -54,7 +61,10 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
             let own = |x: &Ability| x.replacement.as_ref().is_some_and(|r| r.subject.person == Person::You);
             card_a == card_b || !own(a) || !own(b) || on_one_ship.meet(set, card_a, card_b)
         };
-        if let Some((_, card, bfile, bspan)) = earlier.filter(|(b, card, _, _)| compete((b, *card))) {
+        let earlier = earlier.map(|j| (&replacements[j], versions[j]));
+        if let Some(((_, card, bfile, bspan), _)) =
+            earlier.filter(|((b, card, _, _), version)| compete((b, *card, *version)))
+        {
             let other = cards.get(*card).map_or_else(String::new, |c| format!(" on `{}`", c.id));
             d.push(
                 Diagnostic::new(&N0001, format!("another ability{other} also replaces `{}`", event.text))

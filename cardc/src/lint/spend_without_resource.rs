@@ -91,7 +91,7 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     let any_force =
         set.cards.iter().any(|c| c.force.is_some() || c.grants.iter().any(|g| matches!(g, Grant::Force(n) if *n > 0)));
     for site in sites {
-        let Some(card) = set.cards.get(site.card) else { continue };
+        let Some(card) = site.card_in(&set.cards) else { continue };
         for clause in site.frames.iter().flat_map(|f| f.clauses()) {
             if !by_the_card(clause) {
                 continue;

@@ -1,7 +1,9 @@
 //! Cards → the runtime's cards: each field the check accepted goes to its place in
 //! [`Card`]; a field with an error is left out (the rest of the card is kept, for editors).
 
-use cards_runtime::model::{Card, NamedAbility, Text};
+use cards_runtime::model::{Card, NamedAbility, Text, Version};
+
+use crate::ast::Field;
 
 use super::restriction::restriction;
 use crate::ast::{FieldValue, TextBlock};
@@ -68,6 +70,7 @@ pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: R
                 }
             }
             (Key::Xws, Read::Str(s)) => out.xws = Some(s.into()),
+            (Key::Since, Read::Release(r)) => out.since = Some(r),
             // The check reads each field as its key's type: no other pair is given.
             _ => {}
         }
@@ -82,4 +85,79 @@ pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: R
 fn text(source: &str, block: &TextBlock) -> Text {
     let sentences: Vec<&str> = block.sentences.iter().map(|s| source.get(s.range()).unwrap_or_default()).collect();
     sentences.join(" ").into()
+}
+
+/// What a card is at each of its states: the fields that hold, as the check read them.
+/// A card with no value from a release has one state, all its fields. Otherwise its first
+/// state holds until the first release that changes it, and each release that changes it
+/// starts a state; the last is the card as of its last change.
+pub struct States<'a> {
+    /// The releases that change the card, in order (index into the set's releases).
+    pub changes: Vec<u16>,
+    /// The fields of each state, one state more than `changes`.
+    pub fields: Vec<ReadCard<'a>>,
+}
+
+/// The states of a card from the fields the check read of it.
+pub fn states<'a>(names: &Names<'_>, file: crate::ast::FileId, fields: ReadCard<'a>) -> States<'a> {
+    let from = |field: &Field| field.from.as_ref().and_then(|r| names.release(r, file).ok());
+    let mut changes: Vec<u16> = fields.iter().filter_map(|(f, _, _)| from(f)).collect();
+    changes.sort_unstable();
+    changes.dedup();
+    if changes.is_empty() {
+        return States { changes, fields: vec![fields] };
+    }
+    let as_of = |release: Option<u16>| -> ReadCard<'a> {
+        // Each field holds unless a value of the same field from a release on or before
+        // `release` does; of those, the latest holds.
+        let latest = |field: &Field| {
+            fields
+                .iter()
+                .filter_map(|(f, _, _)| (same_field(f, field)).then(|| from(f)).flatten())
+                .filter(|r| release.is_some_and(|release| *r <= release))
+                .max()
+        };
+        fields.iter().filter(|(f, _, _)| from(f) == latest(f)).cloned().collect()
+    };
+    let mut states = vec![as_of(None)];
+    states.extend(changes.iter().map(|&r| as_of(Some(r))));
+    States { changes, fields: states }
+}
+
+/// Whether two fields give the same field of a card: the same key (a named ship ability
+/// is its own field).
+fn same_field(a: &Field, b: &Field) -> bool {
+    match (&a.value, &b.value) {
+        (FieldValue::Ability { name: x, .. }, FieldValue::Ability { name: y, .. }) => x.value == y.value,
+        _ => a.key.text == b.key.text,
+    }
+}
+
+/// A card built at each of its states, with the fields each holds: what the abilities of
+/// its text blocks are added to, before it becomes one card with its history.
+pub struct Built<'a> {
+    /// The releases that change it, in order.
+    pub changes: Vec<u16>,
+    /// Each state: the card, and the fields that hold in it.
+    pub states: Vec<(Card, ReadCard<'a>)>,
+}
+
+impl Built<'_> {
+    /// The card as of its last state, the others its history.
+    pub fn card(self) -> Card {
+        let Built { changes, mut states } = self;
+        let (mut card, _) =
+            states.pop().unwrap_or_else(|| (Card::empty("", "", cards_runtime::CardKind::Ship), Vec::new()));
+        let history: Vec<Version> =
+            changes.into_iter().zip(states).map(|(until, (card, _))| Version { until, card }).collect();
+        card.history = history.into();
+        card
+    }
+}
+
+/// Builds a card at each of its states ([`states`]).
+pub fn built<'a>(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: ReadCard<'a>) -> Built<'a> {
+    let States { changes, fields } = states(names, def.file, fields);
+    let states = fields.into_iter().map(|fields| (card(names, sources, def, fields.clone()), fields)).collect();
+    Built { changes, states }
 }

@@ -52,16 +52,18 @@ pub struct FromChecks<'a> {
 
 /// Builds the set's model from what the checks read; `texts` are its ability text blocks,
 /// lowered through `cache`.
-pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], cache: &mut AbilityCache) -> Set {
+pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &mut [TextSite], cache: &mut AbilityCache) -> Set {
     let FromChecks { vocab, flagship_icon, cards: read } = checked;
-    let mut cards: Vec<_> = from
+    // Each card at each of its states: the last is the card, the others its history.
+    let mut states: Vec<cards::Built<'_>> = from
         .names
         .cards
         .iter()
         .zip(read)
-        .map(|(def, fields)| cards::card(from.names, from.sources, def, fields))
+        .map(|(def, fields)| cards::built(from.names, from.sources, def, fields))
         .collect();
-    abilities::abilities(from, &vocab, texts, &mut cards, cache);
+    abilities::abilities(from, &vocab, texts, &mut states, cache);
+    let cards: Vec<_> = states.into_iter().map(cards::Built::card).collect();
     let rules = rules::rules(from.names);
     let (game, name) =
         from.names.game_name().map(|(id, name)| (id.text.clone(), name.value.clone())).unwrap_or_default();
@@ -80,5 +82,20 @@ pub fn set(from: &Sources<'_, '_>, checked: FromChecks<'_>, texts: &[TextSite], 
         flagship_icon,
         cards: cards.into(),
         rules: rules.into(),
+        releases: releases(from.names).into(),
     }
+}
+
+/// The set's releases, in the order of their dates.
+fn releases(names: &Names<'_>) -> Vec<cards_runtime::model::Release> {
+    names
+        .releases
+        .iter()
+        .map(|r| cards_runtime::model::Release {
+            id: r.decl.id.text.clone().into(),
+            name: r.decl.name.value.clone().into(),
+            date: r.decl.date.text.clone().into(),
+            kind: r.decl.kind.as_ref().and_then(|k| cards_runtime::model::ReleaseKind::from_id(&k.text)),
+        })
+        .collect()
 }

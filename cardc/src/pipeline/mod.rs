@@ -46,7 +46,7 @@ use std::path::{Path, PathBuf};
 use cards_runtime::Set;
 
 use crate::ast::{self, File};
-use crate::check::{abilities, cards, game, identifiers, rules, verbs};
+use crate::check::{abilities, cards, game, identifiers, releases, rules, verbs};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::lint::{self, said_back, LintContext};
 use crate::lower::{self, AbilityCache, LoweredAbilities};
@@ -131,18 +131,19 @@ pub fn check_files_cached(
     let names = Names::collect(files, dir, &mut d);
     game::check_vocabulary(&names, &mut d);
     verbs::check(&names, &mut d);
+    releases::check(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
     let vocab = names.vocabulary();
     // Ability text is read, lowered and said back in the game's words from here on.
     let _words = game_words(&names).enter();
     let cards = cards::check_cards(&names, sources, &mut d);
-    let texts = abilities::check_texts(&names, sources, &vocab, &mut d, &mut cache.sentences);
+    let mut texts = abilities::check_texts(&names, sources, &vocab, &mut d, &mut cache.sentences);
     rules::check_rules(&names, &mut d);
     let levels = game::lint_levels(files, CODES, &mut d);
     let card_count = cards.len();
     let from = lower::Sources { names: &names, sources, dir };
-    let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &texts, &mut cache.abilities);
+    let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &mut texts, &mut cache.abilities);
     lint::unknown_header::check(&texts, &model.vocab, &mut d);
     missing_game::fold_into_missing_game(&names, sources, &mut d);
     let said = said_back::say_back(&texts, &model, sources);
@@ -231,6 +232,9 @@ pub static CODES: &[&Code] = &[
     &resolve::E0108,
     &resolve::kinds::E0109,
     &resolve::kinds::E0110,
+    &resolve::E0111,
+    &check::releases::E0112,
+    &resolve::E0113,
     &check::cards::E0201,
     &check::cards::E0202,
     &check::values::E0203,
@@ -240,6 +244,7 @@ pub static CODES: &[&Code] = &[
     &check::game::E0207,
     &check::game::E0208,
     &check::cards::E0209,
+    &check::cards::E0210,
     &check::identifiers::E0301,
     &check::abilities::E0401,
     &lint::unknown_header::E0402,

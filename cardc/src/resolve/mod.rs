@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use cards_runtime::model::{Entry, Vocabulary};
 
-use crate::ast::{Card, CardKind, File, FileId, Game, Ident, Item, Rule, Span, Str, VocabEntry, VocabKind};
+use crate::ast::{
+    Card, CardKind, File, FileId, Game, Ident, Item, ReleaseDecl, Rule, Span, Str, VocabEntry, VocabKind,
+};
 use crate::declare_code;
 use crate::diagnostics::{Applicability, Diagnostic, Fix};
 
@@ -129,6 +131,35 @@ declare_code! {
     pub static E0108: "E0108", "duplicate-rule-id", Error;
 }
 
+declare_code! {
+    /// ## What
+    /// Two releases of one set have the same id.
+    ///
+    /// ## Why
+    /// Cards name a release by its id (`since: wave-2`, `cost from wave-2: 10`); two
+    /// releases with one id could not be told apart.
+    ///
+    /// ## Example
+    /// Two `release wave-2 …` lines. Rename one.
+    pub static E0111: "E0111", "duplicate-release", Error;
+}
+
+declare_code! {
+    /// ## What
+    /// A card names a release the set does not declare (`since: wave-9`, `cost from
+    /// wave-9: 10`).
+    ///
+    /// ## Why
+    /// A change is dated by its release; an unknown one has no date, so the compiler
+    /// cannot tell when the card's value holds.
+    ///
+    /// ## Example
+    /// `cost from points-2091: 10` with `release points-2019 …` declared: write
+    /// `points-2019`, or declare the release (`release points-2091 "Points" 2091-01-01
+    /// points`).
+    pub static E0113: "E0113", "unknown-release", Error;
+}
+
 /// `thing` with its indefinite article: "an icon", "a ship".
 pub fn a(thing: impl std::fmt::Display) -> String {
     cards_runtime::model::kinds::with_article(&thing.to_string())
@@ -146,6 +177,15 @@ pub fn suggestion_fix(s: &suggest::Suggestion<'_>, name: &Ident, file: FileId) -
 pub struct VocabDef<'a> {
     /// The entry.
     pub entry: &'a VocabEntry,
+    /// Its file.
+    pub file: FileId,
+}
+
+/// A declared release.
+#[derive(Clone, Debug)]
+pub struct ReleaseDef<'a> {
+    /// The declaration.
+    pub decl: &'a ReleaseDecl,
     /// Its file.
     pub file: FileId,
 }
@@ -180,6 +220,10 @@ pub struct Names<'a> {
     card_index: HashMap<String, u32>,
     /// Rules in declaration order.
     pub rules: Vec<(&'a Rule, FileId)>,
+    /// Releases in the order of their dates (as written, `YYYY-MM-DD`; one date in
+    /// declaration order): the order is their index.
+    pub releases: Vec<ReleaseDef<'a>>,
+    release_index: HashMap<&'a str, u16>,
     /// The game's kinds of card and the noun of its lists.
     pub kinds: kinds::Kinds<'a>,
 }
@@ -221,6 +265,18 @@ impl<'a> Names<'a> {
                             names.rules.push((rule, file.id));
                         }
                     }
+                    Item::Release(release) => {
+                        if let Some(first) = names.releases.iter().find(|r| r.decl.id.text == release.id.text) {
+                            d.push(
+                                Diagnostic::new(&E0111, format!("release `{}` is declared twice", release.id.text))
+                                    .label(file.id, release.id.span, "second release with this id")
+                                    .label(first.file, first.decl.id.span, "first declared here")
+                                    .help("give each release its own id"),
+                            );
+                        } else {
+                            names.releases.push(ReleaseDef { decl: release, file: file.id });
+                        }
+                    }
                     Item::Flagship(_)
                     | Item::Allow(_)
                     | Item::Kind(_)
@@ -230,6 +286,9 @@ impl<'a> Names<'a> {
                 }
             }
         }
+        names.releases.sort_by(|a, b| a.decl.date.text.cmp(&b.decl.date.text));
+        names.release_index =
+            names.releases.iter().enumerate().map(|(i, r)| (r.decl.id.text.as_str(), i as u16)).collect();
         if names.game.is_none() && !files.is_empty() {
             d.push(
                 Diagnostic::new(&E0101, format!("the set in `{}` has no `game` declaration", dir.display()))
@@ -404,6 +463,30 @@ impl<'a> Names<'a> {
                     .maybe_fix(fix))
             }
         }
+    }
+
+    /// The index of the release `name` names, or an E0113 diagnostic.
+    pub fn release(&self, name: &Ident, file: FileId) -> Result<u16, Diagnostic> {
+        if let Some(&i) = self.release_index.get(name.text.as_str()) {
+            return Ok(i);
+        }
+        let candidates = self.releases.iter().map(|r| (r.decl.id.text.as_str(), Some(r.decl.name.value.as_str())));
+        let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
+        let help = match self.releases.len() {
+            0 => Some("the set declares no release: declare it (`release <id> \"<Name>\" <YYYY-MM-DD>`)".to_string()),
+            _ if fix.is_none() => {
+                let ids: Vec<String> = self.releases.iter().map(|r| format!("`{}`", r.decl.id.text)).collect();
+                Some(format!("the set's releases are {}", crate::diagnostics::join_or(&ids)))
+            }
+            _ => None,
+        };
+        let diagnostic = Diagnostic::new(&E0113, format!("no release named `{}` in this set", name.text))
+            .label(file, name.span, "unknown release")
+            .maybe_fix(fix);
+        Err(match help {
+            Some(help) => diagnostic.help(help),
+            None => diagnostic,
+        })
     }
 
     /// The game's id and name.

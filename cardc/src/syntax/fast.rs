@@ -173,12 +173,14 @@ impl Reader<'_> {
         }
     }
 
-    /// Whether `ident ~ ":"` (a field key) starts here.
+    /// Whether `ident ~ ":"` (a field key) starts here, or an identifier and `from`: a
+    /// field's value from a release on (`cost from points-2: 10`), which this reader
+    /// leaves to the grammar.
     fn at_key(&self) -> bool {
         let Some(end) = self.ident_end(self.pos) else { return false };
         let mut after = Reader { pos: end, ..*self };
         after.skip();
-        after.at(after.pos) == Some(&b':')
+        after.at(after.pos) == Some(&b':') || after.keyword("from")
     }
 
     /// `!(ident ~ ":") ~ token`, or nothing (and no move).
@@ -241,6 +243,10 @@ impl Reader<'_> {
         let blank_after_key = matches!(self.bytes[self.pos..], [b' ' | b'\t', ..] | [0xEF, 0xBB, 0xBF, ..]);
         self.skip();
         let colon = self.at(self.pos) == Some(&b':');
+        if !colon && (Reader { ..*self }).keyword("from") {
+            // A value from a release on: left to the grammar.
+            return None;
+        }
         let value = match key.text.as_str() {
             "text" if !colon => FieldValue::Text(self.raw_block()?),
             "ability" if !colon => {
@@ -262,7 +268,7 @@ impl Reader<'_> {
             // `flag_field = { ident ~ !":" }`: its span takes in the blanks after the name.
             _ => FieldValue::Flag,
         };
-        Some(Field { key, value, span: self.span(start, self.pos) })
+        Some(Field { key, from: None, value, span: self.span(start, self.pos) })
     }
 
     /// `card = { card_kind ~ string ~ (k_as ~ ident)? ~ body }`.
@@ -379,6 +385,10 @@ mod tests {
     /// Items the fast path must leave to the grammar.
     const NOT_FAST: &[&str] = &[
         "game x \"X\"\n",
+        "release r \"R\" 2019-01-04 points\n",
+        "upgrade \"Later\" {\n  cost: 2\n  cost from r: 3\n}\n",
+        "upgrade \"Errata\" {\n  text from r { A. }\n}\n",
+        "upgrade \"Inline\" { icons: crew cost from r: 3 }\n",
         "ship-icon a \"A\"\n",
         "upgrade \"Big\" { cost: 99999999999999999999 }\n",
         "upgrade \"Upper\" { Cost: 1 }\n",

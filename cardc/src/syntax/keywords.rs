@@ -8,12 +8,13 @@ use cards_runtime::model::{CardKind, VocabKind};
 
 /// The words that start a declaration other than a vocabulary line or a card, each with
 /// what it declares (as completion shows it).
-pub const DECLARATIONS: [(&str, &str); 10] = [
+pub const DECLARATIONS: [(&str, &str); 11] = [
     ("game", "declaration"),
     ("kind", "card kinds"),
     ("roster", "what a list is called"),
     ("distance", "what distance is measured in"),
     ("verb", "verbs of ability text"),
+    ("release", "a release of the set"),
     ("rule", "fleet rule"),
     ("flagship", "flagship rule"),
     ("allow", "lint level"),
@@ -114,7 +115,7 @@ mod tests {
         let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
         assert_eq!(sorted(alternatives("vocab_kind")), vocab);
         let declared: Vec<String> =
-            ["k_game", "k_kind", "k_roster", "k_distance", "k_verb", "k_rule", "k_flagship", "k_allow"]
+            ["k_game", "k_kind", "k_roster", "k_distance", "k_verb", "k_release", "k_rule", "k_flagship", "k_allow"]
                 .iter()
                 .flat_map(|k| alternatives(k))
                 .collect();
@@ -130,7 +131,7 @@ mod tests {
         let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
         assert_eq!(sorted(group_after(&vscode_begin("vocabulary"), "]*(")), vocab);
         let mut declared = Vec::new();
-        for rule in ["game", "kind", "roster", "distance", "verb", "rule", "flagship", "lint-level"] {
+        for rule in ["game", "kind", "roster", "distance", "verb", "release", "rule", "flagship", "lint-level"] {
             declared.extend(group_after(&vscode_begin(rule), "]*("));
         }
         assert_eq!(sorted(declared), declarations());

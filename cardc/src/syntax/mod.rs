@@ -456,6 +456,14 @@ impl Build {
                     .collect::<Option<Vec<_>>>()?;
                 Some(Item::Verb(VerbDecl { entries, span, broken: false }))
             }
+            Rule::release_decl => {
+                let mut it = inner(pair).skip(1);
+                let id = self.ident(it.next()?);
+                let name = self.string(it.next()?);
+                let date = self.ident(it.next()?);
+                let kind = it.next().map(|p| self.ident(p));
+                Some(Item::Release(ReleaseDecl { id, name, date, kind, span }))
+            }
             Rule::flagship_decl => {
                 let mut it = inner(pair).skip(1);
                 let unit = self.ident(it.next()?);
@@ -595,8 +603,12 @@ impl Build {
         for f in inner(body) {
             let fspan = self.span(&f);
             let rule = f.as_rule();
-            let mut parts = inner(f);
+            let mut parts = inner(f).peekable();
             let key = self.ident(parts.next()?);
+            let from = match parts.peek() {
+                Some(p) if p.as_rule() == Rule::from => inner(parts.next()?).nth(1).map(|r| self.ident(r)),
+                _ => None,
+            };
             let value = match rule {
                 Rule::flag_field => FieldValue::Flag,
                 Rule::kv_field => FieldValue::Tokens(parts.next().map(|t| self.tokens(t, d)).unwrap_or_default()),
@@ -606,7 +618,7 @@ impl Build {
                     FieldValue::Ability { name, text: self.text_block(parts.next()?) }
                 }
             };
-            fields.push(Field { key, value, span: fspan });
+            fields.push(Field { key, from, value, span: fspan });
         }
         Some(Card { kind, name, as_id, fields, span, broken: false })
     }
@@ -773,8 +785,8 @@ fn found(input: &str, pos: usize) -> (String, usize) {
     }
 }
 
-const ITEM: &str =
-    "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `verb`, `rule`, `flagship:` or a card)";
+const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `verb`, `release`, `rule`, \
+                    `flagship:` or a card)";
 
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
@@ -788,6 +800,8 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::roster_decl
         | Rule::distance_decl
         | Rule::verb_decl
+        | Rule::release_decl
+        | Rule::k_release
         | Rule::k_kind
         | Rule::k_roster
         | Rule::k_distance
@@ -806,6 +820,9 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::entry_flag => "`implicit` or `optional`",
         Rule::kind_entry => "a kind (`hero \"Hero\" unit`)",
         Rule::verb_entry => "a verb (`heal`, or `cast \"casts\" \"cast\"`)",
+        Rule::date => "a date (`2019-01-04`)",
+        Rule::release_kind => "what the release is (`wave`, `points` or `erratum`)",
+        Rule::from | Rule::k_from => "`from`",
         Rule::role => "a role (`unit`, `profile`, `upgrade`, `part`, `blueprint`, `species`)",
         Rule::cmp_op | Rule::comparison => "`at most`, `at least` or `exactly`",
         Rule::quantity | Rule::k_no => "a quantity (`at most N`, `at least N`, `exactly N`, `no`)",

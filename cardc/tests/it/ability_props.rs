@@ -96,6 +96,7 @@ proptest! {
                 flagship_icon: None,
                 cards: Vec::new().into(),
                 rules: Vec::new().into(),
+                releases: Vec::new().into(),
             };
             let said = ability_card::ability(&set, &a);
             prop_assert_eq!(ability_card::round_trip(&said.text, &said.text), RoundTrip::Exact);

@@ -313,6 +313,7 @@ impl Back<'_> {
             flagship_icon: doc.get("flagship_icon").map(|i| self.vocab(VocabKind::Icon, i)),
             cards: list(&doc["cards"]).iter().map(|c| self.card_of(c)).collect::<Vec<_>>().into(),
             rules: list(&doc["rules"]).iter().map(|r| self.rule(r)).collect::<Vec<_>>().into(),
+            releases: Vec::new().into(),
         }
     }
 

@@ -40,6 +40,7 @@ mod real_lints;
 mod real_squads_by_date;
 mod real_text;
 mod recover;
+mod releases;
 mod said_back;
 mod scenarios;
 mod terminal;

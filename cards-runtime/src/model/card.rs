@@ -235,13 +235,18 @@ pub struct Card {
     pub abilities: Abilities,
     /// The id in the XWS squad format.
     pub xws: Option<Text>,
+    /// The release it came in (`since: wave-2`), an index into its set's releases.
+    pub since: Option<u16>,
+    /// What it was before each release that changed it, in the order of the releases:
+    /// the card itself is as of the last ([`Card::as_of`]).
+    pub history: List<super::release::Version>,
 }
 packed! {
     struct Card {
         id, name, kind, declared, factions, cost, unique, limited, size, ship_icon, chassis, traits, upgrades, icons,
         requires, stats, actions, arcs, force, charges, cost_by, grants, formats, standard_loadout,
         standard_loadout_only, back_of, class, spaces, fixed, drive, ancient, tech, upgrade_activations, blueprints,
-        text, ship_abilities, abilities, xws
+        text, ship_abilities, abilities, xws, since, history
     }
 }
 
@@ -288,6 +293,8 @@ impl Card {
             ship_abilities: List::Borrowed(&[]),
             abilities: Abilities::new(),
             xws: None,
+            since: None,
+            history: List::Borrowed(&[]),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use super::card::{Card, CardKind};
 use super::kinds::{Distance, Kind, Noun, Verb, Words};
+use super::release::Release;
 use super::rules::{Filter, Rule, Scope, Selector, SelectorKind};
 use super::vocab::{List, Text, Vocabulary};
 
@@ -29,6 +30,9 @@ pub struct Set {
     pub cards: List<Card>,
     /// The rules, in the order they are declared.
     pub rules: List<Rule>,
+    /// Its releases, in the order of their dates: cards name them by index (`since`, the
+    /// releases that changed them). Its cards are as of the last ([`Set::as_of`]).
+    pub releases: List<Release>,
 }
 
 impl Default for Set {
@@ -46,11 +50,46 @@ impl Default for Set {
             flagship_icon: None,
             cards: List::Borrowed(&[]),
             rules: List::Borrowed(&[]),
+            releases: List::Borrowed(&[]),
         }
     }
 }
 
 impl Set {
+    /// The index of the release with id `id`.
+    pub fn release(&self, id: &str) -> Option<u16> {
+        self.releases.iter().position(|r| r.id == id).map(|i| i as u16)
+    }
+
+    /// The index of the last release dated on or before `date` (`YYYY-MM-DD`); `None` when
+    /// every release is later (or the set has none).
+    pub fn release_on(&self, date: &str) -> Option<u16> {
+        self.releases.iter().rposition(|r| *r.date <= *date).map(|i| i as u16)
+    }
+
+    /// The set as of release `release` (an index into [`Set::releases`]): each card as it
+    /// was then ([`Card::as_of`]), with no history of its own. Its cards stay where they
+    /// are, so that every index into them still holds: one that came after that release
+    /// is there as it came ([`Card::released_by`] says it had not come out).
+    pub fn as_of(&self, release: u16) -> Set {
+        let Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards, rules, releases } = self;
+        let cards: Vec<Card> =
+            cards.iter().map(|card| Card { history: List::Borrowed(&[]), ..card.as_of(release).clone() }).collect();
+        Set {
+            game: game.clone(),
+            name: name.clone(),
+            vocab: vocab.clone(),
+            kinds: kinds.clone(),
+            roster: roster.clone(),
+            distance: distance.clone(),
+            verbs: verbs.clone(),
+            flagship_icon: *flagship_icon,
+            cards: cards.into(),
+            rules: rules.clone(),
+            releases: releases.clone(),
+        }
+    }
+
     /// The kind a card is, as the game declares it.
     pub fn kind_of(&self, card: &Card) -> &Kind {
         self.kinds

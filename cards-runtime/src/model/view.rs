@@ -234,6 +234,7 @@ mod tests {
             flagship_icon: None,
             cards: vec![chassis, ship].into(),
             rules: List::Borrowed(&[]),
+            releases: Vec::new().into(),
         };
         let v = ShipView::new(&set, 1, false).unwrap();
         assert_eq!(v.factions(), &[3]);

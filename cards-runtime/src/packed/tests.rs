@@ -113,6 +113,7 @@ fn a_set_round_trips_and_counts_its_cards() {
         flagship_icon: Some(3),
         cards: vec![ship.clone(), Card::empty("y", "Y", crate::CardKind::Upgrade)].into(),
         rules: Vec::new().into(),
+        releases: Vec::new().into(),
     };
     let records = pack(&set);
     assert_eq!(records.len(), 3, "a header and one record per card");
@@ -126,8 +127,8 @@ fn a_set_round_trips_and_counts_its_cards() {
 #[test]
 fn a_packed_set_unpacks_on_first_use() {
     // The header: two strings, the 18 empty vocabulary lists, no kinds, the roster's four
-    // strings, no distance, no verbs, no flagship icon, no rules, no cards.
-    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls00000");
+    // strings, no distance, no verbs, no flagship icon, no rules, no releases, no cards.
+    static EMPTY: PackedSet = PackedSet::new(FORMAT, "8demo8Demo00000000000000000002l2L4Ls4ls000000");
     assert_eq!(EMPTY.game, "demo");
     assert_eq!(EMPTY.name, "Demo");
     assert_eq!((&*EMPTY.roster.id, &*EMPTY.roster.plural), ("l", "Ls"));
@@ -164,6 +165,7 @@ fn a_compiled_sets_abilities_stay_packed_until_read() {
         flagship_icon: None,
         cards: vec![ship].into(),
         rules: Vec::new().into(),
+        releases: Vec::new().into(),
     };
     let data: &'static str = Box::leak(pack(&set).concat().into_boxed_str());
     let compiled = PackedSet::new(FORMAT, data);

@@ -28,7 +28,9 @@ const LINT_LEVELS = ['allow', 'warn', 'deny'];
  * Words that start a declaration other than a vocabulary line or a card (`DECLARATIONS` in
  * cardc/src/syntax/keywords.rs): the words `card_kind` in grammar.pest may not be.
  */
-const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'verb', 'rule', 'flagship', ...LINT_LEVELS];
+const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'verb', 'release', 'rule', 'flagship', ...LINT_LEVELS];
+/** What a release is (`ReleaseKind` in cards-runtime/src/model/release.rs). */
+const RELEASE_KINDS = ['wave', 'points', 'erratum'];
 /** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
 const ENTRY_FLAGS = ['implicit', 'optional'];
 /** Words that start a restriction atom (`AtomKind::keyword` in cardc/src/ast.rs). */
@@ -79,6 +81,8 @@ const KEYWORD_LINE = `${LEAD}(?:${[...DECLARATIONS, ...VOCAB_KINDS, ...CARD_KIND
  * Where an open declaration ends: before a line that starts with a keyword, or that starts
  * like a card (a word, blanks, a quote: `hero "Aria" {`).
  */
+/** Where a field starts: `<name>:`, or `<name> from <release>:` (a value from a release on). */
+const FIELD_START = `${START}${ID}(?:[ \\t]+from[ \\t]+${ID})?[ \\t]*:`;
 const ITEM_START = `(?=${KEYWORD_LINE}|${LEAD}${ID}[ \\t]+")`;
 
 /**
@@ -109,6 +113,7 @@ const grammar = {
     { include: '#roster' },
     { include: '#distance' },
     { include: '#verb' },
+    { include: '#release' },
     { include: '#flagship' },
     { include: '#vocabulary' },
     { include: '#rule' },
@@ -250,6 +255,23 @@ const grammar = {
       ],
     },
 
+    // release wave-2 "Wave 2" 2018-12-13 wave
+    release: {
+      begin: `${LEAD}(release)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.release.cards' },
+        2: { name: 'entity.name.type.release.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.release.cards',
+      patterns: [
+        { include: '#comment' },
+        { match: `${START}[0-9]+(?:-[0-9]+)*${END}`, name: 'constant.numeric.date.cards' },
+        { match: words(RELEASE_KINDS), name: 'storage.modifier.release-kind.cards' },
+        { include: '#value' },
+      ],
+    },
+
     // faction empire "Galactic Empire", rebel "Rebel Alliance"
     // `class "Warrior" {` is a card of a game's kind `class`, not a vocabulary line.
     vocabulary: {
@@ -376,12 +398,14 @@ const grammar = {
 
     // requires: size small, medium and not flagship
     'restriction-field': {
-      begin: `${START}(requires)[ \\t]*(:)`,
+      begin: `${START}(requires)(?:[ \\t]+(from)[ \\t]+(${ID}))?[ \\t]*(:)`,
       beginCaptures: {
         1: { name: 'variable.other.property.cards' },
-        2: { name: 'punctuation.separator.key-value.cards' },
+        2: { name: 'keyword.other.from.cards' },
+        3: { name: 'entity.name.type.release.cards' },
+        4: { name: 'punctuation.separator.key-value.cards' },
       },
-      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      end: `(?=$|\\}|${FIELD_START})`,
       name: 'meta.field.cards meta.restriction.cards',
       patterns: [{ include: '#restriction' }],
     },
@@ -397,12 +421,14 @@ const grammar = {
 
     // grants: slot crew -1, action red evade, stat energy +1
     'grants-field': {
-      begin: `${START}(grants)[ \\t]*(:)`,
+      begin: `${START}(grants)(?:[ \\t]+(from)[ \\t]+(${ID}))?[ \\t]*(:)`,
       beginCaptures: {
         1: { name: 'variable.other.property.cards' },
-        2: { name: 'punctuation.separator.key-value.cards' },
+        2: { name: 'keyword.other.from.cards' },
+        3: { name: 'entity.name.type.release.cards' },
+        4: { name: 'punctuation.separator.key-value.cards' },
       },
-      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      end: `(?=$|\\}|${FIELD_START})`,
       name: 'meta.field.cards',
       patterns: [
         {
@@ -416,12 +442,14 @@ const grammar = {
 
     // <name>: <value> — a value runs to the end of the line or to the next `<name>:`.
     field: {
-      begin: `${START}(${ID})[ \\t]*(:)`,
+      begin: `${START}(${ID})(?:[ \\t]+(from)[ \\t]+(${ID}))?[ \\t]*(:)`,
       beginCaptures: {
         1: { name: 'variable.other.property.cards' },
-        2: { name: 'punctuation.separator.key-value.cards' },
+        2: { name: 'keyword.other.from.cards' },
+        3: { name: 'entity.name.type.release.cards' },
+        4: { name: 'punctuation.separator.key-value.cards' },
       },
-      end: `(?=$|\\}|${START}${ID}[ \\t]*:)`,
+      end: `(?=$|\\}|${FIELD_START})`,
       name: 'meta.field.cards',
       patterns: [
         { match: words(['recurring']), name: 'storage.modifier.recurring.cards' },
@@ -433,10 +461,12 @@ const grammar = {
 
     // text { <printed text> } — nothing but `}` ends it: `#` is text here.
     'text-block': {
-      begin: `${START}(text)[ \\t]*(\\{)`,
+      begin: `${START}(text)(?:[ \\t]+(from)[ \\t]+(${ID}))?[ \\t]*(\\{)`,
       beginCaptures: {
         1: { name: 'keyword.other.text.cards' },
-        2: { name: 'punctuation.section.block.begin.cards' },
+        2: { name: 'keyword.other.from.cards' },
+        3: { name: 'entity.name.type.release.cards' },
+        4: { name: 'punctuation.section.block.begin.cards' },
       },
       end: '\\}',
       endCaptures: { 0: { name: 'punctuation.section.block.end.cards' } },

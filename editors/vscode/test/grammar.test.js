@@ -164,6 +164,41 @@ function checkSources() {
  */
 const CASES = [
   {
+    name: 'releases, and values from a release on',
+    source: [
+      'release jan-2019 "Points, January 2019" 2019-01-04 points',
+      'upgrade "Jyn Erso" {',
+      '  since: core',
+      '  cost: 2 cost from points-2: 4',
+      '  requires from errata-1: size small',
+      '  text from errata-1 {',
+      '    Gain 1 [Focus] token.',
+      '  }',
+      '}',
+    ],
+    expect: [
+      [0, 'release', 'keyword.other.release.cards'],
+      [0, 'jan-2019', 'entity.name.type.release.cards'],
+      [0, '"Points, January 2019"', 'string.quoted.double.cards'],
+      [0, '2019-01-04', 'constant.numeric.date.cards'],
+      [0, 'points', 'storage.modifier.release-kind.cards'],
+      [2, 'since', 'variable.other.property.cards'],
+      [3, 'cost', 'variable.other.property.cards'],
+      [3, '2', 'constant.numeric.integer.cards'],
+      [3, 'from', 'keyword.other.from.cards'],
+      [3, 'points-2', 'entity.name.type.release.cards'],
+      [3, '4', 'constant.numeric.integer.cards'],
+      [4, 'requires', 'variable.other.property.cards'],
+      [4, 'from', 'keyword.other.from.cards'],
+      [4, 'errata-1', 'entity.name.type.release.cards'],
+      [4, 'size', 'keyword.other.restriction.cards'],
+      [5, 'text', 'keyword.other.text.cards'],
+      [5, 'from', 'keyword.other.from.cards'],
+      [5, 'errata-1', 'entity.name.type.release.cards'],
+      [6, 'Gain', 'string.unquoted.text.cards'],
+    ],
+  },
+  {
     name: 'a card with fields, flags, a restriction and text',
     source: [
       'upgrade "Jyn Erso" as jyn-erso-crew {  # a crew card',

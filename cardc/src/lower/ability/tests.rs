@@ -1676,6 +1676,7 @@ fn read_condition(kind: crate::text::CondKind, words: &str) -> Vec<String> {
         flagship_icon: None,
         cards: List::Borrowed(&[]),
         rules: List::Borrowed(&[]),
+        releases: Vec::new().into(),
     };
     conditions.iter().map(|c| cards_runtime::ability_text::condition(&set, c)).collect()
 }

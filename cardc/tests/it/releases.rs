@@ -1,0 +1,195 @@
+//! Releases in the language: the shipped X-Wing set given four releases, a card that came
+//! in the second, a cost that changes twice, a text erratum and a slot that changes on a
+//! pilot. What the set is as of each release is what the README's rules say it must be
+//! (each field is its value from the latest release on or before, else the field without
+//! `from`), worked out here by hand from the cards as written.
+
+use crate::common;
+
+use cards_runtime::model::{Card, ReleaseKind};
+use cards_runtime::Set;
+
+const RELEASES: &str = "
+release core \"Core Set\" 2018-09-13 wave
+release wave-2 \"Wave 2\" 2018-12-13 wave
+release errata-2019 \"Rules Reference 1.0.2\" 2019-03-25 erratum
+release points-2019 \"Points, January 2019\" 2019-01-04 points
+";
+
+const JYN_CHANGES: &str = "  cost: 2
+  cost from points-2019: 4
+  cost from errata-2019: 3
+  since: wave-2
+  xws: \"jynerso\"
+  text {
+    If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.
+  }
+  text from errata-2019 {
+    If a friendly ship at range 0-2 would gain a focus token, it may gain 1 evade token instead.
+  }";
+
+/// The shipped X-Wing set with the releases and changes above.
+fn files() -> Vec<(String, String)> {
+    let mut files = common::shipped_files("xwing");
+    for (name, text) in &mut files {
+        if name == "game.cards" {
+            text.push_str(RELEASES);
+        }
+    }
+    let jyn = "  cost: 2\n  xws: \"jynerso\"\n  text {\n    If a friendly ship at range 0-3 would gain a focus token, it may gain 1 evade token instead.\n  }";
+    let files = common::mutate(files, "upgrades.cards", jyn, JYN_CHANGES);
+    common::mutate(
+        files,
+        "pilots.cards",
+        "  upgrades: sensor, missile, modification, force-power\n",
+        "  upgrades: sensor, missile, modification, force-power\n  upgrades from points-2019: sensor, missile, force-power\n",
+    )
+}
+
+fn set() -> Set {
+    let (sources, checked) = common::check_in_memory("xwing", &files());
+    let errors: Vec<String> =
+        checked.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.render(&sources, Default::default())).collect();
+    assert!(errors.is_empty(), "the set checks:\n{}", errors.join("\n"));
+    checked.set.expect("a set without errors has its model")
+}
+
+fn card<'s>(set: &'s Set, id: &str) -> &'s Card {
+    set.cards.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// The upgrade bar of a card, by icon id.
+fn bar(set: &Set, card: &Card) -> Vec<String> {
+    card.upgrades.iter().map(|&i| set.vocab.icons[usize::from(i)].id.to_string()).collect()
+}
+
+#[test]
+fn releases_are_ordered_by_date_and_found_by_id_or_date() {
+    let set = set();
+    let ids: Vec<&str> = set.releases.iter().map(|r| &*r.id).collect();
+    // Declared with the erratum before the points, dated after them.
+    assert_eq!(ids, ["core", "wave-2", "points-2019", "errata-2019"]);
+    assert_eq!(set.releases[3].name, "Rules Reference 1.0.2");
+    assert_eq!(set.releases[3].date, "2019-03-25");
+    assert_eq!(set.releases[3].kind, Some(ReleaseKind::Erratum));
+    assert_eq!(set.release("points-2019"), Some(2));
+    assert_eq!(set.release("points-2020"), None);
+    assert_eq!(set.release_on("2019-01-04"), Some(2), "a release is in force on its own date");
+    assert_eq!(set.release_on("2019-03-24"), Some(2));
+    assert_eq!(set.release_on("2030-01-01"), Some(3));
+    assert_eq!(set.release_on("2018-09-12"), None, "before the first release");
+}
+
+#[test]
+fn a_card_is_as_of_each_release_what_its_fields_say() {
+    let set = set();
+    let jyn = card(&set, "jyn-erso");
+    let (core, wave_2, points, errata) = (0, 1, 2, 3);
+    assert_eq!(jyn.since, Some(wave_2));
+    assert!(!jyn.released_by(core) && jyn.released_by(wave_2) && jyn.released_by(errata));
+    // Each state: the cost, and the range its text says.
+    let expected = [(core, 2, "0-3"), (wave_2, 2, "0-3"), (points, 4, "0-3"), (errata, 3, "0-2")];
+    for (release, cost, range) in expected {
+        let then = jyn.as_of(release);
+        assert_eq!(then.cost, Some(cost), "cost as of {release}");
+        let text = then.text.as_deref().unwrap_or_default();
+        assert!(text.contains(&format!("at range {range} ")), "text as of {release}: {text}");
+        // The abilities are read from the text of that state.
+        assert_eq!(then.abilities.len(), 1, "as of {release}");
+        assert!(then.abilities[0].text.contains(range), "ability as of {release}: {}", then.abilities[0].text);
+    }
+    // The card itself is as of the last release; its history is what it was before each
+    // change, until the release that changed it.
+    assert_eq!(jyn.cost, Some(3));
+    let until: Vec<u16> = jyn.history.iter().map(|v| v.until).collect();
+    assert_eq!(until, [points, errata]);
+    // Fields no release changes are the same in every state.
+    for v in jyn.history.iter() {
+        assert_eq!((&v.card.icons, v.card.limited, &v.card.xws), (&jyn.icons, jyn.limited, &jyn.xws));
+    }
+    // A card nothing changes has no history.
+    assert!(card(&set, "gnk-gonk-droid").history.is_empty());
+    assert_eq!(card(&set, "gnk-gonk-droid").since, None);
+}
+
+#[test]
+fn a_slot_changes_from_a_release_on() {
+    let set = set();
+    let vader = card(&set, "darth-vader");
+    assert_eq!(bar(&set, vader.as_of(1)), ["sensor", "missile", "modification", "force-power"]);
+    assert_eq!(bar(&set, vader.as_of(2)), ["sensor", "missile", "force-power"]);
+    assert_eq!(bar(&set, vader), ["sensor", "missile", "force-power"]);
+    // Its text was not changed: its ability is read in every state.
+    assert_eq!(vader.history.len(), 1);
+    assert_eq!(vader.history[0].card.abilities, vader.abilities);
+}
+
+#[test]
+fn the_set_as_of_a_release_keeps_every_card_where_it_is() {
+    let set = set();
+    let old = set.as_of(1);
+    assert_eq!(old.cards.len(), set.cards.len());
+    for (then, now) in old.cards.iter().zip(set.cards.iter()) {
+        assert_eq!(then.id, now.id);
+        assert!(then.history.is_empty(), "{}: a set as of a release has no history", then.id);
+        assert_eq!(then, &Card { history: Vec::new().into(), ..now.as_of(1).clone() });
+    }
+    assert_eq!(card(&old, "jyn-erso").cost, Some(2));
+    // As of the last release, the set is its cards without their history.
+    let last = set.as_of(3);
+    for (then, now) in last.cards.iter().zip(set.cards.iter()) {
+        assert_eq!(then, &Card { history: Vec::new().into(), ..now.clone() });
+    }
+}
+
+#[test]
+fn a_set_with_history_packs_and_unpacks_to_itself() {
+    let set = set();
+    let data = cards_runtime::packed::pack(&set).concat();
+    let back = cards_runtime::packed::unpack(&data).expect("the packed set unpacks");
+    assert_eq!(back, set);
+    assert_eq!(card(&back, "jyn-erso").as_of(1).cost, Some(2));
+}
+
+#[test]
+fn export_takes_the_set_as_of_a_release_or_a_date() {
+    let dir = common::write_set(&files());
+    let set = dir.path().to_str().unwrap();
+    let json = |args: &[&str]| {
+        let out = common::cardc(&[&["export", set], args].concat());
+        assert_eq!(common::code(&out), 0, "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let jyn = value["cards"].as_array().unwrap().iter().find(|c| c["id"] == "jyn-erso").unwrap().clone();
+        (value, jyn)
+    };
+    let (all, jyn) = json(&[]);
+    assert_eq!(all["releases"][2]["id"], "points-2019");
+    assert_eq!(all["releases"][2]["kind"], "points");
+    assert_eq!(jyn["cost"], 3);
+    assert_eq!(jyn["since"], "wave-2");
+    assert_eq!(jyn["history"][0]["until"], "points-2019");
+    assert_eq!(jyn["history"][0]["card"]["cost"], 2);
+    assert_eq!(jyn["history"][1]["until"], "errata-2019");
+    assert_eq!(jyn["history"][1]["card"]["cost"], 4);
+    let (_, then) = json(&["--release", "wave-2"]);
+    assert_eq!(then["cost"], 2);
+    assert!(then.get("history").is_none(), "the set as of a release has no history");
+    // The points of January were in force in February; the erratum was not.
+    let (_, then) = json(&["--as-of", "2019-02-01"]);
+    assert_eq!(then["cost"], 4);
+    assert!(then["text"].as_str().unwrap().contains("range 0-3"));
+    for (args, says) in [
+        (["--release", "wave-3"], "no release `wave-3`"),
+        (["--as-of", "2018-01-01"], "after 2018-01-01"),
+        (["--as-of", "2019-02-30"], "not a date"),
+    ] {
+        let out = common::cardc(&[&["export", set][..], &args[..]].concat());
+        assert_eq!(common::code(&out), 2, "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
