@@ -31,6 +31,7 @@ pub mod ast;
 pub mod check;
 pub mod config;
 pub mod diagnostics;
+pub mod diff;
 pub mod emit;
 pub mod fix;
 pub mod format;

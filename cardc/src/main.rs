@@ -135,6 +135,30 @@ enum Command {
         #[arg(long, requires = "xws")]
         ignore_points: bool,
     },
+    /// Print what changed between two states of a set: two of its releases (`--from`,
+    /// `--to`, each a release id or a date), or two set folders.
+    ///
+    /// Cards added and removed, points, printed text word by word, restrictions, slots,
+    /// and the other fields that changed, by card. Text for a terminal, Markdown (a
+    /// changelog to publish) or JSON on stdout. Exits 0, 1 when a set has errors, 2 when a
+    /// set cannot be read, names no such release, or on a usage error.
+    Diff {
+        /// The set folder (with a second folder, the older state).
+        set: PathBuf,
+        /// A second set folder: the newer state.
+        other: Option<PathBuf>,
+        /// The older state: a release id or a date (`YYYY-MM-DD`, the last release on or
+        /// before it). Needed with one folder.
+        #[arg(long, value_name = "RELEASE|DATE", required_unless_present = "other")]
+        from: Option<String>,
+        /// The newer state: a release id or a date; by default the set as it is (as of its
+        /// last release).
+        #[arg(long, value_name = "RELEASE|DATE")]
+        to: Option<String>,
+        /// The output format.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+        format: DiffFormat,
+    },
     /// Import card data written by others as a card set, then check it.
     ///
     /// Writes the set folder (replacing it whole) and checks it. What was mapped, what the
@@ -258,6 +282,17 @@ enum VerdictFormat {
     Json,
 }
 
+/// The formats `cardc diff` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffFormat {
+    /// Text for a terminal: `[-removed-]` and `{+added+}` words.
+    Human,
+    /// Markdown: a changelog, `~~removed~~` and `**added**` words.
+    Markdown,
+    /// One JSON object.
+    Json,
+}
+
 /// The formats `cardc export` writes.
 #[derive(Clone, Copy, ValueEnum)]
 enum ExportFormat {
@@ -309,6 +344,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Import { source, data, out, force } => import(source, &data, &out, force),
+        Command::Diff { set, other, from, to, format } => diff(&set, other.as_deref(), from, to, format),
         Command::Explain { code } => explain(&code),
         Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
@@ -744,6 +780,89 @@ fn export(dir: &std::path::Path, format: ExportFormat, when: When) -> ExitCode {
     };
     let text = match format {
         ExportFormat::Json => cards_runtime::export::to_json_pretty(&set),
+    };
+    out!("{text}");
+    ExitCode::SUCCESS
+}
+
+/// The release `spec` names in `set`: a release id, else a date (the last release on or
+/// before it); the message of a usage error when it names none.
+fn release_named(set: &cards_runtime::Set, spec: &str) -> Result<u16, String> {
+    if let Some(release) = set.release(spec) {
+        return Ok(release);
+    }
+    let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
+    if cardc::check::releases::date(spec).is_err() {
+        return Err(match set.releases.len() {
+            0 => format!("the set declares no release, so none is named `{spec}`"),
+            _ => format!("`{spec}` is neither a release of the set ({}) nor a date (`YYYY-MM-DD`)", ids()),
+        });
+    }
+    set.release_on(spec).ok_or_else(|| match set.releases.first() {
+        None => format!("the set declares no release to take as of {spec}"),
+        Some(first) => format!("the set's first release, `{}`, is dated {}, after {spec}", first.id, first.date),
+    })
+}
+
+fn diff(
+    dir: &std::path::Path,
+    other: Option<&std::path::Path>,
+    from: Option<String>,
+    to: Option<String>,
+    format: DiffFormat,
+) -> ExitCode {
+    let load = |dir: &std::path::Path| load_one(dir, DiagnosticFormat::Human);
+    let old = match load(dir) {
+        Ok(set) => set,
+        Err(status) => return ExitCode::from(status),
+    };
+    let new = match other.map(load) {
+        None => None,
+        Some(Ok(set)) => Some(set),
+        Some(Err(status)) => return ExitCode::from(status),
+    };
+    // Each state: its set as of its release (when one is named), which cards had come
+    // out, and its label.
+    let state = |set: &cards_runtime::Set,
+                 spec: Option<&str>,
+                 folder: &std::path::Path|
+     -> Result<(cards_runtime::Set, Option<u16>, String), String> {
+        let label = |what: String| if other.is_some() { format!("{} {what}", folder.display()) } else { what };
+        match spec {
+            None if other.is_some() => Ok((set.clone(), None, folder.display().to_string())),
+            None => {
+                let last = set.releases.last().map_or("as it is".into(), |r| format!("{} ({})", r.id, r.date));
+                Ok((set.clone(), None, last))
+            }
+            Some(spec) => {
+                let release = release_named(set, spec)?;
+                let r = &set.releases[usize::from(release)];
+                Ok((set.as_of(release), Some(release), label(format!("{} ({})", r.id, r.date))))
+            }
+        }
+    };
+    let (old_state, new_state) = match &new {
+        Some(new) => (state(&old, from.as_deref(), dir), state(new, to.as_deref(), other.unwrap_or(dir))),
+        None => (state(&old, from.as_deref(), dir), state(&old, to.as_deref(), dir)),
+    };
+    let ((old_set, old_release, old_label), (new_set, new_release, new_label)) = match (old_state, new_state) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(message), _) | (_, Err(message)) => {
+            errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let holds =
+        |release: Option<u16>| move |card: &cards_runtime::model::Card| release.is_none_or(|r| card.released_by(r));
+    let (old_holds, new_holds) = (holds(old_release), holds(new_release));
+    let changes = cardc::diff::diff(
+        &cardc::diff::State { set: &old_set, holds: &old_holds, label: old_label },
+        &cardc::diff::State { set: &new_set, holds: &new_holds, label: new_label },
+    );
+    let text = match format {
+        DiffFormat::Human => changes.human(),
+        DiffFormat::Markdown => changes.markdown(),
+        DiffFormat::Json => format!("{:#}\n", changes.json()),
     };
     out!("{text}");
     ExitCode::SUCCESS

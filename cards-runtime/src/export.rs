@@ -367,7 +367,7 @@ pub struct CardExport<'a> {
 pub struct VersionExport<'a> {
     /// The release that changed it.
     pub until: &'a str,
-    /// The card before that release (no `since` nor `history` of its own).
+    /// The card before that release (with its `since`, and no `history` of its own).
     pub card: Box<CardExport<'a>>,
 }
 
@@ -531,6 +531,11 @@ pub fn export(set: &Set) -> SetExport<'_> {
             .collect(),
         cards: set.cards.iter().map(|c| ids.card_export(c)).collect(),
     }
+}
+
+/// One card of `set` as [`export`] writes it (a card of its history too).
+pub fn export_card<'a>(set: &'a Set, card: &'a Card) -> CardExport<'a> {
+    Ids { set }.card_export(card)
 }
 
 /// The set as pretty-printed JSON, ending in a line break.

@@ -139,7 +139,11 @@ macro_rules! packed {
     (struct $name:ident { $($field:ident),* $(,)? }) => {
         impl $crate::packed::Unpack for $name {
             fn unpack(from: &mut $crate::packed::Unpacker<'_>) -> Result<Self, $crate::packed::Error> {
-                Ok($name { $($field: $crate::packed::Unpack::unpack(from)?),* })
+                // A struct may hold itself through a list (a card's history holds cards).
+                from.descend()?;
+                let value = (|| Ok($name { $($field: $crate::packed::Unpack::unpack(from)?),* }))();
+                from.leave();
+                value
             }
         }
 
@@ -157,8 +161,7 @@ macro_rules! packed {
                 /// The variants, numbered in the order listed.
                 #[allow(dead_code, clippy::enum_variant_names)]
                 enum Index { $($variant),* }
-                // A type that holds itself does so through an enum (`Test::Any(List<Test>)`):
-                // its depth is counted there.
+                // A type may hold itself (`Test::Any(List<Test>)`): its depth is counted.
                 let (at, index) = from.enter()?;
                 let value = (|| {
                     $(if index == Index::$variant as u64 {
@@ -400,13 +403,14 @@ pub struct Unpacker<'a> {
     /// The data again when it is static (a compiled set's): its strings are then borrowed,
     /// not copied, and a card's abilities stay packed.
     statics: Option<&'static str>,
-    /// How many enums deep the value being read is.
+    /// How many structs and enums deep the value being read is.
     depth: u32,
 }
 
-/// How deep enums may nest in packed data. The deepest a real ability goes is a few
-/// levels; a thousand costs a few hundred kilobytes of stack at most.
-const MAX_DEPTH: u32 = 1000;
+/// How deep structs and enums may nest in packed data. The deepest a real ability goes is
+/// a few dozen levels; two hundred levels of the largest (a card in a card's history)
+/// take well under the 2 MiB of stack a thread starts with.
+const MAX_DEPTH: u32 = 200;
 
 impl<'a> Unpacker<'a> {
     /// Reads `data`, a compiled set's static data.
@@ -418,14 +422,20 @@ impl<'a> Unpacker<'a> {
     /// deeper than [`MAX_DEPTH`] is an error, not a stack overflow.
     pub(crate) fn enter(&mut self) -> Result<(usize, u64), Error> {
         let at = self.at;
-        if self.depth >= MAX_DEPTH {
-            return Err(Error::at(at, format!("values nested more than {MAX_DEPTH} deep")));
-        }
-        self.depth += 1;
+        self.descend()?;
         Ok((at, self.number()?))
     }
 
-    /// Out of the enum [`Self::enter`] went into.
+    /// One level deeper, into a struct or an enum: an error past [`MAX_DEPTH`].
+    pub(crate) fn descend(&mut self) -> Result<(), Error> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Error::at(self.at, format!("values nested more than {MAX_DEPTH} deep")));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Out of the struct or enum [`Self::descend`] went into.
     pub(crate) fn leave(&mut self) {
         self.depth -= 1;
     }

@@ -81,7 +81,8 @@ pub struct TextSite {
     pub first: usize,
     /// The card's state the block was read in, set by the lowering: `None` for the card
     /// itself, else its version in the card's history (a block a later release replaced,
-    /// `text from errata-2 { … }`).
+    /// `text from errata-2 { … }`); one past its history when no state holds it (a field
+    /// the check rejected), so that it reads in none.
     pub version: Option<usize>,
 }
 

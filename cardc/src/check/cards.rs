@@ -275,6 +275,16 @@ pub fn offered_fields(
         .map(|f| f.name)
 }
 
+/// The field a key gives: `icon` is `icons` (of one icon), `unique` is `limited` (to one),
+/// so that a value of either from a release replaces the other.
+pub fn field_group(key: &str) -> &str {
+    match key {
+        "icon" => "icons",
+        "unique" => "limited",
+        other => other,
+    }
+}
+
 /// Whether a card of `kind` takes the game's stats as fields.
 pub fn takes_stats(kind: CardKind) -> bool {
     STAT_KINDS.contains(&kind)
@@ -393,6 +403,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                     seen.insert(key, field.key.span);
                 }
                 Some((index, from)) => {
+                    let key = field_group(key);
                     if let Some(&first) = changed.get(&(key, index)) {
                         self.d.push(
                             Diagnostic::new(&E0202, format!("field `{key}` changes twice from `{}`", from.text))
@@ -452,6 +463,8 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             let (came, when) = (&names.releases[usize::from(since)].decl, &names.releases[usize::from(release)].decl);
             let message = if release == since {
                 format!("`{}` changes from `{}`, the release the card came out in", field.key.text, from.text)
+            } else if when.date.text == came.date.text {
+                format!("`{}` changes from `{}`, dated as the release the card came out in", field.key.text, from.text)
             } else {
                 format!(
                     "`{}` changes from `{}` ({}), before the card came out",

@@ -15,7 +15,7 @@ declare_code! {
     ///
     /// ## Why
     /// A release's date orders the set's changes and answers "as of" questions
-    /// (`cardc validate --as-of 2019-03-02`); its kind says what it is in a changelog.
+    /// (`cardc export --as-of 2019-03-02`); its kind says what it is in a changelog.
     ///
     /// ## Example
     /// `release points-2 "Points" 2019-13-01 points`: there is no 13th month. Write

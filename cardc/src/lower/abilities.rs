@@ -51,9 +51,13 @@ pub fn abilities(
             named = Some((at, state.abilities.len()));
             state.abilities.to_mut().extend(lowered.iter().cloned());
         }
-        if let Some((at, first)) = named {
-            site.version = (at != last).then_some(at);
-            site.first = first;
+        match named {
+            Some((at, first)) => {
+                site.version = (at != last).then_some(at);
+                site.first = first;
+            }
+            // A block no state holds (its field was rejected): read in none.
+            None => site.version = Some(usize::MAX),
         }
     }
 }

@@ -124,12 +124,13 @@ pub fn states<'a>(names: &Names<'_>, file: crate::ast::FileId, fields: ReadCard<
     States { changes, fields: states }
 }
 
-/// Whether two fields give the same field of a card: the same key (a named ship ability
-/// is its own field).
+/// Whether two fields give the same field of a card: the same key, or two keys that say
+/// one thing ([`field_group`](crate::check::cards::field_group)); a named ship ability is
+/// its own field.
 fn same_field(a: &Field, b: &Field) -> bool {
     match (&a.value, &b.value) {
         (FieldValue::Ability { name: x, .. }, FieldValue::Ability { name: y, .. }) => x.value == y.value,
-        _ => a.key.text == b.key.text,
+        _ => crate::check::cards::field_group(&a.key.text) == crate::check::cards::field_group(&b.key.text),
     }
 }
 

@@ -43,7 +43,26 @@ fn card_hover(a: &Analysis, card: &CardInfo) -> String {
     if more > 0 {
         out.push_str(&format!("\n… {more} more lines"));
     }
+    if let Some(history) = history(a, card) {
+        out.push_str(&history);
+    }
     out
+}
+
+/// A card's history, when the set has releases and the card names one: the release it came
+/// out in, and what each release that changed it changed.
+fn history(a: &Analysis, info: &CardInfo) -> Option<String> {
+    let set = a.checked.model()?;
+    let card = set.cards.iter().find(|c| *c.id == *info.id)?;
+    let release = |r: u16| set.releases.get(usize::from(r)).map(|r| format!("`{}` ({})", r.id, r.date));
+    let mut lines = Vec::new();
+    if let Some(since) = card.since.and_then(release) {
+        lines.push(format!("- came out in {since}"));
+    }
+    for (r, change) in crate::diff::history(set, card) {
+        lines.push(format!("- {}: {}", release(r)?, change.summary()));
+    }
+    (!lines.is_empty()).then(|| format!("\n\nHistory:\n{}", lines.join("\n")))
 }
 
 /// A vocabulary entry: its display name, kind and id, where it is declared and how often

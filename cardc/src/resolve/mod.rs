@@ -471,7 +471,10 @@ impl<'a> Names<'a> {
             return Ok(i);
         }
         let candidates = self.releases.iter().map(|r| (r.decl.id.text.as_str(), Some(r.decl.name.value.as_str())));
-        let fix = suggest::best(&name.text, candidates).map(|s| suggestion_fix(&s, name, file));
+        // Never certain: another release is another date, so a release one character away
+        // is a guess `--fix` must not make.
+        let fix = suggest::best(&name.text, candidates)
+            .map(|s| Fix::replace(s.help(&name.text), file, name.span, s.id, Applicability::MaybeIncorrect));
         let help = match self.releases.len() {
             0 => Some("the set declares no release: declare it (`release <id> \"<Name>\" <YYYY-MM-DD>`)".to_string()),
             _ if fix.is_none() => {

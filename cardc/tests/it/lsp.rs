@@ -681,3 +681,43 @@ fn the_verb_line_is_offered_and_hovered() {
     assert_eq!(definition["range"]["end"], json!({ "line": line, "character": column + 4 }), "{definition}");
     s.stop();
 }
+
+#[test]
+fn a_release_line_is_offered_and_a_cards_hover_shows_its_history() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path().canonicalize().expect("canonical");
+    let files = crate::releases::files();
+    for (name, text) in &files {
+        std::fs::write(root.join(name), text).expect("write the set");
+    }
+    let text = |name: &str| files.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).unwrap();
+    let (game, upgrades) = (root.join("game.cards"), root.join("upgrades.cards"));
+    let mut s = Server::start();
+    // Half typed at the end of game.cards.
+    let typing = format!("{}rel", text("game.cards"));
+    s.open(&game, &typing);
+    s.diagnostics(&uri(&game));
+    let line = typing.lines().count() as u32 - 1;
+    let params = json!({
+        "textDocument": { "uri": uri(&game) },
+        "position": { "line": line, "character": 3 },
+        "context": { "triggerKind": 1 },
+    });
+    let answer = s.request("textDocument/completion", params);
+    let labels: Vec<&str> = answer.as_array().into_iter().flatten().filter_map(|i| i["label"].as_str()).collect();
+    assert!(labels.contains(&"release"), "{labels:?}");
+    s.open(&game, &text("game.cards"));
+
+    let upgrades_text = text("upgrades.cards");
+    s.open(&upgrades, &upgrades_text);
+    let errors: Vec<Value> = s.diagnostics(&uri(&upgrades)).into_iter().filter(|d| d["severity"] == 1).collect();
+    assert_eq!(errors, Vec::<Value>::new());
+    let (line, column) = find(&upgrades_text, "\"Jyn Erso\"");
+    let hover = s.at("textDocument/hover", &upgrades, line, column + 2);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    // Written from the card: it came in wave 2, the points of January made it 4, the
+    // erratum 3 and changed its text.
+    let history = "History:\n- came out in `wave-2` (2018-12-13)\n- `points-2019` (2019-01-04): points 2 → 4\n\
+                   - `errata-2019` (2019-03-25): points 4 → 3, text";
+    assert!(shown.ends_with(history), "{shown}");
+}

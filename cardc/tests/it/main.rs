@@ -14,6 +14,7 @@ mod accepted_compiles;
 mod armada_data_mutated;
 mod armada_import;
 mod cli;
+mod diff;
 mod emit;
 mod export;
 mod extensions;

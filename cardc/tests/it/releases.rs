@@ -29,7 +29,7 @@ const JYN_CHANGES: &str = "  cost: 2
   }";
 
 /// The shipped X-Wing set with the releases and changes above.
-fn files() -> Vec<(String, String)> {
+pub(crate) fn files() -> Vec<(String, String)> {
     let mut files = common::shipped_files("xwing");
     for (name, text) in &mut files {
         if name == "game.cards" {
@@ -192,4 +192,76 @@ fn export_takes_the_set_as_of_a_release_or_a_date() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+#[test]
+fn diff_between_two_releases_says_each_change() {
+    let dir = common::write_set(&files());
+    let set = dir.path().to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = common::cardc(&[&["diff", set], args].concat());
+        assert_eq!(common::code(&out), 0, "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // From the second wave to the erratum: Jyn Erso's points 2 → 3 (the erratum's own
+    // cost), her text from range 0-3 to 0-2, and Darth Vader's modification slot gone in
+    // the points of January.
+    let human = run(&["--from", "wave-2", "--to", "errata-2019"]);
+    assert!(human.starts_with("wave-2 (2018-12-13) → errata-2019 (2019-03-25)\n"), "{human}");
+    assert!(human.contains("\npoints (1):\n  Jyn Erso (jyn-erso): 2 → 3\n"), "{human}");
+    assert!(human.contains("at range [-0-3-] {+0-2+} would gain"), "{human}");
+    assert!(human.contains("\nslots (1):\n  Darth Vader (darth-vader): lost modification\n"), "{human}");
+    assert!(!human.contains("cards added"), "Jyn Erso came in wave 2: {human}");
+    // From the core set, Jyn Erso is a card added; by date, the points of January were in
+    // force on 2019-02-01.
+    let markdown = run(&["--from", "core", "--to", "2019-02-01", "--format", "markdown"]);
+    assert!(markdown.starts_with("# core (2018-09-13) → points-2019 (2019-01-04)\n"), "{markdown}");
+    assert!(markdown.contains("\n## Cards added (1)\n\n- upgrade **Jyn Erso** (`jyn-erso`)\n"), "{markdown}");
+    assert!(!markdown.contains("## Text"), "the erratum came after: {markdown}");
+    let json: serde_json::Value = serde_json::from_str(&run(&["--from", "points-2019", "--format", "json"])).unwrap();
+    assert_eq!(json["to"], "errata-2019 (2019-03-25)");
+    let jyn = &json["changed"][0];
+    assert_eq!((&jyn["id"], &jyn["points"]["from"], &jyn["points"]["to"]), (&"jyn-erso".into(), &4.into(), &3.into()));
+    assert_eq!(jyn["text"][1], serde_json::json!({"removed": "0-3"}));
+    assert_eq!(jyn["text"][2], serde_json::json!({"added": "0-2"}));
+    // Nothing changed between a release and itself.
+    assert!(run(&["--from", "core", "--to", "core"]).ends_with("\nno change\n"));
+    let bad = common::cardc(&["diff", set, "--from", "wave-9"]);
+    assert_eq!(common::code(&bad), 2);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("neither a release of the set"));
+}
+
+#[test]
+fn icon_and_icons_are_one_field_and_so_are_unique_and_limited() {
+    let twin = "\nupgrade \"Twin Gunner\" {\n  icon: crew\n  icons from points-2019: crew + gunner\n  unique\n  limited from points-2019: 2\n  cost: 4\n}\n";
+    let mut files = files();
+    files.iter_mut().find(|(n, _)| n == "upgrades.cards").unwrap().1.push_str(twin);
+    let (sources, checked) = common::check_in_memory("xwing", &files);
+    let errors: Vec<String> =
+        checked.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.render(&sources, Default::default())).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let set = checked.set.unwrap();
+    let twin = card(&set, "twin-gunner");
+    let icons = |c: &Card| c.icons.iter().map(|&i| set.vocab.icons[usize::from(i)].id.to_string()).collect::<Vec<_>>();
+    // Before the points of January: one crew icon, unique.
+    let before = twin.as_of(1);
+    assert_eq!((icons(before), before.unique, before.limited), (vec!["crew".to_string()], true, None));
+    // From them on: crew and gunner, two copies allowed, no longer unique.
+    let after = twin.as_of(2);
+    assert_eq!(
+        (icons(after), after.unique, after.limited),
+        (vec!["crew".to_string(), "gunner".into()], false, Some(2))
+    );
+}
+
+#[test]
+fn fix_never_guesses_a_release() {
+    let files = common::mutate(files(), "upgrades.cards", "since: wave-2", "since: wave-3");
+    let dir = common::write_set(&files);
+    let run = common::cardc(&["check", dir.path().to_str().unwrap(), "--fix"]);
+    assert_eq!(common::code(&run), 1);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("no release named `wave-3`") && stderr.contains("did you mean `wave-2`?"), "{stderr}");
+    let after = std::fs::read_to_string(dir.path().join("upgrades.cards")).unwrap();
+    assert!(after.contains("since: wave-3"), "another release is another date: --fix leaves it");
 }

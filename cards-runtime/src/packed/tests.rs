@@ -91,10 +91,20 @@ fn data_nested_too_deep_is_an_error_not_a_stack_overflow() {
     // them inside each other, the last a `Test::Opaque` (24, `O`).
     let deep = format!("{}O", "N1".repeat(10_000));
     let error = unpack_value::<crate::ability::Test>(&deep).unwrap_err();
-    assert!(error.to_string().contains("nested more than 1000 deep"), "{error}");
-    // A thousand levels read.
-    let fine = format!("{}O", "N1".repeat(999));
+    assert!(error.to_string().contains("nested more than 200 deep"), "{error}");
+    // Two hundred levels read.
+    let fine = format!("{}O", "N1".repeat(199));
     assert!(unpack_value::<crate::ability::Test>(&fine).is_ok());
+    // A card whose history holds a card whose history holds a card…: structs only.
+    let mut card = Card::empty("x", "X", crate::CardKind::Upgrade);
+    for until in 0..150 {
+        card = Card {
+            history: vec![crate::model::Version { until, card: card.clone() }].into(),
+            ..Card::empty("x", "X", crate::CardKind::Upgrade)
+        };
+    }
+    let error = unpack_value::<Card>(&packed(&card)).unwrap_err();
+    assert!(error.to_string().contains("nested more than 200 deep"), "{error}");
 }
 
 #[test]
