@@ -64,6 +64,7 @@ fn generated_name(rust: &str) -> Option<&'static str> {
     match rust {
         "CardId" => Some("the set's enum of card ids"),
         "Kind" => Some("the set's enum of card kinds"),
+        "Release" => Some("the set's enum of releases"),
         "Option" | "Some" | "None" => Some("the prelude's name the generated code uses"),
         _ => None,
     }
@@ -82,6 +83,8 @@ pub fn check(names: &Names<'_>, d: &mut Vec<Diagnostic>) {
             .map(|v| (v.entry.id.text.clone(), v.file, v.entry.id.span));
         report(&format!("{kind} entries"), entries, d);
     }
+    let releases = names.releases.iter().map(|r| (r.decl.id.text.clone(), r.file, r.decl.id.span));
+    report("releases", releases, d);
     // A kind the game declares becomes a type beside the vocabulary's enums and `CardId`.
     let kinds = names.kinds.declared.iter().map(|k| (k.entry.id.text.clone(), k.file, k.entry.id.span));
     report("kinds", kinds, d);

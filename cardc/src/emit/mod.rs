@@ -146,6 +146,7 @@ pub fn emit_set(set: &Set) -> String {
     let typed = Typed::new(set);
     items.extend(card_id(set, &typed));
     items.extend(kind_enum(set, &typed));
+    items.extend(release_enum(set));
     items.extend(handles(set, &typed));
     let aliases = set.cards.iter().enumerate().map(|(i, c)| {
         let name = ident::token(&ident::pascal(&c.id));
@@ -201,6 +202,58 @@ fn vocab_enums(set: &Set) -> TokenStream {
         }
     }
     items
+}
+
+/// `Release`, when the set declares releases: each release in the order of its dates, its
+/// id, name and date from tables (no unpacking), and the set as of it.
+fn release_enum(set: &Set) -> TokenStream {
+    if set.releases.is_empty() {
+        return TokenStream::new();
+    }
+    let releases = &set.releases;
+    let variants: Vec<proc_macro2::Ident> = releases.iter().map(|r| ident::token(&ident::pascal(&r.id))).collect();
+    let docs = releases.iter().map(|r| {
+        let kind = r.kind.map_or(String::new(), |k| format!(", {}", k.id()));
+        doc(&format!("{} (`{}`, {}{kind})", escape_md(&r.name), r.id, r.date))
+    });
+    let count = Literal::usize_unsuffixed(releases.len());
+    let enum_doc = doc(&format!("The releases of {}, in the order of their dates.", escape_md(&set.name)));
+    let ids = releases.iter().map(|r| Literal::string(&r.id));
+    let names = releases.iter().map(|r| Literal::string(&r.name));
+    let dates = releases.iter().map(|r| Literal::string(&r.date));
+    quote! {
+        #enum_doc
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Release { #(#docs #variants),* }
+        impl Release {
+            /// Every release, in the order of their dates.
+            pub const ALL: [Release; #count] = [#(Release::#variants),*];
+            /// Every release's id, in that order.
+            pub const IDS: [&'static str; #count] = [#(#ids),*];
+            /// Every release's name, in that order.
+            pub const NAMES: [&'static str; #count] = [#(#names),*];
+            /// Every release's date (`YYYY-MM-DD`), in that order.
+            pub const DATES: [&'static str; #count] = [#(#dates),*];
+
+            /// Its date, `YYYY-MM-DD`.
+            pub const fn date(self) -> &'static str {
+                Self::DATES[self as usize]
+            }
+
+            /// The last release dated on or before `date` (`YYYY-MM-DD`), with no
+            /// unpacking; `None` before the first.
+            pub fn on(date: &str) -> ::core::option::Option<Release> {
+                Self::DATES.iter().rposition(|d| *d <= date).map(|i| Self::ALL[i])
+            }
+
+            /// The set as of this release: every card as it was then
+            /// (`cards_runtime::Set::as_of`), from the set unpacked once.
+            pub fn set(self) -> ::cards_runtime::Set {
+                SET.as_of(self as u16)
+            }
+        }
+        ::cards_runtime::vocab_impl!(Release);
+    }
 }
 
 /// How the typed layer names a set's cards, kinds and vocabulary entries in Rust.

@@ -262,6 +262,13 @@ fn program(sets: &[&Set]) -> String {
                 kind.enum_name(),
             );
         }
+        // The releases, from `Release`'s tables, and each card's cost as of each.
+        if !set.releases.is_empty() {
+            let _ = writeln!(
+                out,
+                "        for r in {module}::Release::ALL {{ ::std::println!(\"release {{:?}} {{}} {{:?}} {{:?}} {{:?}} {{:?}} {{:?}}\", game, r.index(), r.as_str(), r.name(), r.date(), {module}::Release::on(r.date()).map(|x| x.index()), r.set().cards.iter().map(|c| c.cost).collect::<::std::vec::Vec<_>>()); }}"
+            );
+        }
         for (i, c) in set.cards.iter().enumerate() {
             let alias = ident::token(&ident::pascal(&c.id));
             let _ = writeln!(
@@ -395,6 +402,11 @@ fn expected_typed(set: &Set) -> String {
             let _ = writeln!(out, "enum {game:?} {} {i} {:?} {:?} {:?}", kind.enum_name(), &*e.id, &*e.name, &*e.name);
         }
     }
+    for (i, r) in set.releases.iter().enumerate() {
+        let costs: Vec<Option<i64>> = set.as_of(i as u16).cards.iter().map(|c| c.cost).collect();
+        let on = set.release_on(&r.date);
+        let _ = writeln!(out, "release {game:?} {i} {:?} {:?} {:?} {on:?} {costs:?}", &*r.id, &*r.name, &*r.date);
+    }
     for (i, c) in set.cards.iter().enumerate() {
         let _ = writeln!(out, "alias {game:?} {i} {i} {:?} {:?}", &*c.id, &*c.name);
     }
@@ -450,7 +462,7 @@ fn compare(output: &str, sets: &[&Set]) -> Result<(), Mismatch> {
     let mut model: Vec<&str> = Vec::new();
     let mut typed: Vec<&str> = Vec::new();
     for line in output.lines() {
-        if ["typed ", "facts ", "more ", "enum ", "alias "].iter().any(|p| line.starts_with(p)) {
+        if ["typed ", "facts ", "more ", "enum ", "release ", "alias "].iter().any(|p| line.starts_with(p)) {
             typed.push(line);
         } else {
             model.push(line);
