@@ -38,6 +38,14 @@ enum Command {
         /// Skip point rules (`total cost …`), for lists built under other points.
         #[arg(long, requires = "xws")]
         ignore_points: bool,
+        /// Judge XWS squads as of this release of the set (its id): every card as it was
+        /// then, and a card that came out later is the violation `not-released`.
+        #[arg(long, value_name = "ID", requires = "xws", conflicts_with = "as_of")]
+        release: Option<String>,
+        /// Judge XWS squads as of this date (`YYYY-MM-DD`): as of the last release on or
+        /// before it.
+        #[arg(long, value_name = "DATE", requires = "xws")]
+        as_of: Option<String>,
     },
     /// List the cards of a game: id, kind, cost and name.
     List {
@@ -63,14 +71,21 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Validate { scenarios, format, xws, set, ignore_points } => {
+        Command::Validate { scenarios, format, xws, set, ignore_points, release, as_of } => {
             let json = matches!(format, Format::Json);
             if !xws {
                 let sets: Vec<&cards_runtime::Set> = cards::SETS.iter().map(|s| s.get()).collect();
                 return ExitCode::from(cards_cli::validate::scenario_files(&sets, &scenarios, json));
             }
             let Some(set) = cards::set(&set) else { return no_set(&set) };
-            let options = cards_runtime::fleet::Options { ignore_points };
+            let release = match cards_cli::validate::release_of(set, release.as_deref(), as_of.as_deref()) {
+                Ok(release) => release,
+                Err(message) => {
+                    errln!("error: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = cards_runtime::fleet::Options { ignore_points, release };
             ExitCode::from(cards_cli::validate::xws_files(set, &scenarios, &options, json))
         }
         Command::List { game } => {

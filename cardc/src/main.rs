@@ -134,6 +134,13 @@ enum Command {
         /// Skip point rules (`total cost …`), for lists built under other points.
         #[arg(long, requires = "xws")]
         ignore_points: bool,
+        /// Judge as of this release of the set (its id): every card as it was then, and a
+        /// card that came out later is the violation `not-released`.
+        #[arg(long, value_name = "ID", conflicts_with = "as_of")]
+        release: Option<String>,
+        /// Judge as of this date (`YYYY-MM-DD`): as of the last release on or before it.
+        #[arg(long, value_name = "DATE")]
+        as_of: Option<String>,
     },
     /// Print what changed between two states of a set: two of its releases (`--from`,
     /// `--to`, each a release id or a date), or two set folders.
@@ -347,8 +354,8 @@ fn main() -> ExitCode {
         Command::Diff { set, other, from, to, format } => diff(&set, other.as_deref(), from, to, format),
         Command::Explain { code } => explain(&code),
         Command::Fmt { paths, check } => fmt(&paths, check),
-        Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points } => {
-            validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points })
+        Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points, release, as_of } => {
+            validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points }, When::of(release, as_of))
         }
     }
 }
@@ -728,41 +735,27 @@ fn abilities(dir: &std::path::Path, format: ReadingFormat) -> ExitCode {
 }
 
 /// The release a command takes a set as of: `--release ID` or `--as-of DATE`.
-enum When {
-    Now,
-    Release(String),
-    Date(String),
+struct When {
+    release: Option<String>,
+    date: Option<String>,
 }
 
 impl When {
     fn of(release: Option<String>, date: Option<String>) -> When {
-        match (release, date) {
-            (Some(id), _) => When::Release(id),
-            (None, Some(date)) => When::Date(date),
-            (None, None) => When::Now,
-        }
+        When { release, date }
+    }
+
+    /// The release it names in `set`, or the message of a usage error.
+    fn release(&self, set: &cards_runtime::Set) -> Result<Option<u16>, String> {
+        cards_cli::validate::release_of(set, self.release.as_deref(), self.date.as_deref())
     }
 
     /// The set as of this release, or the message of a usage error.
     fn apply(&self, set: cards_runtime::Set) -> Result<cards_runtime::Set, String> {
-        let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
-        let release = match self {
-            When::Now => return Ok(set),
-            When::Release(id) => set.release(id).ok_or_else(|| match set.releases.len() {
-                0 => format!("the set declares no release, so none is named `{id}`"),
-                _ => format!("the set has no release `{id}`; its releases are {}", ids()),
-            })?,
-            When::Date(date) => {
-                cardc::check::releases::date(date).map_err(|why| format!("`{date}` is not a date: {why}"))?;
-                set.release_on(date).ok_or_else(|| match set.releases.first() {
-                    None => format!("the set declares no release to take as of {date}"),
-                    Some(first) => {
-                        format!("the set's first release, `{}`, is dated {}, after {date}", first.id, first.date)
-                    }
-                })?
-            }
-        };
-        Ok(set.as_of(release))
+        Ok(match self.release(&set)? {
+            Some(release) => set.as_of(release),
+            None => set,
+        })
     }
 }
 
@@ -792,7 +785,7 @@ fn release_named(set: &cards_runtime::Set, spec: &str) -> Result<u16, String> {
         return Ok(release);
     }
     let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
-    if cardc::check::releases::date(spec).is_err() {
+    if cards_runtime::model::release::date(spec).is_err() {
         return Err(match set.releases.len() {
             0 => format!("the set declares no release, so none is named `{spec}`"),
             _ => format!("`{spec}` is neither a release of the set ({}) nor a date (`YYYY-MM-DD`)", ids()),
@@ -880,22 +873,34 @@ fn validate(
     lists: &[PathBuf],
     format: VerdictFormat,
     xws: Xws,
+    when: When,
 ) -> ExitCode {
     let set = match load_one(dir, format.into()) {
         Ok(set) => set,
         Err(status) => return ExitCode::from(status),
     };
+    let release = match when.release(&set) {
+        Ok(release) => release,
+        Err(message) => {
+            errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let json = matches!(format, VerdictFormat::Json);
     let mut worst = 0u8;
+    // XWS squads are judged as of the release (each, without one, as of the release its
+    // `version` names); scenarios and fleet lists by the set as of it.
+    let as_of = release.map(|r| set.as_of(r));
+    let judged = as_of.as_ref().unwrap_or(&set);
     if !scenarios.is_empty() {
         worst = if xws.on {
-            let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points };
+            let options = cards_runtime::fleet::Options { ignore_points: xws.ignore_points, release };
             cards_cli::validate::xws_files(&set, scenarios, &options, json)
         } else {
-            cards_cli::validate::test_scenario_files(&[&set], scenarios, json)
+            cards_cli::validate::test_scenario_files(&[judged], scenarios, json)
         };
     }
-    ExitCode::from(worst.max(cards_cli::validate::fleet_list_files(&set, lists, json)))
+    ExitCode::from(worst.max(cards_cli::validate::fleet_list_files(judged, lists, json)))
 }
 
 fn plural(n: usize) -> &'static str {

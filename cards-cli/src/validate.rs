@@ -9,7 +9,9 @@ use cards_runtime::fleet_list::{validate_bytes, ListDiagnostic, ListTally};
 use cards_runtime::scenario::{
     report_json, report_text, run, test_json, test_text, Expectation, Outcome, Scenario, ScenarioError,
 };
-use cards_runtime::xws::{verdict, verdict_json, verdict_text, Tally, Unresolvable, Verdict, XwsIndex};
+use cards_runtime::xws::{
+    squad_of, squad_release, verdict_json, verdict_of, verdict_text, Tally, Unresolvable, Verdict, XwsIndex,
+};
 use cards_runtime::Set;
 
 use crate::{err, errln, out};
@@ -125,13 +127,43 @@ fn run_files(sets: &[&Set], files: &[impl AsRef<Path>], json: bool, compare: boo
     worst
 }
 
+/// The release `--release ID` or `--as-of DATE` names in `set` (`--as-of`: the last release
+/// dated on or before it), `None` when neither is given, or the message of a usage error.
+pub fn release_of(set: &Set, release: Option<&str>, date: Option<&str>) -> Result<Option<u16>, String> {
+    let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
+    match (release, date) {
+        (Some(id), _) => set.release(id).map(Some).ok_or_else(|| match set.releases.len() {
+            0 => format!("the set declares no release, so none is named `{id}`"),
+            _ => format!("the set has no release `{id}`; its releases are {}", ids()),
+        }),
+        (None, Some(date)) => {
+            cards_runtime::model::release::date(date).map_err(|why| format!("`{date}` is not a date: {why}"))?;
+            set.release_on(date).map(Some).ok_or_else(|| match set.releases.first() {
+                None => format!("the set declares no release to take as of {date}"),
+                Some(first) => {
+                    format!("the set's first release, `{}`, is dated {}, after {date}", first.id, first.date)
+                }
+            })
+        }
+        (None, None) => Ok(None),
+    }
+}
+
 /// Validates XWS files against a set and prints the verdicts: a `.json` file is one
 /// squad; any other file is JSON lines, one squad per line (a line may wrap its squad in
 /// `list`). Human output prints every verdict of a single squad and, for batches, the
 /// squads that are not legal and then the tally; JSON prints one object per squad. Returns
 /// the exit status: 0 all legal, 1 one illegal or unresolvable, 2 a file cannot be read.
+///
+/// With `options.release`, every squad is judged by the set as of that release; without,
+/// a squad whose `version` names a release of the set is judged by that one, and the rest
+/// by the set as it is. A verdict judged as of a release says which (`(as of points-2,
+/// 2019-01-04)`, `"release"` in JSON).
 pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json: bool) -> u8 {
-    let index = XwsIndex::new(set);
+    let judged = options.release.map(|r| set.as_of(r));
+    let index = XwsIndex::new(judged.as_ref().unwrap_or(set));
+    // The set as of each release a squad's `version` names, made once.
+    let mut named: std::collections::HashMap<u16, Set> = std::collections::HashMap::new();
     let mut worst = 0u8;
     for path in files {
         let path = path.as_ref();
@@ -157,15 +189,35 @@ pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json:
         };
         let mut tally = Tally::default();
         for (line, squad) in squads {
-            let v = match squad {
-                Ok(json_text) => verdict(&index, json_text, options),
-                Err(message) => Verdict::Unresolvable(Unresolvable::Malformed(message)),
+            let parsed = squad
+                .and_then(|text| serde_json::from_str::<serde_json::Value>(text).map_err(|e| format!("not JSON: {e}")));
+            let (v, release) = match &parsed {
+                Err(message) => (Verdict::Unresolvable(Unresolvable::Malformed(message.clone())), options.release),
+                Ok(value) => {
+                    let squad = squad_of(value);
+                    match squad_release(set, squad).filter(|_| options.release.is_none()) {
+                        Some(r) => {
+                            let as_of = named.entry(r).or_insert_with(|| set.as_of(r));
+                            let options = Options { release: Some(r), ..*options };
+                            (verdict_of(&XwsIndex::new(as_of), squad, &options), Some(r))
+                        }
+                        None => (verdict_of(&index, squad, options), options.release),
+                    }
+                }
             };
             tally.add(&v);
-            let place = if single { name.clone() } else { format!("{name}:{line}") };
+            let mut place = if single { name.clone() } else { format!("{name}:{line}") };
+            let release = release.and_then(|r| set.releases.get(usize::from(r)));
             let out = if json {
-                Some(verdict_json(&place, &v).to_string() + "\n")
+                let mut value = verdict_json(&place, &v);
+                if let Some(r) = release {
+                    value["release"] = serde_json::json!({ "id": &*r.id, "date": &*r.date });
+                }
+                Some(value.to_string() + "\n")
             } else if single || !matches!(v, Verdict::Legal(_)) {
+                if let Some(r) = release {
+                    place = format!("{place} (as of {}, {})", r.id, r.date);
+                }
                 Some(verdict_text(&place, &v))
             } else {
                 None

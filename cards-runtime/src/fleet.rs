@@ -48,11 +48,37 @@ impl FleetShip {
 pub struct Options {
     /// Skip point rules (`total cost …`): for lists built under other points.
     pub ignore_points: bool,
+    /// The release the fleet is judged as of (an index into the set's releases; the set
+    /// itself should be [`Set::as_of`](crate::Set::as_of) it): a card that had not come out
+    /// by then is the violation `not-released`.
+    pub release: Option<u16>,
 }
 
 /// Validates a fleet against the set's rules. An empty result means the fleet is legal.
 pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
     validate_fleet_with(set, fleet, &Options::default())
+}
+
+/// The `not-released` violations of a fleet judged as of `release`: each card of it that
+/// came out in a later release.
+fn not_released(set: &Set, fleet: &Fleet, release: u16) -> Vec<Violation> {
+    let name = |r: u16| {
+        set.releases.get(usize::from(r)).map_or_else(|| format!("#{r}"), |r| format!("`{}` ({})", r.id, r.date))
+    };
+    let mut out = Vec::new();
+    for ship in &fleet.ships {
+        for index in std::iter::once(ship.ship).chain(ship.upgrades.iter().copied()) {
+            let Some(card) = set.cards.get(index as usize) else { continue };
+            let Some(since) = card.since.filter(|_| !card.released_by(release)) else { continue };
+            out.push(Violation {
+                id: "not-released".into(),
+                message: format!("{} came out in {}, after {}", card.name, name(since), name(release)),
+                ship: set.cards.get(ship.ship as usize).map(|s| s.id.clone()),
+                card: Some(card.id.clone()),
+            });
+        }
+    }
+    out
 }
 
 /// [`validate_fleet`] with options.
@@ -65,6 +91,9 @@ pub fn validate_fleet_with(set: &Set, fleet: &Fleet, options: &Options) -> Vec<V
     let applies = |s: &FleetShip, condition: Option<&crate::restriction::Restriction>| {
         view_in_fleet(set, &everything, s).is_some_and(|v| condition.is_none_or(|c| c.eval(&v)))
     };
+    if let Some(release) = options.release {
+        out.extend(not_released(set, fleet, release));
+    }
     for ship in &fleet.ships {
         let Some(v) = view_in_fleet(set, &everything, ship) else { continue };
         check_ship(set, fleet, ship, v, &mut out);

@@ -310,6 +310,15 @@ pub fn squad_of(line: &Value) -> &Value {
     }
 }
 
+/// The release of `set` a squad names in its `version`, by the release's id or name: a
+/// squad built under one points document says which. The XWS spec's own `version` is the
+/// spec's (`"2.0.0"`), which names no release and is passed over.
+pub fn squad_release(set: &Set, squad: &Value) -> Option<u16> {
+    let version = squad.get("version")?.as_str()?;
+    let at = set.releases.iter().position(|r| *r.id == *version || *r.name == *version)?;
+    u16::try_from(at).ok()
+}
+
 /// Parses and validates one squad's JSON text.
 pub fn verdict(index: &XwsIndex<'_>, json: &str, options: &Options) -> Verdict {
     match serde_json::from_str::<Value>(json) {

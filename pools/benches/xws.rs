@@ -41,7 +41,7 @@ fn main() {
         eprintln!("notice: the legacy set was not compiled (no {}); nothing to measure", data.display());
         return;
     };
-    let options = Options { ignore_points: true };
+    let options = Options { ignore_points: true, ..Options::default() };
     let text = std::fs::read_to_string(data.join("listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let run = |index: &XwsIndex<'_>, line: &str| -> Verdict { verdict(index, line, &options) };

@@ -82,7 +82,7 @@ fn ignore_points_skips_point_rules_only() {
     let mut all = ids(&check(squad));
     all.dedup();
     assert_eq!(all, ["unique-names", "squad-points"]);
-    let without = verdict(&index(), squad, &Options { ignore_points: true });
+    let without = verdict(&index(), squad, &Options { ignore_points: true, ..Options::default() });
     assert_eq!(ids(&without), ["unique-names"]);
 }
 

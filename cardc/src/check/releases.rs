@@ -55,27 +55,7 @@ fn unknown_kind(kind: &Ident, file: crate::ast::FileId) -> Diagnostic {
 
 /// The year, month and day of a date written `YYYY-MM-DD`, or why it is not one.
 pub fn date(text: &str) -> Result<(u32, u32, u32), &'static str> {
-    let parts: Vec<&str> = text.split('-').collect();
-    let [year, month, day] = parts[..] else { return Err("expected year, month and day: `YYYY-MM-DD`") };
-    if year.len() != 4 || month.len() != 2 || day.len() != 2 {
-        return Err("expected four digits, two and two: `YYYY-MM-DD`");
-    }
-    let number = |s: &str| s.parse::<u32>().map_err(|_| "expected digits");
-    let (year, month, day) = (number(year)?, number(month)?, number(day)?);
-    if !(1..=12).contains(&month) {
-        return Err("a month is 01 to 12");
-    }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    };
-    if !(1..=days).contains(&day) {
-        return Err("no such day in that month");
-    }
-    Ok((year, month, day))
+    cards_runtime::model::release::date(text)
 }
 
 #[cfg(test)]
@@ -89,7 +69,9 @@ mod tests {
         assert!(date("2019-02-29").is_err(), "not a leap year");
         assert!(date("1900-02-29").is_err(), "a century is not a leap year");
         assert_eq!(date("2000-02-29"), Ok((2000, 2, 29)), "but every fourth one is");
-        for bad in ["2019-13-01", "2019-00-10", "2019-04-31", "19-01-04", "2019-1-4", "2019-01", "2019-01-04-01"] {
+        for bad in
+            ["2019-13-01", "2019-00-10", "2019-04-31", "19-01-04", "2019-1-4", "2019-01", "2019-01-04-01", "+019-01-04"]
+        {
             assert!(date(bad).is_err(), "{bad}");
         }
     }

@@ -54,7 +54,7 @@ fn real_squads_judged_by_the_pool_of_their_day() {
     let indexes: BTreeMap<&str, XwsIndex<'_>> = sets.iter().map(|(f, s)| (*f, XwsIndex::new(s))).collect();
     let text =
         std::fs::read_to_string(shared.join("data/listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
-    let options = Options { ignore_points: true };
+    let options = Options { ignore_points: true, ..Options::default() };
     let mut tally = Tally::default();
     let mut per_release: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut causes: BTreeMap<String, usize> = BTreeMap::new();
@@ -165,7 +165,11 @@ fn the_weapon_hardpoint_takes_one_weapon_written_either_way() {
     let index = XwsIndex::new(&set);
     let judge = |faction: &str, pilot: &str, upgrades: &str| {
         let squad = format!(r#"{{"faction":"{faction}","pilots":[{{"id":"{pilot}","upgrades":{{{upgrades}}}}}]}}"#);
-        verdict_of(&index, &serde_json::from_str(&squad).unwrap(), &Options { ignore_points: true })
+        verdict_of(
+            &index,
+            &serde_json::from_str(&squad).unwrap(),
+            &Options { ignore_points: true, ..Options::default() },
+        )
     };
     let t70 = |upgrades: &str| judge("resistance", "bluesquadronrookie", upgrades);
     let no_icon = |v: &Verdict| match v {

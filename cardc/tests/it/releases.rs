@@ -265,3 +265,51 @@ fn fix_never_guesses_a_release() {
     let after = std::fs::read_to_string(dir.path().join("upgrades.cards")).unwrap();
     assert!(after.contains("since: wave-3"), "another release is another date: --fix leaves it");
 }
+
+#[test]
+fn validate_judges_a_squad_as_of_a_release_a_date_or_its_version() {
+    let dir = common::write_set(&files());
+    let set = dir.path().to_str().unwrap();
+    let squads = tempfile::tempdir().unwrap();
+    let squad = |version: &str| {
+        format!(
+            "{{\"faction\":\"rebelalliance\",{version}\"pilots\":[{{\"id\":\"outerrimsmuggler\",\"ship\":\"modifiedyt1300lightfreighter\",\"upgrades\":{{\"crew\":[\"jynerso\"]}}}}]}}"
+        )
+    };
+    let file = squads.path().join("smuggler.json");
+    std::fs::write(&file, squad("\"version\":\"2.0.0\",")).unwrap();
+    let file = file.to_str().unwrap();
+    let run = |args: &[&str]| common::cardc(&[&["validate", "--set", set, "--xws", file], args].concat());
+    // As it is, and as of any release since Jyn Erso came out: legal.
+    for args in [&[][..], &["--release", "wave-2"], &["--as-of", "2019-02-01"]] {
+        let out = run(args);
+        assert_eq!(common::code(&out), 0, "{args:?}: {}", String::from_utf8_lossy(&out.stdout));
+    }
+    // Before: judged, not refused, and illegal for that reason alone.
+    let out = run(&["--release", "core"]);
+    assert_eq!(common::code(&out), 1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with(&format!("{file} (as of core, 2018-09-13): illegal\n")), "{stdout}");
+    assert!(
+        stdout.contains("  not-released: Jyn Erso came out in `wave-2` (2018-12-13), after `core` (2018-09-13)\n"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 2, "one violation: {stdout}");
+    let out = run(&["--as-of", "2018-10-01", "--format", "json"]);
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["verdict"], "illegal");
+    assert_eq!(verdict["release"], serde_json::json!({"id": "core", "date": "2018-09-13"}));
+    assert_eq!(verdict["violations"][0]["card"], "jyn-erso");
+    // A squad whose `version` names a release is judged as of it; the spec's own version
+    // (`2.0.0`, above) names none.
+    let lines = squads.path().join("squads.jsonl");
+    std::fs::write(&lines, format!("{}\n{}\n", squad("\"version\":\"core\","), squad(""))).unwrap();
+    let out = common::cardc(&["validate", "--set", set, "--xws", lines.to_str().unwrap(), "--format", "json"]);
+    let verdicts: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!((&verdicts[0]["verdict"], &verdicts[0]["release"]["id"]), (&"illegal".into(), &"core".into()));
+    assert_eq!(verdicts[1]["verdict"], "legal");
+    assert!(verdicts[1].get("release").is_none());
+    // A release the set does not have is a usage error.
+    assert_eq!(common::code(&run(&["--release", "wave-9"])), 2);
+}

@@ -65,6 +65,38 @@ pub struct Version {
 }
 packed! { struct Version { until, card } }
 
+/// The year, month and day of a date written `YYYY-MM-DD`, or why it is not one (a day of
+/// the Gregorian calendar: `2019-02-29` is not).
+pub fn date(text: &str) -> Result<(u32, u32, u32), &'static str> {
+    let parts: Vec<&str> = text.split('-').collect();
+    let [year, month, day] = parts[..] else { return Err("expected year, month and day: `YYYY-MM-DD`") };
+    if year.len() != 4 || month.len() != 2 || day.len() != 2 {
+        return Err("expected four digits, two and two: `YYYY-MM-DD`");
+    }
+    let number = |s: &str| {
+        if s.bytes().all(|b| b.is_ascii_digit()) {
+            s.parse::<u32>().map_err(|_| "expected digits")
+        } else {
+            Err("expected digits")
+        }
+    };
+    let (year, month, day) = (number(year)?, number(month)?, number(day)?);
+    if !(1..=12).contains(&month) {
+        return Err("a month is 01 to 12");
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if !(1..=days).contains(&day) {
+        return Err("no such day in that month");
+    }
+    Ok((year, month, day))
+}
+
 impl Card {
     /// The card as of release `release` (an index into its set's releases): the version
     /// that holds then, or the card itself when no later change is recorded. A card that

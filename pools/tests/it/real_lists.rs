@@ -30,7 +30,7 @@ fn every_real_squad_gets_the_verdict_in_the_fixture() {
     let index = XwsIndex::new(set);
     let text =
         std::fs::read_to_string(shared.join("data/listfortress-xws-lists/xws-lists-2018-09_2019-08.jsonl")).unwrap();
-    let options = Options { ignore_points: true };
+    let options = Options { ignore_points: true, ..Options::default() };
     let mut tally = Tally::default();
     let mut examples: BTreeMap<String, Vec<String>> = BTreeMap::new();
     // Each violation by its ship's chassis and the upgrade's icons: what the classes are made of.
