@@ -81,7 +81,8 @@ const HISTORY: [&str; 2] = ["since", "history"];
 pub struct State<'s> {
     /// The set (as of the state's release, when it has releases).
     pub set: &'s Set,
-    /// Whether a card of `set` is in the state (a card that had not come out is not).
+    /// Whether a card of `set` is in the state (a card that had not come out, or had left
+    /// the set, is not).
     pub holds: &'s dyn Fn(&Card) -> bool,
     /// What the state is, as the diff names it.
     pub label: String,

@@ -822,10 +822,15 @@ fn diff(
      -> Result<(cards_runtime::Set, Option<u16>, String), String> {
         let label = |what: String| if other.is_some() { format!("{} {what}", folder.display()) } else { what };
         match spec {
-            None if other.is_some() => Ok((set.clone(), None, folder.display().to_string())),
+            None if other.is_some() => {
+                let release = set.releases.len().checked_sub(1).and_then(|i| u16::try_from(i).ok());
+                Ok((set.clone(), release, folder.display().to_string()))
+            }
+            // As of its last release: a card that left the set by then is not in it.
             None => {
                 let last = set.releases.last().map_or("as it is".into(), |r| format!("{} ({})", r.id, r.date));
-                Ok((set.clone(), None, last))
+                let release = set.releases.len().checked_sub(1).and_then(|i| u16::try_from(i).ok());
+                Ok((set.clone(), release, last))
             }
             Some(spec) => {
                 let release = release_named(set, spec)?;
@@ -845,8 +850,7 @@ fn diff(
             return ExitCode::from(2);
         }
     };
-    let holds =
-        |release: Option<u16>| move |card: &cards_runtime::model::Card| release.is_none_or(|r| card.released_by(r));
+    let holds = |release: Option<u16>| move |card: &cards_runtime::model::Card| release.is_none_or(|r| card.in_set(r));
     let (old_holds, new_holds) = (holds(old_release), holds(new_release));
     let changes = cardc::diff::diff(
         &cardc::diff::State { set: &old_set, holds: &old_holds, label: old_label },

@@ -357,6 +357,9 @@ pub struct CardExport<'a> {
     /// The release it came in.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub since: Option<&'a str>,
+    /// The first release it is no longer in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until: Option<&'a str>,
     /// What it was before each release that changed it, in the order of the releases.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<VersionExport<'a>>,
@@ -751,6 +754,7 @@ impl<'a> Ids<'a> {
             abilities: _, // The reading of `text` and `ship_abilities`: see the module doc.
             xws,
             since,
+            until,
             history,
         } = c;
         let cost_by = cost_by.as_ref().map(|v| {
@@ -803,6 +807,7 @@ impl<'a> Ids<'a> {
             ship_abilities: ship_abilities.iter().map(|a| ShipAbilityExport { name: &a.name, text: &a.text }).collect(),
             xws: xws.as_deref(),
             since: since.map(|r| self.release(r)),
+            until: until.map(|r| self.release(r)),
             history: history
                 .iter()
                 .map(|v| VersionExport { until: self.release(v.until), card: Box::new(self.card_export(&v.card)) })

@@ -50,7 +50,7 @@ pub struct Options {
     pub ignore_points: bool,
     /// The release the fleet is judged as of (an index into the set's releases; the set
     /// itself should be [`Set::as_of`](crate::Set::as_of) it): a card that had not come out
-    /// by then is the violation `not-released`.
+    /// by then is the violation `not-released`, one that had left the set `withdrawn`.
     pub release: Option<u16>,
 }
 
@@ -59,8 +59,8 @@ pub fn validate_fleet(set: &Set, fleet: &Fleet) -> Vec<Violation> {
     validate_fleet_with(set, fleet, &Options::default())
 }
 
-/// The `not-released` violations of a fleet judged as of `release`: each card of it that
-/// came out in a later release.
+/// The `not-released` and `withdrawn` violations of a fleet judged as of `release`: each
+/// card of it that came out in a later release, or had left the set by then.
 fn not_released(set: &Set, fleet: &Fleet, release: u16) -> Vec<Violation> {
     let name = |r: u16| {
         set.releases.get(usize::from(r)).map_or_else(|| format!("#{r}"), |r| format!("`{}` ({})", r.id, r.date))
@@ -69,13 +69,22 @@ fn not_released(set: &Set, fleet: &Fleet, release: u16) -> Vec<Violation> {
     for ship in &fleet.ships {
         for index in std::iter::once(ship.ship).chain(ship.upgrades.iter().copied()) {
             let Some(card) = set.cards.get(index as usize) else { continue };
-            let Some(since) = card.since.filter(|_| !card.released_by(release)) else { continue };
-            out.push(Violation {
-                id: "not-released".into(),
-                message: format!("{} came out in {}, after {}", card.name, name(since), name(release)),
-                ship: set.cards.get(ship.ship as usize).map(|s| s.id.clone()),
-                card: Some(card.id.clone()),
-            });
+            let ship = set.cards.get(ship.ship as usize).map(|s| s.id.clone());
+            if let Some(since) = card.since.filter(|_| !card.released_by(release)) {
+                out.push(Violation {
+                    id: "not-released".into(),
+                    message: format!("{} came out in {}, after {}", card.name, name(since), name(release)),
+                    ship,
+                    card: Some(card.id.clone()),
+                });
+            } else if let Some(until) = card.until.filter(|_| card.withdrawn_by(release)) {
+                out.push(Violation {
+                    id: "withdrawn".into(),
+                    message: format!("{} left the set in {}, by {}", card.name, name(until), name(release)),
+                    ship,
+                    card: Some(card.id.clone()),
+                });
+            }
         }
     }
     out

@@ -7,7 +7,7 @@ use crate::model::Text;
 pub struct Violation {
     /// The rule's id, or a built-in id (`faction`, `no-icon`, `restriction`,
     /// `unknown-card`, `tech-required`, `too-many-activations`, `no-space`,
-    /// `nothing-to-return`, `not-available`, `not-released`).
+    /// `nothing-to-return`, `not-available`, `not-released`, `withdrawn`).
     pub id: Text,
     /// What is wrong, for a person.
     pub message: String,

@@ -147,6 +147,7 @@ pub enum Key {
     Ability,
     Xws,
     Since,
+    Until,
     /// A stat the game declares (`hull: 8`).
     Stat,
 }
@@ -204,6 +205,7 @@ const FIELDS: &[FieldDef] = &[
     FieldDef { key: Key::Ability, name: "ability", kinds: &[Chassis, Ship], ty: Ty::Ability },
     FieldDef { key: Key::Xws, name: "xws", kinds: ALL, ty: Ty::String },
     FieldDef { key: Key::Since, name: "since", kinds: ALL, ty: Ty::Release },
+    FieldDef { key: Key::Until, name: "until", kinds: ALL, ty: Ty::Release },
 ];
 
 /// The names of the built-in fields (a stat may not take one).
@@ -327,7 +329,13 @@ pub enum Read {
     Str(String),
     /// A release (`since: wave-2`): its index.
     Release(u16),
+    /// No value, from a release on (`charges from points-2: none`).
+    Nothing,
 }
+
+/// What a value from a release is when the field has none from then on: `cost from
+/// points-2: none`.
+pub const NONE: &str = "none";
 
 /// The fields of one card the check accepted, in order, each with its key and what it
 /// read: a field with an error, a duplicate or an unknown field is left out.
@@ -380,11 +388,12 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                     }
                 },
             };
-            if let (Some((_, from)), Key::Since) = (release, field_key) {
+            if let (Some((_, from)), Key::Since | Key::Until) = (release, field_key) {
+                let what = if field_key == Key::Since { "when the card came out" } else { "when it left the set" };
                 self.d.push(
-                    Diagnostic::new(&E0210, "`since` does not change from a release")
-                        .label(self.file(), from.span, "`since` is when the card came out")
-                        .help("write `since:` once, without `from`"),
+                    Diagnostic::new(&E0210, format!("`{key}` does not change from a release"))
+                        .label(self.file(), from.span, format!("`{key}` is {what}"))
+                        .help(format!("write `{key}:` once, without `from`")),
                 );
                 continue;
             }
@@ -443,45 +452,88 @@ impl<'a> CardBuilder<'_, 'a, '_> {
     }
 
     /// E0210 for each value from a release that is not after the one the card came in
-    /// (`since:`), left out.
+    /// (`since:`) or not before the one it left the set in (`until:`), and for an `until`
+    /// not after `since`; each is left out.
     fn changes_after_since(&mut self, out: &mut ReadCard<'a>) {
-        let Some((since_field, since)) = out.iter().find_map(|(f, _, read)| match read {
-            Read::Release(r) if f.from.is_none() => Some((*f, *r)),
-            _ => None,
-        }) else {
-            return;
-        };
+        fn release_of<'f>(out: &ReadCard<'f>, key: Key) -> Option<(&'f Field, u16)> {
+            out.iter().find_map(|(f, k, read)| match read {
+                Read::Release(r) if *k == key && f.from.is_none() => Some((*f, *r)),
+                _ => None,
+            })
+        }
+        let (since, until) = (release_of(out, Key::Since), release_of(out, Key::Until));
         let names = self.names;
         let file = self.file();
+        let decl = |r: u16| &names.releases[usize::from(r)].decl;
         let d = &mut *self.d;
+        if let (Some((since_field, since)), Some((until_field, until))) = (since, until) {
+            if until <= since {
+                d.push(
+                    Diagnostic::new(&E0210, "the card leaves the set before it comes out")
+                        .label(
+                            file,
+                            until_field.span,
+                            format!("it leaves in `{}` ({})", decl(until).id.text, decl(until).date.text),
+                        )
+                        .label(
+                            file,
+                            since_field.span,
+                            format!("it comes out in `{}` ({})", decl(since).id.text, decl(since).date.text),
+                        )
+                        .help("`until:` names the first release the card is no longer in, after `since:`"),
+                );
+                out.retain(|(_, k, _)| *k != Key::Until);
+            }
+        }
+        let until = release_of(out, Key::Until);
         out.retain(|(field, _, _)| {
             let Some(from) = &field.from else { return true };
             let Ok(release) = names.release(from, file) else { return true };
-            if release > since {
-                return true;
+            if let Some((since_field, since)) = since.filter(|(_, since)| release <= *since) {
+                let (came, when) = (decl(since), decl(release));
+                let message = if release == since {
+                    format!("`{}` changes from `{}`, the release the card came out in", field.key.text, from.text)
+                } else if when.date.text == came.date.text {
+                    format!(
+                        "`{}` changes from `{}`, dated as the release the card came out in",
+                        field.key.text, from.text
+                    )
+                } else {
+                    format!(
+                        "`{}` changes from `{}` ({}), before the card came out",
+                        field.key.text, from.text, when.date.text
+                    )
+                };
+                d.push(
+                    Diagnostic::new(&E0210, message)
+                        .label(file, from.span, "not after the card came out")
+                        .label(
+                            file,
+                            since_field.span,
+                            format!("the card came out in `{}` ({})", came.id.text, came.date.text),
+                        )
+                        .help("what the card was when it came out is the field without `from`"),
+                );
+                return false;
             }
-            let (came, when) = (&names.releases[usize::from(since)].decl, &names.releases[usize::from(release)].decl);
-            let message = if release == since {
-                format!("`{}` changes from `{}`, the release the card came out in", field.key.text, from.text)
-            } else if when.date.text == came.date.text {
-                format!("`{}` changes from `{}`, dated as the release the card came out in", field.key.text, from.text)
-            } else {
-                format!(
-                    "`{}` changes from `{}` ({}), before the card came out",
-                    field.key.text, from.text, when.date.text
-                )
-            };
-            d.push(
-                Diagnostic::new(&E0210, message)
-                    .label(file, from.span, "not after the card came out")
+            if let Some((until_field, until)) = until.filter(|(_, until)| release >= *until) {
+                let left = decl(until);
+                d.push(
+                    Diagnostic::new(
+                        &E0210,
+                        format!("`{}` changes from `{}`, once the card has left the set", field.key.text, from.text),
+                    )
+                    .label(file, from.span, "not before the card left the set")
                     .label(
                         file,
-                        since_field.span,
-                        format!("the card came out in `{}` ({})", came.id.text, came.date.text),
+                        until_field.span,
+                        format!("the card left the set in `{}` ({})", left.id.text, left.date.text),
                     )
-                    .help("what the card was when it came out is the field without `from`"),
-            );
-            false
+                    .help("a card that has left the set changes no more: drop the change, or move `until:`"),
+                );
+                return false;
+            }
+            true
         });
     }
 
@@ -730,6 +782,13 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             _ => &[],
         };
         let value = Value { file, key, span: field.span, tokens };
+        // `charges from r: none`, `unique from r: none`, `text from r: none`: the field has
+        // no value from that release on.
+        if let (Some(_), [Token::Ident(none)]) = (&field.from, tokens) {
+            if none.text == NONE && !matches!(ty, Ty::Ability) {
+                return Ok(Some(Read::Nothing));
+            }
+        }
         let shape_ok = match (&field.value, ty) {
             (FieldValue::Flag, Ty::Flag)
             | (FieldValue::Text(_), Ty::Text)

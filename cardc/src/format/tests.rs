@@ -54,6 +54,10 @@ fn release_lines_and_values_from_a_release() {
     let expected =
         "upgrade \"X\" {\n  since: core\n  cost: 2\n  cost from p2: 4  # later\n  text from p2 {\n    A.\n  }\n}\n";
     assert_eq!(fmt(card), expected);
+    // A flag from a release, and a value no more from one.
+    let card = "upgrade \"Y\" {\n  unique   from  p2\n  charges   from p2 :   none\n  until:p3\n}\n";
+    let expected = "upgrade \"Y\" {\n  unique from p2\n  charges from p2: none\n  until: p3\n}\n";
+    assert_eq!(fmt(card), expected);
 }
 
 #[test]

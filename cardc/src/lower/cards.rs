@@ -65,12 +65,18 @@ pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: R
                 }
             }
             (Key::Ability, _) => {
+                // `ability "Name" from <release> {}`: the ability is gone from then on.
                 if let FieldValue::Ability { name, text: block } = &field.value {
-                    abilities.push(NamedAbility { name: name.value.clone().into(), text: text(source, block) });
+                    if field.from.is_none() || !block.sentences.is_empty() {
+                        abilities.push(NamedAbility { name: name.value.clone().into(), text: text(source, block) });
+                    }
                 }
             }
             (Key::Xws, Read::Str(s)) => out.xws = Some(s.into()),
             (Key::Since, Read::Release(r)) => out.since = Some(r),
+            (Key::Until, Read::Release(r)) => out.until = Some(r),
+            // No value from a release on: the field is left as an empty card has it.
+            (_, Read::Nothing) => {}
             // The check reads each field as its key's type: no other pair is given.
             _ => {}
         }

@@ -605,7 +605,7 @@ impl Build {
             let rule = f.as_rule();
             let mut parts = inner(f).peekable();
             let key = self.ident(parts.next()?);
-            let from = match parts.peek() {
+            let mut from = match parts.peek() {
                 Some(p) if p.as_rule() == Rule::from => inner(parts.next()?).nth(1).map(|r| self.ident(r)),
                 _ => None,
             };
@@ -615,6 +615,10 @@ impl Build {
                 Rule::text_block => FieldValue::Text(self.text_block(parts.next()?)),
                 _ => {
                     let name = self.string(parts.next()?);
+                    // `ability "Name" from <release> { … }`: the release after the name.
+                    if parts.peek().is_some_and(|p| p.as_rule() == Rule::from) {
+                        from = inner(parts.next()?).nth(1).map(|r| self.ident(r));
+                    }
                     FieldValue::Ability { name, text: self.text_block(parts.next()?) }
                 }
             };

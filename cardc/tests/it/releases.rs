@@ -313,3 +313,75 @@ fn validate_judges_a_squad_as_of_a_release_a_date_or_its_version() {
     // A release the set does not have is a usage error.
     assert_eq!(common::code(&run(&["--release", "wave-9"])), 2);
 }
+
+#[test]
+fn a_card_leaves_the_set_a_value_goes_and_a_flag_comes_from_a_release() {
+    let extra = "\nupgrade \"Old Hand\" {\n  icon: crew\n  cost: 3\n  charges: 2\n  charges from points-2019: none\n  unique from points-2019\n  text {\n    After you defend, gain 1 focus token.\n  }\n  text from points-2019: none\n  until: errata-2019\n}\n";
+    let mut files = files();
+    files.iter_mut().find(|(n, _)| n == "upgrades.cards").unwrap().1.push_str(extra);
+    let (sources, checked) = common::check_in_memory("xwing", &files);
+    let errors: Vec<String> =
+        checked.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.render(&sources, Default::default())).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let set = checked.set.unwrap();
+    let old = card(&set, "old-hand");
+    let (wave_2, points, errata) = (1, 2, 3);
+    // Until the points of January: 2 charges, not unique, its text.
+    let then = old.as_of(wave_2);
+    assert_eq!((then.charges.map(|c| c.count), then.unique), (Some(2), false));
+    assert!(then.text.is_some() && then.abilities.len() == 1);
+    // From them: no charges, unique, no text.
+    let then = old.as_of(points);
+    assert_eq!((then.charges, then.unique, then.text.as_deref(), then.abilities.len()), (None, true, None, 0));
+    // It left the set with the erratum.
+    assert_eq!(old.until, Some(errata));
+    assert!(old.in_set(points) && !old.in_set(errata) && old.withdrawn_by(errata));
+    // Judged as of the erratum, a squad holding it is illegal for that reason.
+    let fleet = cards_runtime::fleet::Fleet {
+        faction: None,
+        ships: vec![cards_runtime::fleet::FleetShip {
+            ship: set.cards.iter().position(|c| c.id == "outer-rim-smuggler").unwrap() as u32,
+            upgrades: vec![set.cards.iter().position(|c| c.id == "old-hand").unwrap() as u32],
+        }],
+    };
+    let options = cards_runtime::fleet::Options { ignore_points: true, release: Some(errata) };
+    let violations = cards_runtime::fleet::validate_fleet_with(&set.as_of(errata), &fleet, &options);
+    let withdrawn: Vec<&str> = violations.iter().filter(|v| v.id == "withdrawn").map(|v| v.message.as_str()).collect();
+    assert_eq!(withdrawn, ["Old Hand left the set in `errata-2019` (2019-03-25), by `errata-2019` (2019-03-25)"]);
+    // The diff of the erratum says it went.
+    let dir = common::write_set(&files);
+    let out = common::cardc(&["diff", dir.path().to_str().unwrap(), "--from", "points-2019"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\ncards removed (1):\n  upgrade Old Hand (old-hand)\n"), "{text}");
+}
+
+#[test]
+fn a_named_ability_changes_and_goes_from_a_release() {
+    let extra = "\nchassis \"Test Frame\" {\n  size: small\n  faction: rebel-alliance\n  ability \"Sensor Blind\" {\n    While you defend, roll 1 fewer defense die.\n  }\n  ability \"Sensor Blind\" from points-2019 {\n    While you defend, roll 2 fewer defense dice.\n  }\n  ability \"Old Habit\" {\n    After you attack, gain 1 focus token.\n  }\n  ability \"Old Habit\" from errata-2019 {}\n}\n";
+    let mut files = files();
+    files.iter_mut().find(|(n, _)| n == "chassis.cards").unwrap().1.push_str(extra);
+    let (sources, checked) = common::check_in_memory("xwing", &files);
+    let errors: Vec<String> =
+        checked.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.render(&sources, Default::default())).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let set = checked.set.unwrap();
+    let frame = card(&set, "test-frame");
+    let said = |c: &Card| c.ship_abilities.iter().map(|a| format!("{}: {}", a.name, a.text)).collect::<Vec<_>>();
+    assert_eq!(
+        said(frame.as_of(1)),
+        [
+            "Sensor Blind: While you defend, roll 1 fewer defense die.",
+            "Old Habit: After you attack, gain 1 focus token."
+        ]
+    );
+    assert_eq!(
+        said(frame.as_of(2)),
+        [
+            "Sensor Blind: While you defend, roll 2 fewer defense dice.",
+            "Old Habit: After you attack, gain 1 focus token."
+        ]
+    );
+    assert_eq!(said(frame), ["Sensor Blind: While you defend, roll 2 fewer defense dice."]);
+    // The abilities read from them follow.
+    assert_eq!((frame.as_of(1).abilities.len(), frame.as_of(2).abilities.len(), frame.abilities.len()), (2, 2, 1));
+}

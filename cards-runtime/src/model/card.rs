@@ -237,6 +237,8 @@ pub struct Card {
     pub xws: Option<Text>,
     /// The release it came in (`since: wave-2`), an index into its set's releases.
     pub since: Option<u16>,
+    /// The first release it is no longer in (`until: wave-9`): it left the set then.
+    pub until: Option<u16>,
     /// What it was before each release that changed it, in the order of the releases:
     /// the card itself is as of the last ([`Card::as_of`]).
     pub history: List<super::release::Version>,
@@ -246,7 +248,7 @@ packed! {
         id, name, kind, declared, factions, cost, unique, limited, size, ship_icon, chassis, traits, upgrades, icons,
         requires, stats, actions, arcs, force, charges, cost_by, grants, formats, standard_loadout,
         standard_loadout_only, back_of, class, spaces, fixed, drive, ancient, tech, upgrade_activations, blueprints,
-        text, ship_abilities, abilities, xws, since, history
+        text, ship_abilities, abilities, xws, since, until, history
     }
 }
 
@@ -294,6 +296,7 @@ impl Card {
             abilities: Abilities::new(),
             xws: None,
             since: None,
+            until: None,
             history: List::Borrowed(&[]),
         }
     }

@@ -111,4 +111,16 @@ impl Card {
     pub fn released_by(&self, release: u16) -> bool {
         self.since.is_none_or(|since| since <= release)
     }
+
+    /// Whether the card had left the set by release `release` (`until:` is that one or an
+    /// earlier one).
+    pub fn withdrawn_by(&self, release: u16) -> bool {
+        self.until.is_some_and(|until| until <= release)
+    }
+
+    /// Whether the card is in the set as of release `release`: it had come out and not
+    /// left.
+    pub fn in_set(&self, release: u16) -> bool {
+        self.released_by(release) && !self.withdrawn_by(release)
+    }
 }

@@ -70,7 +70,8 @@ impl Set {
     /// The set as of release `release` (an index into [`Set::releases`]): each card as it
     /// was then ([`Card::as_of`]), with no history of its own. Its cards stay where they
     /// are, so that every index into them still holds: one that came after that release
-    /// is there as it came ([`Card::released_by`] says it had not come out).
+    /// is there as it came, and one that had left is there as it last was
+    /// ([`Card::in_set`] says whether a card is in the set then).
     pub fn as_of(&self, release: u16) -> Set {
         let Set { game, name, vocab, kinds, roster, distance, verbs, flagship_icon, cards, rules, releases } = self;
         let cards: Vec<Card> =

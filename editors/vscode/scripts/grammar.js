@@ -392,6 +392,15 @@ const grammar = {
         { include: '#restriction-field' },
         { include: '#grants-field' },
         { include: '#field' },
+        // unique from points-2: a flag from a release on.
+        {
+          match: `${START}(${ID})[ \\t]+(from)[ \\t]+(${ID})${END}(?![ \\t]*:)`,
+          captures: {
+            1: { name: 'storage.modifier.flag.cards' },
+            2: { name: 'keyword.other.from.cards' },
+            3: { name: 'entity.name.type.release.cards' },
+          },
+        },
         { match: `${START}${ID}${END}`, name: 'storage.modifier.flag.cards' },
       ],
     },
@@ -476,13 +485,15 @@ const grammar = {
     },
     // ability "<Name>" { <printed text> }
     'ability-block': {
-      begin: `${START}(ability)[ \\t]+(")((?:[^"\\\\]|\\\\.)*)(")[ \\t]*(\\{)`,
+      begin: `${START}(ability)[ \\t]+(")((?:[^"\\\\]|\\\\.)*)(")(?:[ \\t]+(from)[ \\t]+(${ID}))?[ \\t]*(\\{)`,
       beginCaptures: {
         1: { name: 'keyword.other.ability.cards' },
         2: { name: 'string.quoted.double.ability-name.cards punctuation.definition.string.begin.cards' },
         3: { name: 'string.quoted.double.ability-name.cards', patterns: [{ include: '#escape' }] },
         4: { name: 'string.quoted.double.ability-name.cards punctuation.definition.string.end.cards' },
-        5: { name: 'punctuation.section.block.begin.cards' },
+        5: { name: 'keyword.other.from.cards' },
+        6: { name: 'entity.name.type.release.cards' },
+        7: { name: 'punctuation.section.block.begin.cards' },
       },
       end: '\\}',
       endCaptures: { 0: { name: 'punctuation.section.block.end.cards' } },
