@@ -176,8 +176,11 @@ enum Command {
         /// Whose data it is.
         #[arg(value_enum)]
         source: Source,
-        /// The data folder.
-        data: PathBuf,
+        /// The data folder; for `xwing-data2`, several releases of it, each `<folder>@<YYYY-MM-DD>`
+        /// (oldest first or not: they are ordered by date), merged into one set that knows
+        /// them.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
         /// The set folder to write: a new or empty folder, or one `cardc import` wrote
         /// before.
         #[arg(long)]
@@ -481,12 +484,55 @@ fn elsewhere(report: &cardc::Report) -> String {
     format!("; {} in other files of {sets} (not shown)", parts.join(", "))
 }
 
-fn import(source: Source, data: &std::path::Path, out: &std::path::Path, force: bool) -> ExitCode {
-    let (name, result) = match source {
-        Source::XwingData2 => ("xwing-data2", cardc::import::xwing_data2::import(data)),
-        Source::ArmadaData => ("armada-data", cardc::import::armada_data::import(data)),
+/// A data folder and its date: `<folder>@<YYYY-MM-DD>`.
+fn dated(arg: &std::path::Path) -> Result<(PathBuf, String), String> {
+    let text = arg.to_string_lossy();
+    let Some((folder, date)) = text.rsplit_once('@') else {
+        return Err(format!("`{text}`: several releases are each `<folder>@<YYYY-MM-DD>`"));
     };
-    errln!("importing {name} from `{}`", data.display());
+    cards_runtime::model::release::date(date).map_err(|why| format!("`{text}`: `{date}` is not a date: {why}"))?;
+    Ok((PathBuf::from(folder), date.to_string()))
+}
+
+/// Several dated releases of xwing-data2, each imported alone, then merged.
+fn import_history(data: &[PathBuf]) -> Result<cardc::import::Imported, String> {
+    let mut releases = Vec::new();
+    for arg in data {
+        let (folder, date) = dated(arg)?;
+        let tag = folder.file_name().map_or_else(|| folder.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let id = format!(
+            "v{}",
+            tag.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+                .collect::<String>()
+        );
+        errln!("importing xwing-data2 {tag} ({date}) from `{}`", folder.display());
+        let imported = cardc::import::xwing_data2::import(&folder).map_err(|e| e.to_string())?;
+        releases.push(cardc::import::history::Dated { id, name: format!("xwing-data2 {tag}"), date, imported });
+    }
+    releases.sort_by(|a, b| a.date.cmp(&b.date));
+    let ids: std::collections::BTreeSet<&String> = releases.iter().map(|r| &r.id).collect();
+    if ids.len() < releases.len() {
+        return Err("two releases have one folder name".into());
+    }
+    Ok(cardc::import::history::merge(&releases))
+}
+
+fn import(source: Source, data: &[PathBuf], out: &std::path::Path, force: bool) -> ExitCode {
+    let several = data.len() > 1 || data.iter().any(|d| d.to_string_lossy().contains('@'));
+    let (name, result) = match (source, several, data) {
+        (Source::XwingData2, true, _) => ("xwing-data2", import_history(data)),
+        (Source::XwingData2, false, [one]) => {
+            ("xwing-data2", cardc::import::xwing_data2::import(one).map_err(|e| e.to_string()))
+        }
+        (Source::ArmadaData, false, [one]) => {
+            ("armada-data", cardc::import::armada_data::import(one).map_err(|e| e.to_string()))
+        }
+        _ => ("armada-data", Err("armada-data imports one data folder".to_string())),
+    };
+    if !several {
+        errln!("importing {name} from `{}`", data[0].display());
+    }
     let imported = match result {
         Ok(i) => i,
         Err(e) => {

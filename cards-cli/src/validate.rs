@@ -160,8 +160,11 @@ pub fn release_of(set: &Set, release: Option<&str>, date: Option<&str>) -> Resul
 /// by the set as it is. A verdict judged as of a release says which (`(as of points-2,
 /// 2019-01-04)`, `"release"` in JSON).
 pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json: bool) -> u8 {
-    let judged = options.release.map(|r| set.as_of(r));
-    let index = XwsIndex::new(judged.as_ref().unwrap_or(set));
+    let judged = options.release.map(|r| (set.as_of(r), r));
+    let index = match &judged {
+        Some((as_of, r)) => XwsIndex::as_of(as_of, *r),
+        None => XwsIndex::new(set),
+    };
     // The set as of each release a squad's `version` names, made once.
     let mut named: std::collections::HashMap<u16, Set> = std::collections::HashMap::new();
     let mut worst = 0u8;
@@ -199,7 +202,7 @@ pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json:
                         Some(r) => {
                             let as_of = named.entry(r).or_insert_with(|| set.as_of(r));
                             let options = Options { release: Some(r), ..*options };
-                            (verdict_of(&XwsIndex::new(as_of), squad, &options), Some(r))
+                            (verdict_of(&XwsIndex::as_of(as_of, r), squad, &options), Some(r))
                         }
                         None => (verdict_of(&index, squad, options), options.release),
                     }

@@ -360,6 +360,9 @@ pub struct CardExport<'a> {
     /// The first release it is no longer in.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub until: Option<&'a str>,
+    /// Out of the set (in a version of its history).
+    #[serde(skip_serializing_if = "is_false")]
+    pub withdrawn: bool,
     /// What it was before each release that changed it, in the order of the releases.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<VersionExport<'a>>,
@@ -755,6 +758,7 @@ impl<'a> Ids<'a> {
             xws,
             since,
             until,
+            withdrawn,
             history,
         } = c;
         let cost_by = cost_by.as_ref().map(|v| {
@@ -808,6 +812,7 @@ impl<'a> Ids<'a> {
             xws: xws.as_deref(),
             since: since.map(|r| self.release(r)),
             until: until.map(|r| self.release(r)),
+            withdrawn: *withdrawn,
             history: history
                 .iter()
                 .map(|v| VersionExport { until: self.release(v.until), card: Box::new(self.card_export(&v.card)) })

@@ -84,6 +84,13 @@ fn not_released(set: &Set, fleet: &Fleet, release: u16) -> Vec<Violation> {
                     ship,
                     card: Some(card.id.clone()),
                 });
+            } else if card.as_of(release).withdrawn {
+                out.push(Violation {
+                    id: "withdrawn".into(),
+                    message: format!("{} was out of the set as of {}", card.name, name(release)),
+                    ship,
+                    card: Some(card.id.clone()),
+                });
             }
         }
     }

@@ -51,7 +51,7 @@ use crate::model::{Card, Distance, Kind, List, Noun, Release, Rule, Set, Text, V
 
 /// The format of packed data: the `cards-runtime` version that wrote it, and the layout's
 /// revision. Generated code names the format it was packed in; [`PackedSet::new`] checks it.
-pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 7");
+pub const FORMAT: &str = concat!("cards-runtime ", env!("CARGO_PKG_VERSION"), " packed 8");
 
 /// A set compiled into a crate: packed data, unpacked into a [`Set`] on first use, which it
 /// then dereferences to (`SET.cards`, `validate_fleet(&SET, …)`).

@@ -58,10 +58,24 @@ impl<'s> XwsIndex<'s> {
     /// grants a [Cannon] slot). A squad that equips the weapon and leaves the choice out is
     /// read as if it had equipped it, with a warning.
     pub fn new(set: &'s Set) -> XwsIndex<'s> {
+        XwsIndex::preferring(set, |_| true)
+    }
+
+    /// Indexes `set` as of release `release` ([`Set::as_of`] it): an XWS id names the card
+    /// in the set then, when one has it (a card that left and one that came later may share
+    /// it), else a card that is not (which the verdict then says, `not-released` or
+    /// `withdrawn`, rather than refusing the squad).
+    pub fn as_of(set: &'s Set, release: u16) -> XwsIndex<'s> {
+        XwsIndex::preferring(set, |card| card.in_set(release))
+    }
+
+    /// Indexes `set`, each XWS id naming the first card that is `preferred`, else the first.
+    fn preferring(set: &'s Set, preferred: impl Fn(&crate::model::Card) -> bool) -> XwsIndex<'s> {
         let mut pilots = HashMap::new();
         let mut upgrades = HashMap::new();
         let mut choices = HashMap::new();
-        for (i, card) in set.cards.iter().enumerate() {
+        let cards = || set.cards.iter().enumerate();
+        for (i, card) in cards().filter(|(_, c)| preferred(c)).chain(cards().filter(|(_, c)| !preferred(c))) {
             if let Some(key) = choice_of(card) {
                 choices.entry(key).or_insert(i as u32);
             }

@@ -9,6 +9,10 @@
 //!   the files into `serde_json::Value`, which is less than a validator built on them
 //!   would have to do, so the ratio is a floor.
 //!
+//! - the whole batch as of its dates on the compiled `xwing-history` set (each squad judged
+//!   as of the release of its `date`, as `cardc validate --as-of` judges it: the set as of
+//!   each release made once, then every squad; goal ≤ 0.3 s).
+//!
 //! `cargo bench -p cards-pools --bench xws`. Needs `../shared/data`.
 
 use std::path::{Path, PathBuf};
@@ -71,6 +75,40 @@ fn main() {
         .collect();
     let batch = median(batches);
     println!("whole batch: median {:.1} ms (goal ≤ 100 ms)", batch.as_secs_f64() * 1e3);
+
+    // The batch as of each squad's date, on the versioned set.
+    if let Some(history) = cards_pools::set("xwing-history") {
+        let dated: Vec<(&str, u16)> = lines
+            .iter()
+            .map(|l| {
+                let date = l.split("\"date\":\"").nth(1).and_then(|d| d.get(..10)).unwrap_or("");
+                (*l, history.release_on(date).unwrap_or(0))
+            })
+            .collect();
+        let batches: Vec<Duration> = (0..11)
+            .map(|_| {
+                let t = Instant::now();
+                let sets: Vec<cards_runtime::Set> =
+                    (0..history.releases.len() as u16).map(|r| history.as_of(r)).collect();
+                let indexes: Vec<XwsIndex<'_>> =
+                    sets.iter().enumerate().map(|(r, s)| XwsIndex::as_of(s, r as u16)).collect();
+                let legal = dated
+                    .iter()
+                    .filter(|(l, r)| {
+                        let options = Options { ignore_points: true, release: Some(*r) };
+                        matches!(verdict(&indexes[usize::from(*r)], l, &options), Verdict::Legal(_))
+                    })
+                    .count();
+                std::hint::black_box(legal);
+                t.elapsed()
+            })
+            .collect();
+        println!(
+            "whole batch as of its dates ({} releases): median {:.1} ms (goal ≤ 300 ms)",
+            history.releases.len(),
+            median(batches).as_secs_f64() * 1e3
+        );
+    }
 
     // First verdict: compiled set vs loading xwing-data2 JSON with serde_json. The compiled
     // set is unpacked each time, as on a tool's first use of it.

@@ -148,6 +148,11 @@ pub enum Key {
     Xws,
     Since,
     Until,
+    /// `name from <release>: "…"`: the card's printed name from a release on.
+    Name,
+    /// `withdrawn from <release>`: out of the set from a release on (and back with
+    /// `withdrawn from <release>: none`).
+    Withdrawn,
     /// A stat the game declares (`hull: 8`).
     Stat,
 }
@@ -206,6 +211,8 @@ const FIELDS: &[FieldDef] = &[
     FieldDef { key: Key::Xws, name: "xws", kinds: ALL, ty: Ty::String },
     FieldDef { key: Key::Since, name: "since", kinds: ALL, ty: Ty::Release },
     FieldDef { key: Key::Until, name: "until", kinds: ALL, ty: Ty::Release },
+    FieldDef { key: Key::Name, name: "name", kinds: ALL, ty: Ty::String },
+    FieldDef { key: Key::Withdrawn, name: "withdrawn", kinds: ALL, ty: Ty::Flag },
 ];
 
 /// The names of the built-in fields (a stat may not take one).
@@ -394,6 +401,22 @@ impl<'a> CardBuilder<'_, 'a, '_> {
                     Diagnostic::new(&E0210, format!("`{key}` does not change from a release"))
                         .label(self.file(), from.span, format!("`{key}` is {what}"))
                         .help(format!("write `{key}:` once, without `from`")),
+                );
+                continue;
+            }
+            if field_key == Key::Withdrawn && release.is_none() {
+                self.d.push(
+                    Diagnostic::new(&E0210, "`withdrawn` is from a release")
+                        .label(self.file(), field.key.span, "`withdrawn` without a release")
+                        .help("write `withdrawn from <release>`: the card is out of the set from then on"),
+                );
+                continue;
+            }
+            if field_key == Key::Name && release.is_none() {
+                self.d.push(
+                    Diagnostic::new(&E0210, "a card's name is written in its head")
+                        .label(self.file(), field.key.span, "`name:` without a release")
+                        .help("`name from <release>: \"…\"` is its name from a release on; the name it came out with is in its head"),
                 );
                 continue;
             }

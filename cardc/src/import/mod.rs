@@ -9,6 +9,7 @@
 //! refused unless forced.
 
 pub mod armada_data;
+pub mod history;
 pub(crate) mod tolerant;
 
 use std::collections::BTreeMap;

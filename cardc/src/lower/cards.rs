@@ -75,6 +75,8 @@ pub fn card(names: &Names<'_>, sources: &SourceMap, def: &CardDef<'_>, fields: R
             (Key::Xws, Read::Str(s)) => out.xws = Some(s.into()),
             (Key::Since, Read::Release(r)) => out.since = Some(r),
             (Key::Until, Read::Release(r)) => out.until = Some(r),
+            (Key::Name, Read::Str(name)) => out.name = name.into(),
+            (Key::Withdrawn, Read::Flag) => out.withdrawn = true,
             // No value from a release on: the field is left as an empty card has it.
             (_, Read::Nothing) => {}
             // The check reads each field as its key's type: no other pair is given.

@@ -213,3 +213,95 @@ fn an_empty_name_and_a_header_in_capitals_are_read_and_counted() {
     assert!(!all.contains("SETUP"), "the header is written as the data writes it");
     assert!(imported.summary().contains("an empty [] in text"), "{}", imported.summary());
 }
+
+/// The dates of the five releases, as `../shared/data/xwing-data2-history/SOURCE.md` gives
+/// them.
+const DATES: [(&str, &str); 5] = [
+    ("1.0.0", "2018-10-01"),
+    ("1.3.0", "2018-12-06"),
+    ("1.5.1", "2019-01-04"),
+    ("1.10.1", "2019-03-25"),
+    ("1.14.1", "2019-08-02"),
+];
+
+/// The model of an imported set, which must check clean.
+fn model(imported: &Imported) -> cards_runtime::Set {
+    let mut report = cardc::import::check_imported(Path::new("/set"), &imported.files);
+    assert_eq!(report.errors(), 0, "{}", common::rendered_errors(&report, 5));
+    report.sets.remove(0).set.expect("a set without errors has its model")
+}
+
+/// Each card of `set` that `holds`, by id, as `cardc export` writes it, without what only a
+/// versioned set says (`since`, `until`, `history`).
+fn exported(
+    set: &cards_runtime::Set,
+    holds: impl Fn(&cards_runtime::model::Card) -> bool,
+) -> BTreeMap<String, serde_json::Value> {
+    let export = serde_json::to_value(cards_runtime::export::export(set)).unwrap();
+    export["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(set.cards.iter())
+        .filter(|(_, card)| holds(card))
+        .map(|(value, card)| {
+            let mut value = value.clone();
+            for key in ["since", "until", "history"] {
+                value.as_object_mut().unwrap().remove(key);
+            }
+            (card.id.to_string(), value)
+        })
+        .collect()
+}
+
+/// The five releases imported into one versioned set: it checks clean, and as of each
+/// release its cards are, card for card and field for field (as `cardc export` writes
+/// them), the cards that release imports to alone.
+#[test]
+fn the_five_releases_are_one_set_each_release_equal_to_its_own_import() {
+    let Some(shared) = common::shared() else { return };
+    let alone = imported(&shared);
+    let releases: Vec<cardc::import::history::Dated> = DATES
+        .iter()
+        .map(|(tag, date)| cardc::import::history::Dated {
+            id: format!("v{}", tag.replace('.', "-")),
+            name: format!("xwing-data2 {tag}"),
+            date: date.to_string(),
+            imported: alone[tag].clone(),
+        })
+        .collect();
+    let merged = model(&cardc::import::history::merge(&releases));
+    assert_eq!(merged.releases.len(), 5);
+    for (r, (tag, _)) in DATES.iter().enumerate() {
+        let release = r as u16;
+        let then = merged.as_of(release);
+        let versioned =
+            exported(&then, |card| merged.cards.iter().find(|c| c.id == card.id).is_some_and(|c| c.in_set(release)));
+        let own = exported(&model(&alone[tag]), |_| true);
+        assert_eq!(versioned.len(), own.len(), "{tag}: cards in the set");
+        for (id, card) in &own {
+            assert_eq!(versioned.get(id), Some(card), "{tag}: card {id}");
+        }
+    }
+    // The set says what changed: a card that came later, one that left, a points change.
+    assert!(merged.cards.iter().any(|c| c.since.is_some()));
+    assert!(merged.cards.iter().any(|c| c.until.is_some()));
+    assert!(merged.cards.iter().any(|c| c.history.iter().any(|v| v.card.cost != c.cost)));
+}
+
+#[test]
+fn several_releases_are_each_a_folder_and_a_date() {
+    let Some(shared) = common::shared() else { return };
+    let out = tempfile::tempdir().unwrap();
+    let set = out.path().join("set");
+    let data = history(&shared).join("1.3.0");
+    let bad = format!("{}@2018-12-32", data.display());
+    let run = common::cardc(&["import", "xwing-data2", &bad, "--out", set.to_str().unwrap()]);
+    assert_eq!(common::code(&run), 2);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("`2018-12-32` is not a date"));
+    let undated = data.display().to_string();
+    let run = common::cardc(&["import", "xwing-data2", &undated, &bad, "--out", set.to_str().unwrap()]);
+    assert_eq!(common::code(&run), 2);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("each `<folder>@<YYYY-MM-DD>`"));
+    assert!(!set.exists(), "nothing is written");
+}

@@ -239,6 +239,9 @@ pub struct Card {
     pub since: Option<u16>,
     /// The first release it is no longer in (`until: wave-9`): it left the set then.
     pub until: Option<u16>,
+    /// Out of the set (`withdrawn from <release>`, in the card as of a release it was out
+    /// of; it may come back).
+    pub withdrawn: bool,
     /// What it was before each release that changed it, in the order of the releases:
     /// the card itself is as of the last ([`Card::as_of`]).
     pub history: List<super::release::Version>,
@@ -248,7 +251,7 @@ packed! {
         id, name, kind, declared, factions, cost, unique, limited, size, ship_icon, chassis, traits, upgrades, icons,
         requires, stats, actions, arcs, force, charges, cost_by, grants, formats, standard_loadout,
         standard_loadout_only, back_of, class, spaces, fixed, drive, ancient, tech, upgrade_activations, blueprints,
-        text, ship_abilities, abilities, xws, since, until, history
+        text, ship_abilities, abilities, xws, since, until, withdrawn, history
     }
 }
 
@@ -297,6 +300,7 @@ impl Card {
             xws: None,
             since: None,
             until: None,
+            withdrawn: false,
             history: List::Borrowed(&[]),
         }
     }

@@ -118,9 +118,9 @@ impl Card {
         self.until.is_some_and(|until| until <= release)
     }
 
-    /// Whether the card is in the set as of release `release`: it had come out and not
-    /// left.
+    /// Whether the card is in the set as of release `release`: it had come out, had not
+    /// left, and was not withdrawn then.
     pub fn in_set(&self, release: u16) -> bool {
-        self.released_by(release) && !self.withdrawn_by(release)
+        self.released_by(release) && !self.withdrawn_by(release) && !self.as_of(release).withdrawn
     }
 }
