@@ -74,8 +74,8 @@ pub struct Diff {
 
 /// The fields said one by one (the rest are named when they change).
 const SAID: [&str; 7] = ["cost", "cost_by", "text", "requires", "upgrades", "icons", "id"];
-/// The fields a state's history holds, which are not the card as of that state.
-const HISTORY: [&str; 2] = ["since", "history"];
+/// The fields that say a card's history, which are not the card as of a state.
+const HISTORY: [&str; 4] = ["since", "until", "withdrawn", "history"];
 
 /// One state of a set to compare: the set, and which of its cards are in it.
 pub struct State<'s> {
@@ -155,13 +155,17 @@ fn change(
         |set: &Set, card: &Card| card.requires.as_ref().map(|r| cards_runtime::restriction_text::describe(set, r));
     let requires =
         (field(a, "requires") != field(b, "requires")).then(|| (describe(set_a, card_a), describe(set_b, card_b)));
-    let slots = ["upgrades", "icons"].iter().find(|k| field(a, k) != field(b, k)).map(|k| {
-        let list = |v: &Value| -> Vec<String> {
-            v[*k].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect()
-        };
-        let (old, new) = (list(a), list(b));
-        (less(&old, &new), less(&new, &old))
-    });
+    // Slots as a bar holds them: the same slots in another order are no change.
+    let slots = ["upgrades", "icons"]
+        .iter()
+        .map(|k| {
+            let list = |v: &Value| -> Vec<String> {
+                v[*k].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect()
+            };
+            let (old, new) = (list(a), list(b));
+            (less(&old, &new), less(&new, &old))
+        })
+        .find(|(lost, gained)| !lost.is_empty() || !gained.is_empty());
     let keys: Vec<String> = a
         .as_object()
         .into_iter()

@@ -494,32 +494,54 @@ fn dated(arg: &std::path::Path) -> Result<(PathBuf, String), String> {
     Ok((PathBuf::from(folder), date.to_string()))
 }
 
+/// The release id a data folder's name gives: `v` and its letters and digits, each run of
+/// anything else one `-` (`1.3.0` is `v1-3-0`); `None` when nothing is left.
+fn release_id(tag: &str) -> Option<String> {
+    let mut id = String::from("v");
+    for c in tag.chars() {
+        if c.is_ascii_alphanumeric() {
+            id.push(c.to_ascii_lowercase());
+        } else if !id.ends_with('-') && id.len() > 1 {
+            id.push('-');
+        }
+    }
+    let id = id.trim_end_matches('-').to_string();
+    (id.len() > 1 && cardc::resolve::ids::is_valid_id(&id)).then_some(id)
+}
+
 /// Several dated releases of xwing-data2, each imported alone, then merged.
 fn import_history(data: &[PathBuf]) -> Result<cardc::import::Imported, String> {
     let mut releases = Vec::new();
     for arg in data {
         let (folder, date) = dated(arg)?;
         let tag = folder.file_name().map_or_else(|| folder.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let id = format!(
-            "v{}",
-            tag.chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
-                .collect::<String>()
-        );
+        let id =
+            release_id(&tag).ok_or_else(|| format!("`{}`: its name `{tag}` gives no release id", folder.display()))?;
         errln!("importing xwing-data2 {tag} ({date}) from `{}`", folder.display());
         let imported = cardc::import::xwing_data2::import(&folder).map_err(|e| e.to_string())?;
         releases.push(cardc::import::history::Dated { id, name: format!("xwing-data2 {tag}"), date, imported });
     }
     releases.sort_by(|a, b| a.date.cmp(&b.date));
-    let ids: std::collections::BTreeSet<&String> = releases.iter().map(|r| &r.id).collect();
-    if ids.len() < releases.len() {
-        return Err("two releases have one folder name".into());
+    for (i, a) in releases.iter().enumerate() {
+        if let Some(b) = releases[i + 1..].iter().find(|b| b.id == a.id) {
+            return Err(format!(
+                "`{}` and `{}` both give the release id `{}`: name their folders apart",
+                a.name, b.name, a.id
+            ));
+        }
     }
     Ok(cardc::import::history::merge(&releases))
 }
 
 fn import(source: Source, data: &[PathBuf], out: &std::path::Path, force: bool) -> ExitCode {
-    let several = data.len() > 1 || data.iter().any(|d| d.to_string_lossy().contains('@'));
+    // One folder is one release, unless it is written `<folder>@<date>` (what follows its
+    // last `@` is digits and dashes: a folder whose name has another `@` is a folder).
+    let dated_one = |d: &PathBuf| {
+        d.to_string_lossy()
+            .rsplit_once('@')
+            .is_some_and(|(_, date)| !date.is_empty() && date.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+    };
+    let several = data.len() > 1 || data.iter().any(dated_one);
     let (name, result) = match (source, several, data) {
         (Source::XwingData2, true, _) => ("xwing-data2", import_history(data)),
         (Source::XwingData2, false, [one]) => {
@@ -991,5 +1013,19 @@ fn explain(id: &str) -> ExitCode {
             }
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::release_id;
+
+    #[test]
+    fn a_folder_name_gives_a_release_id() {
+        assert_eq!(release_id("1.3.0").as_deref(), Some("v1-3-0"));
+        assert_eq!(release_id("1..0").as_deref(), Some("v1-0"));
+        assert_eq!(release_id("rc_").as_deref(), Some("vrc"));
+        assert_eq!(release_id("V1.0").as_deref(), Some("vv1-0"));
+        assert_eq!(release_id("...").as_deref(), None);
     }
 }

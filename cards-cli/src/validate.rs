@@ -160,6 +160,12 @@ pub fn release_of(set: &Set, release: Option<&str>, date: Option<&str>) -> Resul
 /// by the set as it is. A verdict judged as of a release says which (`(as of points-2,
 /// 2019-01-04)`, `"release"` in JSON).
 pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json: bool) -> u8 {
+    // A set with releases is judged as of its last one unless told otherwise, so that a
+    // card that has left it is `withdrawn`; a verdict says the release only when one was
+    // asked for or the squad's `version` named it.
+    let asked = options.release;
+    let last = set.releases.len().checked_sub(1).and_then(|r| u16::try_from(r).ok());
+    let options = &Options { release: asked.or(last), ..*options };
     let judged = options.release.map(|r| (set.as_of(r), r));
     let index = match &judged {
         Some((as_of, r)) => XwsIndex::as_of(as_of, *r),
@@ -195,16 +201,16 @@ pub fn xws_files(set: &Set, files: &[impl AsRef<Path>], options: &Options, json:
             let parsed = squad
                 .and_then(|text| serde_json::from_str::<serde_json::Value>(text).map_err(|e| format!("not JSON: {e}")));
             let (v, release) = match &parsed {
-                Err(message) => (Verdict::Unresolvable(Unresolvable::Malformed(message.clone())), options.release),
+                Err(message) => (Verdict::Unresolvable(Unresolvable::Malformed(message.clone())), asked),
                 Ok(value) => {
                     let squad = squad_of(value);
-                    match squad_release(set, squad).filter(|_| options.release.is_none()) {
+                    match squad_release(set, squad).filter(|_| asked.is_none()) {
                         Some(r) => {
                             let as_of = named.entry(r).or_insert_with(|| set.as_of(r));
                             let options = Options { release: Some(r), ..*options };
                             (verdict_of(&XwsIndex::as_of(as_of, r), squad, &options), Some(r))
                         }
-                        None => (verdict_of(&index, squad, options), options.release),
+                        None => (verdict_of(&index, squad, options), asked),
                     }
                 }
             };

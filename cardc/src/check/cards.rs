@@ -808,6 +808,11 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         // `charges from r: none`, `unique from r: none`, `text from r: none`: the field has
         // no value from that release on.
         if let (Some(_), [Token::Ident(none)]) = (&field.from, tokens) {
+            if none.text == NONE && field_key == Key::Name {
+                return Err(Diagnostic::new(&super::values::E0203, "a card always has a name")
+                    .label(file, none.span, "no name from this release")
+                    .help("write the name it has from this release on: `name from <release>: \"…\"`"));
+            }
             if none.text == NONE && !matches!(ty, Ty::Ability) {
                 return Ok(Some(Read::Nothing));
             }

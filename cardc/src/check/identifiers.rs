@@ -24,7 +24,7 @@ declare_code! {
 }
 
 /// The public tables every generated enum has (`CardId::ALL`, `Faction::IDS`, …).
-const TABLES: [&str; 3] = ["ALL", "IDS", "NAMES"];
+const TABLES: [&str; 4] = ["ALL", "IDS", "NAMES", "DATES"];
 
 fn report(what: &str, items: impl Iterator<Item = (String, FileId, Span)>, d: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<String, (String, FileId, Span)> = HashMap::new();

@@ -35,7 +35,9 @@ struct Seen<'a> {
 
 /// Merges releases, oldest first, into one versioned set.
 pub fn merge(releases: &[Dated]) -> Imported {
-    let last = releases.len() - 1;
+    if releases.is_empty() {
+        return Imported::default();
+    }
     // Every release's cards by id, and each id's files in the order met.
     let mut cards: BTreeMap<String, Vec<Option<Seen<'_>>>> = BTreeMap::new();
     let mut order: Vec<(String, String)> = Vec::new();
@@ -64,7 +66,7 @@ pub fn merge(releases: &[Dated]) -> Imported {
     files.insert("game.cards".into(), game(releases));
     for (file, id) in &order {
         let states = &cards[id];
-        let text = card_text(releases, states);
+        let text = card_text(releases, id, states);
         let out = files.entry(file.clone()).or_default();
         if !out.is_empty() {
             out.push('\n');
@@ -72,8 +74,11 @@ pub fn merge(releases: &[Dated]) -> Imported {
         out.push_str(&text);
     }
     let mut merged = Imported { files, ..Imported::default() };
-    let latest = &releases[last].imported;
-    merged.cards = latest.cards.clone();
+    for (_, states) in cards.iter() {
+        if let Some(seen) = states.iter().flatten().last() {
+            *merged.cards.entry(seen.card.kind.text.clone()).or_default() += 1;
+        }
+    }
     merged.irregularities = releases.iter().flat_map(|r| r.imported.irregularities.clone()).collect();
     merged
 }
@@ -219,13 +224,15 @@ impl Line {
 }
 
 /// A card written once, with its history.
-fn card_text(releases: &[Dated], states: &[Option<Seen<'_>>]) -> String {
+fn card_text(releases: &[Dated], id: &str, states: &[Option<Seen<'_>>]) -> String {
     let present: Vec<usize> = (0..states.len()).filter(|&r| states[r].is_some()).collect();
     let (first, latest) = (present[0], present[present.len() - 1]);
     let head = states[latest].as_ref().expect("present");
     let base = states[first].as_ref().expect("present");
     let card = &head.card;
-    let as_id = card.as_id.as_ref().map_or(String::new(), |i| format!(" as {}", i.text));
+    // The name it came out with, and its id written when that name gives another.
+    let derived = crate::resolve::ids::derive_id(&base.card.name.value);
+    let as_id = if derived == id { String::new() } else { format!(" as {id}") };
     let mut out = format!("{} {}{as_id} {{\n", card.kind.text, quote(&base.card.name.value));
     if first > 0 {
         out.push_str(&format!("  since: {}\n", releases[first].id));

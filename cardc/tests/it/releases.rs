@@ -385,3 +385,37 @@ fn a_named_ability_changes_and_goes_from_a_release() {
     // The abilities read from them follow.
     assert_eq!((frame.as_of(1).abilities.len(), frame.as_of(2).abilities.len(), frame.abilities.len()), (2, 2, 1));
 }
+
+#[test]
+fn review_a_reordered_bar_is_no_slot_change_and_a_set_is_judged_as_of_its_last_release() {
+    let mut files = common::mutate(
+        files(),
+        "pilots.cards",
+        "  upgrades from points-2019: sensor, missile, force-power\n",
+        "  upgrades from points-2019: force-power, modification, missile, sensor\n",
+    );
+    files.iter_mut().find(|(n, _)| n == "game.cards").unwrap().1.push_str("release d-a-t-e-s \"Dates\" 2031-01-01\n");
+    let (_, checked) = common::check_in_memory("xwing", &files);
+    let collision = checked.diagnostics.iter().find(|d| d.code.id == "E0301").map(|d| d.message.clone());
+    assert!(collision.is_some_and(|m| m.contains("DATES")), "a release named like a table of `Release`");
+    let files: Vec<(String, String)> =
+        files.into_iter().map(|(n, t)| (n, t.replace("release d-a-t-e-s \"Dates\" 2031-01-01\n", ""))).collect();
+    let dir = common::write_set(&files);
+    let set = dir.path().to_str().unwrap();
+    let out = common::cardc(&["diff", set, "--from", "wave-2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("slots"), "the same slots in another order: {text}");
+    // A card that left the set is withdrawn when a squad is judged as the set is.
+    let extra = "\nupgrade \"Old Hand\" {\n  icon: crew\n  cost: 3\n  until: errata-2019\n}\n";
+    let mut files = files;
+    files.iter_mut().find(|(n, _)| n == "upgrades.cards").unwrap().1.push_str(extra);
+    let dir = common::write_set(&files);
+    let squad = dir.path().join("squad.json");
+    let xws = r#"{"faction":"rebelalliance","pilots":[{"id":"outerrimsmuggler","ship":"modifiedyt1300lightfreighter","upgrades":{"crew":["oldhand"]}}]}"#;
+    std::fs::write(&squad, xws).unwrap();
+    let out = common::cardc(&["validate", "--set", dir.path().to_str().unwrap(), "--xws", squad.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(common::code(&out), 1, "{stdout}");
+    assert!(stdout.contains("withdrawn: Old Hand left the set in `errata-2019`"), "{stdout}");
+    assert!(!stdout.contains("(as of"), "no release was asked for: {stdout}");
+}
