@@ -232,6 +232,8 @@ pub enum Refers {
     Restriction,
     /// Actions, arcs and icons mixed with colours and links (`actions: focus, red boost`).
     Entries,
+    /// A release of the set (`since: wave-2`).
+    Release,
     /// Numbers, strings or nothing.
     Nothing,
 }
@@ -246,15 +248,10 @@ pub fn field_refers(key: &str) -> Option<Refers> {
         Ty::CardRef(k) | Ty::CardList(k) => Refers::Card(k),
         Ty::Restriction => Refers::Restriction,
         Ty::Actions | Ty::Grants | Ty::Spaces => Refers::Entries,
-        Ty::Flag
-        | Ty::Cost
-        | Ty::Count
-        | Ty::Stat
-        | Ty::Charges
-        | Ty::Text
-        | Ty::Ability
-        | Ty::String
-        | Ty::Release => Refers::Nothing,
+        Ty::Flag | Ty::Cost | Ty::Count | Ty::Stat | Ty::Charges | Ty::Text | Ty::Ability | Ty::String => {
+            Refers::Nothing
+        }
+        Ty::Release => Refers::Release,
     })
 }
 

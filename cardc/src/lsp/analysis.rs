@@ -456,7 +456,7 @@ fn references(tokens: &[Token], refers: Refers, file: FileId, names: &Names<'_>,
                 }
             }
         }
-        Refers::Restriction | Refers::Nothing => {}
+        Refers::Restriction | Refers::Release | Refers::Nothing => {}
     }
 }
 

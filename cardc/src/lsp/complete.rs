@@ -239,15 +239,31 @@ fn field_names(a: &Analysis, word: &str) -> Vec<CompletionItem> {
 }
 
 /// The values field `key` takes: entries of its vocabulary kind, cards of its card kind,
-/// or for a restriction its words and, after one, the names it takes.
+/// the set's releases (`since:`, `until:`), or for a restriction its words and, after one,
+/// the names it takes.
 fn values(a: &Analysis, key: &str, previous: Option<&str>) -> Vec<CompletionItem> {
     match field_refers(key) {
         Some(Refers::Vocab(kind)) => entries(a, &[kind]),
         Some(Refers::Card(kind)) => cards(a, Some(kind)),
         Some(Refers::Entries) => entries(a, &[VocabKind::Action, VocabKind::Arc, VocabKind::Icon, VocabKind::Stat]),
         Some(Refers::Restriction) => restriction(a, previous),
+        Some(Refers::Release) => releases(a),
         Some(Refers::Nothing) | None => Vec::new(),
     }
+}
+
+/// The set's releases, by id, with their name and date.
+fn releases(a: &Analysis) -> Vec<CompletionItem> {
+    let Some(set) = a.checked.model() else { return Vec::new() };
+    set.releases
+        .iter()
+        .map(|r| CompletionItem {
+            label: r.id.to_string(),
+            kind: Some(CompletionItemKind::CONSTANT),
+            detail: Some(format!("release · {} · {}", r.name, r.date)),
+            ..Default::default()
+        })
+        .collect()
 }
 
 /// In a restriction: after a word that takes names, those names; else the words, in the

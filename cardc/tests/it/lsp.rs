@@ -720,4 +720,10 @@ fn a_release_line_is_offered_and_a_cards_hover_shows_its_history() {
     let history = "History:\n- came out in `wave-2` (2018-12-13)\n- `points-2019` (2019-01-04): points 2 → 4\n\
                    - `errata-2019` (2019-03-25): points 4 → 3, text";
     assert!(shown.ends_with(history), "{shown}");
+    // After `since:`, the set's releases.
+    let typing = upgrades_text.replacen("  since: wave-2", "  since: ", 1);
+    s.open(&upgrades, &typing);
+    s.diagnostics(&uri(&upgrades));
+    let (labels, _) = completion(&mut s, &upgrades, &typing, "  since: ");
+    assert_eq!(labels, ["core", "wave-2", "points-2019", "errata-2019"], "in the order of their dates");
 }
