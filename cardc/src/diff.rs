@@ -327,128 +327,124 @@ fn points_text(v: &Value) -> String {
     }
 }
 
+/// How a diff is written: for a terminal, or as Markdown.
+#[derive(Clone, Copy)]
+enum Style {
+    Human,
+    Markdown,
+}
+
+impl Style {
+    /// The first line: the two states.
+    fn title(self, from: &str, to: &str) -> String {
+        match self {
+            Style::Human => format!("{from} → {to}\n"),
+            Style::Markdown => format!("# {from} → {to}\n"),
+        }
+    }
+
+    /// A card's name and id.
+    fn name(self, c: &CardRef) -> String {
+        match self {
+            Style::Human => format!("{} ({})", c.name, c.id),
+            Style::Markdown => format!("**{}** (`{}`)", c.name, c.id),
+        }
+    }
+
+    /// A run of words of a text diff.
+    fn word(self, w: &Words) -> String {
+        match (self, w) {
+            (_, Words::Same(s)) => s.clone(),
+            (Style::Human, Words::Removed(s)) => format!("[-{s}-]"),
+            (Style::Human, Words::Added(s)) => format!("{{+{s}+}}"),
+            (Style::Markdown, Words::Removed(s)) => format!("~~{s}~~"),
+            (Style::Markdown, Words::Added(s)) => format!("**{s}**"),
+        }
+    }
+
+    /// A section: its title and count, then a line each; nothing when it has no line.
+    fn section(self, out: &mut String, title: &str, lines: &[String]) {
+        if lines.is_empty() {
+            return;
+        }
+        let n = lines.len();
+        let (heading, bullet) = match self {
+            Style::Human => (format!("\n{} ({n}):", title.to_lowercase()), "  "),
+            Style::Markdown => (format!("\n## {title} ({n})\n"), "- "),
+        };
+        let _ = writeln!(out, "{heading}");
+        for line in lines {
+            let _ = writeln!(out, "{bullet}{line}");
+        }
+    }
+
+    /// What is said when nothing changed.
+    fn unchanged(self) -> &'static str {
+        match self {
+            Style::Human => "\nno change\n",
+            Style::Markdown => "\nNo change.\n",
+        }
+    }
+}
+
 impl Diff {
     /// Whether nothing changed.
     pub fn is_empty(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
     }
 
-    fn count(&self, f: impl Fn(&CardChange) -> bool) -> usize {
-        self.changed.iter().filter(|c| f(c)).count()
-    }
-
     /// The diff as text for a terminal.
     pub fn human(&self) -> String {
-        let mut out = format!("{} → {}\n", self.from, self.to);
-        let name = |c: &CardRef| format!("{} ({})", c.name, c.id);
-        for (title, list) in [("added", &self.added), ("removed", &self.removed)] {
-            if !list.is_empty() {
-                let _ = writeln!(out, "\ncards {title} ({}):", list.len());
-                for c in list {
-                    let _ = writeln!(out, "  {} {}", c.kind, name(c));
-                }
-            }
-        }
-        self.sections(
-            &mut out,
-            |c| format!("  {}", name(c)),
-            |w| match w {
-                Words::Same(s) => s.clone(),
-                Words::Removed(s) => format!("[-{s}-]"),
-                Words::Added(s) => format!("{{+{s}+}}"),
-            },
-        );
-        if self.is_empty() {
-            out.push_str("\nno change\n");
-        }
-        out
+        self.write(Style::Human)
     }
 
     /// The diff as Markdown: a changelog.
     pub fn markdown(&self) -> String {
-        let mut out = format!("# {} → {}\n", self.from, self.to);
-        let name = |c: &CardRef| format!("**{}** (`{}`)", c.name, c.id);
-        for (title, list) in [("Added", &self.added), ("Removed", &self.removed)] {
-            if !list.is_empty() {
-                let _ = writeln!(out, "\n## Cards {} ({})\n", title.to_lowercase(), list.len());
-                for c in list {
-                    let _ = writeln!(out, "- {} {}", c.kind, name(c));
-                }
-            }
-        }
-        self.sections(
-            &mut out,
-            |c| format!("- {}", name(c)),
-            |w| match w {
-                Words::Same(s) => s.clone(),
-                Words::Removed(s) => format!("~~{s}~~"),
-                Words::Added(s) => format!("**{s}**"),
-            },
-        );
-        if self.is_empty() {
-            out.push_str("\nNo change.\n");
-        }
-        out
+        self.write(Style::Markdown)
     }
 
-    /// The sections of changed cards: points, text, restrictions, slots, other fields.
-    fn sections(&self, out: &mut String, item: impl Fn(&CardRef) -> String, word: impl Fn(&Words) -> String) {
-        let markdown =
-            item(&CardRef { id: String::new(), name: String::new(), kind: String::new(), xws: None }).starts_with('-');
-        let heading = |out: &mut String, title: &str, n: usize| {
-            if markdown {
-                let _ = writeln!(out, "\n## {title} ({n})\n");
-            } else {
-                let _ = writeln!(out, "\n{} ({n}):", title.to_lowercase());
+    /// The diff in `style`: its states, the cards added and removed, then the changed
+    /// cards by what changed (points, text, restrictions, slots, other fields).
+    fn write(&self, style: Style) -> String {
+        let mut out = style.title(&self.from, &self.to);
+        let kind_and_name = |c: &CardRef| format!("{} {}", c.kind, style.name(c));
+        let lines = |list: &[CardRef]| list.iter().map(kind_and_name).collect::<Vec<_>>();
+        style.section(&mut out, "Cards added", &lines(&self.added));
+        style.section(&mut out, "Cards removed", &lines(&self.removed));
+        let said = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".into());
+        let slots = |(lost, gained): &(Vec<String>, Vec<String>)| {
+            let mut parts = Vec::new();
+            if !lost.is_empty() {
+                parts.push(format!("lost {}", lost.join(", ")));
             }
+            if !gained.is_empty() {
+                parts.push(format!("gained {}", gained.join(", ")));
+            }
+            parts.join("; ")
         };
-        let n = self.count(|c| c.points.is_some());
-        if n > 0 {
-            heading(out, "Points", n);
-            for c in self.changed.iter().filter(|c| c.points.is_some()) {
-                let (a, b) = c.points.as_ref().expect("filtered");
-                let _ = writeln!(out, "{}: {} → {}", item(&c.card), points_text(a), points_text(b));
-            }
+        type Said<'d> = Box<dyn Fn(&CardChange) -> Option<String> + 'd>;
+        let sections: [(&str, Said<'_>); 5] = [
+            (
+                "Points",
+                Box::new(|c| c.points.as_ref().map(|(a, b)| format!("{} → {}", points_text(a), points_text(b)))),
+            ),
+            (
+                "Text",
+                Box::new(|c| c.text.as_ref().map(|t| t.iter().map(|w| style.word(w)).collect::<Vec<_>>().join(" "))),
+            ),
+            ("Restrictions", Box::new(|c| c.requires.as_ref().map(|(a, b)| format!("{} → {}", said(a), said(b))))),
+            ("Slots", Box::new(|c| c.slots.as_ref().map(slots))),
+            ("Other fields", Box::new(|c| (!c.other.is_empty()).then(|| c.other.join(", ")))),
+        ];
+        for (title, say) in sections {
+            let lines: Vec<String> =
+                self.changed.iter().filter_map(|c| say(c).map(|s| format!("{}: {s}", style.name(&c.card)))).collect();
+            style.section(&mut out, title, &lines);
         }
-        let n = self.count(|c| c.text.is_some());
-        if n > 0 {
-            heading(out, "Text", n);
-            for c in self.changed.iter().filter(|c| c.text.is_some()) {
-                let text: Vec<String> = c.text.iter().flatten().map(&word).collect();
-                let _ = writeln!(out, "{}: {}", item(&c.card), text.join(" "));
-            }
+        if self.is_empty() {
+            out.push_str(style.unchanged());
         }
-        let n = self.count(|c| c.requires.is_some());
-        if n > 0 {
-            heading(out, "Restrictions", n);
-            for c in self.changed.iter().filter(|c| c.requires.is_some()) {
-                let (a, b) = c.requires.as_ref().expect("filtered");
-                let said = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".into());
-                let _ = writeln!(out, "{}: {} → {}", item(&c.card), said(a), said(b));
-            }
-        }
-        let n = self.count(|c| c.slots.is_some());
-        if n > 0 {
-            heading(out, "Slots", n);
-            for c in self.changed.iter().filter(|c| c.slots.is_some()) {
-                let (lost, gained) = c.slots.as_ref().expect("filtered");
-                let mut parts = Vec::new();
-                if !lost.is_empty() {
-                    parts.push(format!("lost {}", lost.join(", ")));
-                }
-                if !gained.is_empty() {
-                    parts.push(format!("gained {}", gained.join(", ")));
-                }
-                let _ = writeln!(out, "{}: {}", item(&c.card), parts.join("; "));
-            }
-        }
-        let n = self.count(|c| !c.other.is_empty());
-        if n > 0 {
-            heading(out, "Other fields", n);
-            for c in self.changed.iter().filter(|c| !c.other.is_empty()) {
-                let _ = writeln!(out, "{}: {}", item(&c.card), c.other.join(", "));
-            }
-        }
+        out
     }
 
     /// The diff as JSON.

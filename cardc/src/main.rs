@@ -852,17 +852,15 @@ fn release_named(set: &cards_runtime::Set, spec: &str) -> Result<u16, String> {
     if let Some(release) = set.release(spec) {
         return Ok(release);
     }
-    let ids = || set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
     if cards_runtime::model::release::date(spec).is_err() {
+        let ids = set.releases.iter().map(|r| format!("`{}`", r.id)).collect::<Vec<_>>().join(", ");
         return Err(match set.releases.len() {
             0 => format!("the set declares no release, so none is named `{spec}`"),
-            _ => format!("`{spec}` is neither a release of the set ({}) nor a date (`YYYY-MM-DD`)", ids()),
+            _ => format!("`{spec}` is neither a release of the set ({ids}) nor a date (`YYYY-MM-DD`)"),
         });
     }
-    set.release_on(spec).ok_or_else(|| match set.releases.first() {
-        None => format!("the set declares no release to take as of {spec}"),
-        Some(first) => format!("the set's first release, `{}`, is dated {}, after {spec}", first.id, first.date),
-    })
+    // A date: the release in force then, as `--as-of` takes it.
+    cards_cli::validate::release_of(set, None, Some(spec))?.ok_or_else(|| format!("no release as of {spec}"))
 }
 
 fn diff(

@@ -40,10 +40,12 @@ pub fn merge(releases: &[Dated]) -> Imported {
     }
     // Every release's cards by id, and each id's files in the order met.
     let mut cards: BTreeMap<String, Vec<Option<Seen<'_>>>> = BTreeMap::new();
-    let mut order: Vec<(String, String)> = Vec::new();
+    // Each release's cards, by file and id, in its files' order.
+    let mut placed: Vec<Vec<(&String, String)>> = vec![Vec::new(); releases.len()];
     for (r, release) in releases.iter().enumerate() {
-        for text in release.imported.files.values() {
+        for (file, text) in &release.imported.files {
             for (id, card) in cards_of(text) {
+                placed[r].push((file, id.clone()));
                 let slot = cards.entry(id.clone()).or_insert_with(|| (0..releases.len()).map(|_| None).collect());
                 if slot[r].is_none() {
                     slot[r] = Some(Seen { text, card });
@@ -53,13 +55,11 @@ pub fn merge(releases: &[Dated]) -> Imported {
     }
     // Cards in the last release's order, then those that left, in the order of their last
     // release.
-    for r in (0..releases.len()).rev() {
-        for (file, text) in &releases[r].imported.files {
-            for (id, _) in cards_of(text) {
-                if !order.iter().any(|(_, i)| *i == id) {
-                    order.push((file.clone(), id));
-                }
-            }
+    let mut order: Vec<(String, String)> = Vec::new();
+    let mut ordered: BTreeSet<&String> = BTreeSet::new();
+    for (file, id) in placed.iter().rev().flatten() {
+        if ordered.insert(id) {
+            order.push(((*file).clone(), id.clone()));
         }
     }
     let mut files: BTreeMap<String, String> = BTreeMap::new();
