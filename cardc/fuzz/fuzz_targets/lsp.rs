@@ -12,14 +12,16 @@
 //! keeps the document and sends its whole new text, the sync the server asks for), the
 //! query of a workspace symbol search, the parameters of a raw request.
 //!
-//! Documents are edited in a set folder whose `game.cards` on disk is X-Wing's; an open
-//! `game.cards` buffer wins over it, as in an editor. Once per process the target reads
-//! that set, and each conformance card file opened in it; every session starts from what
-//! was read ([`cardc::lsp::analysis::Caches::over`]), so the items and sentences it reads
-//! are those no conformance set prints. On start, when `CARDC_FUZZ_SEEDS` names a folder, seeds are
-//! written there: each conformance card file opened beside its game, asked about at four
-//! places, edited and asked again (the first file of each game formatted before and after
-//! the edit as well). A formatting answer must be
+//! Documents are edited in set folders whose `game.cards` on disk is a conformance game's
+//! (`set/` X-Wing's, `armada/`, `eclipse/`) and in a folder with no game (`other/`); an
+//! open `game.cards` buffer wins over the disk's, as in an editor. Once per process the
+//! target reads those sets, and each conformance file opened in its game's folder; every
+//! session starts from what was read ([`cardc::lsp::analysis::Caches::over`]), so the
+//! items and sentences it reads are those no conformance set prints. On start, when
+//! `CARDC_FUZZ_SEEDS` names a folder, seeds are written there: each conformance file in
+//! pieces of a few items, opened in its game's folder, asked about at four places, edited
+//! and asked again (the first piece of each game formatted before and after the edit as
+//! well). A formatting answer must be
 //! what `cardc fmt` gives over what was read when the process started (the server keeps
 //! each document's items from one edit to the next).
 
@@ -38,21 +40,49 @@ use lsp_types::{
 };
 use serde_json::{json, Value};
 
-/// The folder the target works in: `set/` (with X-Wing's `game.cards`) and `other/` (no
-/// game), and the cache folder the server writes the explanations of codes to.
+/// The folder the target works in: a set folder a game (`set/` with X-Wing's `game.cards`,
+/// `armada/` and `eclipse/` with theirs), `other/` (no game), and the cache folder the
+/// server writes the explanations of codes to.
 static ROOT: LazyLock<PathBuf> = LazyLock::new(|| {
     let root = std::env::temp_dir().join(format!("cardc-fuzz-lsp-{}", std::process::id()));
-    let game = cardc_fuzz::shared_dir().join("examples/xwing/game.cards");
-    let text = std::fs::read_to_string(&game).unwrap_or_else(|e| panic!("{}: {e}", game.display()));
-    for dir in ["set", "other", "cache"] {
+    for dir in ["other", "cache"].into_iter().chain(cardc_fuzz::GAMES.map(folder_of)) {
         std::fs::create_dir_all(root.join(dir)).unwrap_or_else(|e| panic!("{}: {e}", root.display()));
     }
-    std::fs::write(root.join("set/game.cards"), text).unwrap_or_else(|e| panic!("{}: {e}", root.display()));
+    for game in cardc_fuzz::GAMES {
+        let from = cardc_fuzz::shared_dir().join("examples").join(game).join("game.cards");
+        let text = std::fs::read_to_string(&from).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        let to = root.join(folder_of(game)).join("game.cards");
+        std::fs::write(&to, text).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    }
     root
 });
 
+/// The set folder of a conformance game in [`ROOT`]: X-Wing's is `set`.
+fn folder_of(game: &str) -> &str {
+    if game == "xwing" {
+        "set"
+    } else {
+        game
+    }
+}
+
 /// The documents an input edits, relative to [`ROOT`].
-const DOCS: [&str; 4] = ["set/game.cards", "set/a.cards", "set/b.cards", "other/c.cards"];
+const DOCS: [&str; 8] = [
+    "set/game.cards",
+    "set/a.cards",
+    "set/b.cards",
+    "other/c.cards",
+    "armada/game.cards",
+    "armada/a.cards",
+    "eclipse/game.cards",
+    "eclipse/a.cards",
+];
+
+/// The index in [`DOCS`] of a document of `game`'s folder (`game.cards` or `a.cards`).
+fn doc_of(game: &str, file: &str) -> usize {
+    let path = format!("{}/{file}", folder_of(game));
+    DOCS.iter().position(|d| *d == path).unwrap_or(1)
+}
 
 /// What an operation is, from a record's first byte.
 #[derive(Clone, Copy, PartialEq)]
@@ -230,7 +260,7 @@ impl Texts {
         if let Some(text) = self.open.get(&path) {
             return Some(text.clone());
         }
-        (path == ROOT.join("set/game.cards")).then(|| GAME.as_str().into())
+        GAMES_ON_DISK.get(&path).map(|text| text.as_str().into())
     }
 
     fn assert_location(&self, l: &Location, what: &str) {
@@ -239,42 +269,47 @@ impl Texts {
     }
 }
 
-/// The one file on disk, `set/game.cards`, read once.
-static GAME: LazyLock<String> =
-    LazyLock::new(|| std::fs::read_to_string(ROOT.join("set/game.cards")).unwrap_or_default());
+/// The files on disk, each set folder's `game.cards`, read once.
+static GAMES_ON_DISK: LazyLock<HashMap<PathBuf, String>> = LazyLock::new(|| {
+    cardc_fuzz::GAMES
+        .iter()
+        .map(|game| {
+            let path = ROOT.join(folder_of(game)).join("game.cards");
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            (path, text)
+        })
+        .collect()
+});
 
 thread_local! {
     /// What every session starts from, read once per process (as the `check` target parses
-    /// its game once): the set on disk, and each conformance card file opened in it as the
-    /// seeds open it, so that a session reads again only the files and sentences its input
-    /// changed. Every session starts from the same state, so an input runs the same each
-    /// time. (A thread's own: the caches are not `Sync`.)
+    /// its game once): each game's set folder on disk, and each conformance card file
+    /// opened in its game's folder as the seeds open it, so that a session reads again only
+    /// the files and sentences its input changed. Every session starts from the same state,
+    /// so an input runs the same each time. (A thread's own: the caches are not `Sync`.)
     static READ: cardc::lsp::analysis::Read = {
         use cardc::lsp::analysis::{Analysis, Caches};
-        let set = ROOT.join("set");
         // Each analysis starts over what the ones before it read, so the last holds them all.
-        let analyse = |open: HashMap<PathBuf, std::sync::Arc<str>>, read: cardc::lsp::analysis::Read| {
+        let analyse = |set: &Path, open: HashMap<PathBuf, std::sync::Arc<str>>, read: cardc::lsp::analysis::Read| {
             let mut cache = Caches::over(&read);
-            if let Err(e) = Analysis::of_set(&set, &open, &mut cache) {
+            if let Err(e) = Analysis::of_set(set, &open, &mut cache) {
                 panic!("{}: {e}", set.display());
             }
             cache.freeze()
         };
         let mut read = Caches::default().freeze();
-        // X-Wing's last: the abilities kept lowered are those of the game on disk.
+        // X-Wing's last: the abilities kept lowered are those of its game.
         for game in cardc_fuzz::GAMES.iter().rev() {
+            let set = ROOT.join(folder_of(game));
             let folder = cardc_fuzz::shared_dir().join("examples").join(game);
-            let game_text = std::fs::read_to_string(folder.join("game.cards")).unwrap_or_default();
-            for (_, text) in card_files(&folder) {
-                let mut open = HashMap::from([(set.join("a.cards"), text.into())]);
-                if *game != "xwing" {
-                    open.insert(set.join("game.cards"), game_text.as_str().into());
-                }
-                read = analyse(open, read);
+            for (name, text) in card_files(&folder) {
+                let doc = DOCS[doc_of(game, if name == "game" { "game.cards" } else { "a.cards" })];
+                read = analyse(&set, HashMap::from([(ROOT.join(doc), text.into())]), read);
             }
+            // Then the set on disk as it is, so that its game's tree is the disk's.
+            read = analyse(&set, HashMap::new(), read);
         }
-        // Then the set on disk as it is, so that its game's tree is the disk's.
-        analyse(HashMap::new(), read)
+        read
     };
 }
 
@@ -517,11 +552,11 @@ fn check_symbols(text: &str, symbols: &[lsp_types::DocumentSymbol], parent: Opti
     }
 }
 
-/// Writes the seeds: each conformance card file opened beside its game and asked about
-/// ([`seed`]).
+/// Writes the seeds: each conformance file, in pieces of a few items, opened in its game's
+/// set folder and asked about ([`seed`]).
 fn write_seeds() {
     LazyLock::force(&ROOT);
-    LazyLock::force(&GAME);
+    LazyLock::force(&GAMES_ON_DISK);
     READ.with(|_| ());
     // The explanations of codes go to the target's folder, not the user's cache.
     std::env::set_var("XDG_CACHE_HOME", ROOT.join("cache"));
@@ -529,47 +564,70 @@ fn write_seeds() {
     let dir = PathBuf::from(dir);
     for game in cardc_fuzz::GAMES {
         let folder = cardc_fuzz::shared_dir().join("examples").join(game);
-        let game_text = std::fs::read_to_string(folder.join("game.cards")).unwrap_or_default();
         for (i, (name, text)) in card_files(&folder).into_iter().enumerate() {
-            let seed = seed(&game_text, &text, game != "xwing", i == 0);
-            if let Err(e) = std::fs::write(dir.join(format!("{game}-{name}")), seed) {
-                eprintln!("cannot write a seed in {}: {e}", dir.display());
+            let doc = doc_of(game, if name == "game" { "game.cards" } else { "a.cards" });
+            for (j, piece) in pieces(&text, PIECE).into_iter().enumerate() {
+                let seed = seed(doc, piece, i == 0 && j == 0);
+                if let Err(e) = std::fs::write(dir.join(format!("{game}-{name}-{j}")), seed) {
+                    eprintln!("cannot write a seed in {}: {e}", dir.display());
+                }
             }
         }
     }
 }
 
-/// A seed: `text` opened as `set/a.cards` (the game opened over the disk's when it is
-/// another game's), asked about at four places over it, edited and asked again: two checks
-/// an execution. The first file of each game is formatted as well, before and after the
-/// edit (the server reads no item to format: the check read them all). Checking every
-/// formatting answer against a format from nothing cost speed: from an empty corpus the
-/// target ran at 467 executions a second before, and at 323 with every seed formatting, 329
-/// and 320 with these. Against seeds that also asked for symbols, code actions, formatting, a
-/// second file and a close (four checks, 17 requests), three 60 s runs each from an empty
-/// corpus: 439, 394 and 372 executions a second against 362, 369 and 385, reaching as many
-/// edges (26,000–31,000 either way). Seeds of one item each: 458, and 24,395 edges.
-fn seed(game: &str, text: &str, open_game: bool, format: bool) -> Vec<u8> {
-    let mut records = Vec::new();
-    if open_game {
-        records.push(encode(Op::Open, 0, &[], game));
+/// How long a seed's text is at most, unless one item is longer: inputs grow from their
+/// seeds, and an execution costs what the text it checks costs to read (every item after a
+/// `{` a mutation removed is read again, then formatted again for the reference). From an
+/// empty corpus, 60 s each: seeds of whole files, each opened beside its game (up to
+/// 4.8 KB), ran at 461 executions a second and reached 30,646 edges; pieces of 1 KB at
+/// 1,051 and 1,008 (33,221 and 33,327 edges); of 700 bytes at 1,145 and 1,088 (33,619 and
+/// 32,629 edges) (`fuzz/README.md`, Speed).
+const PIECE: usize = 700;
+
+/// `text` cut at blank lines into pieces of at most `max` bytes (a longer item alone).
+fn pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut end = 0;
+    for (at, _) in text.match_indices("\n\n").chain(std::iter::once((text.len(), ""))) {
+        if at - start > max && end > start {
+            out.push(&text[start..end]);
+            start = end;
+        }
+        end = (at + 2).min(text.len());
     }
-    records.push(encode(Op::Open, 1, &[], text));
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// A seed: `text` opened as document `doc` (over the disk's `game.cards` when it is one),
+/// asked about at four places over it, edited and asked again: two checks an execution.
+/// The first piece of each game's first file is formatted as well, before and after the
+/// edit (the server reads no item to format: the check read them all). Against seeds that
+/// also asked for symbols, code actions, formatting, a second file and a close (four
+/// checks, 17 requests), three 60 s runs each from an empty corpus: 439, 394 and 372
+/// executions a second against 362, 369 and 385, reaching as many edges (26,000–31,000
+/// either way).
+fn seed(doc: usize, text: &str, format: bool) -> Vec<u8> {
+    let mut records = vec![encode(Op::Open, doc, &[], text)];
     let lines = text.lines().count() as u32;
     let step = (lines / 4).max(1);
     for (i, line) in (0..lines).step_by(step as usize).enumerate() {
         let p = Position { line, character: (i as u32 * 5) % 24 };
         let op = [Op::Hover, Op::Definition, Op::Completion, Op::References][i % 4];
-        records.push(encode(op, 1, &[p], if i % 2 == 0 { "" } else { "x" }));
+        records.push(encode(op, doc, &[p], if i % 2 == 0 { "" } else { "x" }));
     }
     if format {
-        records.push(encode(Op::Formatting, 1, &[], ""));
+        records.push(encode(Op::Formatting, doc, &[], ""));
     }
-    records.push(encode(Op::Change, 1, &[Position::new(1, 2), Position::new(1, 6)], "cost: 99"));
+    records.push(encode(Op::Change, doc, &[Position::new(1, 2), Position::new(1, 6)], "cost: 99"));
     if format {
-        records.push(encode(Op::Formatting, 1, &[], ""));
+        records.push(encode(Op::Formatting, doc, &[], ""));
     }
-    records.push(encode(Op::Hover, 1, &[Position::new(1, 3)], ""));
+    records.push(encode(Op::Hover, doc, &[Position::new(1, 3)], ""));
     records.join(&0u8)
 }
 

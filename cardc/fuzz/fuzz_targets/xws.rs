@@ -13,6 +13,6 @@ static INDEX: LazyLock<XwsIndex<'static>> = LazyLock::new(|| XwsIndex::new(cardc
 fuzz_target!(|data: &[u8]| {
     let Ok(line) = std::str::from_utf8(data) else { return };
     let ignore_points = line.len() % 2 == 1;
-    let v = verdict(&INDEX, line, &Options { ignore_points });
+    let v = verdict(&INDEX, line, &Options { ignore_points, ..Options::default() });
     assert!(!verdict_text("fuzz:1", &v).is_empty());
 });

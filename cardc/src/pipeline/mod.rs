@@ -129,6 +129,7 @@ pub fn check_files_cached(
     cache: &mut Cache,
 ) -> Checked {
     let names = Names::collect(files, dir, &mut d);
+    crate::syntax::restriction::in_the_games_words(&mut d, names.kinds.field_word("chassis"));
     game::check_vocabulary(&names, &mut d);
     verbs::check(&names, &mut d);
     releases::check(&names, &mut d);

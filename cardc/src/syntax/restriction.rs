@@ -183,7 +183,7 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
                         format!("expected a restriction, found {}", token.describe()),
                         "expected a restriction here",
                     )
-                    .help(ATOMS_HELP))
+                    .help(ATOMS_HELP.as_str()))
                 }
             }
         } else {
@@ -235,9 +235,8 @@ pub fn parse(file: FileId, tokens: &[Token], whole: Span) -> Result<Restriction,
     }
     if expect_operand {
         let last = &tokens[tokens.len() - 1];
-        return Err(
-            error(last.span(), "restriction ends too early".into(), "a restriction must follow this").help(ATOMS_HELP)
-        );
+        return Err(error(last.span(), "restriction ends too early".into(), "a restriction must follow this")
+            .help(ATOMS_HELP.as_str()));
     }
     while let Some(op) = ops.pop() {
         if let Op::Open(s) = op {
@@ -261,14 +260,39 @@ pub(crate) fn not_a_test(file: FileId, word: &Ident, profile: &str) -> Diagnosti
         let s = crate::resolve::suggest::best(&word.text, words.iter().map(|w| (*w, None)));
         s.map(|s| crate::resolve::suggestion_fix(&s, word, file))
     });
-    let help = ATOMS_HELP.replace("`chassis`", &format!("`{profile}`"));
+    let help = atoms_help(profile);
     Diagnostic::new(&E0008, format!("expected a restriction, found `{}`", word.text))
         .label(file, word.span, "not a restriction")
         .maybe_help(fix.is_none().then_some(help))
         .maybe_fix(fix)
 }
 
-const ATOMS_HELP: &str = "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `chassis c`, `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`";
+/// What a restriction is made of, naming the game's profile kind `profile` (`chassis` in
+/// X-Wing, `calling` in a game that declares it).
+fn atoms_help(profile: &str) -> String {
+    format!(
+        "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `{profile} c`, \
+         `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, \
+         `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`"
+    )
+}
+
+/// The help of the restriction errors the parser reports, which does not know the game: in
+/// the words of the prelude (`chassis c`).
+static ATOMS_HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| atoms_help(AtomKind::Chassis.keyword()));
+
+/// Says the help of the restriction errors the parser reported in the game's words, once
+/// the game is known: `profile` is its profile kind's word.
+pub(crate) fn in_the_games_words(d: &mut [Diagnostic], profile: &str) {
+    if profile == AtomKind::Chassis.keyword() {
+        return;
+    }
+    for help in d.iter_mut().filter(|d| d.code.id == E0008.id).filter_map(|d| d.help.as_mut()) {
+        if *help == *ATOMS_HELP {
+            *help = atoms_help(profile);
+        }
+    }
+}
 
 /// Parses the atom starting at `tokens[at]` (its keyword); returns it and the index after it.
 fn parse_atom(file: FileId, tokens: &[Token], at: usize, kind: AtomKind) -> Result<(Atom, usize), Diagnostic> {

@@ -168,6 +168,25 @@ fn each_mistake_is_one_diagnostic_in_the_games_words() {
             at: "trat",
             fix: Some("trait"),
         },
+        // What a restriction is made of, in the game's words: `calling c`, not `chassis c`.
+        Mistake {
+            file: "gear.cards",
+            from: "requires: trait mounted",
+            to: "requires: trait mounted and",
+            code: "E0008",
+            message: "restriction ends too early",
+            at: "and",
+            fix: None,
+        },
+        Mistake {
+            file: "gear.cards",
+            from: "requires: trait mounted",
+            to: "requires: 3",
+            code: "E0008",
+            message: "expected a restriction, found number `3`",
+            at: "3",
+            fix: None,
+        },
         Mistake {
             file: "game.cards",
             from: "icon weapon \"Weapon\"",
