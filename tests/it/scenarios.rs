@@ -84,6 +84,13 @@ fn a_game_of_its_own_kinds_has_a_type_per_kind() {
     fn bar_len<H: Unit>() -> usize {
         H::UPGRADES.len()
     }
+    // A trait per kind: items and spells share a role, and generic code can take one alone.
+    fn item_cost<I: emberfall::kinds::Item>() -> Option<i64> {
+        I::COST
+    }
+    fn is_hero<H: emberfall::kinds::Hero>() -> bool {
+        H::KIND == Kind::Hero
+    }
     let _: emberfall::Hero<{ CardId::SirCaldricVane.index() }> = card::SirCaldricVane::default();
     assert_eq!(card::SirCaldricVane::NAME, "Sir Caldric Vane");
     assert_eq!(card::SirCaldricVane::ID, CardId::SirCaldricVane);
@@ -105,6 +112,8 @@ fn a_game_of_its_own_kinds_has_a_type_per_kind() {
     assert_eq!(card::SirCaldricVane::PROFILE.map(CardId::name), Some("Warrior"));
     assert_eq!(card::CavalryLance::ICONS, &[Icon::Weapon]);
     assert_eq!((card::CavalryLance::COST, card::CavalryLance::UNIQUE), (Some(4), false));
+    assert_eq!(item_cost::<card::CavalryLance>(), Some(4));
+    assert!(is_hero::<card::SirCaldricVane>());
     assert_eq!(CardId::CavalryLance.kind(), Kind::Item);
     assert_eq!(CardId::Barkskin.kind(), Kind::Spell);
     // What is not printed on the card face is in the dynamic model.

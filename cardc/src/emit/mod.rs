@@ -584,9 +584,12 @@ fn kind_enum(set: &Set, typed: &Typed<'_>) -> TokenStream {
 }
 
 /// A zero-sized handle type per kind that has cards (`Ship<N>`, a game's own `Hero<N>`),
-/// implementing `cards_runtime::typed::Card` and its role's trait from `CardId`'s tables.
+/// implementing `cards_runtime::typed::Card` and its role's trait from `CardId`'s tables,
+/// and the trait of its kind (`kinds::Hero`), which tells kinds of one role apart (a game's
+/// items from its spells).
 fn handles(set: &Set, typed: &Typed<'_>) -> TokenStream {
     let mut items = TokenStream::new();
+    let mut traits = TokenStream::new();
     let (faction, size, stat, icon) = (
         typed.vocab_type(VocabKind::Faction),
         typed.vocab_type(VocabKind::Size),
@@ -642,8 +645,27 @@ fn handles(set: &Set, typed: &Typed<'_>) -> TokenStream {
                 fn set() -> &'static ::cards_runtime::model::Set { &SET }
             }
             impl<const N: u32> ::cards_runtime::typed::#role for #k<N> { #role_items }
+            impl<const N: u32> kinds::#k for #k<N> {}
+        });
+        let trait_doc = doc(&format!(
+            "{} card of this set: every [`{k}<N>`](super::{k}) implements it, so generic code can take {} alone, typed by this set's enums.",
+            kind.noun.a().replacen('a', "A", 1),
+            escape_md(&kind.noun.many()),
+        ));
+        traits.extend(quote! {
+            #trait_doc
+            pub trait #k: ::cards_runtime::typed::#role
+                + ::cards_runtime::typed::Card<Id = CardId, Kind = Kind, Faction = #faction, Size = #size, Stat = #stat, Icon = #icon>
+            {}
         });
     }
+    items.extend(quote! {
+        /// A trait per kind of card of this set, named as its type is.
+        pub mod kinds {
+            use super::*;
+            #traits
+        }
+    });
     items
 }
 
