@@ -42,6 +42,8 @@ pub mod lower;
 pub mod lsp;
 pub mod output;
 pub mod pipeline;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod resolve;
 pub mod source;
 pub mod source_map;

@@ -218,6 +218,26 @@ enum Command {
         /// The code (`E0105`, `w0001`: any case) or the lint's name (`unused-icon`).
         code: String,
     },
+    /// Draw every card of a set as SVG, with a gallery page of them all.
+    ///
+    /// Writes into `--out`: `cards/<id>.svg` (a card each), `backs/<kind>.svg` (the back of
+    /// each kind of card), `fonts/` (the fonts the SVG files name, shipped with cardc) and
+    /// `index.html`, the gallery: every card, filtered by kind, faction and cost and
+    /// searched by name and text in the page, each with a link to where it is written.
+    /// Each card is drawn in the layout every game gets from its vocabulary (poker size).
+    /// Text that does not fit its box at the smallest size allowed is a `text-overflow`
+    /// warning at the card (which `cardc check` reports too), and the card is outlined in
+    /// the gallery. The same set gives byte-identical files. The set's errors and warnings
+    /// go to stderr, then a summary line. Exits 0 when the set is drawn, 1 when it has
+    /// errors (nothing is written), 2 when it cannot be read or a file cannot be written.
+    #[cfg(feature = "render")]
+    Render {
+        /// The set folder.
+        set: PathBuf,
+        /// The folder to write into (made if missing; files cardc did not write are left).
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 /// The data an importer reads.
@@ -356,6 +376,8 @@ fn main() -> ExitCode {
         Command::Import { source, data, out, force } => import(source, &data, &out, force),
         Command::Diff { set, other, from, to, format } => diff(&set, other.as_deref(), from, to, format),
         Command::Explain { code } => explain(&code),
+        #[cfg(feature = "render")]
+        Command::Render { set, out } => render(&set, &out),
         Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points, release, as_of } => {
             validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points }, When::of(release, as_of))
@@ -746,6 +768,65 @@ fn coverage_json(set: &cardc::Checked) -> String {
 
 /// Loads one set folder at run time, printing its errors in `format`. `Err` is the exit
 /// status: 1 when the set has errors, 2 when it cannot be read or is not one set folder.
+#[cfg(feature = "render")]
+fn render(dir: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let report = match cardc::check_paths(&[dir]) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Errors, and the warnings a designer drawing cards reads: what does not fit.
+    let shown = report.all_diagnostics().filter(|d| d.is_error() || d.code.id == "W0008");
+    print_diagnostics(shown, &report.sources, DiagnosticFormat::Human);
+    let checked = match report.sets.as_slice() {
+        [one] => one,
+        [] if report.errors() > 0 => return ExitCode::from(1),
+        _ => {
+            errln!("error: `{}` is not one set folder", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let Some(set) = checked.model().filter(|_| checked.errors() == 0) else {
+        let n = checked.errors();
+        errln!("error: the set in `{}` has {n} error{}; nothing was drawn", dir.display(), plural(n));
+        return ExitCode::from(1);
+    };
+    let glyphs = match cardc::render::Glyphs::read(dir) {
+        Ok(g) => g,
+        Err(e) => {
+            errln!("error: cannot read the glyphs in `{}`: {e}", dir.join("icons").display());
+            return ExitCode::from(2);
+        }
+    };
+    let places = cardc::render::places(&report.sources, set, &checked.dir);
+    let rendered = cardc::render::render(set, &glyphs, places);
+    match cardc::render::write(set, &rendered, &glyphs, out) {
+        Ok(w) => {
+            let overflows = rendered.overflows();
+            errln!(
+                "drew {} card{} and {} back{} into `{}` ({} files, {} KB): {overflows} box{} overflow{}; open `{}`",
+                rendered.cards.len(),
+                plural(rendered.cards.len()),
+                rendered.backs.len(),
+                plural(rendered.backs.len()),
+                out.display(),
+                w.files,
+                w.bytes.div_ceil(1024),
+                if overflows == 1 { "" } else { "es" },
+                if overflows == 1 { "s" } else { "" },
+                out.join("index.html").display(),
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            errln!("error: cannot write into `{}`: {e}", out.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Result<cards_runtime::Set, u8> {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,

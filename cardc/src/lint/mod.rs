@@ -34,6 +34,7 @@ pub mod reading_differs;
 pub mod redundant_may;
 pub mod said_back;
 pub mod spend_without_resource;
+pub mod text_overflow;
 pub mod unequippable_upgrade;
 pub mod unknown_header;
 pub mod unused_icon;
@@ -79,6 +80,7 @@ pub static LINTS: &[Lint] = &[
     Lint { code: &redundant_may::W0005, check: redundant_may::check },
     Lint { code: &opaque_clause::W0006, check: opaque_clause::check },
     Lint { code: &spend_without_resource::W0007, check: spend_without_resource::check },
+    Lint { code: &text_overflow::W0008, check: text_overflow::check },
     Lint { code: &competing_replacements::N0001, check: competing_replacements::check },
     Lint { code: &can_and_cannot::N0002, check: can_and_cannot::check },
     Lint { code: &reading_differs::N0003, check: reading_differs::check },

@@ -258,6 +258,7 @@ pub static CODES: &[&Code] = &[
     &lint::redundant_may::W0005,
     &lint::opaque_clause::W0006,
     &lint::spend_without_resource::W0007,
+    &lint::text_overflow::W0008,
     &lint::competing_replacements::N0001,
     &lint::can_and_cannot::N0002,
     &lint::reading_differs::N0003,

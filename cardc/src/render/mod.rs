@@ -1,0 +1,224 @@
+//! Cards you can see: each card of a checked set drawn as SVG (`cardc render`), and a
+//! gallery page of them all.
+//!
+//! - [`font`]: the shipped fonts and how wide their words are (rustybuzz);
+//! - [`text`]: a card's words and `[Icon]`s wrapped and shrunk to fit a box;
+//! - [`card`]: the layout every game gets from its vocabulary, drawn as SVG;
+//! - [`gallery`]: the HTML page;
+//! - `xml`: the writer both use.
+//!
+//! The same set gives byte-identical files: nothing here reads the clock, the machine's
+//! fonts or a hash map's order.
+
+pub mod card;
+pub mod font;
+pub mod gallery;
+pub mod text;
+mod xml;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use cards_runtime::model::Set;
+
+use crate::ast::{FileId, Item, Span};
+use crate::source_map::SourceMap;
+pub use card::{Glyphs, Overflow};
+
+/// Where a card is written: its file, and its name's place in it.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The file.
+    pub path: PathBuf,
+    /// The line of its name (1-based).
+    pub line: usize,
+    /// The file's id in the source map it was found in.
+    pub file: FileId,
+    /// Its name.
+    pub span: Span,
+}
+
+/// One card drawn.
+pub struct RenderedCard {
+    /// Its index in the set.
+    pub index: usize,
+    /// Its file name without `.svg`: its id.
+    pub file_stem: String,
+    /// The standalone SVG.
+    pub svg: String,
+    /// The SVG as the gallery holds it (fonts and glyphs the page's).
+    pub inline: String,
+    /// The icons it prints.
+    pub icons: Vec<String>,
+    /// Its boxes whose text does not fit.
+    pub overflows: Vec<Overflow>,
+    /// Where it is written.
+    pub place: Option<Place>,
+}
+
+/// A set drawn: its cards, and the back of each kind of card it has.
+pub struct Rendered {
+    /// Every card, in the set's order.
+    pub cards: Vec<RenderedCard>,
+    /// Each kind's back: its file name without `.svg` (the kind's id) and its SVG.
+    pub backs: Vec<(String, String)>,
+}
+
+impl Rendered {
+    /// How many boxes overflow, over all cards.
+    pub fn overflows(&self) -> usize {
+        self.cards.iter().map(|c| c.overflows.len()).sum()
+    }
+}
+
+/// Draws every card of `set` (`places` by card index, from [`places`]).
+pub fn render(set: &Set, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Rendered {
+    let fonts = font::Fonts::new();
+    places.resize(set.cards.len(), None);
+    let mut cards = Vec::with_capacity(set.cards.len());
+    let mut stems = std::collections::BTreeSet::new();
+    for (index, place) in places.into_iter().enumerate() {
+        let standalone = card::draw(set, index, &fonts, glyphs, false);
+        let inline = card::draw(set, index, &fonts, glyphs, true);
+        // Ids are unique and kebab-case already; a stem is kept unique whatever they are.
+        let mut file_stem = card::kebab(&set.cards[index].id);
+        if !stems.insert(file_stem.clone()) {
+            file_stem = format!("{file_stem}-{index}");
+            stems.insert(file_stem.clone());
+        }
+        cards.push(RenderedCard {
+            index,
+            file_stem,
+            svg: standalone.svg,
+            inline: inline.svg,
+            icons: standalone.icons,
+            overflows: standalone.overflows,
+            place,
+        });
+    }
+    let mut backs = Vec::new();
+    for (i, kind) in set.kinds.iter().enumerate() {
+        if set.cards.iter().any(|c| usize::from(c.declared) == i) {
+            backs.push((card::kebab(&kind.noun.id), card::back(set, &kind.noun.name, &fonts)));
+        }
+    }
+    Rendered { cards, backs }
+}
+
+/// Where each card of `set` is written, by card index, read from the set's files in
+/// `sources`: a card is found by its `as` id, else by its name.
+pub fn places(sources: &SourceMap, set: &Set, dir: &Path) -> Vec<Option<Place>> {
+    let mut found: Vec<(String, Option<String>, Place)> = Vec::new();
+    for id in 0..sources.len() as FileId {
+        let source = sources.file(id);
+        if source.path.parent() != Some(dir) {
+            continue;
+        }
+        let (file, _) = crate::syntax::parse_file(id, &source.text);
+        for item in &file.items {
+            if let Item::Card(c) = item {
+                let (line, _) = source.line_col(c.name.span.start as usize);
+                let place = Place { path: source.path.clone(), line, file: id, span: c.name.span };
+                found.push((c.name.value.clone(), c.as_id.as_ref().map(|i| i.text.clone()), place));
+            }
+        }
+    }
+    let mut taken = vec![false; found.len()];
+    set.cards
+        .iter()
+        .map(|card| {
+            let at = found.iter().enumerate().position(|(i, (name, as_id, _))| {
+                !taken[i] && as_id.as_deref().map_or(*name == *card.name, |a| a == &*card.id)
+            })?;
+            taken[at] = true;
+            Some(found[at].2.clone())
+        })
+        .collect()
+}
+
+/// What [`write`] wrote.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Files written.
+    pub files: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// Stale SVG files of an earlier render removed (cards no longer in the set).
+    pub removed: usize,
+}
+
+/// Writes `rendered` into `out`: `cards/<id>.svg`, `backs/<kind>.svg`, `fonts/` (the
+/// shipped fonts the SVG files name), and `index.html`, the gallery. Each file is written
+/// whole or not at all (beside it, then renamed over it); an SVG file of `cards/` or
+/// `backs/` no card gave (a card since removed from the set) is removed.
+///
+/// # Errors
+/// When a folder cannot be made or a file cannot be written; what was written before stays.
+pub fn write(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &Path) -> io::Result<Written> {
+    let mut w = Written::default();
+    for folder in ["cards", "backs", "fonts"] {
+        std::fs::create_dir_all(out.join(folder))?;
+    }
+    let mut put = |path: PathBuf, bytes: &[u8]| -> io::Result<()> {
+        write_whole(&path, bytes)?;
+        w.files += 1;
+        w.bytes += bytes.len() as u64;
+        Ok(())
+    };
+    for (name, data) in font::FILES {
+        put(out.join("fonts").join(name), data)?;
+    }
+    let mut kept = std::collections::BTreeSet::new();
+    for c in &rendered.cards {
+        let path = out.join("cards").join(format!("{}.svg", c.file_stem));
+        put(path.clone(), c.svg.as_bytes())?;
+        kept.insert(path);
+    }
+    for (stem, svg) in &rendered.backs {
+        let path = out.join("backs").join(format!("{stem}.svg"));
+        put(path.clone(), svg.as_bytes())?;
+        kept.insert(path);
+    }
+    let html = gallery::page(set, rendered, glyphs, out);
+    put(out.join("index.html"), html.as_bytes())?;
+    for folder in ["cards", "backs"] {
+        for entry in std::fs::read_dir(out.join(folder))? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "svg") && !kept.contains(&path) {
+                std::fs::remove_file(&path)?;
+                w.removed += 1;
+            }
+        }
+    }
+    Ok(w)
+}
+
+/// Writes `bytes` to `path` through a file beside it, renamed over it once whole.
+fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".cardc-tmp");
+    let tmp = PathBuf::from(tmp);
+    let done = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if done.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    done
+}
+
+/// A link from a page in folder `from` to file `to`: relative when both are on one root
+/// (`../../cards/xwing/pilots.cards`), with `/` between parts, else `to` as a `file:` URL.
+pub fn relative(from: &Path, to: &Path) -> String {
+    let abs = |p: &Path| {
+        std::fs::canonicalize(p).unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+    };
+    let (from, to) = (abs(from), abs(to));
+    let a: Vec<_> = from.components().collect();
+    let b: Vec<_> = to.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return format!("file://{}", to.display());
+    }
+    let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
+    parts.extend(b[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    parts.join("/")
+}
