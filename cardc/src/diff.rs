@@ -53,7 +53,8 @@ pub struct CardChange {
     pub requires: Option<(Option<String>, Option<String>)>,
     /// Its slots (a ship's bar, an upgrade's icons): those it lost and those it gained.
     pub slots: Option<(Vec<String>, Vec<String>)>,
-    /// The other fields that changed, by their export name.
+    /// The other fields that changed, by the word the card language writes them with in
+    /// the newer state's game (`calling`, not the export's `chassis`).
     pub other: Vec<String>,
 }
 
@@ -175,6 +176,7 @@ fn change(
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .filter(|k| field(a, k) != field(b, k))
+        .map(|k| field_word(set_b, &k))
         .collect();
     let unchanged = points.is_none() && text.is_none() && requires.is_none() && slots.is_none() && keys.is_empty();
     (!unchanged).then_some(CardChange { card, points, text, requires, slots, other: keys })
@@ -524,5 +526,16 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(less(&s(&["crew", "crew", "gunner"]), &s(&["crew", "torpedo"])), s(&["crew", "gunner"]));
         assert_eq!(less(&s(&["crew"]), &s(&["crew"])), s(&[]));
+    }
+}
+
+/// The field a key of the export is written with in `set`'s card language: `chassis` is
+/// the game's profile kind's word (`calling`), `ship_abilities` the `ability` blocks, and
+/// `_` is `-` (`ship-icon`, `standard-loadout`).
+fn field_word(set: &Set, key: &str) -> String {
+    match key {
+        "chassis" => set.noun(cards_runtime::model::CardKind::Chassis).id.to_string(),
+        "ship_abilities" => "ability".to_string(),
+        other => other.replace('_', "-"),
     }
 }

@@ -691,7 +691,7 @@ impl<'a> CardBuilder<'_, 'a, '_> {
         };
         let rest = Value { tokens: &value.tokens[2..], ..*value };
         let mut values = Vec::new();
-        for entry in rest.entries()? {
+        for entry in rest.entries(self.d)? {
             let (key, n) = match entry {
                 [key, Token::Punct('=', _), Token::Number(n)] => (key, n.value),
                 [_, Token::Punct('=', _), other, ..] | [_, _, other, ..] if !matches!(other, Token::Number(_)) => {
@@ -867,14 +867,14 @@ impl<'a> CardBuilder<'_, 'a, '_> {
             Ty::CardList(kind) => Read::Cards(self.card_list(kind, &value, false)?),
             Ty::Actions => {
                 let mut bar = Vec::new();
-                for entry in value.entries()? {
+                for entry in value.entries(self.d)? {
                     bar.push(self.bar_action(&value, entry)?);
                 }
                 Read::Actions(bar)
             }
             Ty::Grants => {
                 let mut grants = Vec::new();
-                for entry in value.entries()? {
+                for entry in value.entries(self.d)? {
                     grants.push(self.grant(&value, entry)?);
                 }
                 Read::Grants(grants)

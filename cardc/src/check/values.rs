@@ -158,8 +158,9 @@ impl<'t> Value<'t> {
     }
 
     /// The entries of a list whose entries are several tokens (`slot crew 2, arc rear`),
-    /// split at `,`. An empty entry is an error.
-    pub fn entries(&self) -> Result<Vec<&'t [Token]>, Diagnostic> {
+    /// split at `,`. An empty entry is an error; a `,` after the last entry is reported in
+    /// `d`, with the fix that removes it, and the entries before it read.
+    pub fn entries(&self, d: &mut Vec<Diagnostic>) -> Result<Vec<&'t [Token]>, Diagnostic> {
         let mut out = Vec::new();
         let mut start = 0;
         for (i, t) in self.tokens.iter().enumerate() {
@@ -177,6 +178,16 @@ impl<'t> Value<'t> {
             }
         }
         if start == self.tokens.len() {
+            // A list that ends with `,` (`actions: focus, lock,`): the `,` is reported with
+            // the fix that removes it, and the list read without it, as [`Self::list`] does.
+            if let (Some(last @ Token::Punct(',', _)), false) = (self.tokens.last(), out.is_empty()) {
+                d.push(
+                    Diagnostic::new(&E0203, format!("`{}` ends with `,`", self.key))
+                        .label(self.file, last.span(), "no entry follows this `,`")
+                        .fix(Fix::certain("remove the `,`", self.file, last.span(), "")),
+                );
+                return Ok(out);
+            }
             return Err(self.error("an entry", None).help(format!("`{}` needs an entry after each `,`", self.key)));
         }
         out.push(&self.tokens[start..]);

@@ -58,7 +58,7 @@ pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionIt
     let mut items = match place {
         Place::Bracket => bracket_names(a, text, offset, range),
         Place::Text | Place::Nothing => Vec::new(),
-        Place::TopLevel => top_level(&a.index.kinds, is_game),
+        Place::TopLevel => top_level(&a.index, is_game),
         Place::FieldName(kind) => field_names(a, &kind),
         Place::Value { key, previous } => {
             values(a, kinds::builtin_field(&a.index.kinds, &key).unwrap_or(""), previous.as_deref())
@@ -182,13 +182,31 @@ fn bracket_names(a: &Analysis, text: &str, offset: usize, range: Range) -> Vec<C
 
 /// What a line at the top level starts with: card kinds, and in `game.cards` the
 /// declarations.
-fn top_level(kinds: &[cards_runtime::model::Kind], is_game: bool) -> Vec<CompletionItem> {
-    let mut words: Vec<(&str, &str)> = kinds.iter().map(|k| (k.noun.id.as_ref(), "card")).collect();
+/// The words that start an item: the game's kinds of card, and in `game.cards` the
+/// declarations and vocabulary kinds, said in the game's words (a `rule` is a rule of its
+/// roster; no `ship-icon` for a game of its own kinds, whose units have no ship icon).
+fn top_level(index: &crate::lsp::analysis::Index, is_game: bool) -> Vec<CompletionItem> {
+    let mut words: Vec<(&str, String)> = index.kinds.iter().map(|k| (k.noun.id.as_ref(), "card".to_string())).collect();
     if is_game {
-        words.extend(crate::syntax::keywords::DECLARATIONS);
-        words.extend(VocabKind::ALL.iter().map(|k| (k.keyword(), "vocabulary")));
+        let roster = index.roster.as_ref().map_or("fleet".to_string(), |r| r.one());
+        let unit = index.kinds.iter().find(|k| k.role == CardKind::Ship).map_or("ship".to_string(), |k| k.noun.one());
+        for (word, detail) in crate::syntax::keywords::DECLARATIONS {
+            let detail = match word {
+                "rule" => format!("{roster} rule"),
+                "flagship" => format!("which {unit} leads a {roster}"),
+                _ => detail.to_string(),
+            };
+            words.push((word, detail));
+        }
+        let own_kinds = index.declares_kinds();
+        words.extend(
+            VocabKind::ALL
+                .iter()
+                .filter(|k| !(own_kinds && **k == VocabKind::ShipIcon))
+                .map(|k| (k.keyword(), "vocabulary".to_string())),
+        );
     }
-    words.into_iter().map(|(w, detail)| keyword(w, detail)).collect()
+    words.into_iter().map(|(w, detail)| keyword(w, &detail)).collect()
 }
 
 fn keyword(word: &str, detail: &str) -> CompletionItem {
@@ -269,7 +287,8 @@ fn releases(a: &Analysis) -> Vec<CompletionItem> {
 /// In a restriction: after a word that takes names, those names; else the words, in the
 /// game's terms: its profile kind's word for `chassis`, and only the tests whose names it
 /// declares (no `ship-icon` in a game without ship icons); a game of its own kinds is not
-/// offered the X-Wing tests `in-fleet` and `ship-ability`.
+/// offered the X-Wing tests `in-fleet` and `ship-ability`, nor `flagship` unless it has a
+/// `flagship:` line.
 fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
     let profile = kinds::field_word(&a.index.kinds, "chassis");
     let word = |k: AtomKind| if k == AtomKind::Chassis { profile } else { k.keyword() };
@@ -280,9 +299,13 @@ fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
         (Some(AtomKind::Chassis), None) => cards(a, Some(CardKind::Chassis)),
         _ => {
             let own_kinds = a.index.declares_kinds();
+            let flagship = a.checked.model().is_some_and(|s| s.flagship_icon.is_some());
             let offered = |k: &&AtomKind| match k.vocab_kind() {
                 Some(v) => a.index.vocab.iter().any(|e| e.kind == v),
-                None => !(own_kinds && matches!(k, AtomKind::InFleet | AtomKind::ShipAbility)),
+                None => {
+                    !(own_kinds && matches!(k, AtomKind::InFleet | AtomKind::ShipAbility))
+                        && !(own_kinds && **k == AtomKind::Flagship && !flagship)
+                }
             };
             let mut items: Vec<CompletionItem> =
                 AtomKind::ALL.iter().filter(offered).map(|k| keyword(word(*k), "restriction")).collect();
@@ -383,7 +406,11 @@ mod tests {
     #[test]
     fn every_top_level_keyword_is_offered_in_game_cards_and_card_kinds_everywhere() {
         let labels = |is_game| {
-            top_level(&cards_runtime::model::kinds::PRELUDE, is_game).into_iter().map(|i| i.label).collect::<Vec<_>>()
+            let index = crate::lsp::analysis::Index {
+                kinds: cards_runtime::model::kinds::PRELUDE.to_vec(),
+                ..Default::default()
+            };
+            top_level(&index, is_game).into_iter().map(|i| i.label).collect::<Vec<_>>()
         };
         let game = labels(true);
         for word in crate::syntax::keywords::top_level() {

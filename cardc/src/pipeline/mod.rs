@@ -146,7 +146,7 @@ pub fn check_files_cached(
     let from = lower::Sources { names: &names, sources, dir };
     let model = lower::set(&from, lower::FromChecks { vocab, flagship_icon, cards }, &mut texts, &mut cache.abilities);
     lint::unknown_header::check(&texts, &model.vocab, &mut d);
-    missing_game::fold_into_missing_game(&names, sources, &mut d);
+    missing_game::fold_into_missing_game(&names, files, sources, &mut d);
     let said = said_back::say_back(&texts, &model, sources);
     if !d.iter().any(Diagnostic::is_error) {
         let cx = LintContext { texts: &texts, model: &model, names: &names, said: &said, sources };

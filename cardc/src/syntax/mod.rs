@@ -254,6 +254,7 @@ fn parse_chunk(
         Err(e) => e,
     };
     let recovery = recover::keyword(&builder, &input)
+        .or_else(|| recover::capitalised_kind(&builder, &input))
         .or_else(|| recover::trailing_comma(&builder, &input, &e))
         .or_else(|| recover::typographic_quotes(&builder, &input, &e));
     if let Some(recovery) = recovery {

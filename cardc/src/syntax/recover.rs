@@ -1,6 +1,6 @@
 //! Second readings of items that do not parse, for mistakes whose fix is certain (a
-//! misspelt keyword, a `,` at the end of a vocabulary line, typographic quotes around a
-//! string), and what can be saved of an
+//! misspelt keyword, a card's kind in capitals, a `,` at the end of a vocabulary line,
+//! typographic quotes around a string), and what can be saved of an
 //! item that cannot be read at all (the entries of a vocabulary line, the game's name), so
 //! that one broken line does not make every use of what it declares an error too.
 
@@ -55,6 +55,24 @@ pub(super) fn keyword(b: &Build, input: &str) -> Option<Recovery> {
     let input = format!("{}{}{}", &input[..start], s.id, &input[end..]);
     let shift = word.len() as isize - s.id.len() as isize;
     let builder = Build { file: b.file, base: b.base, end: b.end, shifts: vec![(start + s.id.len(), shift)] };
+    Some(Recovery { diagnostic, input, builder, and_report: true })
+}
+
+/// A card whose kind is written with capitals (`Hero "Aria" {`, as the kind's display name
+/// is): read with the word in lowercase, which the game's kinds are resolved against.
+pub(super) fn capitalised_kind(b: &Build, input: &str) -> Option<Recovery> {
+    let (start, end) = first_word(input);
+    let word = &input[start..end];
+    let lower = word.to_lowercase();
+    if lower == word || !card_shaped(&input[end..]) || !ids::is_valid_id(&lower) || lower.len() != word.len() {
+        return None;
+    }
+    let span = Span::new(b.at(start), b.at(end));
+    let diagnostic = Diagnostic::new(&E0001, format!("a card's kind is written in lowercase: `{lower}`, not `{word}`"))
+        .label(b.file, span, "capitals")
+        .fix(Fix::certain(format!("write `{lower}`"), b.file, span, lower.clone()));
+    let input = format!("{}{lower}{}", &input[..start], &input[end..]);
+    let builder = Build::new(b.file, b.base, b.end);
     Some(Recovery { diagnostic, input, builder, and_report: true })
 }
 

@@ -131,6 +131,16 @@ fn each_mistake_is_one_diagnostic_in_the_games_words() {
             at: "heroe",
             fix: Some("hero"),
         },
+        // The kind written as its display name is: the card is read, and counted.
+        Mistake {
+            file: "heroes.cards",
+            from: "hero \"Emberguard Lancer\"",
+            to: "Hero \"Emberguard Lancer\"",
+            code: "E0001",
+            message: "a card's kind is written in lowercase: `hero`, not `Hero`",
+            at: "Hero",
+            fix: Some("hero"),
+        },
         Mistake {
             file: "game.cards",
             from: "per hero",
@@ -662,4 +672,43 @@ fn each_mistake_on_a_verb_line_is_one_diagnostic() {
     // An irregular verb whose past participle is its base form is no mistake.
     let (_, new) = added(&with_verbs("verb cast \"casts\" \"cast\", hit \"hits\" \"hit\""));
     assert!(new.is_empty(), "{:#?}", new.iter().map(said).collect::<Vec<_>>());
+}
+
+/// Cards of the game's own kinds written before `game.cards`: one error, whose help is the
+/// `game.cards` they need, kinds first, each with the role its cards' fields show (a bar of
+/// upgrades a unit's, a kind that heroes name as a field a profile's, an `icon:` an
+/// upgrade's); with that `game.cards`, only the bracketed names it lists are unknown.
+#[test]
+fn cards_of_own_kinds_before_their_game_give_one_error_that_declares_the_kinds() {
+    let cards: Vec<(String, String)> = emberfall().into_iter().filter(|(name, _)| name != "game.cards").collect();
+    let (_, checked) = check(&cards);
+    let codes: Vec<&str> = checked.diagnostics.iter().map(|d| d.code.id).collect();
+    assert_eq!(codes, ["E0101"]);
+    let help = checked.diagnostics[0].help.clone().unwrap_or_default();
+    for line in [
+        "kind hero \"Hero\" unit",
+        "kind calling \"Calling\" profile",
+        "kind item \"Item\" upgrade",
+        "kind spell \"Spell\" upgrade",
+    ] {
+        assert!(help.contains(&format!("\n    {line}\n")), "`{line}` is not in:\n{help}");
+    }
+    let suggested: String =
+        help.lines().skip(1).filter(|l| l.starts_with("    ")).map(|l| format!("{}\n", l.trim_start())).collect();
+    let listed: Vec<String> = suggested
+        .lines()
+        .find_map(|l| l.strip_prefix("# and what ability text names, each with its kind: "))
+        .map(|l| l.split(", ").map(|b| b.trim_matches(['[', ']']).to_string()).collect())
+        .unwrap_or_default();
+    let mut with_game = cards.clone();
+    with_game.push(("game.cards".into(), suggested));
+    let (sources, checked) = check(&with_game);
+    let errors: Vec<&Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.iter().all(|d| d.code.id == "E0401"), "{errors:#?}");
+    for e in &errors {
+        let l = e.primary().unwrap();
+        let name = sources.file(l.file).slice(l.span).trim_matches(['[', ']']).to_string();
+        assert!(listed.contains(&name), "`{name}` is unknown and not listed: {listed:?}");
+    }
+    assert_eq!(checked.cards, 20, "every card is read with the kinds declared");
 }

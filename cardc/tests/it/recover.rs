@@ -111,6 +111,25 @@ fn trailing_comma_in_a_field_list() {
     assert_eq!(vader.upgrades.len(), 4, "{:?}", vader.upgrades);
 }
 
+/// `actions: focus, lock, boost, rotate-arc,`: a list whose entries are several words ends
+/// with `,` as a list of names does, and is read without it.
+#[test]
+fn trailing_comma_in_a_list_of_actions() {
+    let list = "actions: focus, lock, boost, rotate-arc";
+    let files = mutate(xwing(), "chassis.cards", list, &format!("{list},"));
+    let (sources, checked) = check(&files);
+    let d = only(&sources, &checked);
+    assert_eq!((d.code.id, d.message.as_str()), ("E0203", "`actions` ends with `,`"));
+    let (at, text) = primary(&sources, &d);
+    assert_eq!(at, position(text_of(&files, "chassis.cards"), list, list.len()));
+    assert_eq!(text, ",");
+    assert_eq!(fixes(&sources, &d), [(Applicability::MachineApplicable, vec![(",".into(), String::new())])]);
+    // The bar is read without it: four actions.
+    let model = checked.model().unwrap();
+    let chassis = model.cards.iter().find(|c| c.actions.len() == 4).map(|c| c.actions.len());
+    assert_eq!(chassis, Some(4));
+}
+
 /// `upgrade “Jyn Erso” {`, pasted from a word processor: one error at the first quote,
 /// and a fix that straightens both; the card is read, so nothing else is reported.
 #[test]
