@@ -89,10 +89,12 @@ fn kind_hover(a: &Analysis, word: &str) -> Option<String> {
     let n = &kind.noun;
     let count = format!("{cards} {}", n.count(cards));
     Some(format!(
-        "**{}** (plural {}) · kind `{}`, a `{}`: {}\n\n{count} in this set.",
+        "**{}** (plural {}) · kind `{}`, {} `{}`: {}\n\n{count} in this set.",
         n.name,
         n.plural,
         n.id,
+        // The role words: `unit`, `profile`, `upgrade`, `part`, `blueprint`, `species`.
+        if kind.role.role_word() == "upgrade" { "an" } else { "a" },
         kind.role.role_word(),
         kind.role.role_meaning()
     ))

@@ -549,9 +549,34 @@ fn completion_speaks_a_games_own_kinds() {
     for word in ["calling", "trait", "size", "faction", "not"] {
         assert!(labels.iter().any(|l| l == word), "{word} in {labels:?}");
     }
-    for word in ["chassis", "in-fleet", "ship-ability", "ship-icon"] {
+    // No `flagship` either: the game has no `flagship:` line, so no hero leads a warband.
+    for word in ["chassis", "in-fleet", "ship-ability", "ship-icon", "flagship"] {
         assert!(!labels.iter().any(|l| l == word), "{word} in {labels:?}");
     }
+    // At the start of a line of `game.cards`: a rule is the warband's, and no vocabulary
+    // of another game's units.
+    let game = root.join("game.cards");
+    let typing_game = std::fs::read_to_string(&game).unwrap()
+        + "
+ru";
+    s.open(&game, &typing_game);
+    s.diagnostics(&uri(&game));
+    let (line, column) = find(
+        &typing_game,
+        "
+ru",
+    );
+    let params = json!({
+        "textDocument": { "uri": uri(&game) },
+        "position": { "line": line + 1, "character": column + 2 },
+        "context": { "triggerKind": 1 },
+    });
+    let items = s.request("textDocument/completion", params);
+    let items = items.as_array().cloned().unwrap_or_default();
+    let detail = |label: &str| items.iter().find(|i| i["label"] == label).map(|i| i["detail"].clone());
+    assert_eq!(detail("rule"), Some(json!("warband rule")), "{items:?}");
+    assert_eq!(detail("ship-icon"), None, "{items:?}");
+    assert!(items.iter().all(|i| foreign_words(&i.to_string()).is_empty()), "{items:?}");
     // After it, the callings.
     let typing = text.replacen("requires: trait mounted", "requires: calling ", 1);
     s.open(&gear, &typing);
@@ -589,6 +614,14 @@ fn completion_speaks_a_games_own_kinds() {
     assert_eq!(definition["range"]["start"]["line"], find(&game, "kind hero").0, "{definition}");
     let references = s.at("textDocument/references", &heroes, line, column + 1);
     assert_eq!(references.as_array().map(Vec::len), Some(7), "the declaration and 6 heroes: {references}");
+    // An upgrade kind: `an`, before a vowel.
+    let gear = root.join("gear.cards");
+    let gear_text = std::fs::read_to_string(&gear).unwrap();
+    s.open(&gear, &gear_text);
+    let (line, column) = find(&gear_text, "item \"Emberforged Blade\"");
+    let hover = s.at("textDocument/hover", &gear, line, column + 1);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Item** (plural Items) · kind `item`, an `upgrade`: "), "{shown}");
     s.stop();
 }
 
@@ -726,4 +759,13 @@ fn a_release_line_is_offered_and_a_cards_hover_shows_its_history() {
     s.diagnostics(&uri(&upgrades));
     let (labels, _) = completion(&mut s, &upgrades, &typing, "  since: ");
     assert_eq!(labels, ["core", "wave-2", "points-2019", "errata-2019"], "in the order of their dates");
+}
+
+/// The words of another game in `text`: `ship`, `ships`, `chassis`, `fleet`, `fleets`,
+/// whole words in any case.
+fn foreign_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .map(str::to_lowercase)
+        .filter(|w| matches!(w.as_str(), "ship" | "ships" | "chassis" | "fleet" | "fleets"))
+        .collect()
 }
