@@ -492,6 +492,17 @@ impl Diff {
     }
 }
 
+/// The field a key of the export is written with in `set`'s card language: `chassis` is
+/// the game's profile kind's word (`calling`), `ship_abilities` the `ability` blocks, and
+/// `_` is `-` (`ship-icon`, `standard-loadout`).
+fn field_word(set: &Set, key: &str) -> String {
+    match key {
+        "chassis" => set.noun(cards_runtime::model::CardKind::Chassis).id.to_string(),
+        "ship_abilities" => "ability".to_string(),
+        other => other.replace('_', "-"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,16 +537,5 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(less(&s(&["crew", "crew", "gunner"]), &s(&["crew", "torpedo"])), s(&["crew", "gunner"]));
         assert_eq!(less(&s(&["crew"]), &s(&["crew"])), s(&[]));
-    }
-}
-
-/// The field a key of the export is written with in `set`'s card language: `chassis` is
-/// the game's profile kind's word (`calling`), `ship_abilities` the `ability` blocks, and
-/// `_` is `-` (`ship-icon`, `standard-loadout`).
-fn field_word(set: &Set, key: &str) -> String {
-    match key {
-        "chassis" => set.noun(cards_runtime::model::CardKind::Chassis).id.to_string(),
-        "ship_abilities" => "ability".to_string(),
-        other => other.replace('_', "-"),
     }
 }

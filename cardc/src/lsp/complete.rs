@@ -302,9 +302,12 @@ fn restriction(a: &Analysis, previous: Option<&str>) -> Vec<CompletionItem> {
             let flagship = a.checked.model().is_some_and(|s| s.flagship_icon.is_some());
             let offered = |k: &&AtomKind| match k.vocab_kind() {
                 Some(v) => a.index.vocab.iter().any(|e| e.kind == v),
+                // Another game's tests: its fleets, ships' abilities and (with no
+                // `flagship:` line) flagships.
                 None => {
-                    !(own_kinds && matches!(k, AtomKind::InFleet | AtomKind::ShipAbility))
-                        && !(own_kinds && **k == AtomKind::Flagship && !flagship)
+                    let foreign = matches!(k, AtomKind::InFleet | AtomKind::ShipAbility)
+                        || (**k == AtomKind::Flagship && !flagship);
+                    !(own_kinds && foreign)
                 }
             };
             let mut items: Vec<CompletionItem> =

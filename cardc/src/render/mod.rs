@@ -111,7 +111,7 @@ pub fn places(sources: &SourceMap, set: &Set, dir: &Path) -> Vec<Option<Place>> 
     let mut found: Vec<(String, Option<String>, Place)> = Vec::new();
     for id in 0..sources.len() as FileId {
         let source = sources.file(id);
-        if source.path.parent() != Some(dir) {
+        if !source.path.starts_with(dir) {
             continue;
         }
         let (file, _) = crate::syntax::parse_file(id, &source.text);

@@ -42,6 +42,7 @@ mod real_squads_by_date;
 mod real_text;
 mod recover;
 mod releases;
+mod render;
 mod said_back;
 mod scenarios;
 mod terminal;
