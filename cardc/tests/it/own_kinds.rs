@@ -712,3 +712,21 @@ fn cards_of_own_kinds_before_their_game_give_one_error_that_declares_the_kinds()
     }
     assert_eq!(checked.cards, 20, "every card is read with the kinds declared");
 }
+
+/// `Heal 1 friendly hero adjacent to you`: where the hero is, the noun's; nobody is healed
+/// "to you" (it was read as the verb's target, which the hover said back as if exact).
+#[test]
+fn adjacent_to_you_after_a_games_verb_says_which_hero() {
+    let spell = "\nspell \"Soothing Touch\" {\n  icon: spell\n  cost: 1\n  text {\n    Cast: Heal 1 friendly hero adjacent to you.\n  }\n}\n";
+    let mut files = emberfall();
+    let (_, gear) = files.iter_mut().find(|(name, _)| name == "gear.cards").unwrap();
+    gear.push_str(spell);
+    let (_, checked) = check(&files);
+    let set = checked.model().expect("no error");
+    let card = set.cards.iter().find(|c| &*c.name == "Soothing Touch").unwrap();
+    let json = cards_runtime::ability_json::ability_json(set, card, &card.abilities[0]);
+    let effect = &json["effect"][0]["clauses"][0]["effect"];
+    assert_eq!(effect["verb"], "heal");
+    assert_eq!(effect["noun"]["text"], "friendly hero adjacent to you", "{effect}");
+    assert!(effect["target"].is_null(), "{effect}");
+}
