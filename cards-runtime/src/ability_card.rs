@@ -1761,9 +1761,16 @@ impl Sayer<'_> {
         let whose = match (&e.from, e.kind) {
             // `spend your focus tokens`: what is yours is said so.
             (Some(f), _) if is_you(f) && e.noun.is_some() => Some(f.clone()),
+            // And a game's own verb's, as printed (`devour 1 frenzy token from an enemy
+            // creature within 1 tile of you`, not `of … you's frenzy tokens`).
             (
                 Some(_),
-                EffectKind::Transfer | EffectKind::Spend | EffectKind::Remove | EffectKind::Gain | EffectKind::Discard,
+                EffectKind::Transfer
+                | EffectKind::Spend
+                | EffectKind::Remove
+                | EffectKind::Gain
+                | EffectKind::Discard
+                | EffectKind::Game(_),
             ) => None,
             (Some(f), _) if e.noun.is_some() => Some(f.clone()),
             _ => None,
@@ -1958,7 +1965,12 @@ impl Sayer<'_> {
         {
             if let Some(at) = parts.iter().position(|p| p == "1") {
                 let next = parts.get(at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
-                parts[at] = article(&next).to_string();
+                // `1 damage` stays: damage is not counted one at a time (`a damage`); a
+                // damage card is.
+                let next_lower = next.to_lowercase();
+                if !(next_lower.starts_with("damage") && !next_lower.starts_with("damage card")) {
+                    parts[at] = article(&next).to_string();
+                }
             }
         }
         parts

@@ -730,3 +730,19 @@ fn adjacent_to_you_after_a_games_verb_says_which_hero() {
     assert_eq!(effect["noun"]["text"], "friendly hero adjacent to you", "{effect}");
     assert!(effect["target"].is_null(), "{effect}");
 }
+
+/// A game's verb taking from something says `from` as printed, and `1 damage` stays one
+/// damage: `Heal 1 damage from 1 friendly hero within 2 spaces of you` was said back
+/// `Heal a damage of … you's …`-shaped for a verb with a `from`, and `a damage`.
+#[test]
+fn a_games_verb_from_something_is_said_back_as_printed() {
+    let spell = "\nspell \"Field Dressing\" {\n  icon: spell\n  cost: 1\n  text {\n    Cast: Heal 1 damage from 1 friendly hero within 2 spaces of you.\n  }\n}\n";
+    let mut files = emberfall();
+    let (_, gear) = files.iter_mut().find(|(name, _)| name == "gear.cards").unwrap();
+    gear.push_str(spell);
+    let (_, checked) = check(&files);
+    let set = checked.model().expect("no error");
+    let card = set.cards.iter().find(|c| &*c.name == "Field Dressing").unwrap();
+    let (said, _) = cards_runtime::ability_card::said_back(set, &card.abilities[0]);
+    assert_eq!(said.text, "Cast: Heal 1 damage from a friendly hero within 2 spaces of you.");
+}
