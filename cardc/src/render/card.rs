@@ -232,6 +232,9 @@ pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs, inline: boo
             ("height", &format!("{}mm", num(HEIGHT))),
             ("data-card", &card.id),
             ("font-family", &family()),
+            // Unhinted advances, as cardc measured them: a browser drawing a card small
+            // otherwise rounds each glyph's advance to its pixels.
+            ("text-rendering", "geometricPrecision"),
         ],
     );
     let body = d.body(card, ink);
@@ -266,6 +269,7 @@ pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
             ("width", &format!("{}mm", num(WIDTH))),
             ("height", &format!("{}mm", num(HEIGHT))),
             ("font-family", &family()),
+            ("text-rendering", "geometricPrecision"),
         ],
     );
     x.element("style", &[], &font_faces("../fonts"));
@@ -343,17 +347,6 @@ impl Drawer<'_> {
                 ("fill", &tint),
             ],
         );
-        x.empty(
-            "rect",
-            &[
-                ("x", &num(TEXT.x - 1.0)),
-                ("y", &num(TEXT.y - 1.0)),
-                ("width", &num(TEXT.w + 2.0)),
-                ("height", &num(TEXT.h + 2.0)),
-                ("rx", "1"),
-                ("fill", "#ffffff"),
-            ],
-        );
         // Name, with the unique mark as the card prints it.
         let name = if card.unique { format!("• {}", card.name) } else { card.name.to_string() };
         let cost = card.cost.map(|c| c.to_string()).or_else(|| card.cost_by.as_ref().map(|_| "*".to_string()));
@@ -416,7 +409,19 @@ impl Drawer<'_> {
                 pieces.extend(text::pieces(&format!("{}{recovers}", c.count), Weight::Regular));
             }
         }
+        // A card with no text has no text panel.
         if !pieces.is_empty() {
+            x.empty(
+                "rect",
+                &[
+                    ("x", &num(TEXT.x - 1.0)),
+                    ("y", &num(TEXT.y - 1.0)),
+                    ("width", &num(TEXT.w + 2.0)),
+                    ("height", &num(TEXT.h + 2.0)),
+                    ("rx", "1"),
+                    ("fill", "#ffffff"),
+                ],
+            );
             self.boxed(&mut x, TEXT, &pieces, Fit { max: 8.0 * PT, min: 5.0 * PT, one_line: false }, "#1a1a1a");
         }
         // A unit's upgrade bar, an icon a printed slot.

@@ -156,7 +156,9 @@ pub fn fit(fonts: &Fonts, pieces: &[Piece], width: f32, height: f32, fit: Fit) -
 
 /// Sets `pieces` at `size`.
 fn at(fonts: &Fonts, pieces: &[Piece], width: f32, height: f32, size: f32, one_line: bool) -> Set {
-    let space = fonts.width(" ", Weight::Regular) * size;
+    // A space is as wide as the weight of the words it stands between: a run's words are
+    // one text, set with its own spaces.
+    let space = |w: Weight| fonts.width(" ", w) * size;
     let ascent = fonts.cap_height() * size;
     let mut lines: Vec<Line> = Vec::new();
     let mut line = Line { baseline: ascent, items: Vec::new(), width: 0.0 };
@@ -170,22 +172,22 @@ fn at(fonts: &Fonts, pieces: &[Piece], width: f32, height: f32, size: f32, one_l
         *top = next_top;
     };
     for piece in pieces {
-        let (w, glued) = match piece {
+        let (w, glued, weight) = match piece {
             Piece::Break => {
                 end_line(&mut line, &mut top, true, &mut lines);
                 continue;
             }
             Piece::Word(word, weight) => {
                 let glued = word.starts_with('\u{2060}');
-                (fonts.width(word.trim_start_matches('\u{2060}'), *weight) * size, glued)
+                (fonts.width(word.trim_start_matches('\u{2060}'), *weight) * size, glued, *weight)
             }
-            Piece::Icon(_) => (ICON * size, false),
+            Piece::Icon(_) => (ICON * size, false, Weight::Regular),
         };
-        let gap = if line.items.is_empty() || glued { 0.0 } else { space };
+        let gap = if line.items.is_empty() || glued { 0.0 } else { space(weight) };
         if !one_line && !line.items.is_empty() && line.width + gap + w > width {
             end_line(&mut line, &mut top, false, &mut lines);
         }
-        let gap = if line.items.is_empty() || glued { 0.0 } else { space };
+        let gap = if line.items.is_empty() || glued { 0.0 } else { space(weight) };
         let x = line.width + gap;
         match piece {
             Piece::Word(word, weight) => {

@@ -21,6 +21,7 @@ mod extensions;
 mod fixtures;
 mod fmt;
 mod formats;
+mod gallery_browser;
 mod gold;
 mod hostile_text;
 mod import_history;
