@@ -76,7 +76,15 @@ impl Scenario {
             .map(|(i, k)| (i, k.noun.plural_id.to_string()))
             .collect();
         if let Some(key) = self.words.keys().find(|k| **k != list_key) {
-            let mut expected: Vec<String> = FIXED_KEYS.iter().map(|k| format!("`{k}`")).collect();
+            // An Upgrade action's keys only for a game that has blueprints, parts or species.
+            let upgrade_action =
+                set.cards.iter().any(|c| matches!(c.kind, CardKind::Blueprint | CardKind::Part | CardKind::Species));
+            let action_keys = ["species", "researched", "owned", "blueprint", "activations"];
+            let mut expected: Vec<String> = FIXED_KEYS
+                .iter()
+                .filter(|k| upgrade_action || !action_keys.contains(k))
+                .map(|k| format!("`{k}`"))
+                .collect();
             expected.insert(2, format!("`{list_key}`"));
             return Err(plain(format!("unknown field `{key}`, expected one of {}", expected.join(", "))));
         }

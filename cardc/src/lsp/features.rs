@@ -74,12 +74,33 @@ fn vocab_hover(a: &Analysis, v: &VocabInfo) -> String {
     let (line, _) = file.line_col(v.span.start as usize);
     let shown = v.display.as_deref().map_or(String::new(), |d| format!("**{d}** · "));
     let name = file.path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    let used = match uses {
-        0 => "not used".to_string(),
-        1 => "used once".to_string(),
-        n => format!("used {n} times"),
+    let in_text = text_uses(a, v);
+    let times = |n: usize| match n {
+        1 => "once".to_string(),
+        n => format!("{n} times"),
+    };
+    let used = match (uses, in_text) {
+        (0, 0) => "not used".to_string(),
+        (n, 0) => format!("used {}", times(n)),
+        (0, t) => format!("used by ability text {}", times(t)),
+        (n, t) => format!("used {} in fields and by ability text {}", times(n), times(t)),
     };
     format!("{shown}{} `{}`\n\nDeclared in `{name}` line {line}; {used} in this set.", v.kind, v.id)
+}
+
+/// How many abilities the reading of the set's text finds using `v`: a header they are
+/// under (`Surge:`), or an entry they name, bracketed or not (`gain 1 scorch token`).
+fn text_uses(a: &Analysis, v: &VocabInfo) -> usize {
+    let Some(set) = a.checked.model() else { return 0 };
+    let abilities = || set.cards.iter().flat_map(|c| c.abilities.iter().map(move |ab| (c, ab)));
+    if v.kind == cards_runtime::model::VocabKind::Header {
+        let Some(i) = set.vocab.headers.iter().position(|h| *h.id == *v.id) else { return 0 };
+        return abilities().filter(|(_, ab)| ab.header == Some(i as u16)).count();
+    }
+    let named = format!("{}:{}\"", v.kind.keyword(), v.id);
+    abilities()
+        .filter(|(c, ab)| cards_runtime::ability_json::ability_json(set, c, ab).to_string().contains(&named))
+        .count()
 }
 
 /// A kind of card: its names and what its role does, and how many cards the set has of it.

@@ -614,6 +614,20 @@ ru",
     assert_eq!(definition["range"]["start"]["line"], find(&game, "kind hero").0, "{definition}");
     let references = s.at("textDocument/references", &heroes, line, column + 1);
     assert_eq!(references.as_array().map(Vec::len), Some(7), "the declaration and 6 heroes: {references}");
+    // What the game declares for ability text is used by it: four abilities are under
+    // `Cast:`, and four name a fury token (gear.cards three times, heroes.cards once).
+    let game = root.join("game.cards");
+    let game_text = std::fs::read_to_string(&game).unwrap();
+    s.open(&game, &game_text);
+    for (written, used) in
+        [("header cast", "used by ability text 4 times"), ("token fury", "used by ability text 4 times")]
+    {
+        let (line, column) = find(&game_text, written);
+        let word = written.split(' ').nth(1).unwrap();
+        let hover = s.at("textDocument/hover", &game, line, column + written.len() as u32 - word.len() as u32 + 1);
+        let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(shown.ends_with(&format!("{used} in this set.")), "{written}: {shown}");
+    }
     // An upgrade kind: `an`, before a vowel.
     let gear = root.join("gear.cards");
     let gear_text = std::fs::read_to_string(&gear).unwrap();

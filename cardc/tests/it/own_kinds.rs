@@ -309,7 +309,7 @@ fn warbands_validate_in_the_games_words() {
     // Another game's words are unknown fields, named with the game's own.
     let json = r#"{"game": "emberfall", "ships": [{"ship": "emberguard-lancer"}]}"#;
     let e = run(set, &Scenario::parse(json).unwrap()).unwrap_err();
-    assert!(e.message.starts_with("unknown field `ships`, expected one of `game`, `faction`, `heroes`"), "{e}");
+    assert_eq!(e.message, "unknown field `ships`, expected one of `game`, `faction`, `heroes`, `expect`, `stats`");
     let json = r#"{"game": "emberfall", "heroes": [{"hero": "emberguard-lancer", "upgrades": []}]}"#;
     let e = run(set, &Scenario::parse(json).unwrap()).unwrap_err();
     assert!(e.message.contains("`heroes` is a list of {\"hero\": id, \"items\": [ids], \"spells\": [ids]}"), "{e}");
