@@ -1968,7 +1968,8 @@ impl Sayer<'_> {
                 // `1 damage` stays: damage is not counted one at a time (`a damage`); a
                 // damage card is.
                 let next_lower = next.to_lowercase();
-                if !(next_lower.starts_with("damage") && !next_lower.starts_with("damage card")) {
+                let uncounted = next_lower.starts_with("damage") && !next_lower.starts_with("damage card");
+                if !uncounted {
                     parts[at] = article(&next).to_string();
                 }
             }
