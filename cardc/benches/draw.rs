@@ -4,7 +4,11 @@
 //! written into a fresh folder. Prints the median of five runs a step, and the ratio of
 //! drawing and writing to checking the same set, measured in the same run.
 //!
-//! The goal: the legacy pool drawn and written, gallery included, in under 5 s.
+//! Then the print-and-play sheets of the same cards (`--sheets`, A4): the pages laid out
+//! and made one PDF, one run (it takes seconds).
+//!
+//! The goals: the legacy pool drawn and written, gallery included, in under 5 s; its
+//! sheets in under 15 s.
 //!
 //! Run with `cargo bench -p cardc --bench draw` (about half a minute).
 
@@ -47,6 +51,14 @@ fn main() {
             (files, bytes) = (w.files, w.bytes);
         }
         let (check, draw, write) = (median(check), median(draw), median(write));
+        let report = cardc::check_paths(&[&dir]).expect("the pool reads");
+        let set = report.sets[0].model().expect("the pool checks");
+        let rendered = render::render(set, &Glyphs::none(), render::places(&report.sources, set, &report.sets[0].dir));
+        let sheets = render::sheets::Sheets { paper: render::sheets::PAPERS[0], bleed: 0.0 };
+        let start = Instant::now();
+        let pages = render::sheets::pages(set, &rendered, &sheets).expect("the cards fit A4");
+        let pdf = render::sheets::pdf(&pages, sheets.paper).expect("the sheets convert");
+        let sheets_time = start.elapsed();
         println!(
             "{data}: {cards} cards; check {:.0} ms, draw {:.0} ms, write {:.0} ms ({files} files, {} KB): draw and write {:.2} s, {:.2}x the check",
             check.as_secs_f64() * 1e3,
@@ -56,5 +68,6 @@ fn main() {
             (draw + write).as_secs_f64(),
             (draw + write).as_secs_f64() / check.as_secs_f64(),
         );
+        println!("{data}: sheets {} pages, {} KB, {:.2} s", pages.len(), pdf.len() / 1024, sheets_time.as_secs_f64());
     }
 }

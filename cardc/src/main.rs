@@ -230,6 +230,11 @@ enum Command {
     /// the gallery. The same set gives byte-identical files. The set's errors and warnings
     /// go to stderr, then a summary line. Exits 0 when the set is drawn, 1 when it has
     /// errors (nothing is written), 2 when it cannot be read or a file cannot be written.
+    ///
+    /// With `--sheets`, also `sheets.pdf`: print-and-play pages of the paper asked for, as
+    /// many cards a page as fit its margins, crop marks at every cut in the margins, and
+    /// after each page of fronts its page of backs, mirrored for printing on both sides
+    /// (the sheet turned on its long edge).
     #[cfg(feature = "render")]
     Render {
         /// The set folder.
@@ -237,7 +242,36 @@ enum Command {
         /// The folder to write into (made if missing; files cardc did not write are left).
         #[arg(long)]
         out: PathBuf,
+        /// Also write print-and-play sheets, `sheets.pdf`.
+        #[arg(long)]
+        sheets: bool,
+        /// The paper of the sheets.
+        #[arg(long, value_enum, default_value_t = PaperArg::A4, requires = "sheets")]
+        paper: PaperArg,
+        /// How far each card's background goes past its cut, in millimetres (0 to 10).
+        #[arg(long, default_value_t = 0.0, value_parser = bleed_mm, requires = "sheets")]
+        bleed: f32,
     },
+}
+
+/// The paper of print-and-play sheets.
+#[cfg(feature = "render")]
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperArg {
+    /// 210 × 297 mm.
+    A4,
+    /// 8.5 × 11 in.
+    Letter,
+}
+
+/// A bleed in millimetres: a number from 0 to 10.
+#[cfg(feature = "render")]
+fn bleed_mm(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(b) if (0.0..=10.0).contains(&b) => Ok(b),
+        Ok(_) => Err("a bleed is 0 to 10 millimetres".into()),
+        Err(_) => Err(format!("`{s}` is not a number of millimetres")),
+    }
 }
 
 /// The data an importer reads.
@@ -377,7 +411,13 @@ fn main() -> ExitCode {
         Command::Diff { set, other, from, to, format } => diff(&set, other.as_deref(), from, to, format),
         Command::Explain { code } => explain(&code),
         #[cfg(feature = "render")]
-        Command::Render { set, out } => render(&set, &out),
+        Command::Render { set, out, sheets, paper, bleed } => {
+            let paper = match paper {
+                PaperArg::A4 => cardc::render::sheets::PAPERS[0],
+                PaperArg::Letter => cardc::render::sheets::PAPERS[1],
+            };
+            render(&set, &out, sheets.then_some(cardc::render::sheets::Sheets { paper, bleed }))
+        }
         Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Validate { set, scenarios, fleet_lists, format, xws, ignore_points, release, as_of } => {
             validate(&set, &scenarios, &fleet_lists, format, Xws { on: xws, ignore_points }, When::of(release, as_of))
@@ -769,7 +809,7 @@ fn coverage_json(set: &cardc::Checked) -> String {
 /// Loads one set folder at run time, printing its errors in `format`. `Err` is the exit
 /// status: 1 when the set has errors, 2 when it cannot be read or is not one set folder.
 #[cfg(feature = "render")]
-fn render(dir: &std::path::Path, out: &std::path::Path) -> ExitCode {
+fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::render::sheets::Sheets>) -> ExitCode {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,
         Err(e) => {
@@ -802,7 +842,23 @@ fn render(dir: &std::path::Path, out: &std::path::Path) -> ExitCode {
     };
     let places = cardc::render::places(&report.sources, set, &checked.dir);
     let rendered = cardc::render::render(set, &glyphs, places);
-    match cardc::render::write(set, &rendered, &glyphs, out) {
+    // The sheets are made before anything is written: a paper too small is a usage error
+    // with nothing written.
+    let pdf = match sheets
+        .map(|s| cardc::render::sheets::pages(set, &rendered, &s).and_then(|p| cardc::render::sheets::pdf(&p, s.paper)))
+    {
+        Some(Err(e)) => {
+            errln!("error: cannot lay out sheets: {e}");
+            return ExitCode::from(2);
+        }
+        Some(Ok(pdf)) => Some(pdf),
+        None => None,
+    };
+    let written = cardc::render::write(set, &rendered, &glyphs, out).and_then(|w| match &pdf {
+        Some(pdf) => cardc::render::write_file(&out.join("sheets.pdf"), pdf).map(|()| w),
+        None => Ok(w),
+    });
+    match written {
         Ok(w) => {
             let overflows = rendered.overflows();
             errln!(

@@ -5,6 +5,7 @@
 //! - [`text`]: a card's words and `[Icon]`s wrapped and shrunk to fit a box;
 //! - [`card`]: the layout every game gets from its vocabulary, drawn as SVG;
 //! - [`gallery`]: the HTML page;
+//! - [`sheets`]: print-and-play pages of cards with crop marks, as a PDF (svg2pdf);
 //! - `xml`: the writer both use.
 //!
 //! The same set gives byte-identical files: nothing here reads the clock, the machine's
@@ -13,6 +14,7 @@
 pub mod card;
 pub mod font;
 pub mod gallery;
+pub mod sheets;
 pub mod text;
 mod xml;
 
@@ -191,6 +193,15 @@ pub fn write(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &Path) -> io:
         }
     }
     Ok(w)
+}
+
+/// Writes `bytes` to `path` whole or not at all: through a file beside it, renamed over it
+/// once written (the sheets' PDF, beside what [`write`] writes).
+///
+/// # Errors
+/// When the file cannot be written or renamed.
+pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_whole(path, bytes)
 }
 
 /// Writes `bytes` to `path` through a file beside it, renamed over it once whole.

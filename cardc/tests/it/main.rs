@@ -46,5 +46,6 @@ mod releases;
 mod render;
 mod said_back;
 mod scenarios;
+mod sheets_print;
 mod terminal;
 mod vscode_grammar;

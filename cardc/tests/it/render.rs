@@ -186,3 +186,54 @@ fn every_card_of_both_real_pools_is_drawn_and_overflows_are_counted() {
         assert_eq!(found, set.cards.len(), "{data}: every card is found in its file");
     }
 }
+
+/// How many cards a page holds and where they go: a poker card is 63 × 88 mm, the paper's
+/// margins at least 5 mm, the grid centred.
+#[test]
+fn sheets_hold_as_many_cards_as_fit_the_paper_centred() {
+    use render::sheets::{Sheets, PAPERS};
+    let [a4, letter] = PAPERS;
+    let g = Sheets { paper: a4, bleed: 0.0 }.grid().unwrap();
+    // 3 × 63 = 189 of 210 mm, 3 × 88 = 264 of 297 mm.
+    assert_eq!((g.columns, g.rows), (3, 3));
+    assert!((g.left - 10.5).abs() < 1e-4 && (g.top - 16.5).abs() < 1e-4, "{g:?}");
+    let g = Sheets { paper: letter, bleed: 0.0 }.grid().unwrap();
+    // 215.9 and 279.4 mm: still 3 × 3, 7.7 mm above and below.
+    assert_eq!((g.columns, g.rows), (3, 3));
+    assert!((g.top - 7.7).abs() < 1e-3, "{g:?}");
+    // With 3 mm of bleed a card takes 69 × 94 mm: two across the 200 mm inside the margins.
+    let g = Sheets { paper: a4, bleed: 3.0 }.grid().unwrap();
+    assert_eq!((g.columns, g.rows, g.step_x, g.step_y), (2, 3, 69.0, 94.0));
+    // 70 mm of bleed: 203 mm across, more than the 200 inside the margins.
+    assert!(Sheets { paper: a4, bleed: 70.0 }.grid().is_err());
+}
+
+/// The sheets of a set: fronts then mirrored backs, a page each, as one PDF whose bytes are
+/// the same every time.
+#[test]
+fn the_sheets_are_a_pdf_of_fronts_and_backs_the_same_every_time() {
+    use render::sheets::{pages, pdf, Sheets, PAPERS};
+    let (report, set) = shipped("emberfall");
+    let rendered = render::render(&set, &Glyphs::none(), render::places(&report.sources, &set, &report.sets[0].dir));
+    let sheets = Sheets { paper: PAPERS[0], bleed: 0.0 };
+    let pages = pages(&set, &rendered, &sheets).unwrap();
+    // 20 cards, 9 a page: 3 pages of fronts, each followed by its backs.
+    assert_eq!(pages.len(), 6);
+    for (i, page) in pages.iter().enumerate() {
+        let doc = roxmltree::Document::parse(page).unwrap_or_else(|e| panic!("page {i}: {e}"));
+        let side = doc.root_element().attribute("data-side");
+        assert_eq!(side, Some(if i % 2 == 0 { "fronts" } else { "backs" }));
+        // 12 marks a side (3 columns and 3 rows, two cuts each, above and below or left and right).
+        let marks = doc.descendants().filter(|n| n.attribute("data-mark") == Some("crop")).count();
+        assert_eq!(marks, 24, "page {i}");
+    }
+    // The last page of fronts holds the 2 cards left.
+    assert_eq!(pages[4].matches("data-card=").count(), 2);
+    let first = pdf(&pages, sheets.paper).unwrap();
+    assert!(first.starts_with(b"%PDF-"));
+    // `assert!`, not `assert_eq!`: two PDFs that differ are too long to print.
+    assert!(first == pdf(&pages, sheets.paper).unwrap(), "the same bytes");
+    // Six pages.
+    let text = String::from_utf8_lossy(&first);
+    assert_eq!(text.matches("/Type /Page").count() - text.matches("/Type /Pages").count(), 6);
+}
