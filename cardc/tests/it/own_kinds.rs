@@ -693,23 +693,7 @@ fn cards_of_own_kinds_before_their_game_give_one_error_that_declares_the_kinds()
     ] {
         assert!(help.contains(&format!("\n    {line}\n")), "`{line}` is not in:\n{help}");
     }
-    let suggested: String =
-        help.lines().skip(1).filter(|l| l.starts_with("    ")).map(|l| format!("{}\n", l.trim_start())).collect();
-    let listed: Vec<String> = suggested
-        .lines()
-        .find_map(|l| l.strip_prefix("# and what ability text names, each with its kind: "))
-        .map(|l| l.split(", ").map(|b| b.trim_matches(['[', ']']).to_string()).collect())
-        .unwrap_or_default();
-    let mut with_game = cards.clone();
-    with_game.push(("game.cards".into(), suggested));
-    let (sources, checked) = check(&with_game);
-    let errors: Vec<&Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
-    assert!(errors.iter().all(|d| d.code.id == "E0401"), "{errors:#?}");
-    for e in &errors {
-        let l = e.primary().unwrap();
-        let name = sources.file(l.file).slice(l.span).trim_matches(['[', ']']).to_string();
-        assert!(listed.contains(&name), "`{name}` is unknown and not listed: {listed:?}");
-    }
+    let (_, checked) = common::check_with_suggested_game("emberfall", &cards, &help);
     assert_eq!(checked.cards, 20, "every card is read with the kinds declared");
 }
 

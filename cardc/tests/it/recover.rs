@@ -245,23 +245,7 @@ fn cards_before_their_game_give_one_error_that_says_what_the_game_needs() {
     assert!(help.lines().last().is_some_and(|l| l.ends_with("follow from it and are not shown)")), "{help}");
     // The game it suggests declares every name the cards use but those ability text puts in
     // brackets with no kind to tell, which it lists.
-    let suggested: String =
-        help.lines().skip(1).filter(|l| l.starts_with("    ")).map(|l| format!("{}\n", l.trim_start())).collect();
-    let listed: Vec<String> = suggested
-        .lines()
-        .find_map(|l| l.strip_prefix("# and what ability text names, each with its kind: "))
-        .map(|l| l.split(", ").map(|b| b.trim_matches(['[', ']']).to_string()).collect())
-        .unwrap_or_default();
-    let mut with_game = cards.clone();
-    with_game.push(("game.cards".into(), suggested));
-    let (sources, checked) = check(&with_game);
-    let errors: Vec<&Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
-    assert!(errors.iter().all(|d| d.code.id == "E0401"), "{errors:#?}");
-    for e in &errors {
-        let l = e.primary().unwrap();
-        let name = sources.file(l.file).slice(l.span).trim_matches(['[', ']']).to_string();
-        assert!(listed.contains(&name), "`{name}` is unknown and not listed: {listed:?}");
-    }
+    common::check_with_suggested_game("set", &cards, &help);
     // A chassis no card declares is not the game's to declare.
     let broken = mutate(cards, "pilots.cards", "chassis: tie-advanced-x1", "chassis: tie-advanced-x9");
     let (_, checked) = check(&broken);

@@ -111,3 +111,31 @@ pub fn write_set(files: &[(String, String)]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// Checks `cards` with the `game.cards` an E0101's `help` suggests (its indented lines) and
+/// asserts that every error left is an unknown bracketed name (E0401) the help lists as
+/// having no kind to tell. Gives the check.
+pub fn check_with_suggested_game(
+    dir: &str,
+    cards: &[(String, String)],
+    help: &str,
+) -> (cardc::SourceMap, cardc::Checked) {
+    let suggested: String =
+        help.lines().skip(1).filter(|l| l.starts_with("    ")).map(|l| format!("{}\n", l.trim_start())).collect();
+    let listed: Vec<String> = suggested
+        .lines()
+        .find_map(|l| l.strip_prefix("# and what ability text names, each with its kind: "))
+        .map(|l| l.split(", ").map(|b| b.trim_matches(['[', ']']).to_string()).collect())
+        .unwrap_or_default();
+    let mut with_game = cards.to_vec();
+    with_game.push(("game.cards".into(), suggested));
+    let (sources, checked) = check_in_memory(dir, &with_game);
+    let errors: Vec<&cardc::Diagnostic> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.iter().all(|d| d.code.id == "E0401"), "{errors:#?}");
+    for e in &errors {
+        let l = e.primary().unwrap();
+        let name = sources.file(l.file).slice(l.span).trim_matches(['[', ']']).to_string();
+        assert!(listed.contains(&name), "`{name}` is unknown and not listed: {listed:?}");
+    }
+    (sources, checked)
+}
