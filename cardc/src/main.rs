@@ -239,7 +239,9 @@ enum Command {
     Render {
         /// The set folder.
         set: PathBuf,
-        /// The folder to write into (made if missing; files cardc did not write are left).
+        /// The folder to write into (made if missing). A card an earlier render wrote there
+        /// and this one does not is removed (the folder's `.cardc-render` lists them); no
+        /// other file is touched.
         #[arg(long)]
         out: PathBuf,
         /// Also write print-and-play sheets, `sheets.pdf`.
@@ -806,8 +808,6 @@ fn coverage_json(set: &cardc::Checked) -> String {
     .to_string()
 }
 
-/// Loads one set folder at run time, printing its errors in `format`. `Err` is the exit
-/// status: 1 when the set has errors, 2 when it cannot be read or is not one set folder.
 #[cfg(feature = "render")]
 fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::render::sheets::Sheets>) -> ExitCode {
     let report = match cardc::check_paths(&[dir]) {
@@ -883,6 +883,8 @@ fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::re
     }
 }
 
+/// Loads one set folder at run time, printing its errors in `format`. `Err` is the exit
+/// status: 1 when the set has errors, 2 when it cannot be read or is not one set folder.
 fn load_one(dir: &std::path::Path, format: DiagnosticFormat) -> Result<cards_runtime::Set, u8> {
     let report = match cardc::check_paths(&[dir]) {
         Ok(r) => r,

@@ -1967,8 +1967,10 @@ impl Sayer<'_> {
                 let next = parts.get(at + 1..).map(|rest| rest.join(" ")).unwrap_or_default();
                 // `1 damage` stays: damage is not counted one at a time (`a damage`); a
                 // damage card is.
-                let next_lower = next.to_lowercase();
-                let uncounted = next_lower.starts_with("damage") && !next_lower.starts_with("damage card");
+                // The word itself, not `damaged` (`a damaged hero`).
+                let mut words =
+                    next.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+                let uncounted = words.next().as_deref() == Some("damage") && words.next().as_deref() != Some("card");
                 if !uncounted {
                     parts[at] = article(&next).to_string();
                 }

@@ -193,7 +193,7 @@ fn top_level(index: &crate::lsp::analysis::Index, is_game: bool) -> Vec<Completi
         for (word, detail) in crate::syntax::keywords::DECLARATIONS {
             let detail = match word {
                 "rule" => format!("{roster} rule"),
-                "flagship" => format!("which {unit} leads a {roster}"),
+                "flagship" => format!("which {unit} leads {}", cards_runtime::model::kinds::with_article(&roster)),
                 _ => detail.to_string(),
             };
             words.push((word, detail));

@@ -97,7 +97,8 @@ fn text_uses(a: &Analysis, v: &VocabInfo) -> usize {
         let Some(i) = set.vocab.headers.iter().position(|h| *h.id == *v.id) else { return 0 };
         return abilities().filter(|(_, ab)| ab.header == Some(i as u16)).count();
     }
-    let named = format!("{}:{}\"", v.kind.keyword(), v.id);
+    // A whole reference (`"token:scorch"`), not one that ends with it (`"ship-icon:x"`).
+    let named = format!("\"{}:{}\"", v.kind.keyword(), v.id);
     abilities()
         .filter(|(c, ab)| cards_runtime::ability_json::ability_json(set, c, ab).to_string().contains(&named))
         .count()

@@ -170,6 +170,16 @@ fn abbreviation(name: &str) -> String {
     }
 }
 
+/// The names of `printed` with one name per glyph, in the order of the glyphs' ids
+/// (`[Focus]` and `[focus]` are one glyph, `icon-focus`).
+pub fn unique_glyphs<'n>(set: &Set, printed: impl IntoIterator<Item = &'n String>) -> Vec<&'n str> {
+    let mut by_id: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
+    for name in printed {
+        by_id.entry(icon_id(set, name)).or_insert(name);
+    }
+    by_id.into_values().collect()
+}
+
 /// The colour of a faction: a hue from its id, the same every run.
 pub fn colour(id: &str) -> (u8, u8, u8) {
     // FNV-1a: stable across runs and platforms, unlike the standard hasher.
@@ -240,11 +250,8 @@ pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs, inline: boo
     let body = d.body(card, ink);
     if !inline {
         d.x.element("style", &[], &font_faces("../fonts"));
-        let mut names = d.icons.clone();
-        names.sort();
-        names.dedup();
         d.x.open("defs", &[]);
-        for name in &names {
+        for name in unique_glyphs(set, &d.icons) {
             d.x.raw(&glyphs.symbol(set, name));
         }
         d.x.close();
@@ -428,7 +435,7 @@ impl Drawer<'_> {
         if !card.upgrades.is_empty() {
             let bar: Vec<Piece> =
                 card.upgrades.iter().map(|i| Piece::Icon(set.vocab.icons[*i as usize].name.to_string())).collect();
-            self.boxed(&mut x, BAR, &bar, Fit { max: BAR.h / text::ICON, min: 2.0, one_line: true }, "#1a1a1a");
+            self.boxed(&mut x, BAR, &bar, Fit { max: BAR.h / text::LEADING, min: 2.0, one_line: true }, "#1a1a1a");
         }
         x.finish()
     }
@@ -456,7 +463,7 @@ impl Drawer<'_> {
         line
     }
 
-    /// "Might 3  Guard 2", or "[Weapon]" for an upgrade's slot.
+    /// "Might 3 · Guard 2", or "[Weapon]" for an upgrade's slot.
     fn stats_line(&self, card: &Card) -> String {
         let set = self.set;
         if !card.icons.is_empty() {
@@ -480,7 +487,7 @@ impl Drawer<'_> {
                 parts.push(format!("{} {v}", stat.name));
             }
         }
-        parts.join("  ")
+        parts.join(" · ")
     }
 
     fn index_of(&self, card: &Card) -> u32 {
@@ -569,9 +576,10 @@ impl Drawer<'_> {
                         let id = icon_id(self.set, name);
                         self.icons.push(name.clone());
                         let side = fitted.size * text::ICON * 0.95;
-                        let top = y
-                            - self.fonts.cap_height() * fitted.size
-                            - (side - self.fonts.cap_height() * fitted.size) / 2.0;
+                        let cap = self.fonts.cap_height() * fitted.size;
+                        // On one line (a bar, a slot) an icon is centred in its box; in
+                        // running text, on the capitals of its line.
+                        let top = if fit.one_line { b.y + (b.h - side) / 2.0 } else { y - cap - (side - cap) / 2.0 };
                         x.empty(
                             "use",
                             &[

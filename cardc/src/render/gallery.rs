@@ -87,10 +87,7 @@ pub fn page(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &std::path::Pa
     // Every glyph once, for every card's `<use>`.
     x.open("svg", &[("width", "0"), ("height", "0"), ("style", "position:absolute"), ("aria-hidden", "true")]);
     x.open("defs", &[]);
-    let mut names: Vec<&String> = rendered.cards.iter().flat_map(|c| &c.icons).collect();
-    names.sort();
-    names.dedup();
-    for name in names {
+    for name in super::card::unique_glyphs(set, rendered.cards.iter().flat_map(|c| &c.icons)) {
         x.raw(&glyphs.symbol(set, name));
     }
     x.close().close().newline();

@@ -138,6 +138,9 @@ pub fn places(sources: &SourceMap, set: &Set, dir: &Path) -> Vec<Option<Place>> 
         .collect()
 }
 
+/// The file in the output folder that lists the cards and backs a render wrote.
+pub const MANIFEST: &str = ".cardc-render";
+
 /// What [`write`] wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
@@ -145,14 +148,16 @@ pub struct Written {
     pub files: usize,
     /// Their bytes.
     pub bytes: u64,
-    /// Stale SVG files of an earlier render removed (cards no longer in the set).
+    /// Files an earlier render wrote and this one did not, removed (cards no longer in the
+    /// set).
     pub removed: usize,
 }
 
 /// Writes `rendered` into `out`: `cards/<id>.svg`, `backs/<kind>.svg`, `fonts/` (the
 /// shipped fonts the SVG files name), and `index.html`, the gallery. Each file is written
-/// whole or not at all (beside it, then renamed over it); an SVG file of `cards/` or
-/// `backs/` no card gave (a card since removed from the set) is removed.
+/// whole or not at all (beside it, then renamed over it). What was written is listed in
+/// `out/.cardc-render`; a file the last render listed there and this one did not write (a
+/// card since removed from the set) is removed, and no other file is touched.
 ///
 /// # Errors
 /// When a folder cannot be made or a file cannot be written; what was written before stays.
@@ -170,28 +175,34 @@ pub fn write(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &Path) -> io:
     for (name, data) in font::FILES {
         put(out.join("fonts").join(name), data)?;
     }
+    // Relative to `out`, `/`-separated: the manifest's lines.
     let mut kept = std::collections::BTreeSet::new();
     for c in &rendered.cards {
-        let path = out.join("cards").join(format!("{}.svg", c.file_stem));
-        put(path.clone(), c.svg.as_bytes())?;
-        kept.insert(path);
+        let name = format!("cards/{}.svg", c.file_stem);
+        put(out.join(&name), c.svg.as_bytes())?;
+        kept.insert(name);
     }
     for (stem, svg) in &rendered.backs {
-        let path = out.join("backs").join(format!("{stem}.svg"));
-        put(path.clone(), svg.as_bytes())?;
-        kept.insert(path);
+        let name = format!("backs/{stem}.svg");
+        put(out.join(&name), svg.as_bytes())?;
+        kept.insert(name);
     }
     let html = gallery::page(set, rendered, glyphs, out);
     put(out.join("index.html"), html.as_bytes())?;
-    for folder in ["cards", "backs"] {
-        for entry in std::fs::read_dir(out.join(folder))? {
-            let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "svg") && !kept.contains(&path) {
-                std::fs::remove_file(&path)?;
-                w.removed += 1;
-            }
+    let manifest = out.join(MANIFEST);
+    let before = std::fs::read_to_string(&manifest).unwrap_or_default();
+    for name in before.lines().filter(|n| !kept.contains(*n)) {
+        // Only a card or a back the manifest names, inside `out`.
+        let ours = (name.starts_with("cards/") || name.starts_with("backs/"))
+            && name.ends_with(".svg")
+            && !name.contains("..")
+            && name.matches('/').count() == 1;
+        if ours && std::fs::remove_file(out.join(name)).is_ok() {
+            w.removed += 1;
         }
     }
+    let listing: String = kept.iter().map(|n| format!("{n}\n")).collect();
+    write_whole(&manifest, listing.as_bytes())?;
     Ok(w)
 }
 
@@ -227,9 +238,51 @@ pub fn relative(from: &Path, to: &Path) -> String {
     let b: Vec<_> = to.components().collect();
     let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     if common == 0 {
-        return format!("file://{}", to.display());
+        let parts: Vec<String> = b
+            .iter()
+            .filter(|c| matches!(c, std::path::Component::Normal(_)))
+            .map(|c| url_part(&c.as_os_str().to_string_lossy()))
+            .collect();
+        return format!("file:///{}", parts.join("/"));
     }
     let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
-    parts.extend(b[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    parts.extend(b[common..].iter().map(|c| url_part(&c.as_os_str().to_string_lossy())));
     parts.join("/")
+}
+
+/// A part of a path as a URL holds it: letters, digits and `-._~` as they are, every other
+/// byte of its UTF-8 as `%XX` (`100% wild.cards` is `100%25%20wild.cards`).
+fn url_part(part: &str) -> String {
+    let mut out = String::with_capacity(part.len());
+    for b in part.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_escapes_what_a_url_cannot_hold() {
+        assert_eq!(url_part("100% wild#1?.cards"), "100%25%20wild%231%3F.cards");
+        assert_eq!(url_part("héros.cards"), "h%C3%A9ros.cards");
+        let dir = tempfile_dir();
+        let out = dir.join("out");
+        let file = dir.join("my set").join("a b.cards");
+        assert_eq!(relative(&out, &file), "../my%20set/a%20b.cards");
+    }
+
+    /// A folder under the system's temporary folder, made for the test.
+    fn tempfile_dir() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardc-render-link-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("out")).unwrap();
+        std::fs::create_dir_all(dir.join("my set")).unwrap();
+        dir
+    }
 }

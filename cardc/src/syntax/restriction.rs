@@ -270,11 +270,24 @@ pub(crate) fn not_a_test(file: FileId, word: &Ident, profile: &str) -> Diagnosti
 /// What a restriction is made of, naming the game's profile kind `profile` (`chassis` in
 /// X-Wing, `calling` in a game that declares it).
 fn atoms_help(profile: &str) -> String {
-    format!(
-        "a restriction is made of `size a, b`, `flagship`, `trait t`, `name \"…\"`, `ship-icon i`, `{profile} c`, \
-         `faction f`, `action [red] a`, `class c`, `arc a`, `equipped i`, `in-fleet \"…\"`, `limited`, \
-         `ship-ability \"…\"`, `stat s N` or `icon i`, joined by `not`, `and`, `or`"
-    )
+    // A game of its own kinds (its profile kind is not `chassis`) is not offered X-Wing's
+    // ship icons, fleets and ship abilities, as completion does not offer them.
+    let xwing = profile == AtomKind::Chassis.keyword();
+    let mut atoms = vec!["`size a, b`", "`flagship`", "`trait t`", "`name \"…\"`"];
+    if xwing {
+        atoms.push("`ship-icon i`");
+    }
+    let profile_atom = format!("`{profile} c`");
+    atoms.extend([profile_atom.as_str(), "`faction f`", "`action [red] a`", "`class c`", "`arc a`", "`equipped i`"]);
+    if xwing {
+        atoms.push("`in-fleet \"…\"`");
+    }
+    atoms.push("`limited`");
+    if xwing {
+        atoms.push("`ship-ability \"…\"`");
+    }
+    atoms.extend(["`stat s N`"]);
+    format!("a restriction is made of {} or `icon i`, joined by `not`, `and`, `or`", atoms.join(", "))
 }
 
 /// The help of the restriction errors the parser reports, which does not know the game: in

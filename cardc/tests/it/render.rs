@@ -87,17 +87,25 @@ fn the_same_set_is_drawn_byte_for_byte_the_same_and_written_whole() {
         files
     };
     let (la, lb) = (listing(&a), listing(&b));
-    assert_eq!(la.len(), 20 + 4 + 2 + 1, "20 cards, 4 backs, 2 fonts, the gallery");
+    assert_eq!(la.len(), 20 + 4 + 2 + 1 + 1, "20 cards, 4 backs, 2 fonts, the gallery, the manifest");
     // Relative links differ only by the folder's name, which is the same depth.
     assert_eq!(la, lb);
     assert!(la.iter().all(|(name, _)| !name.ends_with(".cardc-tmp")));
-    // Drawing again after a card left the set removes its file.
+    // Drawing again after a card left the set removes its file, which the last render
+    // listed; a file of the user's beside it stays.
     let stale = a.join("cards/old-card.svg");
     std::fs::write(&stale, "<svg/>").unwrap();
+    let manifest = a.join(render::MANIFEST);
+    let listed = std::fs::read_to_string(&manifest).unwrap();
+    assert_eq!(listed.lines().count(), 24, "the 20 cards and 4 backs");
+    std::fs::write(&manifest, format!("{listed}cards/old-card.svg\n../escape.svg\n")).unwrap();
+    let mine = a.join("cards/my-own-drawing.svg");
+    std::fs::write(&mine, "<svg/>").unwrap();
     let places = render::places(&report.sources, &set, dir);
     let w = render::write(&set, &render::render(&set, &Glyphs::none(), places), &Glyphs::none(), &a).unwrap();
     assert_eq!(w.removed, 1);
     assert!(!stale.exists());
+    assert!(mine.exists(), "a file the render did not write is left");
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -227,8 +235,23 @@ fn the_sheets_are_a_pdf_of_fronts_and_backs_the_same_every_time() {
         let marks = doc.descendants().filter(|n| n.attribute("data-mark") == Some("crop")).count();
         assert_eq!(marks, 24, "page {i}");
     }
-    // The last page of fronts holds the 2 cards left.
+    // The last page of fronts holds the 2 cards left, in its first two columns; their backs
+    // are in the last two, mirrored: the sheet is turned on its long edge.
     assert_eq!(pages[4].matches("data-card=").count(), 2);
+    let grid = sheets.grid().unwrap();
+    let columns_of = |page: &str| -> Vec<usize> {
+        let doc = roxmltree::Document::parse(page).unwrap();
+        doc.root_element()
+            .children()
+            .filter(|n| n.has_tag_name("svg"))
+            .map(|n| n.attribute("x").unwrap().parse::<f32>().unwrap())
+            .map(|x| ((x - grid.left) / grid.step_x).round() as usize)
+            .collect()
+    };
+    assert_eq!(columns_of(&pages[4]), [0, 1]);
+    let mut backs = columns_of(&pages[5]);
+    backs.sort();
+    assert_eq!(backs, [1, 2]);
     let first = pdf(&pages, sheets.paper).unwrap();
     assert!(first.starts_with(b"%PDF-"));
     // `assert!`, not `assert_eq!`: two PDFs that differ are too long to print.
