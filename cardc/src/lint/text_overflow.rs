@@ -39,7 +39,7 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
         cx.names.cards.iter().map(|c| (c.id.as_str(), c)).collect();
     for (i, c) in set.cards.iter().enumerate() {
         let Some(def) = defs.get(&*c.id) else { continue };
-        for o in card::draw(set, i, &fonts, &glyphs, true).overflows {
+        for o in card::draw(set, i, &fonts, &glyphs).overflows {
             let (what, fix) = match o.what {
                 "text" => ("text", "shorten the text"),
                 "name" => ("name", "shorten the name"),

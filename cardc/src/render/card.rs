@@ -54,10 +54,13 @@ pub struct Overflow {
     pub wider_mm: f32,
 }
 
-/// A card drawn.
+/// A card drawn, laid out once and written twice.
 pub struct Drawn {
-    /// The SVG document (standalone) or fragment (inline in the gallery).
+    /// The SVG document, standalone: the fonts and the icon glyphs it uses with it.
     pub svg: String,
+    /// The same card as the gallery holds it, without what the page holds once for every
+    /// card (the fonts, the glyphs).
+    pub inline: String,
     /// The icon names its text and bars print, for the gallery's shared glyphs.
     pub icons: Vec<String>,
     /// Its boxes whose text does not fit.
@@ -226,59 +229,62 @@ fn family() -> String {
     format!("{FAMILY}, 'DejaVu Sans Condensed', sans-serif")
 }
 
-/// Draws card `index` of `set`. `inline` leaves out what the gallery holds once for every
-/// card (the fonts, the icon glyphs).
-pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs, inline: bool) -> Drawn {
+/// Opens an `<svg>` of `width` × `height` millimetres, its user unit the millimetre, with
+/// `extra` attributes after the size.
+pub(crate) fn open_svg(x: &mut Xml, width: f32, height: f32, extra: &[(&str, &str)]) {
+    let (view, w, h) =
+        (format!("0 0 {} {}", num(width), num(height)), format!("{}mm", num(width)), format!("{}mm", num(height)));
+    let mut attrs =
+        vec![("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", view.as_str()), ("width", &w), ("height", &h)];
+    attrs.extend_from_slice(extra);
+    x.open("svg", &attrs);
+}
+
+/// Opens a card's `<svg>`: its size, then `extra`, the family its text is set in, and
+/// unhinted advances, as cardc measured them (a browser drawing a card small otherwise
+/// rounds each glyph's advance to its pixels).
+fn open_card(x: &mut Xml, extra: &[(&str, &str)]) {
+    let family = family();
+    let mut attrs = extra.to_vec();
+    attrs.extend([("font-family", family.as_str()), ("text-rendering", "geometricPrecision")]);
+    open_svg(x, WIDTH, HEIGHT, &attrs);
+}
+
+/// Draws card `index` of `set`: laid out once, written standalone and as the gallery
+/// holds it.
+pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs) -> Drawn {
     let card = &set.cards[index];
-    let mut d = Drawer { set, fonts, x: Xml::new(), icons: Vec::new(), overflows: Vec::new() };
+    let view = (card.kind == CardKind::Ship)
+        .then(|| cards_runtime::model::view::ShipView::new(set, index as u32, false))
+        .flatten();
+    let mut d = Drawer { set, fonts, view, icons: Vec::new(), overflows: Vec::new() };
     let faction = card.factions.first().map(|f| set.vocab.factions[*f as usize].id.to_string());
     let ink = colour(faction.as_deref().unwrap_or(&set.game));
-    d.x.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("viewBox", &format!("0 0 {} {}", num(WIDTH), num(HEIGHT))),
-            ("width", &format!("{}mm", num(WIDTH))),
-            ("height", &format!("{}mm", num(HEIGHT))),
-            ("data-card", &card.id),
-            ("font-family", &family()),
-            // Unhinted advances, as cardc measured them: a browser drawing a card small
-            // otherwise rounds each glyph's advance to its pixels.
-            ("text-rendering", "geometricPrecision"),
-        ],
-    );
     let body = d.body(card, ink);
-    if !inline {
-        d.x.element("style", &[], &font_faces("../fonts"));
-        d.x.open("defs", &[]);
-        for name in unique_glyphs(set, &d.icons) {
-            d.x.raw(&glyphs.symbol(set, name));
+    let Drawer { icons, overflows, .. } = d;
+    let written = |standalone: bool| {
+        let mut x = Xml::new();
+        open_card(&mut x, &[("data-card", &card.id)]);
+        if standalone {
+            x.element("style", &[], &font_faces("../fonts"));
+            x.open("defs", &[]);
+            for name in unique_glyphs(set, &icons) {
+                x.raw(&glyphs.symbol(set, name));
+            }
+            x.close();
         }
-        d.x.close();
-    }
-    d.x.raw(&body);
-    let Drawer { x, icons, overflows, .. } = d;
-    let mut svg = x.finish();
-    if !inline {
-        svg.push('\n');
-    }
-    Drawn { svg, icons, overflows }
+        x.raw(&body);
+        x.finish()
+    };
+    let (mut svg, inline) = (written(true), written(false));
+    svg.push('\n');
+    Drawn { svg, inline, icons, overflows }
 }
 
 /// The back of a card of kind `kind` (its index in the set's kinds).
 pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
     let mut x = Xml::new();
-    x.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("viewBox", &format!("0 0 {} {}", num(WIDTH), num(HEIGHT))),
-            ("width", &format!("{}mm", num(WIDTH))),
-            ("height", &format!("{}mm", num(HEIGHT))),
-            ("font-family", &family()),
-            ("text-rendering", "geometricPrecision"),
-        ],
-    );
+    open_card(&mut x, &[]);
     x.element("style", &[], &font_faces("../fonts"));
     let ink = hex(colour(&set.game));
     x.empty("rect", &[("width", &num(WIDTH)), ("height", &num(HEIGHT)), ("rx", "3"), ("fill", &ink)]);
@@ -327,7 +333,8 @@ pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
 struct Drawer<'a> {
     set: &'a Set,
     fonts: &'a Fonts,
-    x: Xml,
+    /// A unit's view, with what its profile card gives it.
+    view: Option<cards_runtime::model::view::ShipView<'a>>,
     icons: Vec<String>,
     overflows: Vec<Overflow>,
 }
@@ -444,10 +451,7 @@ impl Drawer<'_> {
     fn type_line(&self, card: &Card) -> String {
         let set = self.set;
         let mut line = set.kind_of(card).noun.name.to_string();
-        let view = (card.kind == CardKind::Ship)
-            .then(|| cards_runtime::model::view::ShipView::new(set, self.index_of(card), false))
-            .flatten();
-        let factions: Vec<&str> = match &view {
+        let factions: Vec<&str> = match &self.view {
             Some(v) => v.factions().iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
             None => card.factions.iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
         };
@@ -474,12 +478,9 @@ impl Drawer<'_> {
                 .collect::<Vec<_>>()
                 .join(" ");
         }
-        let view = (card.kind == CardKind::Ship)
-            .then(|| cards_runtime::model::view::ShipView::new(set, self.index_of(card), false))
-            .flatten();
         let mut parts = Vec::new();
         for (i, stat) in set.vocab.stats.iter().enumerate() {
-            let value = match &view {
+            let value = match &self.view {
                 Some(v) => v.stat(i as u16),
                 None => card.stats.iter().find(|(s, _)| *s as usize == i).map(|(_, v)| *v),
             };
@@ -488,10 +489,6 @@ impl Drawer<'_> {
             }
         }
         parts.join(" · ")
-    }
-
-    fn index_of(&self, card: &Card) -> u32 {
-        self.set.cards.iter().position(|c| std::ptr::eq(c, card)).unwrap_or(0) as u32
     }
 
     /// One line of text fitted to `b`.

@@ -80,8 +80,7 @@ pub fn render(set: &Set, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Ren
     let mut cards = Vec::with_capacity(set.cards.len());
     let mut stems = std::collections::BTreeSet::new();
     for (index, place) in places.into_iter().enumerate() {
-        let standalone = card::draw(set, index, &fonts, glyphs, false);
-        let inline = card::draw(set, index, &fonts, glyphs, true);
+        let drawn = card::draw(set, index, &fonts, glyphs);
         // Ids are unique and kebab-case already; a stem is kept unique whatever they are.
         let mut file_stem = card::kebab(&set.cards[index].id);
         if !stems.insert(file_stem.clone()) {
@@ -91,10 +90,10 @@ pub fn render(set: &Set, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Ren
         cards.push(RenderedCard {
             index,
             file_stem,
-            svg: standalone.svg,
-            inline: inline.svg,
-            icons: standalone.icons,
-            overflows: standalone.overflows,
+            svg: drawn.svg,
+            inline: drawn.inline,
+            icons: drawn.icons,
+            overflows: drawn.overflows,
             place,
         });
     }

@@ -133,16 +133,7 @@ pub fn pages(set: &Set, rendered: &Rendered, sheets: &Sheets) -> Result<Vec<Stri
 fn page(sheets: &Sheets, grid: &Grid, cards: &[(usize, &str)], backs: bool) -> String {
     let (w, h) = (sheets.paper.width, sheets.paper.height);
     let mut x = Xml::new();
-    x.open(
-        "svg",
-        &[
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("viewBox", &format!("0 0 {} {}", num(w), num(h))),
-            ("width", &format!("{}mm", num(w))),
-            ("height", &format!("{}mm", num(h))),
-            ("data-side", if backs { "backs" } else { "fronts" }),
-        ],
-    );
+    card::open_svg(&mut x, w, h, &[("data-side", if backs { "backs" } else { "fronts" })]);
     x.empty("rect", &[("width", &num(w)), ("height", &num(h)), ("fill", "#ffffff")]);
     for (at, svg) in cards {
         let (row, column) = (at / grid.columns, at % grid.columns);
