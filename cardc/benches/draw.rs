@@ -42,7 +42,7 @@ fn main() {
             cards = set.cards.len();
             let start = Instant::now();
             let places = render::places(&report.sources, set, &checked.dir);
-            let rendered = render::render(set, &Glyphs::none(), places);
+            let rendered = render::render(set, &report.sets[0].layouts, &Glyphs::none(), places);
             draw.push(start.elapsed());
             let out = tempfile::tempdir().expect("a temporary folder");
             let start = Instant::now();
@@ -53,7 +53,12 @@ fn main() {
         let (check, draw, write) = (median(check), median(draw), median(write));
         let report = cardc::check_paths(&[&dir]).expect("the pool reads");
         let set = report.sets[0].model().expect("the pool checks");
-        let rendered = render::render(set, &Glyphs::none(), render::places(&report.sources, set, &report.sets[0].dir));
+        let rendered = render::render(
+            set,
+            &report.sets[0].layouts,
+            &Glyphs::none(),
+            render::places(&report.sources, set, &report.sets[0].dir),
+        );
         let sheets = render::sheets::Sheets { paper: render::sheets::PAPERS[0], bleed: 0.0 };
         let start = Instant::now();
         let pages = render::sheets::pages(set, &rendered, &sheets).expect("the cards fit A4");

@@ -173,6 +173,10 @@ pub enum Item {
     Verb(VerbDecl),
     /// `release wave-2 "Wave 2" 2018-12-13 wave`: a release of the set.
     Release(ReleaseDecl),
+    /// `layout hero { … }`: how the cards of a kind are drawn.
+    Layout(LayoutDecl),
+    /// `glyph focus "icons/focus.svg", …`: the files `[Icon]`s are drawn with.
+    Glyph(GlyphDecl),
     /// `flagship: ship with <icon>`.
     Flagship(Flagship),
     /// `rule <id> "<message>": <constraint>`.
@@ -271,6 +275,38 @@ pub struct DistanceDecl {
     /// parsing.
     pub adjacent: Option<Number>,
     /// The whole line.
+    pub span: Span,
+}
+
+/// `layout <kind> { <field>* }`: how the cards of a kind are drawn by `cardc render`; its
+/// fields are read as a card's and checked by [`crate::layout`].
+#[derive(Shift, Clone, Debug)]
+pub struct LayoutDecl {
+    /// The kind it lays out, as written (`hero`).
+    pub kind: Ident,
+    /// Its fields in order (`size: poker`, `name: 5 4 43 7 bold`).
+    pub fields: Vec<Field>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `glyph <icon> "<file>", …`: the SVG file of the set folder each icon is drawn with.
+#[derive(Shift, Clone, Debug)]
+pub struct GlyphDecl {
+    /// Its entries in order.
+    pub entries: Vec<GlyphEntry>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// One icon's glyph: `focus "icons/focus.svg"`.
+#[derive(Shift, Clone, Debug)]
+pub struct GlyphEntry {
+    /// The icon's id, as written.
+    pub icon: Ident,
+    /// The file, relative to the set's folder.
+    pub file: Str,
+    /// The whole entry.
     pub span: Span,
 }
 

@@ -36,6 +36,7 @@ pub mod emit;
 pub mod fix;
 pub mod format;
 pub mod import;
+pub mod layout;
 pub mod lint;
 pub mod lower;
 #[cfg(feature = "lsp")]

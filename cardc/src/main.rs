@@ -833,7 +833,7 @@ fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::re
         errln!("error: the set in `{}` has {n} error{}; nothing was drawn", dir.display(), plural(n));
         return ExitCode::from(1);
     };
-    let glyphs = match cardc::render::Glyphs::read(dir) {
+    let glyphs = match cardc::render::Glyphs::read(dir, &checked.layouts.glyphs) {
         Ok(g) => g,
         Err(e) => {
             errln!("error: cannot read the glyphs in `{}`: {e}", dir.join("icons").display());
@@ -841,7 +841,7 @@ fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::re
         }
     };
     let places = cardc::render::places(&report.sources, set, &checked.dir);
-    let rendered = cardc::render::render(set, &glyphs, places);
+    let rendered = cardc::render::render(set, &checked.layouts, &glyphs, places);
     // The sheets are made before anything is written: a paper too small is a usage error
     // with nothing written.
     let pdf = match sheets

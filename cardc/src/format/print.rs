@@ -108,7 +108,7 @@ impl<'t> Printer<'t> {
             let leading = self.own_line(gap, usize::MAX);
             let blank_before_item = self.tree.gaps[gap].blank_before_next;
             let lines = self.item(item)?;
-            let tall_card = item.rule == Rule::card && lines.len() > 1;
+            let tall_card = matches!(item.rule, Rule::card | Rule::layout_decl) && lines.len() > 1;
             if k > 0 {
                 let blank = leading.first().map_or(blank_before_item, |c| c.1);
                 if blank || tall_card || prev_tall_card {
@@ -133,10 +133,11 @@ impl<'t> Printer<'t> {
 
     fn item(&mut self, item: &Node) -> Result<Vec<Line>, String> {
         match item.rule {
-            Rule::card => self.card(item),
-            // `kind hero "Hero" unit, item "Item" upgrade` and `verb heal, cast "casts" "cast"`
-            // fill and break as a vocabulary line.
-            Rule::vocab_decl | Rule::kind_decl | Rule::verb_decl => Ok(self.vocab(item)),
+            // `layout hero { … }` reads as a card.
+            Rule::card | Rule::layout_decl => self.card(item),
+            // `kind hero "Hero" unit, item "Item" upgrade`, `verb heal, cast "casts" "cast"`
+            // and `glyph focus "icons/focus.svg", …` fill and break as a vocabulary line.
+            Rule::vocab_decl | Rule::kind_decl | Rule::verb_decl | Rule::glyph_decl => Ok(self.vocab(item)),
             Rule::rule_decl => self.rule(item),
             Rule::game_decl
             | Rule::roster_decl

@@ -61,6 +61,8 @@ pub struct LintContext<'a> {
     pub said: &'a [SaidBack],
     /// The files the set was read from.
     pub sources: &'a SourceMap,
+    /// How its cards are drawn.
+    pub layouts: &'a crate::layout::Layouts,
 }
 
 /// One lint of the registry: its code, and the function that reports it.

@@ -35,15 +35,17 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     let set = cx.model;
     let fonts = Fonts::new();
     let glyphs = card::Glyphs::none();
+    let defaults = card::default_layouts();
     let defs: std::collections::HashMap<&str, &crate::resolve::CardDef<'_>> =
         cx.names.cards.iter().map(|c| (c.id.as_str(), c)).collect();
     for (i, c) in set.cards.iter().enumerate() {
         let Some(def) = defs.get(&*c.id) else { continue };
-        for o in card::draw(set, i, &fonts, &glyphs).overflows {
-            let (what, fix) = match o.what {
+        let layout = card::layout_of(set, i, cx.layouts, &defaults);
+        for o in card::draw(set, i, layout, &fonts, &glyphs).overflows {
+            let (what, fix) = match o.what.as_str() {
                 "text" => ("text", "shorten the text"),
                 "name" => ("name", "shorten the name"),
-                other => (other, "shorten what it shows"),
+                other => (other, "shorten what it shows or widen the box"),
             };
             let how = if o.taller_mm > 0.0 {
                 format!(

@@ -71,6 +71,8 @@ pub struct Checked {
     pub cards: usize,
     /// How much of its ability text is structured.
     pub coverage: lint::coverage::Coverage,
+    /// How its cards are drawn: the layouts and glyphs its game declares.
+    pub layouts: crate::layout::Layouts,
 }
 
 impl Checked {
@@ -135,6 +137,7 @@ pub fn check_files_cached(
     releases::check(&names, &mut d);
     identifiers::check(&names, &mut d);
     let flagship_icon = game::flagship(files, &names, &mut d);
+    let layouts = crate::layout::Layouts::read(files, &names, sources, &mut d);
     let vocab = names.vocabulary();
     // Ability text is read, lowered and said back in the game's words from here on.
     let _words = game_words(&names).enter();
@@ -149,7 +152,7 @@ pub fn check_files_cached(
     missing_game::fold_into_missing_game(&names, files, sources, &mut d);
     let said = said_back::say_back(&texts, &model, sources);
     if !d.iter().any(Diagnostic::is_error) {
-        let cx = LintContext { texts: &texts, model: &model, names: &names, said: &said, sources };
+        let cx = LintContext { texts: &texts, model: &model, names: &names, said: &said, sources, layouts: &layouts };
         d.extend(game::apply_levels(lint::run(&cx), &levels));
     }
     // A `deny` line can make a lint an error.
@@ -157,7 +160,7 @@ pub fn check_files_cached(
     Diagnostic::sort(&mut d);
     let coverage = lint::coverage::Coverage::of(&texts, &model.cards, &said);
     let (set, partial) = if has_errors { (None, Some(model)) } else { (Some(model), None) };
-    Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage }
+    Checked { dir: dir.to_path_buf(), set, partial, diagnostics: d, cards: card_count, coverage, layouts }
 }
 
 /// The words the game's ability text names its units and distances with, and its verbs.
@@ -251,6 +254,8 @@ pub static CODES: &[&Code] = &[
     &lint::unknown_header::E0402,
     &check::abilities::E0403,
     &check::abilities::E0404,
+    &crate::layout::E0501,
+    &crate::layout::E0502,
     &lint::unequippable_upgrade::W0001,
     &lint::unused_icon::W0002,
     &lint::cost_without_effect::W0003,

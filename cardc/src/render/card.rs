@@ -7,22 +7,25 @@
 use base64::Engine as _;
 use cards_runtime::model::{Card, CardKind, Set, VocabKind};
 
+use crate::layout::Layouts;
+
 use super::font::{Fonts, Weight, FAMILY, FILES};
 use super::text::{self, Fit, Item, Piece};
 use super::xml::{num, Xml};
+use crate::layout::{Align, Layout, LayoutBox, Paint, Shows, Weight as LayoutWeight};
 
-/// The card's size in millimetres (poker).
+/// The default layout's card width in millimetres (poker).
 pub const WIDTH: f32 = 63.0;
-/// The card's height in millimetres (poker).
+/// The default layout's card height in millimetres (poker).
 pub const HEIGHT: f32 = 88.0;
 /// A point in millimetres.
 const PT: f32 = 25.4 / 72.0;
+/// How far a filled rectangle's text stays inside its edge.
+const INSET: f32 = 1.0;
 
-/// A box of the layout: its name and place, in millimetres from the card's top left.
+/// A box's place, in millimetres from the card's top left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Box {
-    /// What it shows (`name`, `cost`, `type`, `stats`, `text`, `bar`).
-    pub name: &'static str,
     /// Left edge.
     pub x: f32,
     /// Top edge.
@@ -33,19 +36,96 @@ pub struct Box {
     pub h: f32,
 }
 
-const NAME: Box = Box { name: "name", x: 5.0, y: 4.0, w: 43.0, h: 6.5 };
-const NAME_WIDE: Box = Box { name: "name", x: 5.0, y: 4.0, w: 53.0, h: 6.5 };
-const COST: Box = Box { name: "cost", x: 49.0, y: 3.0, w: 9.0, h: 9.0 };
-const TYPE: Box = Box { name: "type", x: 5.0, y: 12.5, w: 53.0, h: 3.5 };
-const STATS: Box = Box { name: "stats", x: 5.0, y: 17.5, w: 53.0, h: 5.0 };
-const TEXT: Box = Box { name: "text", x: 5.0, y: 25.0, w: 53.0, h: 50.0 };
-const BAR: Box = Box { name: "bar", x: 5.0, y: 77.5, w: 53.0, h: 6.0 };
+/// One box of the default layout: what it shows, its name, place and text.
+#[allow(clippy::too_many_arguments)]
+fn boxed_default(
+    shows: Shows,
+    name: &str,
+    (x, y, w, h): (f32, f32, f32, f32),
+    (max_pt, min_pt): (f32, f32),
+    weight: LayoutWeight,
+    align: Align,
+    fill: Option<Paint>,
+    ink: Option<&str>,
+) -> LayoutBox {
+    LayoutBox {
+        shows,
+        name: name.to_string(),
+        x,
+        y,
+        w,
+        h,
+        weight,
+        max_pt,
+        min_pt,
+        align,
+        circle: shows == Shows::Cost,
+        fill,
+        ink: ink.map(str::to_string),
+    }
+}
+
+/// The layout every kind gets when its game declares none, from the vocabulary alone: a
+/// poker-size card (63 × 88 mm) in its faction's colour, its name and cost, a type line,
+/// its stats (an upgrade's slot), its text, and a unit's upgrade bar (a blueprint's part
+/// spaces).
+pub fn default_layout(role: CardKind) -> Layout {
+    use Align::{Centre, Left};
+    use LayoutWeight::{Bold, Regular};
+    let mut boxes = vec![
+        boxed_default(Shows::Name, "name", (5.0, 4.0, 43.0, 6.5), (9.5, 5.0), Bold, Left, None, None),
+        boxed_default(
+            Shows::Cost,
+            "cost",
+            (49.0, 3.0, 9.0, 9.0),
+            (10.0, 5.0),
+            Bold,
+            Centre,
+            Some(Paint::Faction),
+            Some("#ffffff"),
+        ),
+        boxed_default(Shows::Type, "type", (5.0, 12.5, 53.0, 3.5), (6.5, 4.0), Regular, Left, None, Some("#333333")),
+    ];
+    let second = if role == CardKind::Upgrade { (Shows::Slot, "slot") } else { (Shows::Stats, "stats") };
+    if second.0.on(role) {
+        boxes.push(boxed_default(second.0, second.1, (5.0, 17.5, 53.0, 5.0), (7.0, 4.0), Bold, Left, None, None));
+    }
+    let white = Some(Paint::Colour("#ffffff".into()));
+    if role == CardKind::Blueprint {
+        boxes.push(boxed_default(
+            Shows::Spaces,
+            "spaces",
+            (4.0, 24.0, 55.0, 30.0),
+            (6.0, 3.5),
+            Regular,
+            Centre,
+            None,
+            None,
+        ));
+        boxes.push(boxed_default(Shows::Text, "text", (4.0, 56.0, 55.0, 28.0), (8.0, 5.0), Regular, Left, white, None));
+    } else {
+        boxes.push(boxed_default(Shows::Text, "text", (4.0, 24.0, 55.0, 52.0), (8.0, 5.0), Regular, Left, white, None));
+    }
+    if role == CardKind::Ship {
+        boxes.push(boxed_default(Shows::Bar, "bar", (5.0, 77.5, 53.0, 6.0), (0.0, 2.0), Regular, Left, None, None));
+    }
+    Layout {
+        width: WIDTH,
+        height: HEIGHT,
+        corner: 3.0,
+        background: Paint::Faction,
+        panel: None,
+        ink: "#1a1a1a".into(),
+        back: None,
+        boxes,
+    }
+}
 
 /// Text that does not fit its box at the smallest size the layout allows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Overflow {
-    /// The box.
-    pub what: &'static str,
+    /// The box's name (`text`, `name`, a stat's id).
+    pub what: String,
     /// The size it was set at (points).
     pub size_pt: f32,
     /// How much taller than the box it is (millimetres).
@@ -67,31 +147,42 @@ pub struct Drawn {
     pub overflows: Vec<Overflow>,
 }
 
-/// The glyphs of a set's icons: an SVG file of the set folder named after the icon's id
+/// The glyphs of a set's icons: the file its game declares for the icon (`glyph focus
+/// "art/focus.svg"`), else an SVG file of the set folder named after the icon's id
 /// (`icons/focus.svg`), else one drawn from its display name.
 pub struct Glyphs {
     files: std::collections::BTreeMap<String, String>,
 }
 
 impl Glyphs {
-    /// The glyph files in `dir/icons/` (none when there is no such folder).
+    /// The glyph files in `dir/icons/` (none when there is no such folder), and those
+    /// `declared` by icon id, which take their place.
     ///
     /// # Errors
-    /// When the folder exists and a file in it cannot be read.
-    pub fn read(dir: &std::path::Path) -> std::io::Result<Glyphs> {
+    /// When the folder exists and a file in it cannot be read, or a declared file cannot.
+    pub fn read(
+        dir: &std::path::Path,
+        declared: &std::collections::BTreeMap<String, std::path::PathBuf>,
+    ) -> std::io::Result<Glyphs> {
         let mut files = std::collections::BTreeMap::new();
+        let data = |path: &std::path::Path| -> std::io::Result<String> {
+            let bytes = std::fs::read(path)?;
+            let data = base64::engine::general_purpose::STANDARD.encode(bytes);
+            Ok(format!("data:image/svg+xml;base64,{data}"))
+        };
         let folder = dir.join("icons");
         if folder.is_dir() {
             for entry in std::fs::read_dir(&folder)? {
                 let path = entry?.path();
                 if path.extension().is_some_and(|e| e == "svg") {
                     if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
-                        let bytes = std::fs::read(&path)?;
-                        let data = base64::engine::general_purpose::STANDARD.encode(bytes);
-                        files.insert(stem.to_string(), format!("data:image/svg+xml;base64,{data}"));
+                        files.insert(stem.to_string(), data(&path)?);
                     }
                 }
             }
+        }
+        for (id, path) in declared {
+            files.insert(id.clone(), data(path)?);
         }
         Ok(Glyphs { files })
     }
@@ -183,6 +274,30 @@ pub fn unique_glyphs<'n>(set: &Set, printed: impl IntoIterator<Item = &'n String
     by_id.into_values().collect()
 }
 
+/// The weight a box's text is set in.
+fn weight(b: &LayoutBox) -> Weight {
+    match b.weight {
+        LayoutWeight::Bold => Weight::Bold,
+        LayoutWeight::Regular => Weight::Regular,
+    }
+}
+
+/// The red, green and blue of `#rrggbb` or `#rgb` (black for anything else).
+fn rgb(colour: &str) -> (u8, u8, u8) {
+    let hex = colour.trim_start_matches('#');
+    let channel = |i: usize, len: usize| {
+        let part = hex.get(i * len..(i + 1) * len).unwrap_or("0");
+        let v = u8::from_str_radix(part, 16).unwrap_or(0);
+        if len == 1 {
+            v * 17
+        } else {
+            v
+        }
+    };
+    let len = if hex.len() == 3 { 1 } else { 2 };
+    (channel(0, len), channel(1, len), channel(2, len))
+}
+
 /// The colour of a faction: a hue from its id, the same every run.
 pub fn colour(id: &str) -> (u8, u8, u8) {
     // FNV-1a: stable across runs and platforms, unlike the standard hasher.
@@ -240,31 +355,42 @@ pub(crate) fn open_svg(x: &mut Xml, width: f32, height: f32, extra: &[(&str, &st
     x.open("svg", &attrs);
 }
 
-/// Opens a card's `<svg>`: its size, then `extra`, the family its text is set in, and
-/// unhinted advances, as cardc measured them (a browser drawing a card small otherwise
-/// rounds each glyph's advance to its pixels).
-fn open_card(x: &mut Xml, extra: &[(&str, &str)]) {
+/// Opens a card's `<svg>` of `width` × `height`: its size, then `extra`, the family its
+/// text is set in, and unhinted advances, as cardc measured them (a browser drawing a card
+/// small otherwise rounds each glyph's advance to its pixels).
+fn open_card(x: &mut Xml, width: f32, height: f32, extra: &[(&str, &str)]) {
     let family = family();
     let mut attrs = extra.to_vec();
     attrs.extend([("font-family", family.as_str()), ("text-rendering", "geometricPrecision")]);
-    open_svg(x, WIDTH, HEIGHT, &attrs);
+    open_svg(x, width, height, &attrs);
 }
 
-/// Draws card `index` of `set`: laid out once, written standalone and as the gallery
-/// holds it.
-pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs) -> Drawn {
+/// The layout a card of `set` is drawn in: its kind's in `layouts`, else the default.
+pub fn layout_of<'l>(set: &Set, index: usize, layouts: &'l Layouts, default: &'l [Layout]) -> &'l Layout {
+    let card = &set.cards[index];
+    layouts.of(card.declared).unwrap_or(&default[card.kind.index()])
+}
+
+/// The default layout of each role, by [`CardKind::index`].
+pub fn default_layouts() -> Vec<Layout> {
+    CardKind::ALL.into_iter().map(default_layout).collect()
+}
+
+/// Draws card `index` of `set` in `layout`: laid out once, written standalone and as the
+/// gallery holds it.
+pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Glyphs) -> Drawn {
     let card = &set.cards[index];
     let view = (card.kind == CardKind::Ship)
         .then(|| cards_runtime::model::view::ShipView::new(set, index as u32, false))
         .flatten();
-    let mut d = Drawer { set, fonts, view, icons: Vec::new(), overflows: Vec::new() };
+    let mut d = Drawer { set, fonts, layout, view, icons: Vec::new(), overflows: Vec::new() };
     let faction = card.factions.first().map(|f| set.vocab.factions[*f as usize].id.to_string());
     let ink = colour(faction.as_deref().unwrap_or(&set.game));
     let body = d.body(card, ink);
     let Drawer { icons, overflows, .. } = d;
     let written = |standalone: bool| {
         let mut x = Xml::new();
-        open_card(&mut x, &[("data-card", &card.id)]);
+        open_card(&mut x, layout.width, layout.height, &[("data-card", &card.id)]);
         if standalone {
             x.element("style", &[], &font_faces("../fonts"));
             x.open("defs", &[]);
@@ -281,20 +407,22 @@ pub fn draw(set: &Set, index: usize, fonts: &Fonts, glyphs: &Glyphs) -> Drawn {
     Drawn { svg, inline, icons, overflows }
 }
 
-/// The back of a card of kind `kind` (its index in the set's kinds).
-pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
+/// The back of a card of the kind named `kind_name`, in its kind's `layout`.
+pub fn back(set: &Set, kind_name: &str, layout: &Layout, fonts: &Fonts) -> String {
+    let (width, height) = (layout.width, layout.height);
     let mut x = Xml::new();
-    open_card(&mut x, &[]);
+    open_card(&mut x, width, height, &[]);
     x.element("style", &[], &font_faces("../fonts"));
-    let ink = hex(colour(&set.game));
-    x.empty("rect", &[("width", &num(WIDTH)), ("height", &num(HEIGHT)), ("rx", "3"), ("fill", &ink)]);
+    let ink = layout.back.clone().unwrap_or_else(|| hex(colour(&set.game)));
+    let corner = num(layout.corner);
+    x.empty("rect", &[("width", &num(width)), ("height", &num(height)), ("rx", &corner), ("fill", &ink)]);
     x.empty(
         "rect",
         &[
             ("x", "4"),
             ("y", "4"),
-            ("width", &num(WIDTH - 8.0)),
-            ("height", &num(HEIGHT - 8.0)),
+            ("width", &num(width - 8.0)),
+            ("height", &num(height - 8.0)),
             ("rx", "2"),
             ("fill", "none"),
             ("stroke", "#ffffff"),
@@ -302,12 +430,12 @@ pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
         ],
     );
     for (line, y, size, weight) in
-        [(&*set.name, HEIGHT / 2.0, 8.0, Weight::Bold), (kind_name, HEIGHT / 2.0 + 8.0, 6.0, Weight::Regular)]
+        [(&*set.name, height / 2.0, 8.0, Weight::Bold), (kind_name, height / 2.0 + 8.0, 6.0, Weight::Regular)]
     {
         let fitted = text::fit(
             fonts,
             &text::pieces(line, weight),
-            WIDTH - 12.0,
+            width - 12.0,
             10.0,
             Fit { max: size * PT, min: 3.0 * PT, one_line: true },
         );
@@ -315,7 +443,7 @@ pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
         x.element(
             "text",
             &[
-                ("x", &num(WIDTH / 2.0)),
+                ("x", &num(width / 2.0)),
                 ("y", &num(y)),
                 ("font-size", &num(fitted.size)),
                 ("font-weight", bold),
@@ -333,6 +461,7 @@ pub fn back(set: &Set, kind_name: &str, fonts: &Fonts) -> String {
 struct Drawer<'a> {
     set: &'a Set,
     fonts: &'a Fonts,
+    layout: &'a Layout,
     /// A unit's view, with what its profile card gives it.
     view: Option<cards_runtime::model::view::ShipView<'a>>,
     icons: Vec<String>,
@@ -341,57 +470,120 @@ struct Drawer<'a> {
 
 impl Drawer<'_> {
     /// Everything but the outer `<svg>` and its definitions.
-    fn body(&mut self, card: &Card, ink: (u8, u8, u8)) -> String {
-        let set = self.set;
+    fn body(&mut self, card: &Card, faction: (u8, u8, u8)) -> String {
+        let layout = self.layout;
         let mut x = Xml::new();
-        let tint = {
-            let (r, g, b) = ink;
-            let mix = |c: u8| ((u16::from(c) + 3 * 255) / 4) as u8;
-            hex((mix(r), mix(g), mix(b)))
+        let paint = |p: &Paint| match p {
+            Paint::Faction => hex(faction),
+            Paint::Colour(c) => c.clone(),
         };
-        x.empty("rect", &[("width", &num(WIDTH)), ("height", &num(HEIGHT)), ("rx", "3"), ("fill", &hex(ink))]);
-        x.empty(
-            "rect",
-            &[
-                ("x", "2"),
-                ("y", "2"),
-                ("width", &num(WIDTH - 4.0)),
-                ("height", &num(HEIGHT - 4.0)),
-                ("rx", "2"),
-                ("fill", &tint),
-            ],
-        );
-        // Name, with the unique mark as the card prints it.
-        let name = if card.unique { format!("• {}", card.name) } else { card.name.to_string() };
-        let cost = card.cost.map(|c| c.to_string()).or_else(|| card.cost_by.as_ref().map(|_| "*".to_string()));
-        let name_box = if cost.is_some() { NAME } else { NAME_WIDE };
-        self.one_line(&mut x, name_box, &name, Weight::Bold, 9.5, 5.0, "#1a1a1a");
-        if let Some(cost) = cost {
+        let background = paint(&layout.background);
+        let (width, height, corner) = (num(layout.width), num(layout.height), num(layout.corner));
+        x.empty("rect", &[("width", &width), ("height", &height), ("rx", &corner), ("fill", &background)]);
+        let panel = match &layout.panel {
+            Some(p) if p == "none" => None,
+            Some(p) => Some(p.clone()),
+            None => {
+                let (r, g, b) = match &layout.background {
+                    Paint::Faction => faction,
+                    Paint::Colour(c) => rgb(c),
+                };
+                let mix = |c: u8| ((u16::from(c) + 3 * 255) / 4) as u8;
+                Some(hex((mix(r), mix(g), mix(b))))
+            }
+        };
+        if let Some(panel) = panel {
             x.empty(
-                "circle",
+                "rect",
                 &[
-                    ("cx", &num(COST.x + COST.w / 2.0)),
-                    ("cy", &num(COST.y + COST.h / 2.0)),
-                    ("r", &num(COST.w / 2.0)),
-                    ("fill", &hex(ink)),
+                    ("x", "2"),
+                    ("y", "2"),
+                    ("width", &num(layout.width - 4.0)),
+                    ("height", &num(layout.height - 4.0)),
+                    ("rx", &num((layout.corner - 1.0).max(0.0))),
+                    ("fill", &panel),
                 ],
             );
-            let inner = Box { name: "cost", x: COST.x + 1.2, y: COST.y + 2.0, w: COST.w - 2.4, h: COST.h - 4.0 };
-            self.centred(&mut x, inner, &cost, 10.0, 5.0);
         }
-        self.one_line(&mut x, TYPE, &self.type_line(card), Weight::Regular, 6.5, 4.0, "#333333");
-        // Stats: a unit's with those its profile card gives it; an upgrade's slot.
-        let stats = self.stats_line(card);
-        if !stats.is_empty() {
-            let pieces = text::pieces(&stats, Weight::Bold);
-            self.boxed(&mut x, STATS, &pieces, Fit { max: 7.0 * PT, min: 4.0 * PT, one_line: true }, "#1a1a1a");
+        let cost = card.cost.map(|c| c.to_string()).or_else(|| card.cost_by.as_ref().map(|_| "*".to_string()));
+        let cost_box = layout.boxes.iter().find(|b| b.shows == Shows::Cost);
+        for b in &layout.boxes {
+            let mut place = Box { x: b.x, y: b.y, w: b.w, h: b.h };
+            let ink = b.ink.clone().unwrap_or_else(|| layout.ink.clone());
+            let pieces = match b.shows {
+                Shows::Name => {
+                    // A name grows over the cost box beside it when the card has no cost.
+                    if let (None, Some(c)) = (&cost, cost_box) {
+                        if c.x >= b.x + b.w && c.y < b.y + b.h && b.y < c.y + c.h {
+                            place.w = c.x + c.w - b.x;
+                        }
+                    }
+                    let name = if card.unique { format!("• {}", card.name) } else { card.name.to_string() };
+                    text::pieces(&name, weight(b))
+                }
+                Shows::Cost => cost.as_deref().map(|c| text::pieces(c, weight(b))).unwrap_or_default(),
+                Shows::Kind => text::pieces(&self.set.kind_of(card).noun.name, weight(b)),
+                Shows::Type => text::pieces(&self.type_line(card), weight(b)),
+                Shows::Faction => text::pieces(&self.factions(card).join(" / "), weight(b)),
+                Shows::Stats => text::pieces(&self.stats_line(card), weight(b)),
+                Shows::Stat(i) => {
+                    self.stat(card, i).map(|v| text::pieces(&v.to_string(), weight(b))).unwrap_or_default()
+                }
+                Shows::Slot => text::pieces(&self.slot_line(card), weight(b)),
+                Shows::Bar => card
+                    .upgrades
+                    .iter()
+                    .map(|i| Piece::Icon(self.set.vocab.icons[*i as usize].name.to_string()))
+                    .collect(),
+                Shows::Text => self.text_pieces(card),
+                Shows::Spaces => {
+                    self.spaces(&mut x, card, b, &ink);
+                    continue;
+                }
+            };
+            // A box with nothing to show is not drawn, nor its fill.
+            if pieces.is_empty() {
+                continue;
+            }
+            if let Some(fill) = &b.fill {
+                let fill = paint(fill);
+                if b.circle {
+                    let r = b.w.min(b.h) / 2.0;
+                    let (cx, cy) = (num(b.x + b.w / 2.0), num(b.y + b.h / 2.0));
+                    x.empty("circle", &[("cx", &cx), ("cy", &cy), ("r", &num(r)), ("fill", &fill)]);
+                    // The text sits in the square inside the disc, its height short of it.
+                    place = Box { x: b.x + b.w * 0.133, y: b.y + b.h * 0.222, w: b.w * 0.733, h: b.h * 0.556 };
+                } else {
+                    x.empty(
+                        "rect",
+                        &[
+                            ("x", &num(b.x)),
+                            ("y", &num(b.y)),
+                            ("width", &num(b.w)),
+                            ("height", &num(b.h)),
+                            ("rx", "1"),
+                            ("fill", &fill),
+                        ],
+                    );
+                    place = Box { x: b.x + INSET, y: b.y + INSET, w: b.w - 2.0 * INSET, h: b.h - 2.0 * INSET };
+                }
+            }
+            let max = if b.shows == Shows::Bar && b.max_pt == 0.0 { place.h / text::LEADING } else { b.max_pt * PT };
+            let min = if b.shows == Shows::Bar { b.min_pt.min(max) } else { b.min_pt * PT };
+            let fit = Fit { max, min, one_line: b.shows.one_line() };
+            self.boxed(&mut x, &b.name, place, &pieces, fit, b.align, &ink);
         }
-        // The text: what the card requires, its printed text, its named abilities.
+        x.finish()
+    }
+
+    /// What the text box shows: what the card requires, its printed text, its named
+    /// abilities, its charges.
+    fn text_pieces(&self, card: &Card) -> Vec<Piece> {
         let mut pieces = Vec::new();
         if let Some(r) = &card.requires {
             pieces.push(Piece::Word("Requires".into(), Weight::Bold));
             pieces.extend(text::pieces(
-                &format!("{}.", cards_runtime::restriction_text::describe(set, r)),
+                &format!("{}.", cards_runtime::restriction_text::describe(self.set, r)),
                 Weight::Regular,
             ));
         }
@@ -423,38 +615,81 @@ impl Drawer<'_> {
                 pieces.extend(text::pieces(&format!("{}{recovers}", c.count), Weight::Regular));
             }
         }
-        // A card with no text has no text panel.
-        if !pieces.is_empty() {
+        pieces
+    }
+
+    /// A blueprint's part spaces as a grid in box `b`: two rows (one for three spaces or
+    /// fewer), each space a cell with its part's name, an empty one blank.
+    fn spaces(&mut self, x: &mut Xml, card: &Card, b: &LayoutBox, ink: &str) {
+        let n = card.spaces.len();
+        if n == 0 {
+            return;
+        }
+        let rows = if n <= 3 { 1 } else { 2 };
+        let columns = n.div_ceil(rows);
+        let gap = 1.0;
+        let cell_w = (b.w - gap * (columns as f32 - 1.0)) / columns as f32;
+        let cell_h = (b.h - gap * (rows as f32 - 1.0)) / rows as f32;
+        for (i, space) in card.spaces.iter().enumerate() {
+            let (row, column) = (i / columns, i % columns);
+            let cell = Box {
+                x: b.x + column as f32 * (cell_w + gap),
+                y: b.y + row as f32 * (cell_h + gap),
+                w: cell_w,
+                h: cell_h,
+            };
+            let fill = if space.is_some() { "#ffffff" } else { "none" };
             x.empty(
                 "rect",
                 &[
-                    ("x", &num(TEXT.x - 1.0)),
-                    ("y", &num(TEXT.y - 1.0)),
-                    ("width", &num(TEXT.w + 2.0)),
-                    ("height", &num(TEXT.h + 2.0)),
+                    ("x", &num(cell.x)),
+                    ("y", &num(cell.y)),
+                    ("width", &num(cell.w)),
+                    ("height", &num(cell.h)),
                     ("rx", "1"),
-                    ("fill", "#ffffff"),
+                    ("fill", fill),
+                    ("stroke", ink),
+                    ("stroke-width", "0.3"),
+                    ("data-space", &i.to_string()),
                 ],
             );
-            self.boxed(&mut x, TEXT, &pieces, Fit { max: 8.0 * PT, min: 5.0 * PT, one_line: false }, "#1a1a1a");
+            if let Some(part) = space {
+                let name = &self.set.cards[*part as usize].name;
+                let inner =
+                    Box { x: cell.x + INSET, y: cell.y + INSET, w: cell.w - 2.0 * INSET, h: cell.h - 2.0 * INSET };
+                let fit = Fit { max: b.max_pt * PT, min: b.min_pt * PT, one_line: false };
+                self.boxed(x, &b.name, inner, &text::pieces(name, weight(b)), fit, Align::Centre, ink);
+            }
         }
-        // A unit's upgrade bar, an icon a printed slot.
-        if !card.upgrades.is_empty() {
-            let bar: Vec<Piece> =
-                card.upgrades.iter().map(|i| Piece::Icon(set.vocab.icons[*i as usize].name.to_string())).collect();
-            self.boxed(&mut x, BAR, &bar, Fit { max: BAR.h / text::LEADING, min: 2.0, one_line: true }, "#1a1a1a");
+    }
+
+    /// The card's factions' names (a unit's with those its profile gives it).
+    fn factions(&self, card: &Card) -> Vec<&str> {
+        let set = self.set;
+        match &self.view {
+            Some(v) => v.factions().iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
+            None => card.factions.iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
         }
-        x.finish()
+    }
+
+    /// The value of stat `i` (a unit's with what its profile gives it).
+    fn stat(&self, card: &Card, i: u16) -> Option<i64> {
+        match &self.view {
+            Some(v) => v.stat(i),
+            None => card.stats.iter().find(|(s, _)| *s == i).map(|(_, v)| *v),
+        }
+    }
+
+    /// "[Weapon] [Armor]": the icons an upgrade is equipped by.
+    fn slot_line(&self, card: &Card) -> String {
+        card.icons.iter().map(|i| format!("[{}]", self.set.vocab.icons[*i as usize].name)).collect::<Vec<_>>().join(" ")
     }
 
     /// "Hero — Emberguard · Small": the kind, the factions, the size.
     fn type_line(&self, card: &Card) -> String {
         let set = self.set;
         let mut line = set.kind_of(card).noun.name.to_string();
-        let factions: Vec<&str> = match &self.view {
-            Some(v) => v.factions().iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
-            None => card.factions.iter().map(|f| &*set.vocab.factions[*f as usize].name).collect(),
-        };
+        let factions = self.factions(card);
         if !factions.is_empty() {
             line.push_str(" — ");
             line.push_str(&factions.join(" / "));
@@ -467,74 +702,28 @@ impl Drawer<'_> {
         line
     }
 
-    /// "Might 3 · Guard 2", or "[Weapon]" for an upgrade's slot.
+    /// "Might 3 · Guard 2": the stats the game declares that the card has.
     fn stats_line(&self, card: &Card) -> String {
         let set = self.set;
-        if !card.icons.is_empty() {
-            return card
-                .icons
-                .iter()
-                .map(|i| format!("[{}]", set.vocab.icons[*i as usize].name))
-                .collect::<Vec<_>>()
-                .join(" ");
-        }
         let mut parts = Vec::new();
         for (i, stat) in set.vocab.stats.iter().enumerate() {
-            let value = match &self.view {
-                Some(v) => v.stat(i as u16),
-                None => card.stats.iter().find(|(s, _)| *s as usize == i).map(|(_, v)| *v),
-            };
-            if let Some(v) = value {
+            if let Some(v) = self.stat(card, i as u16) {
                 parts.push(format!("{} {v}", stat.name));
             }
         }
         parts.join(" · ")
     }
 
-    /// One line of text fitted to `b`.
-    #[allow(clippy::too_many_arguments)]
-    fn one_line(&mut self, x: &mut Xml, b: Box, line: &str, weight: Weight, max_pt: f32, min_pt: f32, fill: &str) {
-        let pieces = text::pieces(line, weight);
-        self.boxed(x, b, &pieces, Fit { max: max_pt * PT, min: min_pt * PT, one_line: true }, fill);
-    }
-
-    /// A number centred in `b` (the cost).
-    fn centred(&mut self, x: &mut Xml, b: Box, value: &str, max_pt: f32, min_pt: f32) {
-        let fitted = text::fit(
-            self.fonts,
-            &text::pieces(value, Weight::Bold),
-            b.w,
-            b.h,
-            Fit { max: max_pt * PT, min: min_pt * PT, one_line: true },
-        );
-        self.note(b, &fitted);
-        let baseline = b.y + (b.h + self.fonts.cap_height() * fitted.size) / 2.0;
-        Self::open_box(x, b);
-        x.element(
-            "text",
-            &[
-                ("x", &num(b.x + b.w / 2.0)),
-                ("y", &num(baseline)),
-                ("font-size", &num(fitted.size)),
-                ("font-weight", "bold"),
-                ("text-anchor", "middle"),
-                ("fill", "#ffffff"),
-            ],
-            value,
-        );
-        x.close();
-    }
-
-    /// Opens the `<g>` of box `b`, which says its name, place and size.
-    fn open_box(x: &mut Xml, b: Box) {
+    /// Opens the `<g>` of box `name` at `b`, which says its name, place and size.
+    fn open_box(x: &mut Xml, name: &str, b: Box) {
         let (bx, by, bw, bh) = (num(b.x), num(b.y), num(b.w), num(b.h));
-        x.open("g", &[("data-box", b.name), ("data-x", &bx), ("data-y", &by), ("data-w", &bw), ("data-h", &bh)]);
+        x.open("g", &[("data-box", name), ("data-x", &bx), ("data-y", &by), ("data-w", &bw), ("data-h", &bh)]);
     }
 
-    fn note(&mut self, b: Box, fitted: &text::Set) {
+    fn note(&mut self, name: &str, b: Box, fitted: &text::Set) {
         if !fitted.fits {
             self.overflows.push(Overflow {
-                what: b.name,
+                what: name.to_string(),
                 size_pt: fitted.size / PT,
                 taller_mm: (fitted.height - b.h).max(0.0),
                 wider_mm: (fitted.width - b.w).max(0.0),
@@ -542,16 +731,23 @@ impl Drawer<'_> {
         }
     }
 
-    /// `pieces` fitted to `b` and written, each line's runs as `<text>`, its icons as `<use>`.
-    fn boxed(&mut self, x: &mut Xml, b: Box, pieces: &[Piece], fit: Fit, fill: &str) {
+    /// `pieces` fitted to `b` and written, each line's runs as `<text>`, its icons as
+    /// `<use>`, each line placed across the box as `align` says.
+    #[allow(clippy::too_many_arguments)]
+    fn boxed(&mut self, x: &mut Xml, name: &str, b: Box, pieces: &[Piece], fit: Fit, align: Align, ink: &str) {
         let fitted = text::fit(self.fonts, pieces, b.w, b.h, fit);
-        self.note(b, &fitted);
-        Self::open_box(x, b);
+        self.note(name, b, &fitted);
+        Self::open_box(x, name, b);
         let size = num(fitted.size);
         // A single line is centred in its box's height.
         let dy = if fit.one_line { (b.h - fitted.size * text::LEADING) / 2.0 } else { 0.0 };
         for line in &fitted.lines {
             let y = b.y + dy + line.baseline;
+            let dx = match align {
+                Align::Left => 0.0,
+                Align::Centre => ((b.w - line.width) / 2.0).max(0.0),
+                Align::Right => (b.w - line.width).max(0.0),
+            };
             for item in &line.items {
                 match item {
                     Item::Run { x: rx, text, weight, .. } => {
@@ -559,11 +755,11 @@ impl Drawer<'_> {
                         x.element(
                             "text",
                             &[
-                                ("x", &num(b.x + rx)),
+                                ("x", &num(b.x + dx + rx)),
                                 ("y", &num(y)),
                                 ("font-size", &size),
                                 ("font-weight", bold),
-                                ("fill", fill),
+                                ("fill", ink),
                                 ("xml:space", "preserve"),
                             ],
                             text,
@@ -581,7 +777,7 @@ impl Drawer<'_> {
                             "use",
                             &[
                                 ("href", &format!("#icon-{id}")),
-                                ("x", &num(b.x + ix)),
+                                ("x", &num(b.x + dx + ix)),
                                 ("y", &num(top)),
                                 ("width", &num(side)),
                                 ("height", &num(side)),

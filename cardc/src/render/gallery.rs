@@ -19,6 +19,7 @@ header input[type=number]{width:4.5em}\
 main{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:14px;padding:14px}\
 figure{margin:0;background:#fff;padding:6px;border-radius:6px;box-shadow:0 1px 3px #0002}\
 figure svg{display:block;width:100%;height:auto}\
+figure.wide{grid-column:span 2}\
 figure.overflow{outline:3px solid #c0392b}\
 figcaption{font-size:12px;padding-top:4px;display:flex;gap:8px;flex-wrap:wrap}\
 figcaption .warn{color:#c0392b}\
@@ -103,12 +104,18 @@ pub fn page(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &std::path::Pa
             .join(" ")
             .to_lowercase();
         let cost = card.cost.map(|c| c.to_string()).unwrap_or_default();
-        let class = if c.overflows.is_empty() { "" } else { "overflow" };
+        // A landscape card takes two columns, so its text is drawn as large as a portrait
+        // card's.
+        let classes: Vec<&str> = [(!c.overflows.is_empty(), "overflow"), (c.size.0 > c.size.1, "wide")]
+            .into_iter()
+            .filter_map(|(on, class)| on.then_some(class))
+            .collect();
+        let class = classes.join(" ");
         x.newline().open(
             "figure",
             &[
                 ("id", &format!("card-{}", c.file_stem)),
-                ("class", class),
+                ("class", &class),
                 ("data-kind", &kind.noun.id),
                 ("data-factions", &factions.join(" ")),
                 ("data-cost", &cost),

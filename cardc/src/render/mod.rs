@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use cards_runtime::model::Set;
 
 use crate::ast::{FileId, Item, Span};
+use crate::layout::Layouts;
 use crate::source_map::SourceMap;
 pub use card::{Glyphs, Overflow};
 
@@ -56,14 +57,26 @@ pub struct RenderedCard {
     pub overflows: Vec<Overflow>,
     /// Where it is written.
     pub place: Option<Place>,
+    /// Its size in millimetres (width, height), from its kind's layout.
+    pub size: (f32, f32),
+}
+
+/// The back of the cards of one kind.
+pub struct Back {
+    /// Its file name without `.svg`: the kind's id.
+    pub file_stem: String,
+    /// The kind's index in the set's kinds.
+    pub kind: u16,
+    /// The SVG.
+    pub svg: String,
 }
 
 /// A set drawn: its cards, and the back of each kind of card it has.
 pub struct Rendered {
     /// Every card, in the set's order.
     pub cards: Vec<RenderedCard>,
-    /// Each kind's back: its file name without `.svg` (the kind's id) and its SVG.
-    pub backs: Vec<(String, String)>,
+    /// The back of each kind of card the set has.
+    pub backs: Vec<Back>,
 }
 
 impl Rendered {
@@ -73,14 +86,17 @@ impl Rendered {
     }
 }
 
-/// Draws every card of `set` (`places` by card index, from [`places`]).
-pub fn render(set: &Set, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Rendered {
+/// Draws every card of `set` in its kind's layout (`places` by card index, from
+/// [`places`]).
+pub fn render(set: &Set, layouts: &Layouts, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Rendered {
     let fonts = font::Fonts::new();
+    let defaults = card::default_layouts();
     places.resize(set.cards.len(), None);
     let mut cards = Vec::with_capacity(set.cards.len());
     let mut stems = std::collections::BTreeSet::new();
     for (index, place) in places.into_iter().enumerate() {
-        let drawn = card::draw(set, index, &fonts, glyphs);
+        let layout = card::layout_of(set, index, layouts, &defaults);
+        let drawn = card::draw(set, index, layout, &fonts, glyphs);
         // Ids are unique and kebab-case already; a stem is kept unique whatever they are.
         let mut file_stem = card::kebab(&set.cards[index].id);
         if !stems.insert(file_stem.clone()) {
@@ -95,12 +111,16 @@ pub fn render(set: &Set, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Ren
             icons: drawn.icons,
             overflows: drawn.overflows,
             place,
+            size: (layout.width, layout.height),
         });
     }
     let mut backs = Vec::new();
     for (i, kind) in set.kinds.iter().enumerate() {
-        if set.cards.iter().any(|c| usize::from(c.declared) == i) {
-            backs.push((card::kebab(&kind.noun.id), card::back(set, &kind.noun.name, &fonts)));
+        let i = i as u16;
+        if set.cards.iter().any(|c| c.declared == i) {
+            let layout = layouts.of(i).unwrap_or(&defaults[kind.role.index()]);
+            let svg = card::back(set, &kind.noun.name, layout, &fonts);
+            backs.push(Back { file_stem: card::kebab(&kind.noun.id), kind: i, svg });
         }
     }
     Rendered { cards, backs }
@@ -181,7 +201,7 @@ pub fn write(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &Path) -> io:
         put(out.join(&name), c.svg.as_bytes())?;
         kept.insert(name);
     }
-    for (stem, svg) in &rendered.backs {
+    for Back { file_stem: stem, svg, .. } in &rendered.backs {
         let name = format!("backs/{stem}.svg");
         put(out.join(&name), svg.as_bytes())?;
         kept.insert(name);

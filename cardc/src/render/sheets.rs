@@ -10,7 +10,7 @@ use cards_runtime::model::Set;
 use pdf_writer::{Finish, Name, Pdf, Rect, Ref};
 use svg2pdf::usvg;
 
-use super::card::{self, HEIGHT, WIDTH};
+use super::card;
 use super::font;
 use super::xml::{num, Xml};
 use super::Rendered;
@@ -57,6 +57,8 @@ pub struct Grid {
     pub step_y: f32,
     /// How long a crop mark is.
     pub mark: f32,
+    /// The size of its cards (width, height).
+    pub card: (f32, f32),
 }
 
 /// The least margin the paper keeps clear: a printer's unprintable edge.
@@ -65,20 +67,21 @@ const MARGIN: f32 = 5.0;
 const MARK_GAP: f32 = 1.0;
 
 impl Sheets {
-    /// The grid of a page: as many cards as fit inside the margins, centred.
+    /// The grid of a page of cards of `width` × `height` millimetres: as many as fit
+    /// inside the margins, centred.
     ///
     /// # Errors
     /// When not one card fits the paper with this bleed.
-    pub fn grid(&self) -> Result<Grid, String> {
-        let (cell_w, cell_h) = (WIDTH + 2.0 * self.bleed, HEIGHT + 2.0 * self.bleed);
+    pub fn grid(&self, (width, height): (f32, f32)) -> Result<Grid, String> {
+        let (cell_w, cell_h) = (width + 2.0 * self.bleed, height + 2.0 * self.bleed);
         let room = |page: f32| page - 2.0 * MARGIN;
         let columns = (room(self.paper.width) / cell_w).floor().max(0.0) as usize;
         let rows = (room(self.paper.height) / cell_h).floor().max(0.0) as usize;
         if columns == 0 || rows == 0 {
             return Err(format!(
                 "a card of {} × {} mm with {} mm of bleed does not fit {} paper",
-                num(WIDTH),
-                num(HEIGHT),
+                num(width),
+                num(height),
                 num(self.bleed),
                 self.paper.name
             ));
@@ -88,42 +91,41 @@ impl Sheets {
         // A mark fills the margin beside the grid, short of the paper's edge and the cut.
         let free = (left - self.bleed).min(top - self.bleed) - MARGIN.min(left - self.bleed) / 2.0;
         let mark = (free - MARK_GAP).clamp(2.0, 8.0);
-        Ok(Grid { columns, rows, left, top, step_x: cell_w, step_y: cell_h, mark })
+        Ok(Grid { columns, rows, left, top, step_x: cell_w, step_y: cell_h, mark, card: (width, height) })
     }
 }
 
-/// The SVG of each page: fronts, then their backs, page after page.
+/// The SVG of each page: fronts, then their backs, page after page. Cards of one size
+/// share pages, in the order of the set; cards of another size (a kind laid out on another
+/// card) start pages of their own.
 pub fn pages(set: &Set, rendered: &Rendered, sheets: &Sheets) -> Result<Vec<String>, String> {
-    let grid = sheets.grid()?;
-    let per_page = grid.columns * grid.rows;
-    let fonts = font::Fonts::new();
-    let backs: HashMap<u16, String> = {
-        let mut backs = HashMap::new();
-        for c in &rendered.cards {
-            let declared = set.cards[c.index].declared;
-            backs.entry(declared).or_insert_with(|| {
-                let kind = set.kind_of(&set.cards[c.index]);
-                card::back(set, &kind.noun.name, &fonts)
-            });
+    let backs: HashMap<u16, &str> = rendered.backs.iter().map(|b| (b.kind, b.svg.as_str())).collect();
+    let mut sizes: Vec<(f32, f32)> = Vec::new();
+    for c in &rendered.cards {
+        if !sizes.contains(&c.size) {
+            sizes.push(c.size);
         }
-        backs
-    };
+    }
     let mut out = Vec::new();
-    for chunk in rendered.cards.chunks(per_page.max(1)) {
-        let fronts: Vec<(usize, &str)> = chunk.iter().enumerate().map(|(i, c)| (i, c.svg.as_str())).collect();
-        out.push(page(sheets, &grid, &fronts, false));
-        // The back of the card at column c sits at column (columns - 1 - c): the sheet is
-        // turned over on its long edge.
-        let backs: Vec<(usize, &str)> = chunk
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
+    for size in sizes {
+        let grid = sheets.grid(size)?;
+        let per_page = grid.columns * grid.rows;
+        let cards: Vec<&super::RenderedCard> = rendered.cards.iter().filter(|c| c.size == size).collect();
+        for chunk in cards.chunks(per_page.max(1)) {
+            let fronts: Vec<(usize, &str)> = chunk.iter().enumerate().map(|(i, c)| (i, c.svg.as_str())).collect();
+            out.push(page(sheets, &grid, &fronts, false));
+            // The back of the card at column c sits at column (columns - 1 - c): the sheet
+            // is turned over on its long edge.
+            let mut page_backs = Vec::new();
+            for (i, c) in chunk.iter().enumerate() {
                 let (row, column) = (i / grid.columns, i % grid.columns);
                 let mirrored = row * grid.columns + (grid.columns - 1 - column);
-                (mirrored, backs[&set.cards[c.index].declared].as_str())
-            })
-            .collect();
-        out.push(page(sheets, &grid, &backs, true));
+                let declared = set.cards[c.index].declared;
+                let back = backs.get(&declared).ok_or_else(|| format!("no back for the kind of `{}`", c.file_stem))?;
+                page_backs.push((mirrored, *back));
+            }
+            out.push(page(sheets, &grid, &page_backs, true));
+        }
     }
     Ok(out)
 }
@@ -147,25 +149,25 @@ fn page(sheets: &Sheets, grid: &Grid, cards: &[(usize, &str)], backs: bool) -> S
                 &[
                     ("x", &num(cx - b)),
                     ("y", &num(cy - b)),
-                    ("width", &num(WIDTH + 2.0 * b)),
-                    ("height", &num(HEIGHT + 2.0 * b)),
+                    ("width", &num(grid.card.0 + 2.0 * b)),
+                    ("height", &num(grid.card.1 + 2.0 * b)),
                     ("fill", &ink),
                 ],
             );
         }
-        x.raw(&placed(svg, cx, cy));
+        x.raw(&placed(svg, cx, cy, grid.card));
     }
     // Crop marks: at each cut of the grid, in the margins around it.
     let cuts_x: Vec<f32> = (0..grid.columns)
         .flat_map(|c| {
             let left = grid.left + c as f32 * grid.step_x;
-            [left, left + WIDTH]
+            [left, left + grid.card.0]
         })
         .collect();
     let cuts_y: Vec<f32> = (0..grid.rows)
         .flat_map(|r| {
             let top = grid.top + r as f32 * grid.step_y;
-            [top, top + HEIGHT]
+            [top, top + grid.card.1]
         })
         .collect();
     let (grid_top, grid_bottom) = (grid.top - sheets.bleed, grid.top + grid.rows as f32 * grid.step_y - sheets.bleed);
@@ -198,10 +200,11 @@ fn page(sheets: &Sheets, grid: &Grid, cards: &[(usize, &str)], backs: bool) -> S
     svg
 }
 
-/// A standalone card SVG placed with its top left at (`x`, `y`), in the page's millimetres.
-fn placed(svg: &str, x: f32, y: f32) -> String {
-    let size = format!("width=\"{}mm\" height=\"{}mm\"", num(WIDTH), num(HEIGHT));
-    let at = format!("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", num(x), num(y), num(WIDTH), num(HEIGHT));
+/// A standalone card SVG of `(w, h)` placed with its top left at (`x`, `y`), in the page's
+/// millimetres.
+fn placed(svg: &str, x: f32, y: f32, (w, h): (f32, f32)) -> String {
+    let size = format!("width=\"{}mm\" height=\"{}mm\"", num(w), num(h));
+    let at = format!("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", num(x), num(y), num(w), num(h));
     svg.trim_end().replacen(&size, &at, 1)
 }
 

@@ -278,6 +278,8 @@ impl<'a> Names<'a> {
                         }
                     }
                     Item::Flagship(_)
+                    | Item::Layout(_)
+                    | Item::Glyph(_)
                     | Item::Allow(_)
                     | Item::Kind(_)
                     | Item::Roster(_)

@@ -8,13 +8,15 @@ use cards_runtime::model::{CardKind, VocabKind};
 
 /// The words that start a declaration other than a vocabulary line or a card, each with
 /// what it declares (as completion shows it).
-pub const DECLARATIONS: [(&str, &str); 11] = [
+pub const DECLARATIONS: [(&str, &str); 13] = [
     ("game", "declaration"),
     ("kind", "card kinds"),
     ("roster", "what a list is called"),
     ("distance", "what distance is measured in"),
     ("verb", "verbs of ability text"),
     ("release", "a release of the set"),
+    ("layout", "how a kind's cards are drawn"),
+    ("glyph", "the file an icon is drawn with"),
     ("rule", "fleet rule"),
     ("flagship", "flagship rule"),
     ("allow", "lint level"),
@@ -114,11 +116,22 @@ mod tests {
         // A vocabulary kind the grammar reads and Rust does not know would be dropped.
         let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
         assert_eq!(sorted(alternatives("vocab_kind")), vocab);
-        let declared: Vec<String> =
-            ["k_game", "k_kind", "k_roster", "k_distance", "k_verb", "k_release", "k_rule", "k_flagship", "k_allow"]
-                .iter()
-                .flat_map(|k| alternatives(k))
-                .collect();
+        let declared: Vec<String> = [
+            "k_game",
+            "k_kind",
+            "k_roster",
+            "k_distance",
+            "k_verb",
+            "k_release",
+            "k_layout",
+            "k_glyph",
+            "k_rule",
+            "k_flagship",
+            "k_allow",
+        ]
+        .iter()
+        .flat_map(|k| alternatives(k))
+        .collect();
         assert_eq!(sorted(declared), declarations());
         // A card's kind is any word but one that starts another declaration: one the chunker
         // takes for a declaration would never reach `card`, one it takes for a card would
@@ -131,7 +144,19 @@ mod tests {
         let vocab = sorted(VocabKind::ALL.map(VocabKind::keyword));
         assert_eq!(sorted(group_after(&vscode_begin("vocabulary"), "]*(")), vocab);
         let mut declared = Vec::new();
-        for rule in ["game", "kind", "roster", "distance", "verb", "release", "rule", "flagship", "lint-level"] {
+        for rule in [
+            "game",
+            "kind",
+            "roster",
+            "distance",
+            "verb",
+            "release",
+            "layout",
+            "glyph",
+            "rule",
+            "flagship",
+            "lint-level",
+        ] {
             declared.extend(group_after(&vscode_begin(rule), "]*("));
         }
         assert_eq!(sorted(declared), declarations());

@@ -488,6 +488,25 @@ impl Build {
                 let constraint = self.constraint(it.next()?, d)?;
                 Some(Item::Rule(AstRule { id, message, constraint, span }))
             }
+            Rule::layout_decl => {
+                let mut it = inner(pair).skip(1);
+                let kind = self.ident(it.next()?);
+                let fields = self.fields(it.next()?, d)?;
+                Some(Item::Layout(LayoutDecl { kind, fields, span }))
+            }
+            Rule::glyph_decl => {
+                let entries = inner(pair)
+                    .skip(1)
+                    .map(|e| {
+                        let span = self.span(&e);
+                        let mut parts = inner(e);
+                        let icon = self.ident(parts.next()?);
+                        let file = self.string(parts.next()?);
+                        Some(GlyphEntry { icon, file, span })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Item::Glyph(GlyphDecl { entries, span }))
+            }
             Rule::card => Some(Item::Card(self.card(pair, d)?)),
             Rule::EOI => None,
             _ => None,
@@ -599,7 +618,12 @@ impl Build {
         let span = self.span(&pair);
         let mut it = inner(pair);
         let (kind, name, as_id) = self.card_parts(&mut it)?;
-        let body = it.next()?;
+        let fields = self.fields(it.next()?, d)?;
+        Some(Card { kind, name, as_id, fields, span, broken: false })
+    }
+
+    /// The fields of a `{ … }` body: a card's or a layout's.
+    fn fields(&self, body: Pair<'_, Rule>, d: &mut Vec<Diagnostic>) -> Option<Vec<Field>> {
         let mut fields = Vec::new();
         for f in inner(body) {
             let fspan = self.span(&f);
@@ -625,7 +649,7 @@ impl Build {
             };
             fields.push(Field { key, from, value, span: fspan });
         }
-        Some(Card { kind, name, as_id, fields, span, broken: false })
+        Some(fields)
     }
 
     fn text_block(&self, raw: Pair<'_, Rule>) -> TextBlock {
@@ -790,8 +814,8 @@ fn found(input: &str, pos: usize) -> (String, usize) {
     }
 }
 
-const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `verb`, `release`, `rule`, \
-                    `flagship:` or a card)";
+const ITEM: &str = "an item (`game`, a vocabulary line, `kind`, `roster`, `distance`, `verb`, `release`, `layout`, \
+                    `glyph`, `rule`, `flagship:` or a card)";
 
 fn describe_rule(rule: Rule) -> &'static str {
     match rule {
@@ -811,6 +835,10 @@ fn describe_rule(rule: Rule) -> &'static str {
         | Rule::k_roster
         | Rule::k_distance
         | Rule::k_verb
+        | Rule::layout_decl
+        | Rule::glyph_decl
+        | Rule::k_layout
+        | Rule::k_glyph
         | Rule::flagship_decl
         | Rule::rule_decl
         | Rule::allow_decl
@@ -824,6 +852,7 @@ fn describe_rule(rule: Rule) -> &'static str {
         Rule::tokens | Rule::rule_tokens => "a value",
         Rule::entry_flag => "`implicit` or `optional`",
         Rule::kind_entry => "a kind (`hero \"Hero\" unit`)",
+        Rule::glyph_entry => "an icon and its file (`focus \"icons/focus.svg\"`)",
         Rule::verb_entry => "a verb (`heal`, or `cast \"casts\" \"cast\"`)",
         Rule::date => "a date (`2019-01-04`)",
         Rule::release_kind => "what the release is (`wave`, `points` or `erratum`)",

@@ -134,8 +134,13 @@ fn the_gallery_in_a_browser_overflows_nowhere_draws_every_glyph_and_filters() {
         let report = cardc::check_paths(&[&dir]).unwrap();
         let set = report.sets[0].model().unwrap();
         let out = tempfile::tempdir().unwrap();
-        let glyphs = Glyphs::read(&dir).unwrap();
-        let rendered = render::render(set, &glyphs, render::places(&report.sources, set, &report.sets[0].dir));
+        let glyphs = Glyphs::read(&dir, &report.sets[0].layouts.glyphs).unwrap();
+        let rendered = render::render(
+            set,
+            &report.sets[0].layouts,
+            &glyphs,
+            render::places(&report.sources, set, &report.sets[0].dir),
+        );
         render::write(set, &rendered, &glyphs, out.path()).unwrap();
         let page = std::fs::read_to_string(out.path().join("index.html")).unwrap();
         let probe = PROBE.replace("SEARCH", &format!("{search:?}")).replace("KIND", &format!("{kind:?}"));

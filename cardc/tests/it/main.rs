@@ -29,6 +29,7 @@ mod import_one_file;
 mod import_writes;
 mod import_xwing;
 mod layers;
+mod layout;
 mod lean_dependency;
 mod lsp;
 mod lsp_edits;

@@ -49,7 +49,7 @@ fn every_card_of_the_shipped_sets_is_drawn_with_nothing_overflowing() {
         let (report, set) = shipped(game);
         let places = render::places(&report.sources, &set, &report.sets[0].dir);
         assert!(places.iter().all(Option::is_some), "{game}: a card with no place");
-        let rendered = render::render(&set, &Glyphs::none(), places);
+        let rendered = render::render(&set, &report.sets[0].layouts, &Glyphs::none(), places);
         assert_eq!(rendered.cards.len(), set.cards.len());
         for c in &rendered.cards {
             assert_card(&c.svg, &set.cards[c.index].id);
@@ -75,7 +75,12 @@ fn the_same_set_is_drawn_byte_for_byte_the_same_and_written_whole() {
     let (a, b) = (out.path().join("a"), out.path().join("b"));
     for to in [&a, &b] {
         let places = render::places(&report.sources, &set, dir);
-        let rendered = render::render(&set, &Glyphs::read(dir).unwrap(), places);
+        let rendered = render::render(
+            &set,
+            &report.sets[0].layouts,
+            &Glyphs::read(dir, &report.sets[0].layouts.glyphs).unwrap(),
+            places,
+        );
         render::write(&set, &rendered, &Glyphs::none(), to).unwrap();
     }
     let listing = |p: &Path| -> Vec<(String, Vec<u8>)> {
@@ -102,7 +107,13 @@ fn the_same_set_is_drawn_byte_for_byte_the_same_and_written_whole() {
     let mine = a.join("cards/my-own-drawing.svg");
     std::fs::write(&mine, "<svg/>").unwrap();
     let places = render::places(&report.sources, &set, dir);
-    let w = render::write(&set, &render::render(&set, &Glyphs::none(), places), &Glyphs::none(), &a).unwrap();
+    let w = render::write(
+        &set,
+        &render::render(&set, &report.sets[0].layouts, &Glyphs::none(), places),
+        &Glyphs::none(),
+        &a,
+    )
+    .unwrap();
     assert_eq!(w.removed, 1);
     assert!(!stale.exists());
     assert!(mine.exists(), "a file the render did not write is left");
@@ -127,7 +138,7 @@ fn the_gallery_holds_every_card_with_its_kind_faction_cost_and_a_link_to_its_lin
     let dir = report.sets[0].dir.clone();
     let out = tempfile::tempdir().unwrap();
     let places = render::places(&report.sources, &set, &dir);
-    let rendered = render::render(&set, &Glyphs::none(), places);
+    let rendered = render::render(&set, &report.sets[0].layouts, &Glyphs::none(), places);
     render::write(&set, &rendered, &Glyphs::none(), out.path()).unwrap();
     let html = std::fs::read_to_string(out.path().join("index.html")).unwrap();
     assert_eq!(html.matches("<figure ").count(), 20);
@@ -159,7 +170,7 @@ fn a_folder_that_cannot_be_written_is_an_error_not_a_panic() {
     let file = out.path().join("not-a-folder");
     std::fs::write(&file, "").unwrap();
     let places = render::places(&report.sources, &set, &report.sets[0].dir);
-    let rendered = render::render(&set, &Glyphs::none(), places);
+    let rendered = render::render(&set, &report.sets[0].layouts, &Glyphs::none(), places);
     assert!(render::write(&set, &rendered, &Glyphs::none(), &file).is_err());
     // And from the command line: exit 2 with the folder named.
     let set_dir = common::root().join("cards/eclipse");
@@ -181,7 +192,7 @@ fn every_card_of_both_real_pools_is_drawn_and_overflows_are_counted() {
         // In memory, the files are named from the set's folder.
         let places = render::places(&sources, set, Path::new(""));
         let found = places.iter().filter(|p| p.is_some()).count();
-        let rendered = render::render(set, &Glyphs::none(), places);
+        let rendered = render::render(set, &checked.layouts, &Glyphs::none(), places);
         assert_eq!(rendered.cards.len(), set.cards.len(), "{data}");
         for c in &rendered.cards {
             assert_card(&c.svg, &set.cards[c.index].id);
@@ -201,19 +212,19 @@ fn every_card_of_both_real_pools_is_drawn_and_overflows_are_counted() {
 fn sheets_hold_as_many_cards_as_fit_the_paper_centred() {
     use render::sheets::{Sheets, PAPERS};
     let [a4, letter] = PAPERS;
-    let g = Sheets { paper: a4, bleed: 0.0 }.grid().unwrap();
+    let g = Sheets { paper: a4, bleed: 0.0 }.grid((63.0, 88.0)).unwrap();
     // 3 × 63 = 189 of 210 mm, 3 × 88 = 264 of 297 mm.
     assert_eq!((g.columns, g.rows), (3, 3));
     assert!((g.left - 10.5).abs() < 1e-4 && (g.top - 16.5).abs() < 1e-4, "{g:?}");
-    let g = Sheets { paper: letter, bleed: 0.0 }.grid().unwrap();
+    let g = Sheets { paper: letter, bleed: 0.0 }.grid((63.0, 88.0)).unwrap();
     // 215.9 and 279.4 mm: still 3 × 3, 7.7 mm above and below.
     assert_eq!((g.columns, g.rows), (3, 3));
     assert!((g.top - 7.7).abs() < 1e-3, "{g:?}");
     // With 3 mm of bleed a card takes 69 × 94 mm: two across the 200 mm inside the margins.
-    let g = Sheets { paper: a4, bleed: 3.0 }.grid().unwrap();
+    let g = Sheets { paper: a4, bleed: 3.0 }.grid((63.0, 88.0)).unwrap();
     assert_eq!((g.columns, g.rows, g.step_x, g.step_y), (2, 3, 69.0, 94.0));
     // 70 mm of bleed: 203 mm across, more than the 200 inside the margins.
-    assert!(Sheets { paper: a4, bleed: 70.0 }.grid().is_err());
+    assert!(Sheets { paper: a4, bleed: 70.0 }.grid((63.0, 88.0)).is_err());
 }
 
 /// The sheets of a set: fronts then mirrored backs, a page each, as one PDF whose bytes are
@@ -222,7 +233,12 @@ fn sheets_hold_as_many_cards_as_fit_the_paper_centred() {
 fn the_sheets_are_a_pdf_of_fronts_and_backs_the_same_every_time() {
     use render::sheets::{pages, pdf, Sheets, PAPERS};
     let (report, set) = shipped("emberfall");
-    let rendered = render::render(&set, &Glyphs::none(), render::places(&report.sources, &set, &report.sets[0].dir));
+    let rendered = render::render(
+        &set,
+        &report.sets[0].layouts,
+        &Glyphs::none(),
+        render::places(&report.sources, &set, &report.sets[0].dir),
+    );
     let sheets = Sheets { paper: PAPERS[0], bleed: 0.0 };
     let pages = pages(&set, &rendered, &sheets).unwrap();
     // 20 cards, 9 a page: 3 pages of fronts, each followed by its backs.
@@ -238,7 +254,7 @@ fn the_sheets_are_a_pdf_of_fronts_and_backs_the_same_every_time() {
     // The last page of fronts holds the 2 cards left, in its first two columns; their backs
     // are in the last two, mirrored: the sheet is turned on its long edge.
     assert_eq!(pages[4].matches("data-card=").count(), 2);
-    let grid = sheets.grid().unwrap();
+    let grid = sheets.grid((63.0, 88.0)).unwrap();
     let columns_of = |page: &str| -> Vec<usize> {
         let doc = roxmltree::Document::parse(page).unwrap();
         doc.root_element()

@@ -57,14 +57,19 @@ fn the_sheets_printed_have_their_crop_marks_where_the_paper_says() {
     let dir = common::root().join("cards/emberfall");
     let report = cardc::check_paths(&[&dir]).unwrap();
     let set = report.sets[0].model().unwrap();
-    let rendered = render::render(set, &Glyphs::read(&dir).unwrap(), render::places(&report.sources, set, &dir));
+    let rendered = render::render(
+        set,
+        &report.sets[0].layouts,
+        &Glyphs::read(&dir, &report.sets[0].layouts.glyphs).unwrap(),
+        render::places(&report.sources, set, &dir),
+    );
     let artifacts = common::root().join("target/render-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     const DPI: f32 = 300.0;
     let px = |mm: f32| (mm / 25.4 * DPI).round() as usize;
     for paper in PAPERS {
         let sheets = Sheets { paper, bleed: 0.0 };
-        let grid = sheets.grid().unwrap();
+        let grid = sheets.grid((63.0, 88.0)).unwrap();
         let out = tempfile::tempdir().unwrap();
         let file = out.path().join("sheets.pdf");
         std::fs::write(&file, pdf(&pages(set, &rendered, &sheets).unwrap(), paper).unwrap()).unwrap();

@@ -28,7 +28,9 @@ const LINT_LEVELS = ['allow', 'warn', 'deny'];
  * Words that start a declaration other than a vocabulary line or a card (`DECLARATIONS` in
  * cardc/src/syntax/keywords.rs): the words `card_kind` in grammar.pest may not be.
  */
-const DECLARATIONS = ['game', 'kind', 'roster', 'distance', 'verb', 'release', 'rule', 'flagship', ...LINT_LEVELS];
+const DECLARATIONS = [
+  'game', 'kind', 'roster', 'distance', 'verb', 'release', 'layout', 'glyph', 'rule', 'flagship', ...LINT_LEVELS,
+];
 /** What a release is (`ReleaseKind` in cards-runtime/src/model/release.rs). */
 const RELEASE_KINDS = ['wave', 'points', 'erratum'];
 /** Flags after a vocabulary entry (`entry_flag` in grammar.pest). */
@@ -114,6 +116,8 @@ const grammar = {
     { include: '#distance' },
     { include: '#verb' },
     { include: '#release' },
+    { include: '#layout' },
+    { include: '#glyph' },
     { include: '#flagship' },
     { include: '#vocabulary' },
     { include: '#rule' },
@@ -249,6 +253,42 @@ const grammar = {
           captures: {
             1: { name: 'punctuation.separator.comma.cards' },
             2: { name: 'entity.name.type.verb.cards' },
+          },
+        },
+        { include: '#value' },
+      ],
+    },
+
+    // layout hero { size: poker  name: 5 4 43 7 bold 9pt }: the kind it lays out, then a
+    // body whose fields are coloured as a card's.
+    layout: {
+      begin: `${LEAD}(layout)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.layout.cards' },
+        2: { name: 'entity.name.type.kind.cards' },
+      },
+      end: `(?<=\\})|${ITEM_START}`,
+      name: 'meta.declaration.layout.cards',
+      patterns: [{ include: '#comment' }, { include: '#body' }],
+    },
+
+    // glyph focus "icons/focus.svg", evade "art/evade.svg": each icon, then its file.
+    glyph: {
+      begin: `${LEAD}(glyph)${END}(?:[ \\t]+(${ID})${END})?`,
+      beginCaptures: {
+        1: { name: 'keyword.other.glyph.cards' },
+        2: { name: 'entity.name.type.icon.cards' },
+      },
+      end: ITEM_START,
+      name: 'meta.declaration.glyph.cards',
+      patterns: [
+        { include: '#comment' },
+        continuation('entity.name.type.icon.cards'),
+        {
+          match: `(,)[ \\t]*(?:(${ID})${END})?`,
+          captures: {
+            1: { name: 'punctuation.separator.comma.cards' },
+            2: { name: 'entity.name.type.icon.cards' },
           },
         },
         { include: '#value' },

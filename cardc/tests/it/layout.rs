@@ -1,0 +1,284 @@
+//! Layouts declared in the language (`layout <kind> { … }`, `glyph <icon> "<file>"`): each
+//! box drawn where the layout places it, the card's size and the back's from it, sheets of
+//! cards of several sizes, the glyph files a game declares, and the mistakes a designer
+//! makes reported with their fixes. Expected places and sizes are the numbers the layouts
+//! write; page counts come from the paper and the card sizes.
+
+use std::path::Path;
+
+use cardc::diagnostics::Applicability;
+use cardc::render::{self, sheets::Sheets, Glyphs};
+
+use crate::common;
+
+const GAME: &str = r##"game skirmish "Skirmish"
+kind hero "Hero" "Heroes" unit, item "Item" upgrade
+faction guard "Guard"
+stat might, health
+icon weapon "Weapon", armor "Armor"
+"##;
+
+const CARDS: &str = r#"hero "Brom" {
+  faction: guard
+  cost: 12
+  might: 3  health: 5
+  upgrades: weapon, armor
+  text { When you attack, gain 1 [Weapon]. }
+}
+
+item "Sword" {
+  icon: weapon
+  cost: 2
+  text { A plain sword. }
+}
+"#;
+
+/// A set written to a folder of its own: `game.cards` (the game, then `extra`), the cards,
+/// and `files` beside them.
+fn set_with(extra: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("game.cards"), format!("{GAME}{extra}")).unwrap();
+    std::fs::write(dir.path().join("cards.cards"), CARDS).unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+fn check(dir: &Path) -> cardc::Report {
+    cardc::check_paths(&[dir]).unwrap()
+}
+
+fn messages(report: &cardc::Report) -> Vec<String> {
+    report.all_diagnostics().map(|d| format!("{}: {}", d.code.id, d.message)).collect()
+}
+
+/// The `<g data-box>` of box `name` in `svg`: its x, y, w, h.
+fn box_of(svg: &str, name: &str) -> Option<[f32; 4]> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let g = doc.descendants().find(|n| n.attribute("data-box") == Some(name))?;
+    let num = |a: &str| g.attribute(a).and_then(|v| v.parse::<f32>().ok()).unwrap();
+    Some([num("data-x"), num("data-y"), num("data-w"), num("data-h")])
+}
+
+fn view_box(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.root_element().attribute("viewBox").unwrap().to_string()
+}
+
+#[test]
+fn each_box_is_drawn_where_the_layout_places_it_on_a_card_of_its_size() {
+    let dir = set_with(
+        r##"
+layout hero {
+  size: tarot
+  background: "#203040"
+  name: 6 5 40 8 bold 10pt right
+  might: 50 100 12 12 circle fill "#8b1e1e" ink "#ffffff"
+  text: 4 30 62 40 fill "#ffffff" 8pt min 5pt
+}
+"##,
+        &[],
+    );
+    let report = check(dir.path());
+    assert_eq!(report.errors(), 0, "{:#?}", messages(&report));
+    let checked = &report.sets[0];
+    let set = checked.model().unwrap();
+    let rendered = render::render(set, &checked.layouts, &Glyphs::none(), Vec::new());
+    let brom = &rendered.cards[0];
+    assert_eq!(set.cards[brom.index].name.as_ref(), "Brom");
+    // Tarot: 70 × 120 mm.
+    assert_eq!(view_box(&brom.svg), "0 0 70 120");
+    assert_eq!(brom.size, (70.0, 120.0));
+    // A box with no fill is where the layout says.
+    assert_eq!(box_of(&brom.svg, "name"), Some([6.0, 5.0, 40.0, 8.0]));
+    // A filled rectangle keeps its text 1 mm inside its edge.
+    assert_eq!(box_of(&brom.svg, "text"), Some([5.0, 31.0, 60.0, 38.0]));
+    // Boxes the layout does not name are not drawn: no type line, no bar, no cost.
+    for absent in ["type", "bar", "cost", "stats"] {
+        assert_eq!(box_of(&brom.svg, absent), None, "{absent}");
+    }
+    // The stat box shows the stat's value, its disc filled as written.
+    let doc = roxmltree::Document::parse(&brom.svg).unwrap();
+    let might = doc.descendants().find(|n| n.attribute("data-box") == Some("might")).unwrap();
+    assert_eq!(
+        might.descendants().filter(|n| n.has_tag_name("text")).map(|t| t.text().unwrap()).collect::<String>(),
+        "3"
+    );
+    assert!(brom.svg.contains(r##"<circle cx="56" cy="106" r="6" fill="#8b1e1e"/>"##), "{}", brom.svg);
+    // The background is the layout's colour, not the faction's.
+    assert!(brom.svg.contains(r##"<rect width="70" height="120" rx="3" fill="#203040"/>"##));
+    // A right-aligned name ends at its box's right edge, not at its left.
+    let name = doc.descendants().find(|n| n.attribute("data-box") == Some("name")).unwrap();
+    let x: f32 = name.descendants().find(|n| n.has_tag_name("text")).unwrap().attribute("x").unwrap().parse().unwrap();
+    assert!(x > 6.0 + 10.0, "a right-aligned name starts at {x}");
+    // The kind without a layout keeps the default: poker size.
+    let sword = &rendered.cards[1];
+    assert_eq!(view_box(&sword.svg), "0 0 63 88");
+    // The back of each kind is its layout's size.
+    let hero_back = rendered.backs.iter().find(|b| b.file_stem == "hero").unwrap();
+    assert_eq!(view_box(&hero_back.svg), "0 0 70 120");
+}
+
+#[test]
+fn text_that_does_not_fit_a_box_of_the_layout_is_reported_at_the_card() {
+    let dir = set_with("\nlayout hero {\n  text: 4 30 20 4 8pt min 6pt\n}\n", &[]);
+    let report = check(dir.path());
+    let found: Vec<String> = messages(&report).into_iter().filter(|m| m.starts_with("W0008")).collect();
+    assert_eq!(found, ["W0008: the text of `Brom` does not fit its box"], "{:#?}", messages(&report));
+}
+
+#[test]
+fn the_shipped_sets_are_drawn_on_the_cards_their_layouts_name() {
+    let root = common::root().join("cards");
+    // (set, kind, width × height) as each set's `layout.cards` says.
+    let expected = [
+        ("xwing", "ship", "0 0 63 88"),
+        ("xwing", "chassis", "0 0 63 88"),
+        ("xwing", "upgrade", "0 0 88 63"),
+        ("armada", "ship", "0 0 70 120"),
+        ("armada", "upgrade", "0 0 41 63"),
+        ("eclipse", "part", "0 0 40 40"),
+        ("eclipse", "blueprint", "0 0 100 70"),
+    ];
+    for game in ["xwing", "armada", "eclipse"] {
+        let report = check(&root.join(game));
+        let checked = &report.sets[0];
+        let set = checked.model().unwrap();
+        let rendered = render::render(set, &checked.layouts, &Glyphs::none(), Vec::new());
+        for (g, kind, view) in expected.iter().filter(|(g, ..)| *g == game) {
+            let card = rendered
+                .cards
+                .iter()
+                .find(|c| &*set.kind_of(&set.cards[c.index]).noun.id == *kind)
+                .unwrap_or_else(|| panic!("{g}: no {kind}"));
+            assert_eq!(view_box(&card.svg), *view, "{g} {kind}");
+        }
+        assert_eq!(rendered.overflows(), 0, "{game}");
+    }
+    // A blueprint draws a cell for each of its part spaces: the Terran Interceptor has 4.
+    let report = check(&root.join("eclipse"));
+    let set = report.sets[0].model().unwrap();
+    let rendered = render::render(set, &report.sets[0].layouts, &Glyphs::none(), Vec::new());
+    let interceptor = rendered.cards.iter().find(|c| set.cards[c.index].name.as_ref() == "Terran Interceptor").unwrap();
+    assert_eq!(interceptor.svg.matches("data-space=").count(), 4);
+    assert!(interceptor.svg.contains(">Ion Cannon<") && interceptor.svg.contains(">Nuclear Drive<"));
+}
+
+#[test]
+fn sheets_put_cards_of_each_size_on_pages_of_their_own() {
+    let dir = common::root().join("cards/xwing");
+    let report = check(&dir);
+    let set = report.sets[0].model().unwrap();
+    let rendered = render::render(set, &report.sets[0].layouts, &Glyphs::none(), Vec::new());
+    let poker = rendered.cards.iter().filter(|c| c.size == (63.0, 88.0)).count();
+    let landscape = rendered.cards.iter().filter(|c| c.size == (88.0, 63.0)).count();
+    // 6 pilots and 3 chassis; 16 upgrades.
+    assert_eq!((poker, landscape), (9, 16));
+    let a4 = render::sheets::PAPERS[0];
+    let sheets = Sheets { paper: a4, bleed: 0.0 };
+    // A4 inside 5 mm margins is 200 × 287 mm: 3 × 3 poker cards, 2 × 4 landscape ones.
+    let g = sheets.grid((63.0, 88.0)).unwrap();
+    assert_eq!((g.columns, g.rows), (3, 3));
+    let g = sheets.grid((88.0, 63.0)).unwrap();
+    assert_eq!((g.columns, g.rows), (2, 4));
+    // 9 poker cards on 1 page, 16 landscape on 2; each page of fronts has its backs.
+    let pages = render::sheets::pages(set, &rendered, &sheets).unwrap();
+    assert_eq!(pages.len(), 2 * (1 + 2));
+    assert_eq!(pages.iter().filter(|p| p.contains("width=\"88\" height=\"63\"")).count(), 4);
+}
+
+#[test]
+fn a_declared_glyph_draws_its_icon_in_place_of_the_one_named_after_it() {
+    let blade = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M1 9 L9 1"/></svg>"#;
+    let other = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>"#;
+    let dir = set_with("glyph weapon \"art/blade.svg\"\n", &[("art/blade.svg", blade), ("icons/weapon.svg", other)]);
+    let report = check(dir.path());
+    assert_eq!(report.errors(), 0, "{:#?}", messages(&report));
+    let checked = &report.sets[0];
+    assert_eq!(checked.layouts.glyphs.len(), 1);
+    let glyphs = Glyphs::read(dir.path(), &checked.layouts.glyphs).unwrap();
+    let set = checked.model().unwrap();
+    use base64::Engine as _;
+    let encoded = |svg: &str| base64::engine::general_purpose::STANDARD.encode(svg);
+    let symbol = glyphs.symbol(set, "Weapon");
+    assert!(symbol.contains(&encoded(blade)), "{symbol}");
+    assert!(!symbol.contains(&encoded(other)));
+    // An icon with no glyph line keeps the file named after it, else its initials.
+    assert!(glyphs.symbol(set, "Armor").contains(">Ar<"));
+}
+
+#[test]
+fn a_glyph_that_cannot_be_drawn_is_reported_with_the_file_meant() {
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg"/>"#;
+    let dir = set_with(
+        "glyph weapon \"art/blades.svg\"\nglyph armor \"art/notes.svg\", weapon \"art/blade.svg\"\n",
+        &[("art/blade.svg", svg), ("art/notes.svg", "shopping list")],
+    );
+    let report = check(dir.path());
+    let found = messages(&report);
+    assert!(found.contains(&"E0502: glyph file `art/blades.svg` cannot be read".to_string()), "{found:#?}");
+    assert!(found.contains(&"E0502: glyph file `art/notes.svg` is not an SVG".to_string()), "{found:#?}");
+    // The first glyph of `weapon` did not load, so the second is the one it gets.
+    assert!(!found.iter().any(|m| m.contains("two glyphs")), "{found:#?}");
+    let missing = report.all_diagnostics().find(|d| d.message.contains("blades")).unwrap();
+    assert_eq!(missing.fixes[0].edits[0].replacement, "\"art/blade.svg\"");
+    // Declared twice, both readable.
+    let dir = set_with("glyph weapon \"a.svg\"\nglyph weapon \"a.svg\"\n", &[("a.svg", svg)]);
+    let found = messages(&check(dir.path()));
+    assert_eq!(found, ["E0502: icon `weapon` has two glyphs"]);
+}
+
+#[test]
+fn layout_mistakes_are_reported_with_their_certain_fixes() {
+    let dir = set_with(
+        "\nlayout hero {\n  nmae: 5 4 43 7 bold\n  size: pokr\n  stats: 5 17 53 5 blod\n}\nlayout itme {\n  name: 1 1 10 5\n}\n",
+        &[],
+    );
+    let report = check(dir.path());
+    let fix_of = |needle: &str| {
+        let d = report
+            .all_diagnostics()
+            .find(|d| d.message.contains(needle))
+            .unwrap_or_else(|| panic!("no `{needle}` in {:#?}", messages(&report)));
+        let f = &d.fixes[0];
+        (d.code.id, f.edits[0].replacement.clone(), f.applicability)
+    };
+    assert_eq!(fix_of("unknown box `nmae`"), ("E0501", "name".into(), Applicability::MachineApplicable));
+    assert_eq!(fix_of("unknown card size `pokr`"), ("E0501", "poker".into(), Applicability::MachineApplicable));
+    assert_eq!(fix_of("unknown option `blod`"), ("E0501", "bold".into(), Applicability::MachineApplicable));
+    assert_eq!(fix_of("itme"), ("E0109", "item".into(), Applicability::MachineApplicable));
+    // `cardc check --fix` applies them, and the set then has no error.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardc"))
+        .args(["check", "--fix"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some(), "{out:?}");
+    let fixed = check(dir.path());
+    assert_eq!(fixed.errors(), 0, "{:#?}", messages(&fixed));
+    let game = std::fs::read_to_string(dir.path().join("game.cards")).unwrap();
+    assert!(game.contains("name: 5 4 43 7 bold") && game.contains("size: poker") && game.contains("layout item {"));
+}
+
+#[test]
+fn a_box_a_kind_does_not_have_and_one_off_the_card_are_errors() {
+    let dir = set_with(
+        "\nlayout item {\n  bar: 5 78 53 6\n  might: 1 1 5 5\n  spaces: 1 1 5 5\n}\nlayout hero {\n  text: 4 80 55 10\n  corner: 300\n  ink: red\n}\n",
+        &[],
+    );
+    let found = messages(&check(dir.path()));
+    for expected in [
+        "E0501: an item has no upgrade bar: it carries no upgrades",
+        "E0501: an item has no stats",
+        "E0501: an item has no part spaces: it is no blueprint",
+        "E0501: box `text` runs past the card's bottom edge",
+        "E0501: `corner` takes a number of millimetres",
+        "E0501: identifier `red` is not a colour",
+    ] {
+        assert!(found.contains(&expected.to_string()), "{expected}: {found:#?}");
+    }
+    assert_eq!(found.len(), 6, "{found:#?}");
+}
