@@ -1,12 +1,16 @@
 // The VS Code client for `cardc lsp`: starts the server over stdio for `.cards` files,
-// restarts it when `cardc.path` changes or on the "Restart cardc language server" command.
+// restarts it when `cardc.path` changes or on the "Restart cardc language server" command,
+// and shows the card under the cursor in a preview beside the editor ("cardc: Open Card
+// Preview"), asking the server's `cardc/cardSvg` as the cursor moves and the text changes.
 'use strict';
 
+const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const preview = require('./preview');
 
 /** The running client, if any. */
 let client;
@@ -58,6 +62,8 @@ function createClient(command) {
   const serverOptions = { command, args: ['lsp'], transport: TransportKind.stdio };
   const clientOptions = {
     documentSelector: [{ scheme: 'file', language: 'cards' }],
+    // VS Code shows a `data:` image in a hover: a card's hover holds its picture.
+    initializationOptions: { hoverImages: true },
   };
   return new LanguageClient('cardc', 'cardc', serverOptions, clientOptions);
 }
@@ -109,10 +115,77 @@ async function restart() {
   await start();
 }
 
+/** The open card preview (a webview panel), if any. */
+let panel;
+
+/** Whether `editor` shows a card file. */
+function isCards(editor) {
+  return Boolean(editor && editor.document && editor.document.languageId === 'cards');
+}
+
+/**
+ * Opens the card preview beside the editor (or shows the one open), keeping the focus in
+ * the editor. It follows the cursor of the last `.cards` editor: on each cursor move and
+ * edit, after `preview.DEBOUNCE_MS` of quiet, it asks the server for the card there.
+ */
+function openPreview() {
+  if (panel) {
+    panel.reveal(vscode.ViewColumn.Beside, true);
+    return;
+  }
+  const view = vscode.window.createWebviewPanel(
+    'cardc.preview',
+    'Card Preview',
+    { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+    { enableScripts: false, localResourceRoots: [] },
+  );
+  const state = new preview.PreviewState();
+  const nonce = preview.makeNonce(crypto.randomBytes);
+  let editor = isCards(vscode.window.activeTextEditor) ? vscode.window.activeTextEditor : undefined;
+  let sequence = 0;
+  const show = () => {
+    view.webview.html = preview.previewHtml(state, nonce);
+  };
+  const ask = preview.debounce(async () => {
+    if (!editor || !client || !client.isRunning()) return;
+    const number = ++sequence;
+    const params = preview.requestParams(editor.document.uri.toString(), editor.selection.active);
+    let answer = null;
+    try {
+      answer = await client.sendRequest(preview.METHOD, params);
+    } catch {
+      // A server that cannot draw the card (or is restarting) leaves the last one, dimmed.
+    }
+    if (panel === view && state.update(number, answer)) show();
+  });
+  const follow = (next) => {
+    if (isCards(next)) {
+      editor = next;
+      ask();
+    }
+  };
+  const listeners = [
+    vscode.window.onDidChangeTextEditorSelection((event) => follow(event.textEditor)),
+    vscode.window.onDidChangeActiveTextEditor((next) => follow(next)),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (editor && event.document === editor.document) ask();
+    }),
+  ];
+  view.onDidDispose(() => {
+    ask.cancel();
+    for (const listener of listeners) listener.dispose();
+    panel = undefined;
+  });
+  panel = view;
+  show();
+  ask();
+}
+
 /** Called by VS Code when a `.cards` file is first opened. */
 async function activate(context) {
   context.subscriptions.push(
     vscode.commands.registerCommand('cardc.restartServer', restart),
+    vscode.commands.registerCommand('cardc.openPreview', openPreview),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('cardc.path')) {
         restart();

@@ -12,11 +12,12 @@ use crate::ast::{FileId, Span};
 /// The most lines of a card's source a hover shows.
 const HOVER_LINES: usize = 30;
 
-/// The hover of the name or ability text under `offset`.
-pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
+/// The hover of the name or ability text under `offset`; a card's with its picture when
+/// `pictures` (the client shows pictures in hovers).
+pub fn hover(a: &Analysis, file: FileId, offset: usize, pictures: bool) -> Option<Hover> {
     let o = a.index.at(file, offset)?;
     let text = match &o.target {
-        Target::Card(id) => card_hover(a, a.index.card(id)?),
+        Target::Card(id) => card_hover(a, a.index.card(id)?, pictures),
         Target::Vocab(kind, id) => vocab_hover(a, a.index.entry(*kind, id)?),
         Target::Field(key) => field_hover(a, key),
         Target::Kind(word) => kind_hover(a, word)?,
@@ -31,15 +32,20 @@ pub fn hover(a: &Analysis, file: FileId, offset: usize) -> Option<Hover> {
     })
 }
 
-/// A card: its kind, name and id, then its source as written (up to [`HOVER_LINES`]).
-fn card_hover(a: &Analysis, card: &CardInfo) -> String {
+/// A card: its kind, name and id, its picture when `picture` (and it can be drawn), then
+/// its source as written (up to [`HOVER_LINES`]).
+fn card_hover(a: &Analysis, card: &CardInfo, picture: bool) -> String {
     let source = &a.sources.file(card.file).text;
     let written = source.get(card.span.range()).unwrap_or_default();
     let mut lines: Vec<&str> = written.lines().collect();
     let more = lines.len().saturating_sub(HOVER_LINES);
     lines.truncate(HOVER_LINES);
-    let mut out =
-        format!("**{}** · {} `{}`\n\n```cards\n{}\n```", card.name, card.kind_word, card.id, lines.join("\n"));
+    let mut out = format!("**{}** · {} `{}`\n\n", card.name, card.kind_word, card.id);
+    if let Some(image) = picture.then(|| super::preview::hover_picture(a, card)).flatten() {
+        out.push_str(&image);
+        out.push_str("\n\n");
+    }
+    out.push_str(&format!("```cards\n{}\n```", lines.join("\n")));
     if more > 0 {
         out.push_str(&format!("\n… {more} more lines"));
     }

@@ -1,7 +1,11 @@
 //! `cardc lsp`: a language server over stdio. It checks the whole set a file belongs to
 //! (the folder holding `game.cards`) on open, change and save, open buffers winning over
 //! the disk, and answers hovers, go to definition, find references and symbols from the
-//! same analysis.
+//! same analysis. Beside the protocol it answers `cardc/cardSvg` ([`preview::CardSvg`]):
+//! the card under a position drawn as a self-contained SVG, for an editor's live preview;
+//! and a client that says it shows pictures in hovers (`initializationOptions:
+//! { "hoverImages": true }`, as the VS Code extension does) gets a card's picture in its
+//! hover.
 //!
 //! Edits are coalesced: a check runs when no message is waiting, or before a request is
 //! answered, so typing never queues a check per keystroke. Nothing a client sends stops
@@ -13,6 +17,7 @@ mod complete;
 pub mod convert;
 pub mod explain;
 mod features;
+pub mod preview;
 
 use std::collections::{BTreeSet, HashMap};
 use std::error::Error;
@@ -105,10 +110,14 @@ pub fn serve_from(connection: &Connection, cache: analysis::Caches) -> Result<()
             ..Default::default()
         })),
         workspace_symbol_provider: Some(OneOf::Left(true)),
+        // The requests of cardc's own: a client asks `cardc/cardSvg` only of a server that
+        // says it answers it.
+        experimental: Some(serde_json::json!({ "cardSvg": true })),
         ..Default::default()
     };
-    connection.initialize(serde_json::to_value(capabilities)?)?;
-    Server { cache, ..Server::default() }.run(connection)
+    let params = connection.initialize(serde_json::to_value(capabilities)?)?;
+    let hover_images = params["initializationOptions"]["hoverImages"].as_bool().unwrap_or(false);
+    Server { cache, hover_images, ..Server::default() }.run(connection)
 }
 
 /// The server's state.
@@ -126,6 +135,9 @@ struct Server {
     published: HashMap<PathBuf, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>,
     /// Trees and ability sentences read so far.
     cache: analysis::Caches,
+    /// Whether a card's hover holds its picture: the client said it shows them. An editor
+    /// that shows a hover's markdown as text (Neovim) would show the picture's data.
+    hover_images: bool,
 }
 
 impl Server {
@@ -249,7 +261,13 @@ impl Server {
         let result = match request.method.as_str() {
             HoverRequest::METHOD => self.answer::<HoverRequest>(request, |s, p| {
                 let at = &p.text_document_position_params;
-                s.at(&at.text_document.uri, at.position).and_then(|(a, file, offset)| features::hover(a, file, offset))
+                let pictures = s.hover_images;
+                s.at(&at.text_document.uri, at.position)
+                    .and_then(|(a, file, offset)| features::hover(a, file, offset, pictures))
+            }),
+            preview::CardSvg::METHOD => self.answer::<preview::CardSvg>(request, |s, p| {
+                let (a, file, offset) = s.at(&p.text_document.uri, p.position)?;
+                preview::card_svg(a, file, offset)
             }),
             Completion::METHOD => self.answer::<Completion>(request, |s, p| {
                 let at = &p.text_document_position;

@@ -5,6 +5,7 @@
 //! - [`text`]: a card's words and `[Icon]`s wrapped and shrunk to fit a box;
 //! - [`card`]: the layout every game gets from its vocabulary, drawn as SVG;
 //! - [`gallery`]: the HTML page;
+//! - [`preview`]: one card as a self-contained SVG, for an editor;
 //! - [`sheets`]: print-and-play pages of cards with crop marks, as a PDF (svg2pdf);
 //! - `xml`: the writer both use.
 //!
@@ -14,6 +15,7 @@
 pub mod card;
 pub mod font;
 pub mod gallery;
+pub mod preview;
 pub mod sheets;
 pub mod text;
 mod xml;

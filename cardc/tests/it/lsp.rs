@@ -49,6 +49,11 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(Value::Null)
+    }
+
+    /// A server whose client sends `options` as its `initializationOptions`.
+    fn start_with(options: Value) -> Server {
         let cache = tempfile::tempdir().expect("a cache folder");
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardc"))
             .arg("lsp")
@@ -89,8 +94,13 @@ impl Server {
             }
         });
         let mut server = Server { cache, child, stdin, incoming, next_id: 1 };
-        let init = server.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
+        let init = server.request(
+            "initialize",
+            json!({ "capabilities": {}, "processId": null, "rootUri": null, "initializationOptions": options }),
+        );
         assert!(init["capabilities"]["hoverProvider"].as_bool().unwrap_or(false), "{init}");
+        // cardc's own request, `cardc/cardSvg`, is advertised.
+        assert_eq!(init["capabilities"]["experimental"]["cardSvg"], json!(true), "{init}");
         server.notify("initialized", json!({}));
         server
     }
@@ -782,4 +792,127 @@ fn foreign_words(text: &str) -> Vec<String> {
         .map(str::to_lowercase)
         .filter(|w| matches!(w.as_str(), "ship" | "ships" | "chassis" | "fleet" | "fleets"))
         .collect()
+}
+
+/// The card under the cursor as a self-contained SVG (`cardc/cardSvg`), for a preview.
+#[test]
+fn the_card_under_the_cursor_is_drawn_self_contained() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start();
+    s.open(&ships, SHIPS);
+    assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+    let (line, column) = find(SHIPS, "cost: 6");
+    let luke = s.at("cardc/cardSvg", &ships, line, column + 2);
+    // `Luke Skywalker` has no `as` id: its id is its name in kebab-case.
+    assert_eq!(luke["id"], "luke-skywalker", "{luke}");
+    assert_eq!(luke["name"], "Luke Skywalker");
+    // Its range is the whole card: from `ship` to its closing brace.
+    let (first, _) = find(SHIPS, "ship \"Luke Skywalker\"");
+    let last = SHIPS.lines().count() as u32 - 1;
+    assert_eq!(luke["range"]["start"], json!({ "line": first, "character": 0 }), "{}", luke["range"]);
+    assert_eq!(luke["range"]["end"], json!({ "line": last, "character": 1 }), "{}", luke["range"]);
+    let svg = luke["svg"].as_str().expect("an SVG");
+    assert_self_contained(svg, "luke-skywalker");
+    // Its text, as outlines: no glyph is left for a font the viewer may not have.
+    assert!(svg.contains("<path"), "no outline in the card");
+
+    // In the chassis card, on its first line: that card.
+    let (line, column) = find(SHIPS, "chassis \"T-65");
+    let chassis = s.at("cardc/cardSvg", &ships, line, column);
+    assert_eq!(chassis["id"], "x-wing", "{chassis}");
+    assert_self_contained(chassis["svg"].as_str().unwrap_or_default(), "x-wing");
+
+    // Between the two cards, past the end of the file, in a file the server does not know:
+    // no card.
+    let (blank, _) = find(SHIPS, "\n\nship");
+    assert!(s.at("cardc/cardSvg", &ships, blank + 1, 0).is_null());
+    assert!(s.at("cardc/cardSvg", &ships, 999, 999).is_null());
+    let stranger = ships.with_file_name("elsewhere").join("x.cards");
+    assert!(s.at("cardc/cardSvg", &stranger, 0, 0).is_null());
+    let bad = s.request("cardc/cardSvg", json!({ "textDocument": {} }));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+
+    // A card with a mistake is still drawn from what could be read of it, as it is typed.
+    let broken = SHIPS.replace("  faction: rebel\n  cost: 6", "  faction: rebels\n  cost: 6");
+    s.change(&ships, 2, &broken);
+    let (line, column) = find(&broken, "cost: 6");
+    let drawn = s.at("cardc/cardSvg", &ships, line, column);
+    assert_eq!(drawn["id"], "luke-skywalker", "{drawn}");
+    // A file that does not parse: no panic, and the server goes on answering.
+    let garbage = "ship \"Luke Skywalker\" {\n  cost: {{{ \"\n";
+    s.change(&ships, 3, garbage);
+    let answer = s.at("cardc/cardSvg", &ships, 1, 3);
+    assert!(answer.is_null() || answer["svg"].is_string(), "{answer}");
+    s.change(&ships, 4, SHIPS);
+    let (line, column) = find(SHIPS, "cost: 6");
+    assert_eq!(s.at("cardc/cardSvg", &ships, line, column)["id"], "luke-skywalker");
+    s.stop();
+}
+
+/// What a webview and an `<img>` need of a preview: a card-sized SVG that usvg reads, that
+/// names the card `id`, and that loads nothing: its text is outlines, its only links are to
+/// itself or `data:`.
+fn assert_self_contained(svg: &str, id: &str) {
+    let head = svg.split_inclusive('>').next().unwrap_or_default();
+    assert!(head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 63 88\""), "{head}");
+    assert!(head.contains(" width=\"63mm\" height=\"88mm\""), "{head}");
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    assert_eq!(doc.root_element().attribute("data-card"), Some(id));
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        assert_ne!(node.tag_name().name(), "text", "text left as text needs a font");
+        for attr in node.attributes().filter(|a| a.name() == "href") {
+            assert!(attr.value().starts_with('#') || attr.value().starts_with("data:"), "{}", attr.value());
+        }
+    }
+    assert!(!svg.contains("url(../fonts") && !svg.contains("@font-face"), "a font is loaded from outside");
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("usvg reads it");
+    // 63 × 88 mm at 96 dpi, as usvg sizes a document in millimetres.
+    assert!((tree.size().width() - 63.0 / 25.4 * 96.0).abs() < 0.01, "{:?}", tree.size());
+    assert!((tree.size().height() - 88.0 / 25.4 * 96.0).abs() < 0.01, "{:?}", tree.size());
+}
+
+/// A client that shows pictures in hovers gets a card's picture in the hover of its name;
+/// a hover elsewhere, and a client that did not ask, get none.
+#[test]
+fn a_cards_hover_shows_it_small_to_a_client_that_shows_pictures() {
+    let (_dir, _game, ships) = set();
+    let mut s = Server::start_with(json!({ "hoverImages": true }));
+    s.open(&ships, SHIPS);
+    assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+    let (line, column) = find(SHIPS, "Luke Skywalker");
+    let hover = s.at("textDocument/hover", &ships, line, column + 3);
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Luke Skywalker** · ship `luke-skywalker`\n\n![Luke Skywalker](data:image/png;base64,"));
+    let data = shown.split("data:image/png;base64,").nth(1).and_then(|d| d.split(')').next()).unwrap_or_default();
+    use base64::Engine as _;
+    let png = base64::engine::general_purpose::STANDARD.decode(data).expect("base64");
+    // A PNG 200 pixels wide, a poker card's height for it: 88 / 63 × 200 = 279.4.
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    assert_eq!((be(16), be(20)), (200, 279));
+    // The card's source follows, as before.
+    assert!(shown.contains("```cards\nship \"Luke Skywalker\" {"), "{shown}");
+    println!("hover of `Luke Skywalker`: {} bytes (its PNG {} bytes)", shown.len(), png.len());
+
+    // A reference to a card shows that card.
+    let (line, column) = find(SHIPS, "chassis: x-wing");
+    let shown = s.at("textDocument/hover", &ships, line, column + 10)["contents"]["value"].clone();
+    assert!(shown.as_str().unwrap_or_default().contains("![T-65 X-wing](data:image/png;base64,"), "{shown}");
+    // Ability text and a vocabulary entry: no picture.
+    for needle in ["you may gain", "[Boost]"] {
+        let (line, column) = find(SHIPS, needle);
+        let shown = s.at("textDocument/hover", &ships, line, column + 2)["contents"]["value"].clone();
+        assert!(shown.is_string() && !shown.as_str().unwrap_or_default().contains("data:"), "{shown}");
+    }
+    s.stop();
+
+    // A client that did not say it shows pictures: the hover it had.
+    let mut s = Server::start();
+    s.open(&ships, SHIPS);
+    assert_eq!(s.diagnostics(&uri(&ships)), Vec::<Value>::new());
+    let (line, column) = find(SHIPS, "Luke Skywalker");
+    let shown = s.at("textDocument/hover", &ships, line, column + 3)["contents"]["value"].clone();
+    let shown = shown.as_str().unwrap_or_default();
+    assert!(shown.starts_with("**Luke Skywalker** · ship `luke-skywalker`\n\n```cards\n"), "{shown}");
+    s.stop();
 }

@@ -21,9 +21,9 @@ fn nvim_found() -> bool {
     Command::new("nvim").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
-#[test]
-#[ignore = "needs nvim (`apt-get install neovim`); CI runs it with `--ignored`"]
-fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
+/// What `tests/neovim/attach.lua` prints with the README's snippet, on `SHIPS`: its
+/// standard output and error.
+fn run_neovim() -> (String, String) {
     assert!(nvim_found(), "nvim is missing: `apt-get install neovim`");
     let dir = tempfile::tempdir().expect("a temporary folder");
     let root = dir.path().canonicalize().expect("canonical");
@@ -61,9 +61,16 @@ fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let out = child.wait_with_output().expect("nvim's output");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "nvim failed: {}\n{stdout}\n{stderr}", out.status);
+    (stdout, stderr)
+}
+
+#[test]
+#[ignore = "needs nvim (`apt-get install neovim`); CI runs it with `--ignored`"]
+fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
+    let (stdout, stderr) = run_neovim();
     assert!(stdout.lines().next() == Some("filetype cards"), "{stdout}\n{stderr}");
     // Line 2, column 12: `rebels`, with rustc's did-you-mean.
     assert!(
@@ -76,6 +83,24 @@ fn neovim_attaches_the_server_and_shows_its_diagnostics_and_hover() {
         stdout.contains("hover **Reads as:** Optional. After you perform 1 [Boost] action: gain 1 evade token."),
         "{stdout}\n{stderr}"
     );
+}
+
+/// Neovim's `vim.lsp.buf_request_sync` sends cardc's own request, `cardc/cardSvg`: on the
+/// card's name it gets that card drawn, though it has a mistake (`SHIPS`: lines 1 to 8);
+/// past it, `null`.
+#[test]
+#[ignore = "needs nvim (`apt-get install neovim`); CI runs it with `--ignored`"]
+fn neovim_gets_the_card_under_the_cursor_drawn() {
+    let (stdout, stderr) = run_neovim();
+    let drawn: Vec<&str> = stdout.lines().filter(|l| l.starts_with("cardsvg ")).collect();
+    assert_eq!(drawn.len(), 2, "{stdout}\n{stderr}");
+    assert!(drawn[0].starts_with("cardsvg 1 luke-skywalker Luke Skywalker 1..8 <svg "), "{stdout}\n{stderr}");
+    assert!(
+        drawn[0].contains(" viewBox=\"0 0 63 88\"") && drawn[0].contains(" data-card=\"luke-skywalker\""),
+        "{}",
+        drawn[0]
+    );
+    assert_eq!(drawn[1], "cardsvg 9 null", "{stdout}\n{stderr}");
 }
 
 /// The README's Neovim snippet: the `lua` block that starts with `-- init.lua`.

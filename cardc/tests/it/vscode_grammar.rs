@@ -1,7 +1,9 @@
 //! The VS Code extension in `editors/vscode`, tested by its own node scripts: the TextMate
 //! grammar tokenised with vscode-textmate and vscode-oniguruma against the conformance files
 //! (`test/grammar.test.js`), and the manifest and client (`test/extension.test.js`, which also
-//! starts this package's `cardc lsp` as the client would and reads a diagnostic and a hover).
+//! starts this package's `cardc lsp` as the client would and reads a diagnostic, a hover and
+//! a card drawn for the preview), and the card preview's logic under node's own test runner
+//! (`test/preview.test.js`).
 //! `npm ci` runs first when `node_modules` is missing or older than `package-lock.json`.
 //! It needs `node`, `npm` and, the first time, the npm registry, so `cargo test` reports it
 //! ignored; `.ci/run` installs node and runs it with `--ignored`, and then a missing `node`
@@ -66,4 +68,6 @@ fn the_vscode_extension_passes_its_grammar_and_client_tests() {
     print!("{}", String::from_utf8_lossy(&grammar.stdout));
     let client = run(&dir, "node", &["test/extension.test.js"], &shared);
     print!("{}", String::from_utf8_lossy(&client.stdout));
+    let preview = run(&dir, "node", &["--test", "test/preview.test.js"], &shared);
+    print!("{}", String::from_utf8_lossy(&preview.stdout));
 }

@@ -44,7 +44,51 @@ const world = {
   configListeners: [],
   errors: [],
   failStart: false,
+  requests: [],
+  answer: null,
+  onRequest: undefined,
+  panels: [],
+  listeners: { selection: [], activeEditor: [], documents: [] },
+  activeTextEditor: undefined,
 };
+
+/** A webview panel that records what it was made with and the pages it was given. */
+class FakePanel {
+  constructor(viewType, title, showOptions, options) {
+    Object.assign(this, { viewType, title, showOptions, options, pages: [], revealed: [], disposeListeners: [] });
+    const panel = this;
+    this.webview = {
+      set html(page) {
+        panel.pages.push(page);
+      },
+      get html() {
+        return panel.pages[panel.pages.length - 1];
+      },
+    };
+    world.panels.push(this);
+  }
+
+  reveal(column, preserveFocus) {
+    this.revealed.push({ column, preserveFocus });
+  }
+
+  onDidDispose(listener) {
+    this.disposeListeners.push(listener);
+    return { dispose() {} };
+  }
+
+  dispose() {
+    for (const listener of this.disposeListeners) listener();
+  }
+}
+
+/** An event of the stand-in VS Code: its listeners are kept in `world.listeners[name]`. */
+function event(name) {
+  return (listener) => {
+    world.listeners[name].push(listener);
+    return { dispose: () => world.listeners[name].splice(world.listeners[name].indexOf(listener), 1) };
+  };
+}
 
 class FakeLanguageClient {
   constructor(id, name, serverOptions, clientOptions) {
@@ -64,6 +108,13 @@ class FakeLanguageClient {
   async stop() {
     this.running = false;
     this.stopped = true;
+  }
+
+  /** Records a request, answers it with `world.answer`, and tells `world.onRequest`. */
+  async sendRequest(method, params) {
+    world.requests.push({ method, params });
+    if (world.onRequest) world.onRequest({ method, params });
+    return world.answer;
   }
 }
 
@@ -107,8 +158,16 @@ const fakeVscode = {
       world.configListeners.push(listener);
       return { dispose() {} };
     },
+    onDidChangeTextDocument: event('documents'),
   },
+  ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
   window: {
+    get activeTextEditor() {
+      return world.activeTextEditor;
+    },
+    createWebviewPanel: (...args) => new FakePanel(...args),
+    onDidChangeTextEditorSelection: event('selection'),
+    onDidChangeActiveTextEditor: event('activeEditor'),
     showErrorMessage: (message) => {
       world.errors.push(message);
       return Promise.resolve(undefined);
@@ -165,7 +224,7 @@ const SET = {
 };
 
 /** Starts what the client would start, over stdio, and checks a diagnostic and a hover. */
-async function speakToServer(serverOptions) {
+async function speakToServer(serverOptions, clientOptions) {
   const rpc = require('vscode-jsonrpc/node');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-vscode-'));
   for (const [name, text] of Object.entries(SET)) fs.writeFileSync(path.join(dir, name), text);
@@ -188,8 +247,10 @@ async function speakToServer(serverOptions) {
       processId: process.pid,
       rootUri: url.pathToFileURL(dir).href,
       capabilities: {},
+      initializationOptions: clientOptions.initializationOptions,
     }));
     assert.ok(init.capabilities.hoverProvider, 'the server offers hover');
+    assert.strictEqual(init.capabilities.experimental.cardSvg, true, 'the server offers cardc/cardSvg');
     connection.sendNotification('initialized', {});
     const text = SET['upgrades.cards'];
     const [language] = manifest.contributes.languages;
@@ -213,6 +274,19 @@ async function speakToServer(serverOptions) {
       position: { line, character: known },
     }));
     assert.ok(hover && JSON.stringify(hover.contents).includes('Charge'), `a hover naming Charge, got ${JSON.stringify(hover)}`);
+    // The preview's request, on the card's first line: the card, drawn though its text has
+    // a mistake; the hover of its name holds its picture.
+    const drawn = await within(10000, 'cardc/cardSvg', connection.sendRequest('cardc/cardSvg', {
+      textDocument: { uri },
+      position: { line: 0, character: 2 },
+    }));
+    assert.strictEqual(drawn && drawn.id, 'overcharger', JSON.stringify(drawn).slice(0, 200));
+    assert.match(drawn.svg, /^<svg [^>]*viewBox="0 0 63 88"[^>]*data-card="overcharger"/);
+    const named = await within(10000, 'hover', connection.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 12 },
+    }));
+    assert.match(named.contents.value, /!\[Overcharger\]\(data:image\/png;base64,/);
     await within(10000, 'shutdown result', connection.sendRequest('shutdown'));
     connection.sendNotification('exit');
     assert.strictEqual(await within(10000, 'exit', exited), 0, 'the server exits with 0 after shutdown and exit');
@@ -248,6 +322,15 @@ async function main() {
     assert.strictEqual(settings['cardc.path'].default, 'cardc');
     assert.deepStrictEqual(settings['cardc.trace.server'].enum, ['off', 'messages', 'verbose']);
     assert.ok(manifest.contributes.commands.some((c) => c.command === 'cardc.restartServer'));
+    const open = manifest.contributes.commands.find((c) => c.command === 'cardc.openPreview');
+    assert.ok(open, 'the preview command');
+    assert.strictEqual(`${open.category}: ${open.title}`, 'cardc: Open Card Preview');
+    assert.ok(open.icon, 'an icon for the editor title');
+    assert.deepStrictEqual(
+      manifest.contributes.menus['editor/title'],
+      [{ command: 'cardc.openPreview', when: 'resourceLangId == cards', group: 'navigation' }],
+      'a button in the title of a .cards editor',
+    );
     assert.deepStrictEqual(
       manifest.contributes.configurationDefaults['[cards]'],
       { 'editor.tabSize': 2, 'editor.insertSpaces': true },
@@ -293,8 +376,56 @@ async function main() {
       transport: TransportKind.stdio,
     });
     assert.deepStrictEqual(client.clientOptions.documentSelector, [{ scheme: 'file', language: 'cards' }]);
+    assert.deepStrictEqual(client.clientOptions.initializationOptions, { hoverImages: true }, 'VS Code shows pictures in hovers');
     assert.ok(client.running);
-    assert.strictEqual(context.subscriptions.length, 2, 'the command and the settings listener are disposed with the extension');
+    assert.strictEqual(context.subscriptions.length, 3, 'the commands and the settings listener are disposed with the extension');
+  });
+
+  await check('the card preview opens beside the editor and follows the cursor', async () => {
+    const uri = 'file:///set/ships.cards';
+    const document = { languageId: 'cards', uri: { toString: () => uri } };
+    const editor = { document, selection: { active: { line: 8, character: 4 } } };
+    world.activeTextEditor = editor;
+    /** The next request the client is sent. */
+    const nextRequest = () => within(2000, 'a cardc/cardSvg request', new Promise((resolve) => {
+      world.onRequest = resolve;
+    }));
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88" data-card="luke-skywalker"/>';
+    world.answer = { id: 'luke-skywalker', name: 'Luke Skywalker', svg, range: {} };
+    let asked = nextRequest();
+    await world.commands['cardc.openPreview']();
+    assert.strictEqual(world.panels.length, 1);
+    const [panel] = world.panels;
+    assert.deepStrictEqual(panel.showOptions, { viewColumn: fakeVscode.ViewColumn.Beside, preserveFocus: true });
+    assert.strictEqual(panel.options.enableScripts, false, 'the page runs no script');
+    assert.match(panel.webview.html, /Put the cursor in a card/);
+    // The cursor where it is when the preview opens, then where it moves.
+    assert.deepStrictEqual(await asked, {
+      method: 'cardc/cardSvg',
+      params: { textDocument: { uri }, position: { line: 8, character: 4 } },
+    });
+    await settle();
+    assert.match(panel.webview.html, /data-card="luke-skywalker"/);
+    asked = nextRequest();
+    world.answer = null;
+    editor.selection = { active: { line: 1, character: 0 } };
+    for (const listener of world.listeners.selection) listener({ textEditor: editor });
+    assert.deepStrictEqual((await asked).params.position, { line: 1, character: 0 });
+    await settle();
+    assert.match(panel.webview.html, /<body class="stale">/, 'out of the card: the last card, dimmed');
+    // An edit asks again.
+    asked = nextRequest();
+    for (const listener of world.listeners.documents) listener({ document });
+    await asked;
+    // The command again shows the panel open, beside, keeping the focus.
+    await world.commands['cardc.openPreview']();
+    assert.strictEqual(world.panels.length, 1);
+    assert.deepStrictEqual(panel.revealed, [{ column: fakeVscode.ViewColumn.Beside, preserveFocus: true }]);
+    // Closed: it stops following.
+    panel.dispose();
+    assert.deepStrictEqual([world.listeners.selection, world.listeners.documents], [[], []]);
+    world.onRequest = undefined;
+    world.activeTextEditor = undefined;
   });
 
   await check('a new `cardc.path` restarts the server with it; other settings do not', async () => {
@@ -363,7 +494,7 @@ async function main() {
       await world.commands['cardc.restartServer']();
       const last = world.clients[world.clients.length - 1];
       assert.deepStrictEqual(last.serverOptions, { command: path.resolve(bin), args: ['lsp'], transport: TransportKind.stdio });
-      await speakToServer(last.serverOptions);
+      await speakToServer(last.serverOptions, last.clientOptions);
     });
   } else {
     process.stdout.write('notice: CARDC_BIN is not set, the client is not tried against a real server\n');

@@ -1,0 +1,113 @@
+//! A card as an editor shows it: one self-contained SVG (the language server's
+//! `cardc/cardSvg`, a live preview beside the file) and a small PNG (the picture in a
+//! card's hover). Both are the card as `cardc render` draws it ([`card::draw`], called here
+//! and nowhere else in this file), read back by usvg with the shipped fonts alone, so that
+//! its text becomes the outlines cardc measured: the picture needs nothing beside it (a
+//! webview or an `<img>` cannot load the `../fonts/` a rendered card names).
+//!
+//! Why outlines and not the fonts embedded: the two shipped faces are 1.3 MB (1.8 MB as
+//! base64) and the subsetter the build has (svg2pdf's, for PDF) keeps no `cmap`, which a
+//! browser needs to set text in a font; outlines are exact and cost 15–62 KB a card on
+//! average over the four shipped sets, 94 KB at most (X-Wing's TIE Advanced x1). A hover
+//! takes a PNG 200 pixels wide (14–29 KB on average): VS Code cuts a hover's markdown at
+//! 100,000 characters, which the largest cards' outlines as base64 pass.
+
+use std::sync::{Arc, OnceLock};
+
+use cards_runtime::model::Set;
+use resvg::tiny_skia;
+use svg2pdf::usvg;
+
+use super::card::{self, Glyphs, HEIGHT, WIDTH};
+use super::font;
+use super::xml::{escape, num};
+
+/// Card `index` of `set` drawn as `cardc render` draws it, as one SVG document that holds
+/// everything it shows: its text as outlines of the shipped fonts, its icons' glyphs
+/// inline. Its root is the card's size (`viewBox="0 0 63 88"`, in millimetres) and names the
+/// card (`data-card`). The same card gives the same bytes.
+///
+/// # Errors
+/// When `index` is not a card of `set`, or the drawn card cannot be read back (a bug of the
+/// drawing, reported, not a panic).
+pub fn standalone(set: &Set, index: usize, glyphs: &Glyphs) -> Result<String, String> {
+    let (id, tree) = read(set, index, glyphs)?;
+    let written = tree.to_string(&usvg::WriteOptions {
+        coordinates_precision: 3,
+        transforms_precision: 4,
+        indent: usvg::Indent::None,
+        attributes_indent: usvg::Indent::None,
+        ..usvg::WriteOptions::default()
+    });
+    // usvg opens the document with its size alone; the card's opens with its size in
+    // millimetres over a viewBox of them, and its id.
+    let head = format!("<svg {} xmlns=\"http://www.w3.org/2000/svg\"", user_size());
+    let rest = written
+        .strip_prefix(&head)
+        .ok_or_else(|| format!("card `{id}`: usvg wrote `{}`", written.split_inclusive('>').next().unwrap_or("")))?;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" height=\"{h}mm\" \
+         data-card=\"{id}\"",
+        w = num(WIDTH),
+        h = num(HEIGHT),
+        id = escape(&id)
+    );
+    out.push_str(rest);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Card `index` of `set`, drawn as [`standalone`] draws it, as a PNG `width` pixels wide
+/// (its height in the card's proportion): the picture a hover shows.
+///
+/// # Errors
+/// As [`standalone`], and when `width` is 0 or too large for a picture (over 4096).
+pub fn thumbnail(set: &Set, index: usize, glyphs: &Glyphs, width: u32) -> Result<Vec<u8>, String> {
+    if !(1..=4096).contains(&width) {
+        return Err(format!("a picture {width} pixels wide"));
+    }
+    let (id, tree) = read(set, index, glyphs)?;
+    let scale = width as f32 / WIDTH;
+    let height = (HEIGHT * scale).round() as u32;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("card `{id}`: no {width} × {height} picture"))?;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| format!("card `{id}`: {e}"))
+}
+
+/// The card drawn and read back by usvg: its id, and the tree, its text laid out in the
+/// shipped fonts. The one place the previews draw a card.
+fn read(set: &Set, index: usize, glyphs: &Glyphs) -> Result<(String, usvg::Tree), String> {
+    let card = set.cards.get(index).ok_or_else(|| format!("the set has no card {index}"))?;
+    let drawn = card::draw(set, index, &font::Fonts::new(), glyphs);
+    // Read with the card's millimetres as its user space: no scale from millimetres to
+    // pixels for usvg to put in and the SVG written to take out.
+    let size = format!("width=\"{}mm\" height=\"{}mm\"", num(WIDTH), num(HEIGHT));
+    let svg = drawn.svg.replacen(&size, &user_size(), 1);
+    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| format!("card `{}`: {e}", card.id))?;
+    Ok((card.id.to_string(), tree))
+}
+
+/// The card's size as usvg reads it: millimetres as user units.
+fn user_size() -> String {
+    format!("width=\"{}\" height=\"{}\"", num(WIDTH), num(HEIGHT))
+}
+
+/// The shipped fonts, read once: DejaVu Sans Condensed regular and bold, and nothing from
+/// the machine (the same database every preview shares).
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(font::REGULAR.to_vec());
+        db.load_font_data(font::BOLD.to_vec());
+        let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
+        db.set_sans_serif_family(family.clone());
+        db.set_serif_family(family);
+        Arc::new(db)
+    })
+    .clone()
+}
