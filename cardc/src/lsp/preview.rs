@@ -77,21 +77,21 @@ mod draw {
         let set = a.checked.model()?;
         let index = set.cards.iter().position(|c| *c.id == *id)?;
         // A glyph folder that cannot be read draws every icon from its name.
-        let glyphs = Glyphs::read(&a.dir).unwrap_or_else(|_| Glyphs::none());
+        let glyphs = Glyphs::read(&a.dir, &a.checked.layouts.glyphs).unwrap_or_else(|_| Glyphs::none());
         Some((set, index, glyphs))
     }
 
     /// The card with id `id` as a self-contained SVG.
     pub fn svg(a: &Analysis, id: &str) -> Option<String> {
         let (set, index, glyphs) = find(a, id)?;
-        preview::standalone(set, index, &glyphs).ok()
+        preview::standalone(set, index, &a.checked.layouts, &glyphs).ok()
     }
 
     /// The card with id `id` as a PNG `width` pixels wide, in base64.
     pub fn png_base64(a: &Analysis, id: &str, width: u32) -> Option<String> {
         use base64::Engine as _;
         let (set, index, glyphs) = find(a, id)?;
-        let png = preview::thumbnail(set, index, &glyphs, width).ok()?;
+        let png = preview::thumbnail(set, index, &a.checked.layouts, &glyphs, width).ok()?;
         Some(base64::engine::general_purpose::STANDARD.encode(png))
     }
 }

@@ -18,9 +18,10 @@ use cards_runtime::model::Set;
 use resvg::tiny_skia;
 use svg2pdf::usvg;
 
-use super::card::{self, Glyphs, HEIGHT, WIDTH};
+use super::card::{self, Glyphs};
 use super::font;
 use super::xml::{escape, num};
+use crate::layout::Layouts;
 
 /// Card `index` of `set` drawn as `cardc render` draws it, as one SVG document that holds
 /// everything it shows: its text as outlines of the shipped fonts, its icons' glyphs
@@ -30,8 +31,8 @@ use super::xml::{escape, num};
 /// # Errors
 /// When `index` is not a card of `set`, or the drawn card cannot be read back (a bug of the
 /// drawing, reported, not a panic).
-pub fn standalone(set: &Set, index: usize, glyphs: &Glyphs) -> Result<String, String> {
-    let (id, tree) = read(set, index, glyphs)?;
+pub fn standalone(set: &Set, index: usize, layouts: &Layouts, glyphs: &Glyphs) -> Result<String, String> {
+    let (id, tree, (width, height)) = read(set, index, layouts, glyphs)?;
     let written = tree.to_string(&usvg::WriteOptions {
         coordinates_precision: 3,
         transforms_precision: 4,
@@ -41,15 +42,15 @@ pub fn standalone(set: &Set, index: usize, glyphs: &Glyphs) -> Result<String, St
     });
     // usvg opens the document with its size alone; the card's opens with its size in
     // millimetres over a viewBox of them, and its id.
-    let head = format!("<svg {} xmlns=\"http://www.w3.org/2000/svg\"", user_size());
+    let head = format!("<svg {} xmlns=\"http://www.w3.org/2000/svg\"", user_size(width, height));
     let rest = written
         .strip_prefix(&head)
         .ok_or_else(|| format!("card `{id}`: usvg wrote `{}`", written.split_inclusive('>').next().unwrap_or("")))?;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" height=\"{h}mm\" \
          data-card=\"{id}\"",
-        w = num(WIDTH),
-        h = num(HEIGHT),
+        w = num(width),
+        h = num(height),
         id = escape(&id)
     );
     out.push_str(rest);
@@ -64,36 +65,45 @@ pub fn standalone(set: &Set, index: usize, glyphs: &Glyphs) -> Result<String, St
 ///
 /// # Errors
 /// As [`standalone`], and when `width` is 0 or too large for a picture (over 4096).
-pub fn thumbnail(set: &Set, index: usize, glyphs: &Glyphs, width: u32) -> Result<Vec<u8>, String> {
+pub fn thumbnail(set: &Set, index: usize, layouts: &Layouts, glyphs: &Glyphs, width: u32) -> Result<Vec<u8>, String> {
     if !(1..=4096).contains(&width) {
         return Err(format!("a picture {width} pixels wide"));
     }
-    let (id, tree) = read(set, index, glyphs)?;
-    let scale = width as f32 / WIDTH;
-    let height = (HEIGHT * scale).round() as u32;
+    let (id, tree, (card_width, card_height)) = read(set, index, layouts, glyphs)?;
+    let scale = width as f32 / card_width;
+    let height = (card_height * scale).round() as u32;
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("card `{id}`: no {width} × {height} picture"))?;
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| format!("card `{id}`: {e}"))
 }
 
-/// The card drawn and read back by usvg: its id, and the tree, its text laid out in the
-/// shipped fonts. The one place the previews draw a card.
-fn read(set: &Set, index: usize, glyphs: &Glyphs) -> Result<(String, usvg::Tree), String> {
+/// The card drawn in its kind's layout (`layouts`, else the default) and read back by
+/// usvg: its id, the tree, its text laid out in the shipped fonts, and the card's size in
+/// millimetres. The one place the previews draw a card.
+#[allow(clippy::type_complexity)]
+fn read(
+    set: &Set,
+    index: usize,
+    layouts: &Layouts,
+    glyphs: &Glyphs,
+) -> Result<(String, usvg::Tree, (f32, f32)), String> {
     let card = set.cards.get(index).ok_or_else(|| format!("the set has no card {index}"))?;
-    let drawn = card::draw(set, index, &font::Fonts::new(), glyphs);
+    let defaults = card::default_layouts();
+    let layout = card::layout_of(set, index, layouts, &defaults);
+    let drawn = card::draw(set, index, layout, &font::Fonts::new(), glyphs);
     // Read with the card's millimetres as its user space: no scale from millimetres to
     // pixels for usvg to put in and the SVG written to take out.
-    let size = format!("width=\"{}mm\" height=\"{}mm\"", num(WIDTH), num(HEIGHT));
-    let svg = drawn.svg.replacen(&size, &user_size(), 1);
+    let size = format!("width=\"{}mm\" height=\"{}mm\"", num(layout.width), num(layout.height));
+    let svg = drawn.svg.replacen(&size, &user_size(layout.width, layout.height), 1);
     let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| format!("card `{}`: {e}", card.id))?;
-    Ok((card.id.to_string(), tree))
+    Ok((card.id.to_string(), tree, (layout.width, layout.height)))
 }
 
 /// The card's size as usvg reads it: millimetres as user units.
-fn user_size() -> String {
-    format!("width=\"{}\" height=\"{}\"", num(WIDTH), num(HEIGHT))
+fn user_size(width: f32, height: f32) -> String {
+    format!("width=\"{}\" height=\"{}\"", num(width), num(height))
 }
 
 /// The shipped fonts, read once: DejaVu Sans Condensed regular and bold, and nothing from
