@@ -102,8 +102,8 @@ pub const SETTINGS: [(&str, &str); 6] = [
     ("back", "the colour of the card's back"),
 ];
 
-/// The options a box takes after its place.
-const OPTIONS: [&str; 11] =
+/// The options a box takes after its place (`pt` ends a size: `9pt`).
+pub const OPTIONS: [&str; 11] =
     ["bold", "regular", "min", "left", "centre", "center", "right", "circle", "fill", "ink", "pt"];
 
 /// What a box shows.
@@ -134,8 +134,8 @@ pub enum Shows {
 }
 
 impl Shows {
-    /// The built-in box of a field's key (`size` is the card's size setting, not a box).
-    fn of(word: &str) -> Option<Shows> {
+    /// The built-in box a field's key names (a stat's box is found among the game's stats).
+    pub fn of(word: &str) -> Option<Shows> {
         Some(match word {
             "name" => Shows::Name,
             "cost" => Shows::Cost,

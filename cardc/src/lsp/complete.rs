@@ -37,6 +37,10 @@ enum Place {
     FieldName(String),
     /// In the value of field `key` of a card; `previous` is the word before the one typed.
     Value { key: String, previous: Option<String> },
+    /// In the body of a layout of the kind this word names, at the start of a field.
+    LayoutField(String),
+    /// In the value of field `key` of a layout, after `words` words of it.
+    LayoutValue { key: String, words: usize },
     /// Anywhere else (a rule body, a string, a comment).
     Nothing,
 }
@@ -60,6 +64,8 @@ pub fn completion(a: &Analysis, file: FileId, offset: usize) -> Vec<CompletionIt
         Place::Text | Place::Nothing => Vec::new(),
         Place::TopLevel => top_level(&a.index, is_game),
         Place::FieldName(kind) => field_names(a, &kind),
+        Place::LayoutField(kind) => layout_fields(&a.index, &kind),
+        Place::LayoutValue { key, words } => layout_values(&key, words),
         Place::Value { key, previous } => {
             values(a, kinds::builtin_field(&a.index.kinds, &key).unwrap_or(""), previous.as_deref())
         }
@@ -131,6 +137,9 @@ fn place_in(item: &str, tree: &ItemTree, at: usize) -> Place {
         Rule::string => return Place::Nothing,
         _ => {}
     }
+    if top.rule == Rule::layout_decl {
+        return place_in_layout(item, top, &path, at);
+    }
     if top.rule != Rule::card {
         return Place::Nothing;
     }
@@ -153,6 +162,72 @@ fn place_in(item: &str, tree: &ItemTree, at: usize) -> Place {
             Place::FieldName(kind)
         }
         _ => Place::Value { key: key.to_string(), previous },
+    }
+}
+
+/// Where the cursor at `at` stands in a layout (`top`, `path` the nodes down to it).
+fn place_in_layout(item: &str, top: &Node, path: &[&Node], at: usize) -> Place {
+    let text = |n: &Node| &item[n.start..n.end];
+    let Some(kind) = top.child(Rule::ident).map(|k| text(k).to_string()) else { return Place::Nothing };
+    let Some(field) = path.iter().find(|n| matches!(n.rule, Rule::kv_field | Rule::flag_field)) else {
+        return Place::Nothing;
+    };
+    match field.child(Rule::tokens).filter(|t| t.start <= at) {
+        None => Place::LayoutField(kind),
+        Some(tokens) => Place::LayoutValue {
+            key: field.child(Rule::field_key).map_or("", text).to_string(),
+            words: tokens.children.iter().filter(|t| t.end <= at).count(),
+        },
+    }
+}
+
+/// The fields of a layout of `kind`: its settings, and the boxes its cards have.
+fn layout_fields(index: &crate::lsp::analysis::Index, kind: &str) -> Vec<CompletionItem> {
+    use crate::layout::{Shows, BOXES, SETTINGS};
+    let Some(declared) = index.kinds.iter().find(|k| *k.noun.id == *kind) else { return Vec::new() };
+    let role = declared.role;
+    let field = |label: &str, detail: String| CompletionItem {
+        label: label.to_string(),
+        kind: Some(CompletionItemKind::FIELD),
+        detail: Some(detail),
+        insert_text: Some(format!("{label}: ")),
+        ..Default::default()
+    };
+    let mut items: Vec<CompletionItem> = SETTINGS.iter().map(|(s, what)| field(s, what.to_string())).collect();
+    for (b, what) in BOXES {
+        if Shows::of(b).is_some_and(|s| s.on(role)) {
+            items.push(field(b, format!("box: {what}")));
+        }
+    }
+    if takes_stats(role) {
+        for v in index.vocab.iter().filter(|v| v.kind == VocabKind::Stat) {
+            items.push(field(&v.id, "box: the stat's value".to_string()));
+        }
+    }
+    items
+}
+
+/// The values of a layout's field `key` after `words` words: a card size, `faction`,
+/// `none`, or after a box's place its options.
+fn layout_values(key: &str, words: usize) -> Vec<CompletionItem> {
+    let value = |label: &str, detail: &str| CompletionItem {
+        label: label.to_string(),
+        kind: Some(CompletionItemKind::VALUE),
+        detail: Some(detail.to_string()),
+        ..Default::default()
+    };
+    match key {
+        "size" if words == 0 => {
+            crate::layout::SIZES.iter().map(|(name, w, h)| value(name, &format!("{w} × {h} mm"))).collect()
+        }
+        "background" if words == 0 => vec![value("faction", "the card's first faction's colour")],
+        "panel" if words == 0 => vec![value("none", "no inner frame")],
+        "size" | "corner" | "background" | "panel" | "ink" | "back" => Vec::new(),
+        // A box: four numbers, then its options.
+        _ if words >= 4 => {
+            crate::layout::OPTIONS.iter().filter(|o| **o != "pt").map(|o| value(o, "box option")).collect()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -420,6 +495,30 @@ mod tests {
             assert!(game.iter().any(|l| l == word), "`{word}` is not offered in game.cards");
         }
         assert_eq!(labels(false), CardKind::ALL.map(|k| k.as_str().to_string()));
+    }
+
+    #[test]
+    fn in_a_layout_its_fields_then_sizes_and_a_boxs_options_are_offered() {
+        let layout_value = |key: &str, words| Place::LayoutValue { key: key.to_string(), words };
+        assert_eq!(at("layout hero {\n  na", "\n}"), Place::LayoutField("hero".into()));
+        assert_eq!(at("layout hero {\n  size: poker\n  ", ""), Place::LayoutField("hero".into()));
+        assert_eq!(at("layout hero {\n  size: ", "\n}"), layout_value("size", 0));
+        assert_eq!(at("layout hero {\n  name: 5 4 43 7 ", "\n}"), layout_value("name", 4));
+        let labels = |items: Vec<CompletionItem>| items.into_iter().map(|i| i.label).collect::<Vec<_>>();
+        assert_eq!(labels(layout_values("size", 0)), ["poker", "bridge", "tarot", "mini", "euro", "square"]);
+        // A box's options come after its four numbers, not before.
+        assert!(layout_values("name", 2).is_empty());
+        let options = labels(layout_values("name", 4));
+        assert!(options.iter().any(|o| o == "bold") && options.iter().any(|o| o == "fill"), "{options:?}");
+        assert!(!options.iter().any(|o| o == "pt"));
+        // A unit's layout offers its bar and no upgrade's slot; an upgrade's, the other way.
+        let index =
+            crate::lsp::analysis::Index { kinds: cards_runtime::model::kinds::PRELUDE.to_vec(), ..Default::default() };
+        let ship = labels(layout_fields(&index, "ship"));
+        assert!(ship.iter().any(|l| l == "bar") && !ship.iter().any(|l| l == "slot"), "{ship:?}");
+        let upgrade = labels(layout_fields(&index, "upgrade"));
+        assert!(upgrade.iter().any(|l| l == "slot") && !upgrade.iter().any(|l| l == "bar"), "{upgrade:?}");
+        assert!(upgrade.iter().any(|l| l == "size") && upgrade.iter().any(|l| l == "text"));
     }
 
     #[test]

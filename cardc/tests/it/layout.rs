@@ -282,3 +282,139 @@ fn a_box_a_kind_does_not_have_and_one_off_the_card_are_errors() {
     }
     assert_eq!(found.len(), 6, "{found:#?}");
 }
+
+mod props {
+    //! Layouts made of any words: checking them never panics, every mistake is one of the
+    //! language's diagnostics, and a layout that checks clean draws every box of every card
+    //! inside the card.
+
+    use proptest::prelude::*;
+
+    use super::{CARDS, GAME};
+    use crate::common;
+    use cardc::render::{self, Glyphs};
+
+    const KEYS: &[&str] = &[
+        "size",
+        "corner",
+        "background",
+        "panel",
+        "ink",
+        "back",
+        "name",
+        "cost",
+        "kind",
+        "type",
+        "faction",
+        "stats",
+        "might",
+        "health",
+        "slot",
+        "bar",
+        "text",
+        "spaces",
+        "nmae",
+        "colour",
+    ];
+    const WORDS: &[&str] = &[
+        "0",
+        "1",
+        "4",
+        "30",
+        "63",
+        "88",
+        "200",
+        "99999999999",
+        "-3",
+        "+2",
+        "poker",
+        "tarot",
+        "x",
+        "bold",
+        "regular",
+        "9pt",
+        "0pt",
+        "min",
+        "5pt",
+        "left",
+        "centre",
+        "right",
+        "circle",
+        "fill",
+        "ink",
+        "faction",
+        "none",
+        "\"#ff0000\"",
+        "\"#abc\"",
+        "\"red\"",
+        "\"\"",
+        "ffffff",
+        ",",
+    ];
+
+    /// Any words after a key, or a box in a place that may be on the card or off it.
+    fn field() -> impl Strategy<Value = String> {
+        let any = (prop::sample::select(KEYS), prop::collection::vec(prop::sample::select(WORDS), 0..9))
+            .prop_map(|(key, words)| format!("  {key}: {}", words.join(" ")));
+        let placed = (
+            prop::sample::select(&["name", "cost", "type", "text", "might", "stats", "faction"][..]),
+            (0u32..70, 0u32..120, 1u32..70, 1u32..60),
+            prop::collection::vec(
+                prop::sample::select(&["bold", "right", "circle", "fill faction", "8pt", "min 4pt"][..]),
+                0..3,
+            ),
+        )
+            .prop_map(|(key, (x, y, w, h), options)| format!("  {key}: {x} {y} {w} {h} {}", options.join(" ")));
+        prop_oneof![any, placed.clone(), placed]
+    }
+
+    /// One layout of `kind` with `fields`: its errors are the language's, and when it has
+    /// none every box of every card is on the card. Whether it was clean.
+    fn holds(kind: &str, fields: &[String]) -> Result<bool, TestCaseError> {
+        let layout = format!("\nlayout {kind} {{\n{}\n}}\n", fields.join("\n"));
+        let files =
+            vec![("game.cards".to_string(), format!("{GAME}{layout}")), ("cards.cards".to_string(), CARDS.to_string())];
+        let (_, checked) = common::check_in_memory("props", &files);
+        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+            prop_assert!(["E0001", "E0109", "E0501"].contains(&d.code.id), "{}: {} in\n{layout}", d.code.id, d.message);
+        }
+        if checked.errors() > 0 {
+            return Ok(false);
+        }
+        let set = checked.model().unwrap();
+        let rendered = render::render(set, &checked.layouts, &Glyphs::none(), Vec::new());
+        for card in &rendered.cards {
+            let doc = roxmltree::Document::parse(&card.svg).unwrap();
+            let (w, h) = card.size;
+            for b in doc.descendants().filter(|n| n.attribute("data-box").is_some()) {
+                let num = |a: &str| b.attribute(a).and_then(|v| v.parse::<f32>().ok()).unwrap();
+                let (x, y, bw, bh) = (num("data-x"), num("data-y"), num("data-w"), num("data-h"));
+                prop_assert!(
+                    x >= 0.0 && y >= 0.0 && x + bw <= w + 0.01 && y + bh <= h + 0.01,
+                    "box {:?} at {x},{y} {bw}×{bh} off a {w}×{h} card in\n{layout}",
+                    b.attribute("data-box")
+                );
+            }
+        }
+        Ok(true)
+    }
+
+    #[test]
+    fn any_layout_is_checked_without_panic_and_a_clean_one_stays_on_the_card() {
+        let clean = std::sync::atomic::AtomicUsize::new(0);
+        let mut runner =
+            proptest::test_runner::TestRunner::new(ProptestConfig { cases: 128, ..ProptestConfig::default() });
+        let strategy = (prop::sample::select(&["hero", "item", "itme"][..]), prop::collection::vec(field(), 0..7));
+        runner
+            .run(&strategy, |(kind, fields)| {
+                if holds(kind, &fields)? {
+                    clean.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                Ok(())
+            })
+            .unwrap();
+        // The property's second half ran: some layouts were clean and drawn.
+        let clean = clean.into_inner();
+        assert!(clean >= 8, "only {clean} of 128 layouts were clean and drawn");
+    }
+}
