@@ -62,7 +62,7 @@ fn main() {
         let sheets = render::sheets::Sheets { paper: render::sheets::PAPERS[0], bleed: 0.0 };
         let start = Instant::now();
         let pages = render::sheets::pages(set, &rendered, &sheets).expect("the cards fit A4");
-        let pdf = render::sheets::pdf(&pages, sheets.paper).expect("the sheets convert");
+        let pdf = render::sheets::pdf(&pages, sheets.paper, &rendered.families).expect("the sheets convert");
         let sheets_time = start.elapsed();
         println!(
             "{data}: {cards} cards; check {:.0} ms, draw {:.0} ms, write {:.0} ms ({files} files, {} KB): draw and write {:.2} s, {:.2}x the check",

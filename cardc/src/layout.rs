@@ -68,6 +68,21 @@ declare_code! {
     pub static E0502: "E0502", "invalid-glyph", Error;
 }
 
+declare_code! {
+    /// ## What
+    /// A layout's `font:` or `bold-font:` names a file that is missing, not in the set's
+    /// folder, or not a TrueType or OpenType font.
+    ///
+    /// ## Why
+    /// `cardc render` measures a layout's text with its font and writes the font beside
+    /// the cards; text measured in one font and shown in another would not fit as checked.
+    ///
+    /// ## Example
+    /// `font: "fonts/Body.ttf"` where the file is `fonts/body.ttf`: write the file's name as
+    /// it is, relative to the folder of the file the layout is in.
+    pub static E0503: "E0503", "invalid-font", Error;
+}
+
 /// The card sizes a layout names, in millimetres (width, height).
 pub const SIZES: [(&str, f32, f32); 6] = [
     ("poker", 63.0, 88.0),
@@ -93,13 +108,15 @@ pub const BOXES: [(&str, &str); 10] = [
 ];
 
 /// The fields of a layout that are not boxes.
-pub const SETTINGS: [(&str, &str); 6] = [
+pub const SETTINGS: [(&str, &str); 8] = [
     ("size", "the card's size: `poker`, `bridge`, `tarot`, `mini`, `euro`, `square` or `<w> x <h>`"),
     ("corner", "the corners' radius in millimetres"),
     ("background", "the card's colour: `faction` or `\"#rrggbb\"`"),
     ("panel", "the inner frame's colour, or `none`"),
     ("ink", "the text's colour"),
     ("back", "the colour of the card's back"),
+    ("font", "a TrueType or OpenType file of the set its text is set in"),
+    ("bold-font", "the file its bold text is set in (else `font`'s)"),
 ];
 
 /// The options a box takes after its place (`pt` ends a size: `9pt`).
@@ -259,8 +276,20 @@ pub struct Layout {
     pub ink: String,
     /// The back's colour; `None`: the game's.
     pub back: Option<String>,
+    /// The font files its text is set in, regular and bold; `None`: the shipped family.
+    pub font: Option<FontFiles>,
     /// Its boxes, drawn in order.
     pub boxes: Vec<LayoutBox>,
+}
+
+/// A layout's own font: a TrueType or OpenType file of the set for its regular text, and
+/// one for its bold text (the same file when the layout names none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FontFiles {
+    /// The regular face's file.
+    pub regular: PathBuf,
+    /// The bold face's file.
+    pub bold: PathBuf,
 }
 
 /// The layouts and glyphs a game declares.
@@ -311,7 +340,8 @@ impl Layouts {
                         }
                         seen.insert(index, (file.id, decl.kind.span));
                         let noun = decl.kind.text.clone();
-                        let layout = Reader { names, file: file.id, role, noun, d: &mut *d }.layout(decl);
+                        let folder = sources.file(file.id).path.parent().map(Path::to_path_buf).unwrap_or_default();
+                        let layout = Reader { names, file: file.id, role, noun, folder, d: &mut *d }.layout(decl);
                         layouts.kinds[usize::from(index)] = Some(layout);
                     }
                     Item::Glyph(decl) => {
@@ -338,6 +368,8 @@ struct Reader<'n, 'd> {
     role: CardKind,
     /// The kind as the layout names it (`item`).
     noun: String,
+    /// The folder of the file the layout is in, which its font files are found from.
+    folder: PathBuf,
     d: &'d mut Vec<Diagnostic>,
 }
 
@@ -355,6 +387,7 @@ impl Reader<'_, '_> {
             panel: None,
             ink: "#1a1a1a".into(),
             back: None,
+            font: None,
             boxes: Vec::new(),
         };
         // The card's size first: boxes are checked against it wherever it is written.
@@ -410,6 +443,21 @@ impl Reader<'_, '_> {
                 },
                 "ink" => layout.ink = self.colour_field(field, tokens).unwrap_or(layout.ink.clone()),
                 "back" => layout.back = self.colour_field(field, tokens).or(layout.back.take()),
+                "font" | "bold-font" => {
+                    if let Some(path) = self.font_file(field, tokens) {
+                        let files =
+                            layout.font.get_or_insert_with(|| FontFiles { regular: path.clone(), bold: path.clone() });
+                        if key == "font" {
+                            // `bold-font` may come first: it keeps its file.
+                            if files.bold == files.regular {
+                                files.bold = path.clone();
+                            }
+                            files.regular = path;
+                        } else {
+                            files.bold = path;
+                        }
+                    }
+                }
                 _ => {
                     if let Some(b) = self.place(field, tokens, &layout) {
                         layout.boxes.push(b);
@@ -477,6 +525,51 @@ impl Reader<'_, '_> {
         match tokens {
             [Token::Ident(i)] if i.text == "faction" => Some(Paint::Faction),
             _ => self.colour_field(field, tokens).map(Paint::Colour),
+        }
+    }
+
+    /// A font file: a string naming a TrueType or OpenType file from the layout's folder.
+    fn font_file(&mut self, field: &Field, tokens: &[Token]) -> Option<PathBuf> {
+        let [Token::Str(file)] = tokens else {
+            self.d.push(
+                self.error(field.span, format!("`{}` takes a font file", field.key.text), "expected a string")
+                    .help("name a TrueType or OpenType file of the set: `font: \"fonts/Body.ttf\"`"),
+            );
+            return None;
+        };
+        let written = file.value.as_str();
+        let relative = Path::new(written);
+        if written.is_empty() || relative.is_absolute() {
+            self.d.push(
+                Diagnostic::new(&E0503, format!("font file `{written}` is not in the set's folder"))
+                    .label(self.file, file.span, "not a path in the set")
+                    .help("write the path relative to the folder of this file, so the set can move"),
+            );
+            return None;
+        }
+        let path = self.folder.join(relative);
+        match std::fs::read(&path) {
+            Ok(bytes) if is_font(&bytes) && shapes(&bytes) => Some(path),
+            Ok(_) => {
+                self.d.push(
+                    Diagnostic::new(&E0503, format!("font file `{written}` is not a font"))
+                        .label(self.file, file.span, "not a TrueType or OpenType font")
+                        .help("a layout's font is a `.ttf` or `.otf` file"),
+                );
+                None
+            }
+            Err(e) => {
+                let label = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    _ => e.to_string().to_lowercase(),
+                };
+                self.d.push(
+                    Diagnostic::new(&E0503, format!("font file `{written}` cannot be read"))
+                        .label(self.file, file.span, label)
+                        .help(format!("the path is relative to `{}`", self.folder.display())),
+                );
+                None
+            }
         }
     }
 
@@ -848,6 +941,21 @@ fn glyph(
             None
         }
     }
+}
+
+/// Whether `bytes` start as a TrueType or OpenType font does (its version tag), as the
+/// shaper reads one; a collection (`ttcf`) is not taken, since a layout names one face.
+pub fn is_font(bytes: &[u8]) -> bool {
+    matches!(bytes.get(..4), Some([0, 1, 0, 0] | b"OTTO" | b"true")) && bytes.len() >= 12
+}
+
+/// Whether the shaper `cardc render` measures text with reads `bytes` as a font (without
+/// the `render` feature nothing is measured, and the version tag is all that is checked).
+fn shapes(bytes: &[u8]) -> bool {
+    #[cfg(feature = "render")]
+    return rustybuzz::Face::from_slice(bytes, 0).is_some();
+    #[cfg(not(feature = "render"))]
+    return !bytes.is_empty();
 }
 
 /// Whether `bytes` hold an SVG document: its first element is `<svg`.

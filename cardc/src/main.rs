@@ -844,9 +844,10 @@ fn render(dir: &std::path::Path, out: &std::path::Path, sheets: Option<cardc::re
     let rendered = cardc::render::render(set, &checked.layouts, &glyphs, places);
     // The sheets are made before anything is written: a paper too small is a usage error
     // with nothing written.
-    let pdf = match sheets
-        .map(|s| cardc::render::sheets::pages(set, &rendered, &s).and_then(|p| cardc::render::sheets::pdf(&p, s.paper)))
-    {
+    let pdf = match sheets.map(|s| {
+        cardc::render::sheets::pages(set, &rendered, &s)
+            .and_then(|p| cardc::render::sheets::pdf(&p, s.paper, &rendered.families))
+    }) {
         Some(Err(e)) => {
             errln!("error: cannot lay out sheets: {e}");
             return ExitCode::from(2);

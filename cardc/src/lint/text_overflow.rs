@@ -30,10 +30,10 @@ declare_code! {
 #[cfg(feature = "render")]
 pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     use crate::render::card;
-    use crate::render::font::Fonts;
+    use crate::render::font::KindFonts;
 
     let set = cx.model;
-    let fonts = Fonts::new();
+    let fonts = KindFonts::new(cx.layouts);
     let glyphs = card::Glyphs::none();
     let defaults = card::default_layouts();
     let defs: std::collections::HashMap<&str, &crate::resolve::CardDef<'_>> =
@@ -41,7 +41,7 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
     for (i, c) in set.cards.iter().enumerate() {
         let Some(def) = defs.get(&*c.id) else { continue };
         let layout = card::layout_of(set, i, cx.layouts, &defaults);
-        for o in card::draw(set, i, layout, &fonts, &glyphs).overflows {
+        for o in card::draw(set, i, layout, fonts.of(c.declared), &glyphs).overflows {
             let (what, fix) = match o.what.as_str() {
                 "text" => ("text", "shorten the text"),
                 "name" => ("name", "shorten the name"),

@@ -256,6 +256,7 @@ pub static CODES: &[&Code] = &[
     &check::abilities::E0404,
     &crate::layout::E0501,
     &crate::layout::E0502,
+    &crate::layout::E0503,
     &lint::unequippable_upgrade::W0001,
     &lint::unused_icon::W0002,
     &lint::cost_without_effect::W0003,

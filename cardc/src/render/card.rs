@@ -9,7 +9,7 @@ use cards_runtime::model::{Card, CardKind, Set, VocabKind};
 
 use crate::layout::Layouts;
 
-use super::font::{Fonts, Weight, FAMILY, FILES};
+use super::font::{Fonts, Weight};
 use super::text::{self, Fit, Item, Piece};
 use super::xml::{num, Xml};
 use crate::layout::{Align, Layout, LayoutBox, Paint, Shows, Weight as LayoutWeight};
@@ -117,6 +117,7 @@ pub fn default_layout(role: CardKind) -> Layout {
         panel: None,
         ink: "#1a1a1a".into(),
         back: None,
+        font: None,
         boxes,
     }
 }
@@ -329,19 +330,15 @@ fn hex((r, g, b): (u8, u8, u8)) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// The `<style>` of a standalone card: the shipped fonts from `fonts/` beside the folder
-/// the card is in.
-pub fn font_faces(fonts_dir: &str) -> String {
-    let [(regular, _), (bold, _)] = FILES;
-    format!(
-        "@font-face{{font-family:{FAMILY};src:url({fonts_dir}/{regular})}}\
-         @font-face{{font-family:{FAMILY};font-weight:bold;src:url({fonts_dir}/{bold})}}"
-    )
-}
-
-/// The family every text of a card is set in.
-fn family() -> String {
-    format!("{FAMILY}, 'DejaVu Sans Condensed', sans-serif")
+/// A file name made safe to write and to name in CSS: letters, digits, `.`, `-` and `_`.
+pub fn kebab_file(name: &str) -> String {
+    let safe: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '-' }).collect();
+    if safe.is_empty() {
+        "font".to_string()
+    } else {
+        safe
+    }
 }
 
 /// Opens an `<svg>` of `width` × `height` millimetres, its user unit the millimetre, with
@@ -358,8 +355,8 @@ pub(crate) fn open_svg(x: &mut Xml, width: f32, height: f32, extra: &[(&str, &st
 /// Opens a card's `<svg>` of `width` × `height`: its size, then `extra`, the family its
 /// text is set in, and unhinted advances, as cardc measured them (a browser drawing a card
 /// small otherwise rounds each glyph's advance to its pixels).
-fn open_card(x: &mut Xml, width: f32, height: f32, extra: &[(&str, &str)]) {
-    let family = family();
+fn open_card(x: &mut Xml, width: f32, height: f32, fonts: &Fonts, extra: &[(&str, &str)]) {
+    let family = fonts.css_family();
     let mut attrs = extra.to_vec();
     attrs.extend([("font-family", family.as_str()), ("text-rendering", "geometricPrecision")]);
     open_svg(x, width, height, &attrs);
@@ -390,9 +387,9 @@ pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Gl
     let Drawer { icons, overflows, .. } = d;
     let written = |standalone: bool| {
         let mut x = Xml::new();
-        open_card(&mut x, layout.width, layout.height, &[("data-card", &card.id)]);
+        open_card(&mut x, layout.width, layout.height, fonts, &[("data-card", &card.id)]);
         if standalone {
-            x.element("style", &[], &font_faces("../fonts"));
+            x.element("style", &[], &fonts.faces("../fonts"));
             x.open("defs", &[]);
             for name in unique_glyphs(set, &icons) {
                 x.raw(&glyphs.symbol(set, name));
@@ -411,8 +408,8 @@ pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Gl
 pub fn back(set: &Set, kind_name: &str, layout: &Layout, fonts: &Fonts) -> String {
     let (width, height) = (layout.width, layout.height);
     let mut x = Xml::new();
-    open_card(&mut x, width, height, &[]);
-    x.element("style", &[], &font_faces("../fonts"));
+    open_card(&mut x, width, height, fonts, &[]);
+    x.element("style", &[], &fonts.faces("../fonts"));
     let ink = layout.back.clone().unwrap_or_else(|| hex(colour(&set.game)));
     let corner = num(layout.corner);
     x.empty("rect", &[("width", &num(width)), ("height", &num(height)), ("rx", &corner), ("fill", &ink)]);

@@ -1,11 +1,14 @@
-//! The fonts cards are drawn in, shipped with cardc (DejaVu Sans Condensed, regular and
-//! bold: `cardc/fonts/`, licence beside them), and how wide a word set in them is: each
-//! word shaped with rustybuzz (kerning and ligatures as a browser or a PDF viewer sets
-//! them), its advance kept per word at a size of 1, since an unhinted advance grows in
-//! proportion to the size.
+//! The fonts cards are drawn in: those shipped with cardc (DejaVu Sans Condensed, regular
+//! and bold: `cardc/fonts/`, licence beside them), or a layout's own (`font:`,
+//! `bold-font:`); and how wide a word set in them is: each word shaped with rustybuzz
+//! (kerning and ligatures as a browser or a PDF viewer sets them), its advance kept per
+//! word at a size of 1, since an unhinted advance grows in proportion to the size.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+use crate::layout::FontFiles;
 
 /// DejaVu Sans Condensed.
 pub const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed.ttf");
@@ -26,12 +29,20 @@ pub enum Weight {
     Bold,
 }
 
-/// The two faces, and the advances measured so far.
+/// The two faces of a family, and the advances measured so far.
 pub struct Fonts {
     regular: rustybuzz::Face<'static>,
     bold: rustybuzz::Face<'static>,
     /// Advances at size 1, by weight (regular, bold) and text.
     widths: [RefCell<HashMap<String, f32>>; 2],
+    /// The family name a card's SVG gives them (an `@font-face` of its own).
+    pub family: String,
+    /// The family name the regular face's file gives itself, which a PDF maker reading
+    /// the SVG finds it by.
+    pub own_family: String,
+    /// The files, regular then bold: the names they are written under beside the cards,
+    /// and their bytes.
+    pub files: [(String, &'static [u8]); 2],
 }
 
 impl Fonts {
@@ -42,7 +53,61 @@ impl Fonts {
     /// in the repository would be a bug of the build.
     pub fn new() -> Fonts {
         let face = |data: &'static [u8]| rustybuzz::Face::from_slice(data, 0).expect("the shipped font parses");
-        Fonts { regular: face(REGULAR), bold: face(BOLD), widths: Default::default() }
+        Fonts {
+            regular: face(REGULAR),
+            bold: face(BOLD),
+            widths: Default::default(),
+            family: FAMILY.to_string(),
+            own_family: "DejaVu Sans Condensed".to_string(),
+            files: FILES.map(|(name, data)| (name.to_string(), data)),
+        }
+    }
+
+    /// The faces of a layout's `files`, or the shipped ones for `None`.
+    ///
+    /// # Errors
+    /// When a file cannot be read or is not a font the shaper reads (the check reported
+    /// it, or it changed since).
+    pub fn of(files: Option<&FontFiles>) -> Result<Fonts, String> {
+        let Some(files) = files else { return Ok(Fonts::new()) };
+        let regular = loaded(&files.regular)?;
+        let bold = loaded(&files.bold)?;
+        let face = |data: &'static [u8], path: &std::path::Path| {
+            rustybuzz::Face::from_slice(data, 0).ok_or_else(|| format!("`{}` is not a font", path.display()))
+        };
+        let (regular_face, bold_face) = (face(regular, &files.regular)?, face(bold, &files.bold)?);
+        let own_family = regular_face
+            .names()
+            .into_iter()
+            .filter(|n| n.name_id == rustybuzz::ttf_parser::name_id::FAMILY && n.is_unicode())
+            .find_map(|n| n.to_string())
+            .unwrap_or_default();
+        let hash = fnv(regular) ^ fnv(bold).rotate_left(1);
+        let name = |path: &std::path::Path, data: &[u8]| {
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            // Named by its bytes, so two layouts' files of one name do not meet.
+            format!("{:08x}-{}", fnv(data) as u32, super::card::kebab_file(&file))
+        };
+        Ok(Fonts {
+            regular: regular_face,
+            bold: bold_face,
+            widths: Default::default(),
+            family: format!("cardc-{:08x}", hash as u32),
+            own_family,
+            files: [(name(&files.regular, regular), regular), (name(&files.bold, bold), bold)],
+        })
+    }
+
+    /// The CSS `font-family` a card's text is set in: its own `@font-face`, then the
+    /// file's family name, then any sans-serif.
+    pub fn css_family(&self) -> String {
+        let own = self.own_family.replace(['\'', '"', '\\', ';', '<', '>', '&'], "");
+        format!("{}, '{own}', sans-serif", self.family)
+    }
+
+    /// The `@font-face` rules of its two faces, their files in `dir`.
+    pub fn faces(&self, dir: &str) -> String {
+        Family { family: self.family.clone(), files: self.files.clone() }.faces(dir)
     }
 
     /// The advance of `text` set at size 1 (in the unit the size is in).
@@ -68,6 +133,87 @@ impl Fonts {
         let face = &self.regular;
         face.capital_height().map_or(0.73, |h| f32::from(h) / f32::from(face.units_per_em() as u16))
     }
+}
+
+/// A family cards are set in, as the files beside them and the gallery name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// The name a card's SVG gives it.
+    pub family: String,
+    /// Its files, regular then bold: their names and bytes.
+    pub files: [(String, &'static [u8]); 2],
+}
+
+impl Family {
+    /// Its `@font-face` rules, its files in `dir`.
+    pub fn faces(&self, dir: &str) -> String {
+        let [(regular, _), (bold, _)] = &self.files;
+        let family = &self.family;
+        format!(
+            "@font-face{{font-family:{family};src:url({dir}/{regular})}}\
+             @font-face{{font-family:{family};font-weight:bold;src:url({dir}/{bold})}}"
+        )
+    }
+}
+
+/// The fonts of each kind of a set: its layout's own, else the shipped ones.
+pub struct KindFonts {
+    shipped: Fonts,
+    own: Vec<Option<Fonts>>,
+}
+
+impl KindFonts {
+    /// The fonts of the kinds `layouts` lays out. A layout's font that no longer reads as
+    /// it did when the set was checked (the file changed since) sets its text in the
+    /// shipped fonts.
+    pub fn new(layouts: &crate::layout::Layouts) -> KindFonts {
+        let own = layouts
+            .kinds
+            .iter()
+            .map(|l| l.as_ref().and_then(|l| l.font.as_ref()).and_then(|f| Fonts::of(Some(f)).ok()))
+            .collect();
+        KindFonts { shipped: Fonts::new(), own }
+    }
+
+    /// The fonts of the kind at index `kind`.
+    pub fn of(&self, kind: u16) -> &Fonts {
+        self.own.get(usize::from(kind)).and_then(Option::as_ref).unwrap_or(&self.shipped)
+    }
+
+    /// Every family used: the shipped one first, then the layouts' own, each once.
+    pub fn families(&self) -> Vec<Family> {
+        let mut out: Vec<Family> = Vec::new();
+        for f in std::iter::once(&self.shipped).chain(self.own.iter().flatten()) {
+            if !out.iter().any(|o| o.family == f.family) {
+                out.push(Family { family: f.family.clone(), files: f.files.clone() });
+            }
+        }
+        out
+    }
+}
+
+/// FNV-1a over `bytes`: stable across runs and platforms.
+fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// A font file's bytes, kept for the rest of the run: the shaper's faces borrow them, and
+/// a file is read again (a language server's next check) only to compare. Each distinct
+/// content is kept once.
+fn loaded(path: &std::path::Path) -> Result<&'static [u8], String> {
+    static LOADED: Mutex<BTreeMap<(u64, usize), &'static [u8]>> = Mutex::new(BTreeMap::new());
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    if !crate::layout::is_font(&bytes) {
+        return Err(format!("`{}` is not a font", path.display()));
+    }
+    let key = (fnv(&bytes), bytes.len());
+    let mut loaded = LOADED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    Ok(*loaded.entry(key).or_insert_with(|| Box::leak(bytes.into_boxed_slice())))
 }
 
 impl Default for Fonts {

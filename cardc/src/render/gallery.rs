@@ -4,7 +4,7 @@
 
 use cards_runtime::model::Set;
 
-use super::card::{font_faces, Glyphs};
+use super::card::Glyphs;
 use super::font::FAMILY;
 use super::xml::Xml;
 use super::Rendered;
@@ -48,7 +48,8 @@ pub fn page(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &std::path::Pa
     x.empty("meta", &[("charset", "utf-8")]);
     x.empty("meta", &[("name", "viewport"), ("content", "width=device-width, initial-scale=1")]);
     x.element("title", &[], &format!("{} — cardc gallery", set.name));
-    x.open("style", &[]).raw(&font_faces("fonts")).raw(&STYLE.replace("FAMILY", FAMILY)).close();
+    let faces: String = rendered.families.iter().map(|f| f.faces("fonts")).collect();
+    x.open("style", &[]).raw(&faces).raw(&STYLE.replace("FAMILY", FAMILY)).close();
     x.close().newline();
     x.open("body", &[]);
     x.open("header", &[]);

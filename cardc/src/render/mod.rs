@@ -79,6 +79,8 @@ pub struct Rendered {
     pub cards: Vec<RenderedCard>,
     /// The back of each kind of card the set has.
     pub backs: Vec<Back>,
+    /// The families the cards are set in, the shipped one first.
+    pub families: Vec<font::Family>,
 }
 
 impl Rendered {
@@ -91,14 +93,14 @@ impl Rendered {
 /// Draws every card of `set` in its kind's layout (`places` by card index, from
 /// [`places`]).
 pub fn render(set: &Set, layouts: &Layouts, glyphs: &Glyphs, mut places: Vec<Option<Place>>) -> Rendered {
-    let fonts = font::Fonts::new();
+    let fonts = font::KindFonts::new(layouts);
     let defaults = card::default_layouts();
     places.resize(set.cards.len(), None);
     let mut cards = Vec::with_capacity(set.cards.len());
     let mut stems = std::collections::BTreeSet::new();
     for (index, place) in places.into_iter().enumerate() {
         let layout = card::layout_of(set, index, layouts, &defaults);
-        let drawn = card::draw(set, index, layout, &fonts, glyphs);
+        let drawn = card::draw(set, index, layout, fonts.of(set.cards[index].declared), glyphs);
         // Ids are unique and kebab-case already; a stem is kept unique whatever they are.
         let mut file_stem = card::kebab(&set.cards[index].id);
         if !stems.insert(file_stem.clone()) {
@@ -121,11 +123,11 @@ pub fn render(set: &Set, layouts: &Layouts, glyphs: &Glyphs, mut places: Vec<Opt
         let i = i as u16;
         if set.cards.iter().any(|c| c.declared == i) {
             let layout = layouts.of(i).unwrap_or(&defaults[kind.role.index()]);
-            let svg = card::back(set, &kind.noun.name, layout, &fonts);
+            let svg = card::back(set, &kind.noun.name, layout, fonts.of(i));
             backs.push(Back { file_stem: card::kebab(&kind.noun.id), kind: i, svg });
         }
     }
-    Rendered { cards, backs }
+    Rendered { cards, backs, families: fonts.families() }
 }
 
 /// Where each card of `set` is written, by card index, read from the set's files in
@@ -193,7 +195,7 @@ pub fn write(set: &Set, rendered: &Rendered, glyphs: &Glyphs, out: &Path) -> io:
         w.bytes += bytes.len() as u64;
         Ok(())
     };
-    for (name, data) in font::FILES {
+    for (name, data) in rendered.families.iter().flat_map(|f| f.files.iter()) {
         put(out.join("fonts").join(name), data)?;
     }
     // Relative to `out`, `/`-separated: the manifest's lines.

@@ -91,12 +91,23 @@ fn read(
     let card = set.cards.get(index).ok_or_else(|| format!("the set has no card {index}"))?;
     let defaults = card::default_layouts();
     let layout = card::layout_of(set, index, layouts, &defaults);
-    let drawn = card::draw(set, index, layout, &font::Fonts::new(), glyphs);
+    let fonts = font::Fonts::of(layout.font.as_ref())?;
+    let drawn = card::draw(set, index, layout, &fonts, glyphs);
     // Read with the card's millimetres as its user space: no scale from millimetres to
     // pixels for usvg to put in and the SVG written to take out.
     let size = format!("width=\"{}mm\" height=\"{}mm\"", num(layout.width), num(layout.height));
     let svg = drawn.svg.replacen(&size, &user_size(layout.width, layout.height), 1);
-    let options = usvg::Options { fontdb: fonts(), ..usvg::Options::default() };
+    // A layout's own faces beside the shipped ones, which a card's text falls back on.
+    let fontdb = if layout.font.is_some() {
+        let mut db = (*shipped_fonts()).clone();
+        for (_, data) in &fonts.files {
+            db.load_font_data(data.to_vec());
+        }
+        Arc::new(db)
+    } else {
+        shipped_fonts()
+    };
+    let options = usvg::Options { fontdb, ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| format!("card `{}`: {e}", card.id))?;
     Ok((card.id.to_string(), tree, (layout.width, layout.height)))
 }
@@ -108,7 +119,7 @@ fn user_size(width: f32, height: f32) -> String {
 
 /// The shipped fonts, read once: DejaVu Sans Condensed regular and bold, and nothing from
 /// the machine (the same database every preview shares).
-fn fonts() -> Arc<usvg::fontdb::Database> {
+fn shipped_fonts() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();

@@ -218,13 +218,14 @@ fn edge_colour(svg: &str) -> String {
         .to_string()
 }
 
-/// The pages as one PDF: each page's SVG read by usvg with the shipped fonts alone, made
-/// a page of its paper's size.
+/// The pages as one PDF: each page's SVG read by usvg with the shipped fonts and the
+/// layouts' own (`families`, the shipped first, as [`Rendered::families`] lists them) and
+/// none of the machine's, made a page of its paper's size.
 ///
 /// # Errors
 /// When a page's SVG cannot be read or converted (a bug of [`pages`], reported, not a
 /// panic).
-pub fn pdf(pages: &[String], paper: Paper) -> Result<Vec<u8>, String> {
+pub fn pdf(pages: &[String], paper: Paper, families: &[font::Family]) -> Result<Vec<u8>, String> {
     let mut options = usvg::Options::default();
     {
         let db = options.fontdb_mut();
@@ -233,6 +234,10 @@ pub fn pdf(pages: &[String], paper: Paper) -> Result<Vec<u8>, String> {
         let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
         db.set_sans_serif_family(family.clone());
         db.set_serif_family(family);
+        // The layouts' own faces, found by the family names their files give themselves.
+        for (_, data) in families.iter().skip(1).flat_map(|f| f.files.iter()) {
+            db.load_font_data(data.to_vec());
+        }
     }
     // Each page converted on its own (on every core: the legacy pool's 314 pages took 14.6 s
     // on one), then numbered into the document in page order, so the bytes do not depend on

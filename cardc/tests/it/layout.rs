@@ -283,6 +283,78 @@ fn a_box_a_kind_does_not_have_and_one_off_the_card_are_errors() {
     assert_eq!(found.len(), 6, "{found:#?}");
 }
 
+/// A layout set in a font of the set: measured with it, named by the cards, written beside
+/// them, and drawn in the sheets. The set's font is the shipped bold face given as a
+/// regular one, so the same name is wider in it than in the shipped regular face.
+#[test]
+fn a_layouts_own_font_measures_names_and_travels_with_the_cards() {
+    let heavy = std::fs::read(common::root().join("cardc/fonts/DejaVuSansCondensed-Bold.ttf")).unwrap();
+    let fonts = cardc::render::font::Fonts::new();
+    let pt = 25.4 / 72.0;
+    let (regular, bold) = (
+        fonts.width("Brom", cardc::render::font::Weight::Regular) * 10.0 * pt,
+        fonts.width("Brom", cardc::render::font::Weight::Bold) * 10.0 * pt,
+    );
+    // A box whole millimetres wide that the regular name fits and the bold one does not.
+    let width = regular.ceil();
+    assert!(width < bold, "the test needs a name wider in bold: {regular} {bold}");
+    let layout = |font: &str| format!("\nlayout hero {{\n{font}  name: 2 2 {width} 6 regular 10pt min 10pt\n}}\n");
+    let dir = set_with(&layout(""), &[]);
+    let report = check(dir.path());
+    assert!(!messages(&report).iter().any(|m| m.starts_with("W0008")), "{:#?}", messages(&report));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("fonts")).unwrap();
+    std::fs::write(dir.path().join("fonts/Heavy.ttf"), &heavy).unwrap();
+    std::fs::write(dir.path().join("game.cards"), format!("{GAME}{}", layout("  font: \"fonts/Heavy.ttf\"\n")))
+        .unwrap();
+    std::fs::write(dir.path().join("cards.cards"), CARDS).unwrap();
+    let report = check(dir.path());
+    assert_eq!(report.errors(), 0, "{:#?}", messages(&report));
+    let overflow: Vec<String> = messages(&report).into_iter().filter(|m| m.starts_with("W0008")).collect();
+    assert_eq!(overflow, ["W0008: the name of `Brom` does not fit its box"]);
+    // `cardc render` writes the font beside the cards, and the hero's card names it.
+    let out = dir.path().join("out");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_cardc"))
+        .args(["render", "--sheets", "--out"])
+        .arg(&out)
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written: Vec<String> = std::fs::read_dir(out.join("fonts"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let own = written.iter().find(|n| n.ends_with("-Heavy.ttf")).unwrap_or_else(|| panic!("{written:?}"));
+    assert_eq!(std::fs::read(out.join("fonts").join(own)).unwrap(), heavy);
+    let hero = std::fs::read_to_string(out.join("cards/brom.svg")).unwrap();
+    assert!(hero.contains(&format!("url(../fonts/{own})")), "{hero}");
+    // Its family, then the family the file gives itself.
+    assert!(hero.contains("&#39;DejaVu Sans Condensed&#39;, sans-serif"), "{hero}");
+    let family = hero.split("font-family=\"").nth(1).unwrap().split(',').next().unwrap().to_string();
+    assert!(family.starts_with("cardc-") && family != "cardc-sans", "{family}");
+    // The item, with no layout, keeps the shipped fonts.
+    let sword = std::fs::read_to_string(out.join("cards/sword.svg")).unwrap();
+    assert!(sword.contains("font-family=\"cardc-sans,"));
+    // The gallery declares both families; the sheets were made.
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains(&format!("src:url(fonts/{own})")) && page.contains("src:url(fonts/cardc-sans.ttf)"));
+    assert!(std::fs::read(out.join("sheets.pdf")).unwrap().starts_with(b"%PDF"));
+}
+
+#[test]
+fn a_font_that_is_not_one_is_reported() {
+    let dir = set_with(
+        "\nlayout hero {\n  font: \"fonts/notes.ttf\"\n  bold-font: \"fonts/none.ttf\"\n}\n",
+        &[("fonts/notes.ttf", "not a font at all")],
+    );
+    let found = messages(&check(dir.path()));
+    assert_eq!(
+        found,
+        ["E0503: font file `fonts/notes.ttf` is not a font", "E0503: font file `fonts/none.ttf` cannot be read"]
+    );
+}
+
 mod props {
     //! Layouts made of any words: checking them never panics, every mistake is one of the
     //! language's diagnostics, and a layout that checks clean draws every box of every card

@@ -268,10 +268,10 @@ fn the_sheets_are_a_pdf_of_fronts_and_backs_the_same_every_time() {
     let mut backs = columns_of(&pages[5]);
     backs.sort();
     assert_eq!(backs, [1, 2]);
-    let first = pdf(&pages, sheets.paper).unwrap();
+    let first = pdf(&pages, sheets.paper, &rendered.families).unwrap();
     assert!(first.starts_with(b"%PDF-"));
     // `assert!`, not `assert_eq!`: two PDFs that differ are too long to print.
-    assert!(first == pdf(&pages, sheets.paper).unwrap(), "the same bytes");
+    assert!(first == pdf(&pages, sheets.paper, &rendered.families).unwrap(), "the same bytes");
     // Six pages.
     let text = String::from_utf8_lossy(&first);
     assert_eq!(text.matches("/Type /Page").count() - text.matches("/Type /Pages").count(), 6);

@@ -72,7 +72,8 @@ fn the_sheets_printed_have_their_crop_marks_where_the_paper_says() {
         let grid = sheets.grid((63.0, 88.0)).unwrap();
         let out = tempfile::tempdir().unwrap();
         let file = out.path().join("sheets.pdf");
-        std::fs::write(&file, pdf(&pages(set, &rendered, &sheets).unwrap(), paper).unwrap()).unwrap();
+        std::fs::write(&file, pdf(&pages(set, &rendered, &sheets).unwrap(), paper, &rendered.families).unwrap())
+            .unwrap();
         let status = Command::new("pdftoppm")
             .args(["-r", "300", "-gray", "-f", "1", "-l", "1"])
             .arg(&file)
