@@ -193,7 +193,8 @@ impl Shows {
             Shows::Stats | Shows::Slot | Shows::Stat(_) => (7.0, 4.0, Weight::Bold),
             Shows::Text => (8.0, 5.0, Weight::Regular),
             Shows::Spaces => (6.0, 3.5, Weight::Regular),
-            Shows::Bar => (0.0, 2.0, Weight::Regular),
+            // A bar's icons are as tall as it, down to 2 mm.
+            Shows::Bar => (0.0, 2.0 * 72.0 / 25.4, Weight::Regular),
             Shows::Kind | Shows::Type | Shows::Faction => (6.5, 4.0, Weight::Regular),
         }
     }
@@ -347,8 +348,7 @@ impl Layouts {
                     Item::Glyph(decl) => {
                         let folder = sources.file(file.id).path.parent().map(Path::to_path_buf).unwrap_or_default();
                         for entry in &decl.entries {
-                            if let Some((id, path)) = glyph(entry, names, file.id, &folder, &glyph_seen, d) {
-                                glyph_seen.insert(id.clone(), (file.id, entry.icon.span));
+                            if let Some((id, path)) = glyph(entry, names, file.id, &folder, &mut glyph_seen, d) {
                                 layouts.glyphs.insert(id, path);
                             }
                         }
@@ -490,8 +490,8 @@ impl Reader<'_, '_> {
                 None
             }
             [Token::Number(w), Token::Ident(x), Token::Number(h)] if x.text == "x" => {
-                if w.value <= 0 || h.value <= 0 || w.value > 1000 || h.value > 1000 {
-                    self.d.push(self.error(field.span, "a card's size is from 1 to 1000 millimetres", "out of range"));
+                if w.value < 10 || h.value < 10 || w.value > 1000 || h.value > 1000 {
+                    self.d.push(self.error(field.span, "a card's size is from 10 to 1000 millimetres", "out of range"));
                     return None;
                 }
                 Some((w.value as f32, h.value as f32))
@@ -539,11 +539,11 @@ impl Reader<'_, '_> {
         };
         let written = file.value.as_str();
         let relative = Path::new(written);
-        if written.is_empty() || relative.is_absolute() {
+        if let Some(why) = outside(written) {
             self.d.push(
                 Diagnostic::new(&E0503, format!("font file `{written}` is not in the set's folder"))
-                    .label(self.file, file.span, "not a path in the set")
-                    .help("write the path relative to the folder of this file, so the set can move"),
+                    .label(self.file, file.span, why)
+                    .help("write the path relative to the folder of this file, inside it, so the set can move"),
             );
             return None;
         }
@@ -622,10 +622,13 @@ impl Reader<'_, '_> {
             (Some(s), _) => s,
             (None, Some(i)) => Shows::Stat(i as u16),
             (None, None) => {
-                let stats = self.names.entries(VocabKind::Stat);
+                // Only what this kind's layout may hold: a fix must not make another error.
+                let stats: &[_] = if takes_stats(self.role) { self.names.entries(VocabKind::Stat) } else { &[] };
+                let role = self.role;
                 let candidates = BOXES
                     .iter()
                     .map(|(b, _)| *b)
+                    .filter(|b| Shows::of(b).is_some_and(|s| s.on(role)))
                     .chain(SETTINGS.iter().map(|(s, _)| *s))
                     .chain(stats.iter().map(|v| v.entry.id.text.as_str()));
                 let s = suggest::best(key, candidates.map(|c| (c, None)));
@@ -814,6 +817,13 @@ impl Reader<'_, '_> {
                 },
             }
         }
+        if b.fill.is_some() && !b.circle && (b.w < 3.0 || b.h < 3.0) {
+            self.d.push(
+                self.error(field.span, format!("box `{key}` is too small for its fill"), "under 3 mm across")
+                    .help("a filled box keeps its text 1 mm inside its edge: make it at least 3 mm wide and tall"),
+            );
+            return None;
+        }
         // Text in a disc sits in its middle unless the layout says otherwise.
         if b.circle && !aligned {
             b.align = Align::Centre;
@@ -863,7 +873,7 @@ fn glyph(
     names: &Names<'_>,
     file: FileId,
     folder: &Path,
-    seen: &BTreeMap<String, (FileId, Span)>,
+    seen: &mut BTreeMap<String, (FileId, Span)>,
     d: &mut Vec<Diagnostic>,
 ) -> Option<(String, PathBuf)> {
     let id = entry.icon.text.as_str();
@@ -895,13 +905,15 @@ fn glyph(
         );
         return None;
     }
+    // Its first glyph, whether its file reads or not: a second is an error either way.
+    seen.insert(id.to_string(), (file, entry.icon.span));
     let written = entry.file.value.as_str();
     let relative = Path::new(written);
-    if relative.is_absolute() || written.is_empty() {
+    if let Some(why) = outside(written) {
         d.push(
             Diagnostic::new(&E0502, format!("glyph file `{written}` is not in the set's folder"))
-                .label(file, entry.file.span, "an absolute path")
-                .help("write the path relative to the folder of this file, so the set can move"),
+                .label(file, entry.file.span, why)
+                .help("write the path relative to the folder of this file, inside it, so the set can move"),
         );
         return None;
     }
@@ -919,28 +931,47 @@ fn glyph(
         }
         Err(e) => {
             let near = near_file(&path);
-            let mut diagnostic = Diagnostic::new(&E0502, format!("glyph file `{written}` cannot be read"))
-                .label(
-                    file,
-                    entry.file.span,
-                    match e.kind() {
-                        std::io::ErrorKind::NotFound => "no such file".to_string(),
-                        _ => e.to_string().to_lowercase(),
-                    },
-                )
-                .help(format!("the path is relative to `{}`", folder.display()));
-            if let Some(name) = near {
-                let replacement = match relative.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    Some(parent) => format!("\"{}/{name}\"", parent.display()),
-                    None => format!("\"{name}\""),
-                };
-                diagnostic =
-                    diagnostic.fix(Fix::maybe(format!("did you mean `{name}`?"), file, entry.file.span, replacement));
+            let mut diagnostic = Diagnostic::new(&E0502, format!("glyph file `{written}` cannot be read")).label(
+                file,
+                entry.file.span,
+                match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    _ => e.to_string().to_lowercase(),
+                },
+            );
+            // The file meant is the help; else where the path is read from.
+            match near {
+                Some(name) => {
+                    let replacement = match relative.parent().filter(|p| !p.as_os_str().is_empty()) {
+                        Some(parent) => format!("\"{}/{name}\"", parent.display()),
+                        None => format!("\"{name}\""),
+                    };
+                    let fix = Fix::maybe(format!("did you mean `{name}`?"), file, entry.file.span, replacement);
+                    diagnostic = diagnostic.fix(fix);
+                }
+                None => diagnostic = diagnostic.help(format!("the path is relative to `{}`", folder.display())),
             }
             d.push(diagnostic);
             None
         }
     }
+}
+
+/// Why a path written in a layout or a glyph line does not stay in the set's folder: it
+/// is empty, absolute (a root or a drive) or climbs out (`..`); `None` when it stays.
+fn outside(written: &str) -> Option<&'static str> {
+    use std::path::Component;
+    if written.is_empty() {
+        return Some("an empty path");
+    }
+    if written.starts_with(['/', '\\']) || Path::new(written).is_absolute() {
+        return Some("an absolute path");
+    }
+    Path::new(written).components().find_map(|c| match c {
+        Component::Normal(_) | Component::CurDir => None,
+        Component::ParentDir => Some("a path out of the set's folder"),
+        Component::RootDir | Component::Prefix(_) => Some("an absolute path"),
+    })
 }
 
 /// Whether `bytes` start as a TrueType or OpenType font does (its version tag), as the
@@ -958,10 +989,10 @@ fn shapes(bytes: &[u8]) -> bool {
     return !bytes.is_empty();
 }
 
-/// Whether `bytes` hold an SVG document: its first element is `<svg`.
+/// Whether `bytes` hold an SVG document: an `<svg` element.
 fn looks_like_svg(bytes: &[u8]) -> bool {
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
-    head.contains("<svg")
+    // Exporters may write a long DOCTYPE or comment first: the whole file is looked at.
+    bytes.windows(4).any(|w| w == b"<svg")
 }
 
 /// The SVG file beside `path` whose name is closest to its name.

@@ -112,7 +112,7 @@ pub fn serve_from(connection: &Connection, cache: analysis::Caches) -> Result<()
         workspace_symbol_provider: Some(OneOf::Left(true)),
         // The requests of cardc's own: a client asks `cardc/cardSvg` only of a server that
         // says it answers it.
-        experimental: Some(serde_json::json!({ "cardSvg": true })),
+        experimental: Some(serde_json::json!({ "cardSvg": cfg!(feature = "render") })),
         ..Default::default()
     };
     let params = connection.initialize(serde_json::to_value(capabilities)?)?;

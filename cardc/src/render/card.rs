@@ -107,7 +107,16 @@ pub fn default_layout(role: CardKind) -> Layout {
         boxes.push(boxed_default(Shows::Text, "text", (4.0, 24.0, 55.0, 52.0), (8.0, 5.0), Regular, Left, white, None));
     }
     if role == CardKind::Ship {
-        boxes.push(boxed_default(Shows::Bar, "bar", (5.0, 77.5, 53.0, 6.0), (0.0, 2.0), Regular, Left, None, None));
+        boxes.push(boxed_default(
+            Shows::Bar,
+            "bar",
+            (5.0, 77.5, 53.0, 6.0),
+            (0.0, 2.0 / PT),
+            Regular,
+            Left,
+            None,
+            None,
+        ));
     }
     Layout {
         width: WIDTH,
@@ -273,6 +282,11 @@ pub fn unique_glyphs<'n>(set: &Set, printed: impl IntoIterator<Item = &'n String
         by_id.entry(icon_id(set, name)).or_insert(name);
     }
     by_id.into_values().collect()
+}
+
+/// `b` with `by` taken off each side (never below nothing).
+fn inset(b: Box, by: f32) -> Box {
+    Box { x: b.x + by, y: b.y + by, w: (b.w - 2.0 * by).max(0.0), h: (b.h - 2.0 * by).max(0.0) }
 }
 
 /// The weight a box's text is set in.
@@ -534,7 +548,7 @@ impl Drawer<'_> {
                     .collect(),
                 Shows::Text => self.text_pieces(card),
                 Shows::Spaces => {
-                    self.spaces(&mut x, card, b, &ink);
+                    self.spaces(&mut x, card, b, &ink, b.fill.as_ref().map(paint));
                     continue;
                 }
             };
@@ -545,30 +559,33 @@ impl Drawer<'_> {
             if let Some(fill) = &b.fill {
                 let fill = paint(fill);
                 if b.circle {
-                    let r = b.w.min(b.h) / 2.0;
-                    let (cx, cy) = (num(b.x + b.w / 2.0), num(b.y + b.h / 2.0));
+                    let r = place.w.min(place.h) / 2.0;
+                    let (cx, cy) = (num(place.x + place.w / 2.0), num(place.y + place.h / 2.0));
                     x.empty("circle", &[("cx", &cx), ("cy", &cy), ("r", &num(r)), ("fill", &fill)]);
-                    // The text sits in the square inside the disc, its height short of it.
-                    place = Box { x: b.x + b.w * 0.133, y: b.y + b.h * 0.222, w: b.w * 0.733, h: b.h * 0.556 };
                 } else {
                     x.empty(
                         "rect",
                         &[
-                            ("x", &num(b.x)),
-                            ("y", &num(b.y)),
-                            ("width", &num(b.w)),
-                            ("height", &num(b.h)),
+                            ("x", &num(place.x)),
+                            ("y", &num(place.y)),
+                            ("width", &num(place.w)),
+                            ("height", &num(place.h)),
                             ("rx", "1"),
                             ("fill", &fill),
                         ],
                     );
-                    place = Box { x: b.x + INSET, y: b.y + INSET, w: b.w - 2.0 * INSET, h: b.h - 2.0 * INSET };
+                    place = inset(place, INSET);
                 }
             }
+            // A disc's text sits in the square inside it, centred.
+            if b.circle {
+                let side = place.w.min(place.h) * std::f32::consts::FRAC_1_SQRT_2;
+                place =
+                    Box { x: place.x + (place.w - side) / 2.0, y: place.y + (place.h - side) / 2.0, w: side, h: side };
+            }
             let max = if b.shows == Shows::Bar && b.max_pt == 0.0 { place.h / text::LEADING } else { b.max_pt * PT };
-            let min = if b.shows == Shows::Bar { b.min_pt.min(max) } else { b.min_pt * PT };
-            let fit = Fit { max, min, one_line: b.shows.one_line() };
-            self.boxed(&mut x, &b.name, place, &pieces, fit, b.align, &ink);
+            let fit = Fit { max, min: (b.min_pt * PT).min(max), one_line: b.shows.one_line() };
+            self.boxed(&mut x, &b.name, place, &pieces, fit, b.align, &ink, b.circle);
         }
         x.finish()
     }
@@ -617,16 +634,20 @@ impl Drawer<'_> {
 
     /// A blueprint's part spaces as a grid in box `b`: two rows (one for three spaces or
     /// fewer), each space a cell with its part's name, an empty one blank.
-    fn spaces(&mut self, x: &mut Xml, card: &Card, b: &LayoutBox, ink: &str) {
+    fn spaces(&mut self, x: &mut Xml, card: &Card, b: &LayoutBox, ink: &str, fill: Option<String>) {
         let n = card.spaces.len();
         if n == 0 {
             return;
         }
+        if let Some(fill) = fill {
+            let (bx, by, bw, bh) = (num(b.x), num(b.y), num(b.w), num(b.h));
+            x.empty("rect", &[("x", &bx), ("y", &by), ("width", &bw), ("height", &bh), ("rx", "1"), ("fill", &fill)]);
+        }
         let rows = if n <= 3 { 1 } else { 2 };
         let columns = n.div_ceil(rows);
         let gap = 1.0;
-        let cell_w = (b.w - gap * (columns as f32 - 1.0)) / columns as f32;
-        let cell_h = (b.h - gap * (rows as f32 - 1.0)) / rows as f32;
+        let cell_w = ((b.w - gap * (columns as f32 - 1.0)) / columns as f32).max(0.0);
+        let cell_h = ((b.h - gap * (rows as f32 - 1.0)) / rows as f32).max(0.0);
         for (i, space) in card.spaces.iter().enumerate() {
             let (row, column) = (i / columns, i % columns);
             let cell = Box {
@@ -655,7 +676,7 @@ impl Drawer<'_> {
                 let inner =
                     Box { x: cell.x + INSET, y: cell.y + INSET, w: cell.w - 2.0 * INSET, h: cell.h - 2.0 * INSET };
                 let fit = Fit { max: b.max_pt * PT, min: b.min_pt * PT, one_line: false };
-                self.boxed(x, &b.name, inner, &text::pieces(name, weight(b)), fit, Align::Centre, ink);
+                self.boxed(x, &b.name, inner, &text::pieces(name, weight(b)), fit, Align::Centre, ink, false);
             }
         }
     }
@@ -731,13 +752,28 @@ impl Drawer<'_> {
     /// `pieces` fitted to `b` and written, each line's runs as `<text>`, its icons as
     /// `<use>`, each line placed across the box as `align` says.
     #[allow(clippy::too_many_arguments)]
-    fn boxed(&mut self, x: &mut Xml, name: &str, b: Box, pieces: &[Piece], fit: Fit, align: Align, ink: &str) {
+    fn boxed(
+        &mut self,
+        x: &mut Xml,
+        name: &str,
+        b: Box,
+        pieces: &[Piece],
+        fit: Fit,
+        align: Align,
+        ink: &str,
+        on_caps: bool,
+    ) {
         let fitted = text::fit(self.fonts, pieces, b.w, b.h, fit);
         self.note(name, b, &fitted);
         Self::open_box(x, name, b);
         let size = num(fitted.size);
-        // A single line is centred in its box's height.
-        let dy = if fit.one_line { (b.h - fitted.size * text::LEADING) / 2.0 } else { 0.0 };
+        // A single line is centred in its box's height: on its line's height, or, `on_caps`
+        // (a number in a disc), on its capitals.
+        let dy = match (fit.one_line, on_caps, fitted.lines.first()) {
+            (true, true, Some(first)) => (b.h + self.fonts.cap_height() * fitted.size) / 2.0 - first.baseline,
+            (true, ..) => (b.h - fitted.size * text::LEADING) / 2.0,
+            _ => 0.0,
+        };
         for line in &fitted.lines {
             let y = b.y + dy + line.baseline;
             let dx = match align {

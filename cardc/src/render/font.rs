@@ -156,6 +156,28 @@ impl Family {
     }
 }
 
+impl Family {
+    /// Adds its faces to `db` under its own name (`cardc-…`), the regular file at weight 400
+    /// and the bold at 700, whatever the files call themselves: a card's SVG names this
+    /// family first, so a PDF maker or a preview reading it draws the faces its text was
+    /// measured with (by the files' own name, the shipped regular face could be taken for
+    /// a bold file given as a layout's regular one).
+    pub fn register(&self, db: &mut svg2pdf::usvg::fontdb::Database) {
+        use svg2pdf::usvg::fontdb::{Language, Source, Style, Weight as FontWeight};
+        for (i, (_, data)) in self.files.iter().enumerate() {
+            let ids = db.load_font_source(Source::Binary(std::sync::Arc::new(*data)));
+            for id in ids {
+                let Some(mut info) = db.face(id).cloned() else { continue };
+                db.remove_face(id);
+                info.families = vec![(self.family.clone(), Language::English_UnitedStates)];
+                info.weight = if i == 0 { FontWeight::NORMAL } else { FontWeight::BOLD };
+                info.style = Style::Normal;
+                db.push_face_info(info);
+            }
+        }
+    }
+}
+
 /// The fonts of each kind of a set: its layout's own, else the shipped ones.
 pub struct KindFonts {
     shipped: Fonts,

@@ -61,7 +61,8 @@ pub fn standalone(set: &Set, index: usize, layouts: &Layouts, glyphs: &Glyphs) -
 }
 
 /// Card `index` of `set`, drawn as [`standalone`] draws it, as a PNG `width` pixels wide
-/// (its height in the card's proportion): the picture a hover shows.
+/// (its height in the card's proportion), or narrower to be at most twice that tall (a
+/// card far taller than wide): the picture a hover shows.
 ///
 /// # Errors
 /// As [`standalone`], and when `width` is 0 or too large for a picture (over 4096).
@@ -70,8 +71,8 @@ pub fn thumbnail(set: &Set, index: usize, layouts: &Layouts, glyphs: &Glyphs, wi
         return Err(format!("a picture {width} pixels wide"));
     }
     let (id, tree, (card_width, card_height)) = read(set, index, layouts, glyphs)?;
-    let scale = width as f32 / card_width;
-    let height = (card_height * scale).round() as u32;
+    let scale = (width as f32 / card_width).min(2.0 * width as f32 / card_height);
+    let (width, height) = (((card_width * scale).round() as u32).max(1), ((card_height * scale).round() as u32).max(1));
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("card `{id}`: no {width} × {height} picture"))?;
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
@@ -91,7 +92,9 @@ fn read(
     let card = set.cards.get(index).ok_or_else(|| format!("the set has no card {index}"))?;
     let defaults = card::default_layouts();
     let layout = card::layout_of(set, index, layouts, &defaults);
-    let fonts = font::Fonts::of(layout.font.as_ref())?;
+    // A layout's font that no longer reads sets the card in the shipped fonts, as
+    // `cardc render` does.
+    let fonts = font::Fonts::of(layout.font.as_ref()).unwrap_or_else(|_| font::Fonts::new());
     let drawn = card::draw(set, index, layout, &fonts, glyphs);
     // Read with the card's millimetres as its user space: no scale from millimetres to
     // pixels for usvg to put in and the SVG written to take out.
@@ -100,9 +103,7 @@ fn read(
     // A layout's own faces beside the shipped ones, which a card's text falls back on.
     let fontdb = if layout.font.is_some() {
         let mut db = (*shipped_fonts()).clone();
-        for (_, data) in &fonts.files {
-            db.load_font_data(data.to_vec());
-        }
+        font::Family { family: fonts.family.clone(), files: fonts.files.clone() }.register(&mut db);
         Arc::new(db)
     } else {
         shipped_fonts()

@@ -234,9 +234,9 @@ pub fn pdf(pages: &[String], paper: Paper, families: &[font::Family]) -> Result<
         let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
         db.set_sans_serif_family(family.clone());
         db.set_serif_family(family);
-        // The layouts' own faces, found by the family names their files give themselves.
-        for (_, data) in families.iter().skip(1).flat_map(|f| f.files.iter()) {
-            db.load_font_data(data.to_vec());
+        // The layouts' own faces, under the names the cards give them.
+        for family in families.iter().skip(1) {
+            family.register(db);
         }
     }
     // Each page converted on its own (on every core: the legacy pool's 314 pages took 14.6 s

@@ -221,10 +221,22 @@ fn a_glyph_that_cannot_be_drawn_is_reported_with_the_file_meant() {
     let found = messages(&report);
     assert!(found.contains(&"E0502: glyph file `art/blades.svg` cannot be read".to_string()), "{found:#?}");
     assert!(found.contains(&"E0502: glyph file `art/notes.svg` is not an SVG".to_string()), "{found:#?}");
-    // The first glyph of `weapon` did not load, so the second is the one it gets.
-    assert!(!found.iter().any(|m| m.contains("two glyphs")), "{found:#?}");
+    // A second glyph of `weapon` is one too many, though the first did not load.
+    assert!(found.contains(&"E0502: icon `weapon` has two glyphs".to_string()), "{found:#?}");
+    // The file meant, beside the one written, is the fix and the help.
     let missing = report.all_diagnostics().find(|d| d.message.contains("blades")).unwrap();
     assert_eq!(missing.fixes[0].edits[0].replacement, "\"art/blade.svg\"");
+    assert_eq!(missing.help.as_deref(), Some("did you mean `blade.svg`?"));
+    // A path out of the set's folder, or empty, is refused before it is read.
+    let dir = set_with("glyph weapon \"../blade.svg\", armor \"\"\n", &[]);
+    let found = messages(&check(dir.path()));
+    assert_eq!(
+        found,
+        [
+            "E0502: glyph file `../blade.svg` is not in the set's folder",
+            "E0502: glyph file `` is not in the set's folder"
+        ]
+    );
     // Declared twice, both readable.
     let dir = set_with("glyph weapon \"a.svg\"\nglyph weapon \"a.svg\"\n", &[("a.svg", svg)]);
     let found = messages(&check(dir.path()));
@@ -340,6 +352,24 @@ fn a_layouts_own_font_measures_names_and_travels_with_the_cards() {
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(page.contains(&format!("src:url(fonts/{own})")) && page.contains("src:url(fonts/cardc-sans.ttf)"));
     assert!(std::fs::read(out.join("sheets.pdf")).unwrap().starts_with(b"%PDF"));
+    // The preview and the sheets draw the name in the layout's face, not in the shipped
+    // regular one the file's family name also names: without the layout's font they differ.
+    let checked = &report.sets[0];
+    let set = checked.model().unwrap();
+    let mut shipped = checked.layouts.clone();
+    for layout in shipped.kinds.iter_mut().flatten() {
+        layout.font = None;
+    }
+    let brom = set.cards.iter().position(|c| c.name.as_ref() == "Brom").unwrap();
+    let preview = |layouts| render::preview::standalone(set, brom, layouts, &Glyphs::none()).unwrap();
+    assert_ne!(preview(&checked.layouts), preview(&shipped));
+    let sheets = Sheets { paper: render::sheets::PAPERS[0], bleed: 0.0 };
+    let pdf = |layouts| {
+        let rendered = render::render(set, layouts, &Glyphs::none(), Vec::new());
+        let pages = render::sheets::pages(set, &rendered, &sheets).unwrap();
+        render::sheets::pdf(&pages, sheets.paper, &rendered.families).unwrap()
+    };
+    assert_ne!(pdf(&checked.layouts), pdf(&shipped));
 }
 
 #[test]
@@ -462,7 +492,7 @@ mod props {
                 let num = |a: &str| b.attribute(a).and_then(|v| v.parse::<f32>().ok()).unwrap();
                 let (x, y, bw, bh) = (num("data-x"), num("data-y"), num("data-w"), num("data-h"));
                 prop_assert!(
-                    x >= 0.0 && y >= 0.0 && x + bw <= w + 0.01 && y + bh <= h + 0.01,
+                    x >= 0.0 && y >= 0.0 && bw >= 0.0 && bh >= 0.0 && x + bw <= w + 0.01 && y + bh <= h + 0.01,
                     "box {:?} at {x},{y} {bw}×{bh} off a {w}×{h} card in\n{layout}",
                     b.attribute("data-box")
                 );
@@ -474,8 +504,12 @@ mod props {
     #[test]
     fn any_layout_is_checked_without_panic_and_a_clean_one_stays_on_the_card() {
         let clean = std::sync::atomic::AtomicUsize::new(0);
-        let mut runner =
-            proptest::test_runner::TestRunner::new(ProptestConfig { cases: 128, ..ProptestConfig::default() });
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+            cases: 128,
+            // Failures are kept beside this file and tried first next time.
+            source_file: Some(file!()),
+            ..ProptestConfig::default()
+        });
         let strategy = (prop::sample::select(&["hero", "item", "itme"][..]), prop::collection::vec(field(), 0..7));
         runner
             .run(&strategy, |(kind, fields)| {
