@@ -283,6 +283,24 @@ pub struct Layout {
     pub boxes: Vec<LayoutBox>,
 }
 
+impl Layout {
+    /// A poker-size card in its faction's colour, its text in the shipped fonts, with
+    /// `boxes`: what a layout is before its settings are read.
+    pub fn with_boxes(boxes: Vec<LayoutBox>) -> Layout {
+        Layout {
+            width: SIZES[0].1,
+            height: SIZES[0].2,
+            corner: 3.0,
+            background: Paint::Faction,
+            panel: None,
+            ink: "#1a1a1a".into(),
+            back: None,
+            font: None,
+            boxes,
+        }
+    }
+}
+
 /// A layout's own font: a TrueType or OpenType file of the set for its regular text, and
 /// one for its bold text (the same file when the layout names none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -379,17 +397,7 @@ impl Reader<'_, '_> {
     }
 
     fn layout(&mut self, decl: &LayoutDecl) -> Layout {
-        let mut layout = Layout {
-            width: SIZES[0].1,
-            height: SIZES[0].2,
-            corner: 3.0,
-            background: Paint::Faction,
-            panel: None,
-            ink: "#1a1a1a".into(),
-            back: None,
-            font: None,
-            boxes: Vec::new(),
-        };
+        let mut layout = Layout::with_boxes(Vec::new());
         // The card's size first: boxes are checked against it wherever it is written.
         for field in decl.fields.iter().filter(|f| f.key.text == "size") {
             if let Some((w, h)) = self.size(field) {

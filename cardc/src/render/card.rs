@@ -14,10 +14,6 @@ use super::text::{self, Fit, Item, Piece};
 use super::xml::{num, Xml};
 use crate::layout::{Align, Layout, LayoutBox, Paint, Shows, Weight as LayoutWeight};
 
-/// The default layout's card width in millimetres (poker).
-pub const WIDTH: f32 = 63.0;
-/// The default layout's card height in millimetres (poker).
-pub const HEIGHT: f32 = 88.0;
 /// A point in millimetres.
 const PT: f32 = 25.4 / 72.0;
 /// How far a filled rectangle's text stays inside its edge.
@@ -118,17 +114,7 @@ pub fn default_layout(role: CardKind) -> Layout {
             None,
         ));
     }
-    Layout {
-        width: WIDTH,
-        height: HEIGHT,
-        corner: 3.0,
-        background: Paint::Faction,
-        panel: None,
-        ink: "#1a1a1a".into(),
-        back: None,
-        font: None,
-        boxes,
-    }
+    Layout::with_boxes(boxes)
 }
 
 /// Text that does not fit its box at the smallest size the layout allows.
