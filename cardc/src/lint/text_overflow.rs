@@ -34,14 +34,13 @@ pub fn check(cx: &LintContext<'_>, d: &mut Vec<Diagnostic>) {
 
     let set = cx.model;
     let fonts = KindFonts::new(cx.layouts);
-    let glyphs = card::Glyphs::none();
     let defaults = card::default_layouts();
     let defs: std::collections::HashMap<&str, &crate::resolve::CardDef<'_>> =
         cx.names.cards.iter().map(|c| (c.id.as_str(), c)).collect();
     for (i, c) in set.cards.iter().enumerate() {
         let Some(def) = defs.get(&*c.id) else { continue };
         let layout = card::layout_of(set, i, cx.layouts, &defaults);
-        for o in card::draw(set, i, layout, fonts.of(c.declared), &glyphs).overflows {
+        for o in card::overflows(set, i, layout, fonts.of(c.declared)) {
             let (what, fix) = match o.what.as_str() {
                 "text" => ("text", "shorten the text"),
                 "name" => ("name", "shorten the name"),

@@ -377,10 +377,7 @@ pub fn default_layouts() -> Vec<Layout> {
 /// gallery holds it.
 pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Glyphs) -> Drawn {
     let card = &set.cards[index];
-    let view = (card.kind == CardKind::Ship)
-        .then(|| cards_runtime::model::view::ShipView::new(set, index as u32, false))
-        .flatten();
-    let mut d = Drawer { set, fonts, layout, view, icons: Vec::new(), overflows: Vec::new() };
+    let mut d = Drawer::new(set, index, layout, fonts, true);
     let faction = card.factions.first().map(|f| set.vocab.factions[*f as usize].id.to_string());
     let ink = colour(faction.as_deref().unwrap_or(&set.game));
     let body = d.body(card, ink);
@@ -402,6 +399,15 @@ pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Gl
     let (mut svg, inline) = (written(true), written(false));
     svg.push('\n');
     Drawn { svg, inline, icons, overflows }
+}
+
+/// The boxes of card `index` of `set` whose text does not fit `layout`: what [`draw`]
+/// finds, its text laid out and measured but not written (the lint `text-overflow` on each
+/// check).
+pub fn overflows(set: &Set, index: usize, layout: &Layout, fonts: &Fonts) -> Vec<Overflow> {
+    let mut d = Drawer::new(set, index, layout, fonts, false);
+    d.body(&set.cards[index], (0, 0, 0));
+    d.overflows
 }
 
 /// The back of a card of the kind named `kind_name`, in its kind's `layout`.
@@ -463,9 +469,20 @@ struct Drawer<'a> {
     view: Option<cards_runtime::model::view::ShipView<'a>>,
     icons: Vec<String>,
     overflows: Vec<Overflow>,
+    /// Whether its text is written, or only measured ([`overflows`]).
+    write: bool,
 }
 
-impl Drawer<'_> {
+impl<'a> Drawer<'a> {
+    /// A drawer of card `index` of `set` in `layout`, which writes its text or only
+    /// measures it.
+    fn new(set: &'a Set, index: usize, layout: &'a Layout, fonts: &'a Fonts, write: bool) -> Drawer<'a> {
+        let view = (set.cards[index].kind == CardKind::Ship)
+            .then(|| cards_runtime::model::view::ShipView::new(set, index as u32, false))
+            .flatten();
+        Drawer { set, fonts, layout, view, icons: Vec::new(), overflows: Vec::new(), write }
+    }
+
     /// Everything but the outer `<svg>` and its definitions.
     fn body(&mut self, card: &Card, faction: (u8, u8, u8)) -> String {
         let layout = self.layout;
@@ -751,6 +768,9 @@ impl Drawer<'_> {
     ) {
         let fitted = text::fit(self.fonts, pieces, b.w, b.h, fit);
         self.note(name, b, &fitted);
+        if !self.write {
+            return;
+        }
         Self::open_box(x, name, b);
         let size = num(fitted.size);
         // A single line is centred in its box's height: on its line's height, or, `on_caps`

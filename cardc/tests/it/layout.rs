@@ -467,7 +467,14 @@ mod props {
             ),
         )
             .prop_map(|(key, (x, y, w, h), options)| format!("  {key}: {x} {y} {w} {h} {}", options.join(" ")));
-        prop_oneof![any, placed.clone(), placed]
+        // A box that stays on a poker card whatever its numbers (at most 62 × 87 mm).
+        let on_card = (
+            prop::sample::select(&["name", "cost", "type", "text", "might", "stats", "faction"][..]),
+            (0u32..40, 0u32..60, 3u32..23, 3u32..28),
+            prop::collection::vec(prop::sample::select(&["bold", "centre", "circle", "fill faction", "8pt"][..]), 0..3),
+        )
+            .prop_map(|(key, (x, y, w, h), options)| format!("  {key}: {x} {y} {w} {h} {}", options.join(" ")));
+        prop_oneof![any, placed, on_card]
     }
 
     /// One layout of `kind` with `fields`: its errors are the language's, and when it has
@@ -504,12 +511,15 @@ mod props {
     #[test]
     fn any_layout_is_checked_without_panic_and_a_clean_one_stays_on_the_card() {
         let clean = std::sync::atomic::AtomicUsize::new(0);
-        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        let config = ProptestConfig {
             cases: 128,
             // Failures are kept beside this file and tried first next time.
             source_file: Some(file!()),
             ..ProptestConfig::default()
-        });
+        };
+        // The same cases every run, so the count of clean layouts below is the same too.
+        let rng = proptest::test_runner::TestRng::deterministic_rng(config.rng_algorithm);
+        let mut runner = proptest::test_runner::TestRunner::new_with_rng(config, rng);
         let strategy = (prop::sample::select(&["hero", "item", "itme"][..]), prop::collection::vec(field(), 0..7));
         runner
             .run(&strategy, |(kind, fields)| {
@@ -521,6 +531,6 @@ mod props {
             .unwrap();
         // The property's second half ran: some layouts were clean and drawn.
         let clean = clean.into_inner();
-        assert!(clean >= 8, "only {clean} of 128 layouts were clean and drawn");
+        assert!(clean >= 16, "only {clean} of 128 layouts were clean and drawn");
     }
 }
