@@ -567,10 +567,7 @@ impl Reader<'_, '_> {
                 None
             }
             Err(e) => {
-                let label = match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such file".to_string(),
-                    _ => e.to_string().to_lowercase(),
-                };
+                let label = unread(&e);
                 self.d.push(
                     Diagnostic::new(&E0503, format!("font file `{written}` cannot be read"))
                         .label(self.file, file.span, label)
@@ -942,10 +939,7 @@ fn glyph(
             let mut diagnostic = Diagnostic::new(&E0502, format!("glyph file `{written}` cannot be read")).label(
                 file,
                 entry.file.span,
-                match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such file".to_string(),
-                    _ => e.to_string().to_lowercase(),
-                },
+                unread(&e),
             );
             // The file meant is the help; else where the path is read from.
             match near {
@@ -962,6 +956,14 @@ fn glyph(
             d.push(diagnostic);
             None
         }
+    }
+}
+
+/// Why a file named in a layout or a glyph line could not be read, as a label says it.
+fn unread(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => e.to_string().to_lowercase(),
     }
 }
 

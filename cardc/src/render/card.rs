@@ -386,7 +386,7 @@ pub fn draw(set: &Set, index: usize, layout: &Layout, fonts: &Fonts, glyphs: &Gl
         let mut x = Xml::new();
         open_card(&mut x, layout.width, layout.height, fonts, &[("data-card", &card.id)]);
         if standalone {
-            x.element("style", &[], &fonts.faces("../fonts"));
+            x.element("style", &[], &fonts.family.faces("../fonts"));
             x.open("defs", &[]);
             for name in unique_glyphs(set, &icons) {
                 x.raw(&glyphs.symbol(set, name));
@@ -415,7 +415,7 @@ pub fn back(set: &Set, kind_name: &str, layout: &Layout, fonts: &Fonts) -> Strin
     let (width, height) = (layout.width, layout.height);
     let mut x = Xml::new();
     open_card(&mut x, width, height, fonts, &[]);
-    x.element("style", &[], &fonts.faces("../fonts"));
+    x.element("style", &[], &fonts.family.faces("../fonts"));
     let ink = layout.back.clone().unwrap_or_else(|| hex(colour(&set.game)));
     let corner = num(layout.corner);
     x.empty("rect", &[("width", &num(width)), ("height", &num(height)), ("rx", &corner), ("fill", &ink)]);

@@ -35,14 +35,11 @@ pub struct Fonts {
     bold: rustybuzz::Face<'static>,
     /// Advances at size 1, by weight (regular, bold) and text.
     widths: [RefCell<HashMap<String, f32>>; 2],
-    /// The family name a card's SVG gives them (an `@font-face` of its own).
-    pub family: String,
-    /// The family name the regular face's file gives itself, which a PDF maker reading
-    /// the SVG finds it by.
+    /// The family as a card's SVG names it and its files are written.
+    pub family: Family,
+    /// The family name the regular face's file gives itself, after the card's own in its
+    /// `font-family`.
     pub own_family: String,
-    /// The files, regular then bold: the names they are written under beside the cards,
-    /// and their bytes.
-    pub files: [(String, &'static [u8]); 2],
 }
 
 impl Fonts {
@@ -57,19 +54,19 @@ impl Fonts {
             regular: face(REGULAR),
             bold: face(BOLD),
             widths: Default::default(),
-            family: FAMILY.to_string(),
+            family: Family { family: FAMILY.to_string(), files: FILES.map(|(name, data)| (name.to_string(), data)) },
             own_family: "DejaVu Sans Condensed".to_string(),
-            files: FILES.map(|(name, data)| (name.to_string(), data)),
         }
     }
 
-    /// The faces of a layout's `files`, or the shipped ones for `None`.
-    ///
-    /// # Errors
-    /// When a file cannot be read or is not a font the shaper reads (the check reported
-    /// it, or it changed since).
-    pub fn of(files: Option<&FontFiles>) -> Result<Fonts, String> {
-        let Some(files) = files else { return Ok(Fonts::new()) };
+    /// The faces of a layout's `files`, or the shipped ones for `None` and for files that
+    /// no longer read as fonts (the check reported them, or they changed since).
+    pub fn of(files: Option<&FontFiles>) -> Fonts {
+        files.and_then(|f| Fonts::read(f).ok()).unwrap_or_default()
+    }
+
+    /// The faces of a layout's `files`.
+    fn read(files: &FontFiles) -> Result<Fonts, String> {
         let regular = loaded(&files.regular)?;
         let bold = loaded(&files.bold)?;
         let face = |data: &'static [u8], path: &std::path::Path| {
@@ -92,9 +89,11 @@ impl Fonts {
             regular: regular_face,
             bold: bold_face,
             widths: Default::default(),
-            family: format!("cardc-{:08x}", hash as u32),
+            family: Family {
+                family: format!("cardc-{:08x}", hash as u32),
+                files: [(name(&files.regular, regular), regular), (name(&files.bold, bold), bold)],
+            },
             own_family,
-            files: [(name(&files.regular, regular), regular), (name(&files.bold, bold), bold)],
         })
     }
 
@@ -102,12 +101,7 @@ impl Fonts {
     /// file's family name, then any sans-serif.
     pub fn css_family(&self) -> String {
         let own = self.own_family.replace(['\'', '"', '\\', ';', '<', '>', '&'], "");
-        format!("{}, '{own}', sans-serif", self.family)
-    }
-
-    /// The `@font-face` rules of its two faces, their files in `dir`.
-    pub fn faces(&self, dir: &str) -> String {
-        Family { family: self.family.clone(), files: self.files.clone() }.faces(dir)
+        format!("{}, '{own}', sans-serif", self.family.family)
     }
 
     /// The advance of `text` set at size 1 (in the unit the size is in).
@@ -154,9 +148,7 @@ impl Family {
              @font-face{{font-family:{family};font-weight:bold;src:url({dir}/{bold})}}"
         )
     }
-}
 
-impl Family {
     /// Adds its faces to `db` under its own name (`cardc-…`), the regular file at weight 400
     /// and the bold at 700, whatever the files call themselves: a card's SVG names this
     /// family first, so a PDF maker or a preview reading it draws the faces its text was
@@ -178,6 +170,22 @@ impl Family {
     }
 }
 
+/// A font database of the shipped faces, the default sans-serif and serif, and `extra`
+/// families under their own names ([`Family::register`]), and nothing of the machine's:
+/// what the sheets and the editor's preview read a card's SVG with.
+pub fn database(extra: &[Family]) -> svg2pdf::usvg::fontdb::Database {
+    let mut db = svg2pdf::usvg::fontdb::Database::new();
+    db.load_font_data(REGULAR.to_vec());
+    db.load_font_data(BOLD.to_vec());
+    let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
+    db.set_sans_serif_family(family.clone());
+    db.set_serif_family(family);
+    for family in extra {
+        family.register(&mut db);
+    }
+    db
+}
+
 /// The fonts of each kind of a set: its layout's own, else the shipped ones.
 pub struct KindFonts {
     shipped: Fonts,
@@ -192,7 +200,7 @@ impl KindFonts {
         let own = layouts
             .kinds
             .iter()
-            .map(|l| l.as_ref().and_then(|l| l.font.as_ref()).and_then(|f| Fonts::of(Some(f)).ok()))
+            .map(|l| l.as_ref().and_then(|l| l.font.as_ref()).map(|f| Fonts::of(Some(f))))
             .collect();
         KindFonts { shipped: Fonts::new(), own }
     }
@@ -206,8 +214,8 @@ impl KindFonts {
     pub fn families(&self) -> Vec<Family> {
         let mut out: Vec<Family> = Vec::new();
         for f in std::iter::once(&self.shipped).chain(self.own.iter().flatten()) {
-            if !out.iter().any(|o| o.family == f.family) {
-                out.push(Family { family: f.family.clone(), files: f.files.clone() });
+            if !out.iter().any(|o| o.family == f.family.family) {
+                out.push(f.family.clone());
             }
         }
         out

@@ -94,7 +94,7 @@ fn read(
     let layout = card::layout_of(set, index, layouts, &defaults);
     // A layout's font that no longer reads sets the card in the shipped fonts, as
     // `cardc render` does.
-    let fonts = font::Fonts::of(layout.font.as_ref()).unwrap_or_else(|_| font::Fonts::new());
+    let fonts = font::Fonts::of(layout.font.as_ref());
     let drawn = card::draw(set, index, layout, &fonts, glyphs);
     // Read with the card's millimetres as its user space: no scale from millimetres to
     // pixels for usvg to put in and the SVG written to take out.
@@ -102,9 +102,7 @@ fn read(
     let svg = drawn.svg.replacen(&size, &user_size(layout.width, layout.height), 1);
     // A layout's own faces beside the shipped ones, which a card's text falls back on.
     let fontdb = if layout.font.is_some() {
-        let mut db = (*shipped_fonts()).clone();
-        font::Family { family: fonts.family.clone(), files: fonts.files.clone() }.register(&mut db);
-        Arc::new(db)
+        Arc::new(font::database(std::slice::from_ref(&fonts.family)))
     } else {
         shipped_fonts()
     };
@@ -118,18 +116,8 @@ fn user_size(width: f32, height: f32) -> String {
     format!("width=\"{}\" height=\"{}\"", num(width), num(height))
 }
 
-/// The shipped fonts, read once: DejaVu Sans Condensed regular and bold, and nothing from
-/// the machine (the same database every preview shares).
+/// The shipped fonts, read once (the same database every preview of a card in them shares).
 fn shipped_fonts() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = usvg::fontdb::Database::new();
-        db.load_font_data(font::REGULAR.to_vec());
-        db.load_font_data(font::BOLD.to_vec());
-        let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
-        db.set_sans_serif_family(family.clone());
-        db.set_serif_family(family);
-        Arc::new(db)
-    })
-    .clone()
+    DB.get_or_init(|| Arc::new(font::database(&[]))).clone()
 }

@@ -226,19 +226,9 @@ fn edge_colour(svg: &str) -> String {
 /// When a page's SVG cannot be read or converted (a bug of [`pages`], reported, not a
 /// panic).
 pub fn pdf(pages: &[String], paper: Paper, families: &[font::Family]) -> Result<Vec<u8>, String> {
-    let mut options = usvg::Options::default();
-    {
-        let db = options.fontdb_mut();
-        db.load_font_data(font::REGULAR.to_vec());
-        db.load_font_data(font::BOLD.to_vec());
-        let family = db.faces().next().map(|f| f.families[0].0.clone()).unwrap_or_default();
-        db.set_sans_serif_family(family.clone());
-        db.set_serif_family(family);
-        // The layouts' own faces, under the names the cards give them.
-        for family in families.iter().skip(1) {
-            family.register(db);
-        }
-    }
+    // The layouts' own faces (after the shipped family), under the names the cards give them.
+    let fontdb = std::sync::Arc::new(font::database(families.get(1..).unwrap_or_default()));
+    let options = usvg::Options { fontdb, ..usvg::Options::default() };
     // Each page converted on its own (on every core: the legacy pool's 314 pages took 14.6 s
     // on one), then numbered into the document in page order, so the bytes do not depend on
     // which thread finished first.
