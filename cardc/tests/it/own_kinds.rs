@@ -697,18 +697,23 @@ fn cards_of_own_kinds_before_their_game_give_one_error_that_declares_the_kinds()
     assert_eq!(checked.cards, 20, "every card is read with the kinds declared");
 }
 
+/// Emberfall with one more spell of cost 1 whose text is `text`, checked with no error.
+fn with_spell(name: &str, text: &str) -> cards_runtime::Set {
+    let spell = format!("\nspell \"{name}\" {{\n  icon: spell\n  cost: 1\n  text {{\n    {text}\n  }}\n}}\n");
+    let mut files = emberfall();
+    let (_, gear) = files.iter_mut().find(|(name, _)| name == "gear.cards").unwrap();
+    gear.push_str(&spell);
+    let (_, checked) = check(&files);
+    checked.model().cloned().expect("no error")
+}
+
 /// `Heal 1 friendly hero adjacent to you`: where the hero is, the noun's; nobody is healed
 /// "to you" (it was read as the verb's target, which the hover said back as if exact).
 #[test]
 fn adjacent_to_you_after_a_games_verb_says_which_hero() {
-    let spell = "\nspell \"Soothing Touch\" {\n  icon: spell\n  cost: 1\n  text {\n    Cast: Heal 1 friendly hero adjacent to you.\n  }\n}\n";
-    let mut files = emberfall();
-    let (_, gear) = files.iter_mut().find(|(name, _)| name == "gear.cards").unwrap();
-    gear.push_str(spell);
-    let (_, checked) = check(&files);
-    let set = checked.model().expect("no error");
+    let set = with_spell("Soothing Touch", "Cast: Heal 1 friendly hero adjacent to you.");
     let card = set.cards.iter().find(|c| &*c.name == "Soothing Touch").unwrap();
-    let json = cards_runtime::ability_json::ability_json(set, card, &card.abilities[0]);
+    let json = cards_runtime::ability_json::ability_json(&set, card, &card.abilities[0]);
     let effect = &json["effect"][0]["clauses"][0]["effect"];
     assert_eq!(effect["verb"], "heal");
     assert_eq!(effect["noun"]["text"], "friendly hero adjacent to you", "{effect}");
@@ -720,13 +725,8 @@ fn adjacent_to_you_after_a_games_verb_says_which_hero() {
 /// `Heal a damage of … you's …`-shaped for a verb with a `from`, and `a damage`.
 #[test]
 fn a_games_verb_from_something_is_said_back_as_printed() {
-    let spell = "\nspell \"Field Dressing\" {\n  icon: spell\n  cost: 1\n  text {\n    Cast: Heal 1 damage from 1 friendly hero within 2 spaces of you.\n  }\n}\n";
-    let mut files = emberfall();
-    let (_, gear) = files.iter_mut().find(|(name, _)| name == "gear.cards").unwrap();
-    gear.push_str(spell);
-    let (_, checked) = check(&files);
-    let set = checked.model().expect("no error");
+    let set = with_spell("Field Dressing", "Cast: Heal 1 damage from 1 friendly hero within 2 spaces of you.");
     let card = set.cards.iter().find(|c| &*c.name == "Field Dressing").unwrap();
-    let (said, _) = cards_runtime::ability_card::said_back(set, &card.abilities[0]);
+    let (said, _) = cards_runtime::ability_card::said_back(&set, &card.abilities[0]);
     assert_eq!(said.text, "Cast: Heal 1 damage from a friendly hero within 2 spaces of you.");
 }
